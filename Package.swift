@@ -1,0 +1,38 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Amigo",
+    products: [
+        .library(name: "Amigo", targets: ["Amigo"]),
+        .library(name: "AmigoShellCore", targets: ["AmigoShellCore"]),
+        .executable(name: "amigo-shell", targets: ["amigo-shell"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+    ],
+    targets: [
+        // System libraries (Debian: libsqlite3-dev, libncurses-dev, libreadline-dev).
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CNcursesw", pkgConfig: "ncursesw", providers: [.apt(["libncurses-dev"])]),
+        .systemLibrary(name: "CReadline", pkgConfig: "readline", providers: [.apt(["libreadline-dev"])]),
+        // glibc's wcwidth is only declared under _XOPEN_SOURCE, which Swift's Glibc module lacks.
+        .target(name: "CWidth"),
+
+        // The ORM: engine → schema → SQL → filter → ORM → reflection, as folders of one module.
+        .target(name: "Amigo", dependencies: ["CSQLite"]),
+        // The shell's pure core: navigation state, command language, key map, layout into a grid.
+        .target(name: "AmigoShellCore", dependencies: ["Amigo", "CWidth"]),
+        // The thin terminal adapter: ncurses blit, key decoding, readline prompt, signals.
+        .target(name: "AmigoTerminal", dependencies: ["AmigoShellCore", "CNcursesw", "CReadline"]),
+        .executableTarget(name: "amigo-shell", dependencies: [
+            "Amigo", "AmigoShellCore", "AmigoTerminal",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+
+        .testTarget(name: "AmigoTests", dependencies: ["Amigo", "CSQLite"]),
+        .testTarget(name: "AmigoShellCoreTests", dependencies: ["AmigoShellCore", "Amigo"]),
+        .testTarget(name: "AmigoTerminalTests", dependencies: ["AmigoTerminal", "AmigoShellCore", "CNcursesw"]),
+        .testTarget(name: "EndToEndTests", dependencies: []),
+    ]
+)

@@ -1,0 +1,94 @@
+import Foundation
+
+/// One statement the engine ran, as shown by echo.
+public struct EchoEvent: Sendable, Equatable {
+    /// What kind of statement it was.
+    public enum Kind: Sendable, Equatable {
+        /// A statement with SQL and bound arguments.
+        case statement
+        /// BEGIN, COMMIT, ROLLBACK, SAVEPOINT, RELEASE.
+        case transaction
+    }
+    /// The kind.
+    public var kind: Kind
+    /// The SQL text, with `?` placeholders.
+    public var sql: String
+    /// The values bound to the placeholders, in order.
+    public var arguments: [DatabaseValue]
+    /// How long it ran, in seconds (for a query: until its last row was read).
+    public var duration: Double
+    /// Rows read (queries) or changed (writes), when known.
+    public var rowCount: Int?
+    /// The error it failed with, if any.
+    public var error: String?
+
+    /// Creates an event.
+    public init(kind: Kind, sql: String, arguments: [DatabaseValue], duration: Double, rowCount: Int? = nil, error: String? = nil) {
+        self.kind = kind; self.sql = sql; self.arguments = arguments; self.duration = duration
+        self.rowCount = rowCount; self.error = error
+    }
+
+    /// The event as text, for example:
+    ///
+    ///     [SQL] SELECT "dog"."id", "dog"."label" FROM "dog" WHERE "dog"."label" = ?
+    ///     [PARAMS] ['Lucy']  0.042 ms, 1 row
+    public var formatted: String {
+        var second = "[PARAMS] [" + arguments.map(\.description).joined(separator: ", ") + "]"
+        second += String(format: "  %.3f ms", duration * 1000)
+        if let rowCount { second += ", \(rowCount) row" + (rowCount == 1 ? "" : "s") }
+        if let error { second += "  ERROR: \(error)" }
+        return "[SQL] \(sql)\n\(second)"
+    }
+}
+
+/// The observable stream of every statement an engine runs.
+///
+/// Echo is off until ``isEnabled`` is set (``SQLiteEngineFactory`` does it for `echo: true`,
+/// together with a subscriber that writes to standard error). Anything may subscribe: amigo-shell
+/// shows the stream in its echo pane; tests record it.
+public final class EchoStream: @unchecked Sendable {
+    private let lock = NSLock()
+    private var subscribers: [Int: @Sendable (EchoEvent) -> Void] = [:]
+    private var nextToken = 0
+    private var enabled = false
+
+    /// Creates a stream with no subscribers, disabled.
+    public init() {}
+
+    /// Whether statements are being reported. While false, nothing is timed or formatted.
+    public var isEnabled: Bool {
+        get { lock.withLock { enabled } }
+        set { lock.withLock { enabled = newValue } }
+    }
+
+    /// Calls `handler` for every event until the returned subscription is cancelled.
+    @discardableResult
+    public func subscribe(_ handler: @escaping @Sendable (EchoEvent) -> Void) -> EchoSubscription {
+        lock.withLock {
+            nextToken += 1
+            subscribers[nextToken] = handler
+            return EchoSubscription(stream: self, token: nextToken)
+        }
+    }
+
+    func unsubscribe(_ token: Int) { _ = lock.withLock { subscribers.removeValue(forKey: token) } }
+
+    /// Reports an event to every subscriber.
+    public func emit(_ event: EchoEvent) {
+        let handlers = lock.withLock { Array(subscribers.values) }
+        for handler in handlers { handler(event) }
+    }
+
+    /// A subscriber that writes each event's ``EchoEvent/formatted`` text to standard error.
+    public static let standardErrorSink: @Sendable (EchoEvent) -> Void = { event in
+        FileHandle.standardError.write(Data((event.formatted + "\n").utf8))
+    }
+}
+
+/// A handle on a subscription to an ``EchoStream``; call ``cancel()`` to stop receiving events.
+public struct EchoSubscription: Sendable {
+    let stream: EchoStream
+    let token: Int
+    /// Stops delivering events to this subscriber.
+    public func cancel() { stream.unsubscribe(token) }
+}

@@ -1,0 +1,62 @@
+/// What a statement that changes data reports.
+public struct ExecutionResult: Sendable, Equatable {
+    /// Rows inserted, updated or deleted.
+    public var changes: Int
+    /// The rowid of the last inserted row on this connection.
+    public var lastInsertRowID: Int64
+}
+
+/// A database the ORM talks to: runs SQL with bound arguments, streams rows, manages transactions.
+///
+/// All calls are serialized, so any thread may use an engine. SQLite is the only implementation
+/// today (``SQLiteEngine``); dialect specifics live in ``SQLDialect`` so that another engine stays cheap.
+public protocol Engine: AnyObject, Sendable {
+    /// The SQL dialect: quoting, placeholders, upsert syntax, type names.
+    var dialect: any SQLDialect { get }
+    /// The stream every statement is reported to.
+    var echo: EchoStream { get }
+    /// The database's path (`:memory:` for an in-memory database).
+    var path: String { get }
+    /// Whether writes are refused.
+    var isReadOnly: Bool { get }
+    /// Whether a transaction is open on the connection.
+    var isInTransaction: Bool { get }
+
+    /// Runs a statement that returns no rows.
+    @discardableResult
+    func execute(_ sql: String, _ arguments: [DatabaseValue]) throws -> ExecutionResult
+    /// Runs a query and calls `body` for each row until it returns false or the rows end.
+    /// Returns the number of rows read.
+    @discardableResult
+    func fetch(_ sql: String, _ arguments: [DatabaseValue], _ body: (StatementRow) throws -> Bool) throws -> Int
+    /// Runs a query and calls `columns` once with the result column names before the rows.
+    @discardableResult
+    func fetch(_ sql: String, _ arguments: [DatabaseValue], columns: ([String]) throws -> Void,
+               _ body: (StatementRow) throws -> Bool) throws -> Int
+    /// Runs a script of several statements without arguments (DDL).
+    func executeScript(_ sql: String) throws
+    /// Runs a transaction-control statement (BEGIN, COMMIT, SAVEPOINT x, …), reported as such to echo.
+    func executeTransactionControl(_ sql: String) throws
+    /// Runs `body` with exclusive use of the connection, so that its statements are not interleaved
+    /// with another thread's. Re-entrant.
+    func serialized<T>(_ body: () throws -> T) rethrows -> T
+    /// Whether `sql` is a single statement that only reads (checked by preparing it, never by running it).
+    func isReadOnlyStatement(_ sql: String) throws -> Bool
+}
+
+extension Engine {
+    /// Runs a query and returns all rows as value arrays (for small results and raw SQL).
+    public func fetchAll(_ sql: String, _ arguments: [DatabaseValue] = []) throws -> (columns: [String], rows: [[DatabaseValue]]) {
+        var names: [String] = []
+        var rows: [[DatabaseValue]] = []
+        try fetch(sql, arguments, columns: { names = $0 }) { row in rows.append(row.values); return true }
+        return (names, rows)
+    }
+
+    /// The first column of the first row, or NULL when there is no row.
+    public func fetchScalar(_ sql: String, _ arguments: [DatabaseValue] = []) throws -> DatabaseValue {
+        var value = DatabaseValue.null
+        try fetch(sql, arguments) { row in value = row.value(at: 0); return false }
+        return value
+    }
+}

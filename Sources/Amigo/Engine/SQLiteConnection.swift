@@ -1,0 +1,112 @@
+import CSQLite
+import Foundation
+
+/// How to open a database file.
+public struct OpenOptions: Sendable, Hashable {
+    /// Open read-only: every write is refused.
+    public var readOnly: Bool
+    /// Create the file when it does not exist (otherwise a missing file is an error).
+    public var create: Bool
+    /// How long to wait for another connection's lock before failing with a busy error, in milliseconds.
+    public var busyTimeoutMilliseconds: Int32
+
+    /// Creates options. By default a file is opened read-write, never created, with a 2 s busy timeout.
+    public init(readOnly: Bool = false, create: Bool = false, busyTimeoutMilliseconds: Int32 = 2000) {
+        self.readOnly = readOnly
+        self.create = create
+        self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
+    }
+}
+
+/// One open `sqlite3*` connection with its statement cache. Not thread-safe: ``SQLiteEngine``
+/// confines it to one serial queue.
+final class SQLiteConnection {
+    let handle: OpaquePointer
+    let path: String
+    /// Whether SQLite opened the file read-only (asked for, or because the file or folder is not writable).
+    let isReadOnly: Bool
+    /// Prepared statements keyed by SQL text, reused for every execution of the same SQL.
+    private var statementCache: [String: Statement] = [:]
+
+    init(path: String, options: OpenOptions) throws {
+        let isMemory = path == ":memory:" || path.isEmpty
+        if !isMemory && !options.create && !FileManager.default.fileExists(atPath: path) {
+            throw AmigoError.fileNotFound(path: path)
+        }
+        var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI
+        if options.readOnly {
+            flags |= SQLITE_OPEN_READONLY
+        } else {
+            flags |= SQLITE_OPEN_READWRITE
+            if options.create || isMemory { flags |= SQLITE_OPEN_CREATE }
+        }
+        var db: OpaquePointer?
+        let rc = sqlite3_open_v2(isMemory ? ":memory:" : path, &db, flags, nil)
+        guard rc == SQLITE_OK, let db else {
+            let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(rc))
+            if let db { sqlite3_close_v2(db) }
+            throw AmigoError.cannotOpen(path: path, message: message)
+        }
+        self.handle = db
+        self.path = isMemory ? ":memory:" : path
+        sqlite3_extended_result_codes(db, 1)
+        sqlite3_busy_timeout(db, options.busyTimeoutMilliseconds)
+        self.isReadOnly = sqlite3_db_readonly(db, "main") == 1
+        // Prove the file is a database now, so that a text file or a corrupt header fails at open.
+        do {
+            try execute("SELECT count(*) FROM sqlite_schema")
+        } catch AmigoError.database(let error) {
+            sqlite3_close_v2(db)
+            if error.isBusy { throw AmigoError.database(error) }
+            throw AmigoError.notADatabase(path: path, message: error.message)
+        }
+        if !isReadOnly { try execute("PRAGMA foreign_keys = ON") }
+        registerRegexpFunction()
+    }
+
+    deinit {
+        statementCache.removeAll()
+        sqlite3_close_v2(handle)
+    }
+
+    /// Builds a ``DatabaseError`` from a result code and the connection's message.
+    func error(_ rc: Int32, sql: String?, arguments: [DatabaseValue] = []) -> AmigoError {
+        let extended = sqlite3_extended_errcode(handle)
+        var message = String(cString: sqlite3_errmsg(handle))
+        if message == "not an error" || message.isEmpty { message = String(cString: sqlite3_errstr(rc)) }
+        return AmigoError.database(DatabaseError(code: rc & 0xff, extendedCode: extended, message: message, sql: sql, arguments: arguments))
+    }
+
+    /// A prepared statement for `sql`, from the cache when `cached` (the SQL the library generates).
+    func prepare(_ sql: String, cached: Bool = true) throws -> Statement {
+        if cached, let statement = statementCache[sql] { return statement }
+        var stmt: OpaquePointer?
+        let flags: UInt32 = cached ? UInt32(SQLITE_PREPARE_PERSISTENT) : 0
+        let rc = sqlite3_prepare_v3(handle, sql, -1, flags, &stmt, nil)
+        guard rc == SQLITE_OK, let stmt else { throw error(rc, sql: sql) }
+        let statement = Statement(handle: stmt, sql: sql, connection: self)
+        if cached {
+            if statementCache.count > 512 { statementCache.removeAll(keepingCapacity: true) }
+            statementCache[sql] = statement
+        }
+        return statement
+    }
+
+    /// Runs one or more statements without arguments or results (DDL scripts, PRAGMAs).
+    func execute(_ sql: String) throws {
+        var errorMessage: UnsafeMutablePointer<CChar>?
+        let rc = sqlite3_exec(handle, sql, nil, nil, &errorMessage)
+        if rc != SQLITE_OK {
+            let message = errorMessage.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(rc))
+            sqlite3_free(errorMessage)
+            throw AmigoError.database(DatabaseError(code: rc & 0xff, extendedCode: sqlite3_extended_errcode(handle), message: message, sql: sql))
+        }
+    }
+
+    /// Drops every cached statement (after a schema change, statements are re-prepared anyway).
+    func clearStatementCache() { statementCache.removeAll() }
+
+    var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+    var changes: Int { Int(sqlite3_changes64(handle)) }
+    var isAutocommit: Bool { sqlite3_get_autocommit(handle) != 0 }
+}

@@ -1,0 +1,166 @@
+import CSQLite
+import Dispatch
+import Foundation
+
+/// The SQLite ``Engine``: one connection confined to one serial dispatch queue.
+///
+/// Every statement runs on that queue, so the engine may be shared between threads; a call made
+/// from inside another (for example while iterating rows) runs directly instead of deadlocking.
+public final class SQLiteEngine: Engine, @unchecked Sendable {
+    private let queue: DispatchQueue
+    private let queueKey = DispatchSpecificKey<ObjectIdentifier>()
+    private let connection: SQLiteConnection
+    public let dialect: any SQLDialect = SQLiteDialect()
+    public let echo = EchoStream()
+    public let path: String
+    public let isReadOnly: Bool
+
+    /// Opens (or, with `options.create`, creates) the database at `path`; `":memory:"` for an in-memory one.
+    ///
+    /// - Throws: ``AmigoError/fileNotFound(path:)`` for a missing file, ``AmigoError/notADatabase(path:message:)``
+    ///   for a file that is not a database, ``AmigoError/database(_:)`` when it is locked beyond the busy timeout.
+    public init(path: String, options: OpenOptions = OpenOptions()) throws {
+        self.queue = DispatchQueue(label: "amigo.sqlite.\(path)")
+        self.connection = try SQLiteConnection(path: path, options: options)
+        self.path = connection.path
+        self.isReadOnly = connection.isReadOnly
+        queue.setSpecific(key: queueKey, value: ObjectIdentifier(self))
+    }
+
+    /// The SQLite library version, such as `3.40.1`.
+    public static var sqliteVersion: String { String(cString: sqlite3_libversion()) }
+
+    public func serialized<T>(_ body: () throws -> T) rethrows -> T {
+        if DispatchQueue.getSpecific(key: queueKey) == ObjectIdentifier(self) { return try body() }
+        return try queue.sync(execute: body)
+    }
+
+    public var isInTransaction: Bool { serialized { !connection.isAutocommit } }
+
+    @discardableResult
+    public func execute(_ sql: String, _ arguments: [DatabaseValue] = []) throws -> ExecutionResult {
+        try serialized {
+            let echoing = echo.isEnabled
+            let start = echoing ? DispatchTime.now().uptimeNanoseconds : 0
+            do {
+                let statement = try connection.prepare(sql)
+                try statement.bind(arguments)
+                defer { statement.reset() }
+                while try statement.step(arguments: arguments) {}
+                let result = ExecutionResult(changes: connection.changes, lastInsertRowID: connection.lastInsertRowID)
+                if echoing { report(.statement, sql, arguments, start, rows: result.changes) }
+                return result
+            } catch {
+                if echoing { report(.statement, sql, arguments, start, error: error) }
+                throw error
+            }
+        }
+    }
+
+    @discardableResult
+    public func fetch(_ sql: String, _ arguments: [DatabaseValue] = [], _ body: (StatementRow) throws -> Bool) throws -> Int {
+        try fetch(sql, arguments, columns: { _ in }, body)
+    }
+
+    @discardableResult
+    public func fetch(_ sql: String, _ arguments: [DatabaseValue], columns: ([String]) throws -> Void,
+                      _ body: (StatementRow) throws -> Bool) throws -> Int {
+        try serialized {
+            let echoing = echo.isEnabled
+            let start = echoing ? DispatchTime.now().uptimeNanoseconds : 0
+            var count = 0
+            do {
+                let statement = try connection.prepare(sql)
+                try statement.bind(arguments)
+                defer { statement.reset() }
+                try columns(statement.columnNames)
+                let row = StatementRow(statement: statement)
+                while try statement.step(arguments: arguments) {
+                    count += 1
+                    if try !body(row) { break }
+                }
+                if echoing { report(.statement, sql, arguments, start, rows: count) }
+                return count
+            } catch {
+                if echoing { report(.statement, sql, arguments, start, error: error) }
+                throw error
+            }
+        }
+    }
+
+    public func executeScript(_ sql: String) throws {
+        try serialized {
+            let start = DispatchTime.now().uptimeNanoseconds
+            do {
+                try connection.execute(sql)
+                connection.clearStatementCache()
+                if echo.isEnabled { report(.statement, sql, [], start) }
+            } catch {
+                if echo.isEnabled { report(.statement, sql, [], start, error: error) }
+                throw error
+            }
+        }
+    }
+
+    public func executeTransactionControl(_ sql: String) throws {
+        try serialized {
+            let start = DispatchTime.now().uptimeNanoseconds
+            do {
+                try connection.execute(sql)
+                if echo.isEnabled { report(.transaction, sql, [], start) }
+            } catch {
+                if echo.isEnabled { report(.transaction, sql, [], start, error: error) }
+                throw error
+            }
+        }
+    }
+
+    public func isReadOnlyStatement(_ sql: String) throws -> Bool {
+        try serialized {
+            var stmt: OpaquePointer?
+            var tail: UnsafePointer<CChar>?
+            let rc = sqlite3_prepare_v2(connection.handle, sql, -1, &stmt, &tail)
+            guard rc == SQLITE_OK else { throw connection.error(rc, sql: sql) }
+            defer { sqlite3_finalize(stmt) }
+            let rest = tail.map { String(cString: $0) }?.trimmingCharacters(in: .whitespacesAndNewlines.union(CharacterSet(charactersIn: ";"))) ?? ""
+            guard rest.isEmpty else { throw AmigoError.invalidOperation("only one statement may be run at a time") }
+            guard let stmt else { return true }
+            return sqlite3_stmt_readonly(stmt) != 0
+        }
+    }
+
+    private func report(_ kind: EchoEvent.Kind, _ sql: String, _ arguments: [DatabaseValue], _ start: UInt64,
+                        rows: Int? = nil, error: Error? = nil) {
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        echo.emit(EchoEvent(kind: kind, sql: sql, arguments: arguments, duration: seconds, rowCount: rows,
+                            error: error.map { "\($0)" }))
+    }
+}
+
+/// Opens ``SQLiteEngine``s, as the original `SQLiteEngineFactory(path, echo:)` did.
+public struct SQLiteEngineFactory: Sendable {
+    /// The database path, or `":memory:"`.
+    public var path: String
+    /// Whether every statement is echoed to standard error.
+    public var echo: Bool
+    /// How the file is opened.
+    public var options: OpenOptions
+
+    /// Creates a factory. A file that does not exist is created (as the original did); pass
+    /// `options` to open an existing file only, or read-only.
+    public init(_ path: String, echo: Bool = false, options: OpenOptions = OpenOptions(create: true)) {
+        self.path = path
+        self.echo = echo
+        self.options = options
+    }
+
+    /// Opens the engine.
+    public func connect() throws -> SQLiteEngine {
+        let engine = try SQLiteEngine(path: path, options: options)
+        if echo {
+            engine.echo.isEnabled = true
+            engine.echo.subscribe(EchoStream.standardErrorSink)
+        }
+        return engine
+    }
+}

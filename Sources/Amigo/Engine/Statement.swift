@@ -1,0 +1,129 @@
+import CSQLite
+
+/// A prepared SQLite statement: bind arguments, step through rows, read columns by index.
+///
+/// Statements the library generates are prepared once per connection and kept in its
+/// ``StatementCache``; reading a column goes straight to `sqlite3_column_*` with no
+/// intermediate dictionary.
+public final class Statement {
+    /// The underlying `sqlite3_stmt*`.
+    let handle: OpaquePointer
+    /// The SQL text this statement was prepared from.
+    public let sql: String
+    /// Number of result columns.
+    public let columnCount: Int32
+    unowned let connection: SQLiteConnection
+
+    init(handle: OpaquePointer, sql: String, connection: SQLiteConnection) {
+        self.handle = handle
+        self.sql = sql
+        self.columnCount = sqlite3_column_count(handle)
+        self.connection = connection
+    }
+
+    deinit { sqlite3_finalize(handle) }
+
+    /// Whether the statement only reads (SELECT, read-only PRAGMA, EXPLAIN).
+    public var isReadOnly: Bool { sqlite3_stmt_readonly(handle) != 0 }
+
+    /// The name of result column `index`.
+    public func columnName(_ index: Int32) -> String {
+        guard let cString = sqlite3_column_name(handle, index) else { return "column\(index + 1)" }
+        return String(cString: cString)
+    }
+
+    /// The names of all result columns.
+    public var columnNames: [String] { (0..<columnCount).map(columnName) }
+
+    /// Resets the statement and binds `arguments` to its `?` parameters, in order.
+    func bind(_ arguments: [DatabaseValue]) throws {
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+        let expected = Int(sqlite3_bind_parameter_count(handle))
+        guard expected == arguments.count else {
+            throw AmigoError.database(DatabaseError(
+                code: SQLITE_RANGE, message: "statement expects \(expected) argument(s), got \(arguments.count)",
+                sql: sql, arguments: arguments))
+        }
+        for (offset, value) in arguments.enumerated() {
+            let index = Int32(offset + 1)
+            let rc: Int32
+            switch value {
+            case .null: rc = sqlite3_bind_null(handle, index)
+            case .integer(let v): rc = sqlite3_bind_int64(handle, index, v)
+            case .real(let d): rc = sqlite3_bind_double(handle, index, d)
+            case .text(let s): rc = sqlite3_bind_text(handle, index, s, -1, amigo_sqlite_transient())
+            case .blob(let bytes):
+                rc = bytes.withUnsafeBytes { raw in
+                    sqlite3_bind_blob(handle, index, raw.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32(bytes.count), amigo_sqlite_transient())
+                }
+            }
+            if rc != SQLITE_OK { throw connection.error(rc, sql: sql, arguments: arguments) }
+        }
+    }
+
+    /// Advances to the next row; false when done. Throws SQLite's error otherwise.
+    func step(arguments: [DatabaseValue]) throws -> Bool {
+        let rc = sqlite3_step(handle)
+        if rc == SQLITE_ROW { return true }
+        if rc == SQLITE_DONE { return false }
+        let error = connection.error(rc, sql: sql, arguments: arguments)
+        sqlite3_reset(handle)
+        throw error
+    }
+
+    /// Resets the statement so it can be reused and releases its read lock.
+    func reset() { sqlite3_reset(handle) }
+}
+
+/// The current row of a running statement: column access by index, with no copying.
+///
+/// Only valid inside the closure it is passed to.
+public struct StatementRow {
+    let statement: Statement
+
+    /// Number of columns.
+    public var count: Int { Int(statement.columnCount) }
+
+    /// Name of column `index`.
+    public func name(at index: Int) -> String { statement.columnName(Int32(index)) }
+
+    /// Whether column `index` holds NULL.
+    @inline(__always) public func isNull(at index: Int) -> Bool {
+        sqlite3_column_type(statement.handle, Int32(index)) == SQLITE_NULL
+    }
+
+    /// Column `index` as an integer (SQLite's conversion rules apply).
+    @inline(__always) public func int64(at index: Int) -> Int64 { sqlite3_column_int64(statement.handle, Int32(index)) }
+
+    /// Column `index` as a double (SQLite's conversion rules apply).
+    @inline(__always) public func double(at index: Int) -> Double { sqlite3_column_double(statement.handle, Int32(index)) }
+
+    /// Column `index` as text; empty text for NULL.
+    @inline(__always) public func string(at index: Int) -> String {
+        guard let p = sqlite3_column_text(statement.handle, Int32(index)) else { return "" }
+        let length = Int(sqlite3_column_bytes(statement.handle, Int32(index)))
+        return String(decoding: UnsafeBufferPointer(start: p, count: length), as: UTF8.self)
+    }
+
+    /// Column `index` as bytes.
+    public func bytes(at index: Int) -> [UInt8] {
+        let length = Int(sqlite3_column_bytes(statement.handle, Int32(index)))
+        guard length > 0, let p = sqlite3_column_blob(statement.handle, Int32(index)) else { return [] }
+        return Array(UnsafeRawBufferPointer(start: p, count: length))
+    }
+
+    /// Column `index` as a ``DatabaseValue`` of its storage class.
+    public func value(at index: Int) -> DatabaseValue {
+        switch sqlite3_column_type(statement.handle, Int32(index)) {
+        case SQLITE_NULL: return .null
+        case SQLITE_INTEGER: return .integer(int64(at: index))
+        case SQLITE_FLOAT: return .real(double(at: index))
+        case SQLITE_TEXT: return .text(string(at: index))
+        default: return .blob(bytes(at: index))
+        }
+    }
+
+    /// All columns as values.
+    public var values: [DatabaseValue] { (0..<count).map(value(at:)) }
+}

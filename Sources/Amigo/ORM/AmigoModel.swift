@@ -1,0 +1,90 @@
+/// The base class of compiled models. Subclass it, give it `var` properties and a `required init()`,
+/// and describe the mapping with an ``ORMModel``:
+///
+///     final class Dog: AmigoModel {
+///         var id: Int?
+///         var label: String?
+///     }
+///     let dog = ORMModel(Dog.self, Column("id", \Dog.id, primaryKey: true), Column("label", \Dog.label))
+///
+/// The ORM keeps a little state on every object: whether it has a row in the database (so that
+/// `session.add` knows to INSERT or UPDATE), and the raw values of foreign keys whose related
+/// object was not loaded.
+open class AmigoModel: @unchecked Sendable {
+    /// Creates an object with no row yet.
+    public required init() {}
+
+    /// Whether the object has a row in the database: it was fetched, or added (inserted) by a session.
+    /// `session.add` updates persisted objects and inserts the others.
+    public internal(set) var isPersisted = false
+
+    /// Raw values of foreign-key columns, by the model's foreign-key slot, as loaded or last saved.
+    var foreignKeyValues: [DatabaseValue] = []
+}
+
+/// A row of a model that exists only at run time (declared with `ORMModel(name:…)` or reflected
+/// from a file): its values by column, its primary key and the related rows a query loaded.
+public final class Record: AmigoModel, @unchecked Sendable, CustomStringConvertible {
+    /// The row's model.
+    public let model: ORMModel
+    /// The values, one per column of ``model``'s table, in column order.
+    public var values: [DatabaseValue]
+    /// The row's rowid, for tables keyed only by their rowid.
+    public internal(set) var rowID: Int64?
+    /// Related rows loaded by `selectRelated`, by relationship name (nil when there was none).
+    public internal(set) var related: [String: Record?] = [:]
+
+    /// Creates an empty row of `model` (every value NULL).
+    public init(_ model: ORMModel) {
+        self.model = model
+        self.values = Array(repeating: .null, count: model.table.columns.count)
+        super.init()
+    }
+
+    /// Creates a row of `model` from values by column name.
+    public convenience init(_ model: ORMModel, _ values: [String: any DatabaseValueConvertible]) throws {
+        self.init(model)
+        for (name, value) in values { try set(name, value) }
+    }
+
+    /// Not for use: a record always belongs to a model.
+    public required init() {
+        self.model = ORMModel.empty
+        self.values = []
+        super.init()
+    }
+
+    /// The value of `column` (case-insensitive); NULL for a column the model does not have.
+    public subscript(_ column: String) -> DatabaseValue {
+        get { model.table.column(named: column).map { values[$0.index] } ?? .null }
+        set { if let c = model.table.column(named: column) { values[c.index] = newValue } }
+    }
+
+    /// The value of `column`, or an ``AmigoError/unknownColumn(column:model:)`` error.
+    public func value(_ column: String) throws -> DatabaseValue {
+        guard let c = model.table.column(named: column) else { throw AmigoError.unknownColumn(column: column, model: model.name) }
+        return values[c.index]
+    }
+
+    /// Sets `column` to `value` (nil for NULL), or throws for a column the model does not have.
+    public func set(_ column: String, _ value: (any DatabaseValueConvertible)?) throws {
+        guard let c = model.table.column(named: column) else { throw AmigoError.unknownColumn(column: column, model: model.name) }
+        values[c.index] = value?.databaseValue ?? .null
+    }
+
+    /// The primary-key values (the rowid for a table without a declared primary key).
+    public var primaryKey: [DatabaseValue] {
+        let pk = model.table.primaryKey
+        if pk.isEmpty { return rowID.map { [.integer($0)] } ?? [] }
+        return pk.map { values[$0.index] }
+    }
+
+    /// The related row loaded for a to-one relationship by `selectRelated`.
+    public func relatedRecord(_ relationship: String) -> Record? { related[relationship] ?? nil }
+
+    /// `Album(AlbumId: 1, Title: 'For Those About To Rock', ArtistId: 1)`.
+    public var description: String {
+        let pairs = zip(model.table.columns, values).map { "\($0.label): \($1)" }
+        return "\(model.name)(" + pairs.joined(separator: ", ") + ")"
+    }
+}

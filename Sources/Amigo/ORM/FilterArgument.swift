@@ -1,0 +1,39 @@
+/// A value passed alongside a filter string for a `%@` placeholder: one value, or a list for `IN %@`.
+public enum FilterArgument: Sendable, Equatable {
+    /// One value.
+    case value(DatabaseValue)
+    /// Several values (for `IN` and `BETWEEN`).
+    case list([DatabaseValue])
+}
+
+/// Types that can be passed for a `%@` placeholder: every ``DatabaseValueConvertible``, optionals
+/// (nil is NULL) and arrays of them (for `IN %@`).
+public protocol FilterArgumentConvertible: Sendable {
+    /// The argument.
+    var filterArgument: FilterArgument { get }
+}
+
+extension FilterArgumentConvertible where Self: DatabaseValueConvertible {
+    public var filterArgument: FilterArgument { .value(databaseValue) }
+}
+
+extension DatabaseValue: FilterArgumentConvertible {}
+extension String: FilterArgumentConvertible {}
+extension Int: FilterArgumentConvertible {}
+extension Int64: FilterArgumentConvertible {}
+extension Int32: FilterArgumentConvertible {}
+extension Int16: FilterArgumentConvertible {}
+extension Double: FilterArgumentConvertible {}
+extension Float: FilterArgumentConvertible {}
+extension Bool: FilterArgumentConvertible {}
+
+extension Optional: FilterArgumentConvertible where Wrapped: FilterArgumentConvertible {
+    public var filterArgument: FilterArgument { self?.filterArgument ?? .value(.null) }
+}
+
+extension Array: FilterArgumentConvertible where Element: DatabaseValueConvertible {
+    public var filterArgument: FilterArgument {
+        if let bytes = self as? [UInt8] { return .value(.blob(bytes)) }
+        return .list(map(\.databaseValue))
+    }
+}

@@ -1,0 +1,92 @@
+/// Reading and writing column values of any object — a compiled model's properties or a
+/// ``Record``'s values — and building objects from result rows.
+extension ORMModel {
+    /// The value to store for `column` of `object`.
+    ///
+    /// For a compiled model's foreign key: the related object's key when the property holds one,
+    /// otherwise the raw value loaded with the row (so saving an object fetched without
+    /// `selectRelated` keeps its foreign keys).
+    func storedValue(of column: Column, in object: AmigoModel) -> DatabaseValue {
+        if let record = object as? Record {
+            return record.values.indices.contains(column.index) ? column.kind.toDatabase(record.values[column.index]) : .null
+        }
+        if let property = column.property, property.object == nil { return property.read(object) }
+        if let slot = foreignKeySlotByColumn[column.index] {
+            if let relationship = relationships.first(where: { $0.foreignKeySlot == slot }),
+               let related = relationship.accessor?.object?.0(object) {
+                let target = relationship.target
+                if let key = relationship.targetColumns.first { return target.storedValue(of: key, in: related) }
+            }
+            return object.foreignKeyValues.indices.contains(slot) ? object.foreignKeyValues[slot] : .null
+        }
+        return .null
+    }
+
+    /// Sets `column` of `object` from a stored value (used to write back keys and defaults).
+    func setStoredValue(_ value: DatabaseValue, of column: Column, in object: AmigoModel) {
+        if let record = object as? Record {
+            if record.values.indices.contains(column.index) { record.values[column.index] = column.kind.fromDatabase(value) }
+            return
+        }
+        if let property = column.property, property.object == nil {
+            property.write(object, value)
+        } else if let slot = foreignKeySlotByColumn[column.index] {
+            setForeignKeyValue(value, slot: slot, in: object)
+        }
+    }
+
+    func setForeignKeyValue(_ value: DatabaseValue, slot: Int, in object: AmigoModel) {
+        if object.foreignKeyValues.count < foreignKeySlotCount {
+            object.foreignKeyValues = Array(repeating: .null, count: foreignKeySlotCount)
+        }
+        object.foreignKeyValues[slot] = value
+    }
+
+    /// The primary-key values of `object` (its rowid for a record of a table without a declared key).
+    func primaryKeyValues(of object: AmigoModel) -> [DatabaseValue] {
+        let pk = table.primaryKey
+        if pk.isEmpty { return (object as? Record)?.rowID.map { [.integer($0)] } ?? [] }
+        return pk.map { storedValue(of: $0, in: object) }
+    }
+
+    /// Builds an object of this model from columns `offset…` of `row`.
+    ///
+    /// `asRecord` builds a ``Record`` even for a compiled model. `rowIDIndex` is the index of an
+    /// extra `rowid` column, for tables keyed only by their rowid.
+    func load(from row: StatementRow, offset: Int, asRecord: Bool, rowIDIndex: Int?) -> AmigoModel {
+        let columns = table.columns
+        if asRecord || isDynamic {
+            let record = Record(self)
+            for i in columns.indices {
+                let value = row.value(at: offset + i)
+                record.values[i] = columns[i].kind == .uuid ? ColumnKind.uuid.fromDatabase(value) : value
+            }
+            if let rowIDIndex { record.rowID = row.int64(at: rowIDIndex) }
+            record.isPersisted = true
+            return record
+        }
+        let object = make(self)
+        let slots = foreignKeySlotByColumn
+        if !slots.isEmpty { object.foreignKeyValues = Array(repeating: .null, count: foreignKeySlotCount) }
+        for i in columns.indices {
+            let column = columns[i]
+            if let property = column.property, property.object == nil {
+                property.assign(object, row, offset + i)
+            } else if let slot = slots[i] {
+                object.foreignKeyValues[slot] = row.value(at: offset + i)
+            }
+        }
+        object.isPersisted = true
+        return object
+    }
+}
+
+extension AmigoModel {
+    /// The raw value of a foreign key of a compiled model, by relationship name (`"dog"`), whether
+    /// or not the related object was loaded. Nil for an unknown name.
+    public func foreignKeyValue(_ relationship: String, in amigo: Amigo) -> DatabaseValue? {
+        guard let model = try? amigo.model(of: self), let r = model.relationship(named: relationship), r.kind == .toOne,
+              let column = r.sourceColumns.first else { return nil }
+        return model.storedValue(of: column, in: self)
+    }
+}

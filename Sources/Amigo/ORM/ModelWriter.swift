@@ -1,0 +1,109 @@
+/// Builds the INSERT, UPDATE, upsert and DELETE statements for one object of a model, with
+/// the SQL text cached per model and the values read straight from the object.
+///
+/// For example, for `Dog(label: "Lucy")`:
+///
+///     INSERT INTO "dog" ("label") VALUES (?)                     -- ['Lucy']
+///     UPDATE "dog" SET "label" = ? WHERE "id" = ?                -- ['Ollie', 1]
+///     INSERT OR REPLACE INTO "dog" ("id", "label") VALUES (?, ?)
+///     DELETE FROM "dog" WHERE "id" = ?
+struct ModelWriter {
+    let model: ORMModel
+    let dialect: any SQLDialect
+
+    /// A statement and its arguments.
+    struct Write {
+        var sql: String
+        var arguments: [DatabaseValue]
+        /// The integer primary-key column whose value SQLite will assign, to write back afterwards.
+        var assignsKey: Column?
+    }
+
+    private var table: Table { model.table }
+
+    /// The key columns used in WHERE clauses: the primary key, or the rowid.
+    private func keyClause() throws -> (sql: String, columns: [Column]?) {
+        let pk = table.primaryKey
+        if !pk.isEmpty { return (pk.map { dialect.quote($0.label) + " = ?" }.joined(separator: " AND "), pk) }
+        if table.hasRowID { return ("rowid = ?", nil) }
+        throw AmigoError.missingPrimaryKey(model: model.name, operation: "identify a row of")
+    }
+
+    private func keyValues(_ object: AmigoModel, operation: String) throws -> [DatabaseValue] {
+        let values = model.primaryKeyValues(of: object)
+        if values.isEmpty || values.contains(where: \.isNull) {
+            throw AmigoError.missingPrimaryKey(model: model.name, operation: operation)
+        }
+        return values
+    }
+
+    /// INSERT (or INSERT OR REPLACE when `replace`) of every column that has a value. A NULL
+    /// integer primary key is left out so SQLite assigns it; nil columns with a default closure
+    /// get its value, written back to the object when `writeBack`.
+    func insert(_ object: AmigoModel, replace: Bool, writeBack: Bool) -> Write {
+        var mask = 0
+        var arguments: [DatabaseValue] = []
+        arguments.reserveCapacity(table.columns.count)
+        var assignsKey: Column?
+        let integerKey = table.hasIntegerPrimaryKey
+        for column in table.columns where !column.isGenerated {
+            var value = model.storedValue(of: column, in: object)
+            if value.isNull, let make = column.defaultValue {
+                value = make()
+                if writeBack { model.setStoredValue(value, of: column, in: object) }
+            }
+            if value.isNull {
+                if column.primaryKey && integerKey {
+                    assignsKey = column
+                    if !replace { continue }
+                } else if column.defaultSQL != nil {
+                    continue
+                }
+            }
+            if column.index < 56 { mask |= 1 << column.index }
+            arguments.append(value)
+        }
+        let build = { () -> String in
+            var names: [String] = []
+            for column in table.columns where !column.isGenerated {
+                if column.index < 56 ? (mask & (1 << column.index)) != 0 : true { names.append(dialect.quote(column.label)) }
+            }
+            let verb = replace ? dialect.upsertPrefix : "INSERT INTO"
+            if names.isEmpty { return "\(verb) \(dialect.quote(table.name)) DEFAULT VALUES" }
+            return "\(verb) \(dialect.quote(table.name)) (" + names.joined(separator: ", ") + ") VALUES ("
+                + Array(repeating: dialect.placeholder, count: names.count).joined(separator: ", ") + ")"
+        }
+        let sql = table.columns.count > 56 ? build() : model.statements.text(replace ? .upsert : .insert, mask: mask, build)
+        return Write(sql: sql, arguments: arguments, assignsKey: assignsKey)
+    }
+
+    /// UPDATE of every column but the key, by key.
+    func update(_ object: AmigoModel) throws -> Write {
+        let key = try keyClause()
+        let keys = try keyValues(object, operation: "update")
+        let columns = table.columns.filter { !$0.primaryKey && !$0.isGenerated }
+        guard !columns.isEmpty else { return Write(sql: "", arguments: [], assignsKey: nil) }
+        let sql = model.statements.text(.update) {
+            "UPDATE \(dialect.quote(table.name)) SET " + columns.map { dialect.quote($0.label) + " = ?" }.joined(separator: ", ")
+                + " WHERE " + key.sql
+        }
+        return Write(sql: sql, arguments: columns.map { model.storedValue(of: $0, in: object) } + keys, assignsKey: nil)
+    }
+
+    /// UPDATE of the given columns only, by key (used to edit one cell).
+    func update(_ object: AmigoModel, columns: [Column]) throws -> Write {
+        let key = try keyClause()
+        let keys = try keyValues(object, operation: "update")
+        let sql = "UPDATE \(dialect.quote(table.name)) SET " + columns.map { dialect.quote($0.label) + " = ?" }.joined(separator: ", ")
+            + " WHERE " + key.sql
+        return Write(sql: sql, arguments: columns.map { model.storedValue(of: $0, in: object) } + keys, assignsKey: nil)
+    }
+
+    /// DELETE by key.
+    func delete(_ object: AmigoModel) throws -> Write {
+        let key = try keyClause()
+        let keys = try keyValues(object, operation: "delete")
+        let sql = model.statements.text(.delete) { "DELETE FROM \(dialect.quote(table.name)) WHERE " + key.sql }
+        return Write(sql: sql, arguments: keys, assignsKey: nil)
+    }
+}

@@ -1,0 +1,170 @@
+import Foundation
+
+/// The mapping between a table and a model: a compiled ``AmigoModel`` subclass, or rows that
+/// exist only at run time (``Record``).
+///
+///     let dog = ORMModel(Dog.self,
+///         Column("id", \Dog.id, primaryKey: true),
+///         Column("label", \Dog.label),
+///         Index("dog_label_idx", "label"),
+///         OneToMany("people", using: Person.self, on: "dog"))
+///
+///     let runtimeDog = ORMModel(name: "dog",
+///         Column("id", type: Int.self, primaryKey: true),
+///         Column("label", type: String.self))
+///
+/// A compiled model's table is named after its type, lower-cased (`Dog` → `dog`) unless `table:`
+/// is given; a run-time model's table is its name.
+public final class ORMModel: @unchecked Sendable, CustomStringConvertible {
+    /// The model's name: the Swift type name, or the run-time name (the table name for reflected models).
+    public let name: String
+    /// The table.
+    public let table: Table
+    /// The Swift class of its objects (``Record`` for run-time models).
+    public let modelType: AmigoModel.Type
+    /// Whether rows are ``Record``s rather than instances of a compiled class.
+    public let isDynamic: Bool
+    let make: (ORMModel) -> AmigoModel
+    let declarations: [SchemaItem]
+    /// Relationships in declaration order (to-one first, then one-to-many, then many-to-many).
+    public internal(set) var relationships: [Relationship] = []
+    private var relationshipIndex: [String: Relationship] = [:]
+    /// The SQL strings this model uses on every write, built once.
+    let statements = StatementTexts()
+
+    init(name: String, table: Table, modelType: AmigoModel.Type, isDynamic: Bool, declarations: [SchemaItem],
+         make: @escaping (ORMModel) -> AmigoModel) {
+        self.name = name
+        self.table = table
+        self.modelType = modelType
+        self.isDynamic = isDynamic
+        self.declarations = declarations
+        self.make = make
+    }
+
+    /// Maps the compiled model `type` to a table named after it.
+    public convenience init<M: AmigoModel>(_ type: M.Type, _ items: SchemaItem...) {
+        self.init(type, table: nil, items: items)
+    }
+
+    /// Maps the compiled model `type` to the table `table`.
+    public convenience init<M: AmigoModel>(_ type: M.Type, table: String?, _ items: SchemaItem...) {
+        self.init(type, table: table, items: items)
+    }
+
+    /// Maps the compiled model `type`, with items given as an array.
+    public convenience init<M: AmigoModel>(_ type: M.Type, table: String? = nil, items: [SchemaItem]) {
+        let typeName = String(describing: type)
+        let tableName = table ?? typeName.lowercased()
+        self.init(name: typeName, table: ORMModel.buildTable(tableName, items), modelType: type, isDynamic: false,
+                  declarations: items, make: { _ in M() })
+        registerForeignKeys()
+    }
+
+    /// Declares a run-time model named `name` over the table of the same name.
+    public convenience init(name: String, _ items: SchemaItem...) {
+        self.init(name: name, items: items)
+    }
+
+    /// Declares a run-time model, with items given as an array.
+    public convenience init(name: String, table: String? = nil, items: [SchemaItem]) {
+        self.init(name: name, table: ORMModel.buildTable(table ?? name, items), modelType: Record.self, isDynamic: true,
+                  declarations: items, make: { Record($0) })
+        registerForeignKeys()
+    }
+
+    /// A model over an already-built table (reflection).
+    init(reflecting table: Table) {
+        self.name = table.name
+        self.table = table
+        self.modelType = Record.self
+        self.isDynamic = true
+        self.declarations = []
+        self.make = { Record($0) }
+    }
+
+    static let empty = ORMModel(reflecting: Table("", columns: []))
+
+    public var description: String { "ORMModel(\(name) → \(table.name))" }
+
+    /// The single primary-key column, when the key is one column.
+    public var primaryKey: Column? { let pk = table.primaryKey; return pk.count == 1 ? pk[0] : nil }
+
+    /// The relationship named `name` (exact match first, then case-insensitive).
+    public func relationship(named name: String) -> Relationship? {
+        if let r = relationshipIndex[name] { return r }
+        return relationships.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }
+    }
+
+    func addRelationship(_ relationship: Relationship) {
+        if let existing = relationshipIndex[relationship.name] {
+            relationships.removeAll { $0 === existing }
+        }
+        relationships.append(relationship)
+        relationshipIndex[relationship.name] = relationship
+    }
+
+    func removeRelationships(where predicate: (Relationship) -> Bool) {
+        relationships.removeAll(where: predicate)
+        relationshipIndex = Dictionary(relationships.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+    }
+
+    /// Number of foreign-key slots on compiled objects.
+    private(set) var foreignKeySlotCount = 0
+
+    /// Builds the table from declared columns and indexes: foreign-key columns are renamed
+    /// `<label>_<related key>`, `indexed:` columns get `<table>_<column>_idx`.
+    private static func buildTable(_ name: String, _ items: [SchemaItem]) -> Table {
+        var columns: [Column] = []
+        var indexes: [Index] = []
+        var foreignKeys: [ForeignKeyConstraint] = []
+        for item in items {
+            if let column = item as? Column {
+                let c = column.table == nil ? column : column.copy()
+                if let fk = c.foreignKey {
+                    c.label = "\(c.declaredLabel)_\(fk.relatedColumnNames.first ?? "id")"
+                    foreignKeys.append(ForeignKeyConstraint(columns: [c.label], referencedTable: fk.relatedTableName,
+                                                            referencedColumns: fk.relatedColumnNames,
+                                                            onDelete: fk.onDelete ?? "NO ACTION"))
+                }
+                columns.append(c)
+            } else if let index = item as? Index {
+                indexes.append(index)
+            }
+        }
+        for c in columns where c.indexed && !c.primaryKey {
+            indexes.append(Index("\(name)_\(c.label)_idx", unique: c.unique, columns: [c.label]))
+        }
+        return Table(name, columns: columns, indexes: indexes, foreignKeys: foreignKeys)
+    }
+
+    /// Creates the to-one relationships of declared foreign-key columns whose target model is known.
+    private func registerForeignKeys() {
+        for column in table.columns {
+            guard let fk = column.foreignKey, let target = fk.relatedModel else { continue }
+            addToOne(for: column, foreignKey: fk, target: target)
+        }
+    }
+
+    func addToOne(for column: Column, foreignKey fk: ForeignKey, target: ORMModel) {
+        let targetColumns = fk.relatedColumnNames.compactMap { target.table.column(named: $0) }
+        let relationship = Relationship(name: column.declaredLabel, kind: .toOne, source: self, target: target,
+                                        sourceColumns: [column], targetColumns: targetColumns,
+                                        accessor: column.property?.object == nil ? nil : column.property)
+        if !isDynamic {
+            relationship.foreignKeySlot = foreignKeySlotCount
+            foreignKeySlotCount += 1
+        }
+        addRelationship(relationship)
+    }
+
+    /// The foreign-key slot of each column (compiled models), by column index.
+    lazy var foreignKeySlotByColumn: [Int: Int] = {
+        var map: [Int: Int] = [:]
+        for r in relationships where r.kind == .toOne {
+            if let slot = r.foreignKeySlot, let c = r.sourceColumns.first { map[c.index] = slot }
+        }
+        return map
+    }()
+}
+

@@ -1,0 +1,330 @@
+/// A lazy, chainable query over one model. Every refinement returns a new query; nothing runs
+/// until ``all()``, ``first()``, ``get(_:)``, ``count()``, ``exists()`` or ``forEach(_:)``.
+///
+///     let people = try session.query(Person.self)
+///         .filter("age >= %@ AND dog.label BEGINSWITH[c] 'l'", 3)   // joins dog, binds 3 and 'l*'
+///         .orderBy("label", ascending: false)
+///         .limit(10)
+///         .all()
+///     // SELECT "person"."id", … FROM "person" LEFT JOIN "dog" AS "dog" ON "dog"."id" = "person"."dog_id"
+///     //   WHERE "person"."age" >= ? AND "dog"."label" LIKE ? ESCAPE '\' ORDER BY "person"."label" DESC LIMIT 10
+///
+/// Successive ``filter(_:_:)`` calls are combined with AND. Errors in a filter (syntax, unknown
+/// column) are thrown by the method that runs the query, before anything reaches SQLite.
+public struct Query<T: AmigoModel>: @unchecked Sendable {
+    let amigo: Amigo
+    let modelResult: Result<ORMModel, Error>
+    var filters: [(expression: FilterExpression, arguments: [FilterArgument], source: String)] = []
+    var pendingError: Error?
+    var orderings: [(key: String, ascending: Bool)] = []
+    var limitCount: Int?
+    var offsetCount: Int?
+    var related: [String] = []
+    var owner: AmigoModel?
+    var relationshipName: String?
+    /// Extra SQL conditions added by the library itself (keyset paging), with their arguments.
+    var extraConditions: [(sql: (QueryScope) throws -> String, arguments: [DatabaseValue])] = []
+
+    init(amigo: Amigo, model: Result<ORMModel, Error>) {
+        self.amigo = amigo
+        self.modelResult = model
+    }
+
+    /// The model queried.
+    public var model: ORMModel { get throws { try modelResult.get() } }
+
+    /// Adds a filter in the filter language, ANDed with earlier ones. `%@` placeholders take
+    /// `arguments` in order; every value is bound as a `?` parameter.
+    public func filter(_ format: String, _ arguments: any FilterArgumentConvertible...) -> Query {
+        filter(format, arguments: arguments.map(\.filterArgument))
+    }
+
+    /// Adds a filter with arguments given as an array.
+    public func filter(_ format: String, arguments: [FilterArgument]) -> Query {
+        var copy = self
+        do {
+            let expression = try FilterParser.parseCached(format)
+            let expected = FilterParser.argumentCount(in: expression)
+            if expected != arguments.count {
+                throw AmigoError.argumentCountMismatch(expected: expected, actual: arguments.count, filter: format)
+            }
+            copy.filters.append((expression, arguments, format))
+        } catch let error as FilterError {
+            copy.pendingError = copy.pendingError ?? AmigoError.filter(error)
+        } catch {
+            copy.pendingError = copy.pendingError ?? error
+        }
+        return copy
+    }
+
+    /// Adds an already-parsed filter.
+    public func filter(_ expression: FilterExpression, arguments: [FilterArgument] = [], source: String = "") -> Query {
+        var copy = self
+        copy.filters.append((expression, arguments, source))
+        return copy
+    }
+
+    /// Adds an ordering: a column (`label`), a path through to-one relationships (`dog.label`),
+    /// or a column prefixed by `-` for descending.
+    public func orderBy(_ key: String, ascending: Bool = true) -> Query {
+        var copy = self
+        copy.orderings.append((key, ascending))
+        return copy
+    }
+
+    /// Removes all orderings.
+    public func unordered() -> Query {
+        var copy = self
+        copy.orderings = []
+        return copy
+    }
+
+    /// Returns at most `count` objects.
+    public func limit(_ count: Int) -> Query {
+        var copy = self
+        copy.limitCount = max(0, count)
+        return copy
+    }
+
+    /// Skips the first `count` objects.
+    public func offset(_ count: Int) -> Query {
+        var copy = self
+        copy.offsetCount = max(0, count)
+        return copy
+    }
+
+    /// Loads the objects of these to-one relationships in the same query (one LEFT JOIN each)
+    /// and sets them on each result.
+    public func selectRelated(_ relationships: String...) -> Query {
+        var copy = self
+        copy.related += relationships
+        return copy
+    }
+
+    /// Scopes the query to the objects related to `owner`; name the relationship with
+    /// ``relationship(_:)``: `query(Post.self).using(author).relationship("posts")`.
+    public func using(_ owner: AmigoModel) -> Query {
+        var copy = self
+        copy.owner = owner
+        return copy
+    }
+
+    /// Names the relationship of the ``using(_:)`` owner whose related objects are queried.
+    /// An unknown name is an error (thrown when the query runs), never "all rows".
+    public func relationship(_ name: String) -> Query {
+        var copy = self
+        copy.relationshipName = name
+        return copy
+    }
+
+    // MARK: Compilation
+
+    /// What a compiled query reads: the statement and where each selected model's columns start.
+    struct Compiled {
+        var statement: SelectStatement
+        var model: ORMModel
+        var rowIDIndex: Int?
+        var related: [(relationship: Relationship, offset: Int, rowIDIndex: Int?)]
+    }
+
+    func compile(columns selectColumns: Bool = true) throws -> Compiled {
+        if let pendingError { throw pendingError }
+        let model = try modelResult.get()
+        let dialect = amigo.engine.dialect
+        var statement = SelectStatement(dialect: dialect, table: model.table.name)
+        let scope = QueryScope(model: model, alias: statement.alias, statement: statement)
+        var rowIDIndex: Int?
+        var relatedLayout: [(Relationship, Int, Int?)] = []
+        if selectColumns {
+            scope.statement.columns = model.table.columns.map { scope.statement.qualified(scope.alias, $0.label) }
+            if model.table.primaryKey.isEmpty && model.table.hasRowID {
+                rowIDIndex = scope.statement.columns.count
+                scope.statement.columns.append(scope.statement.qualified(scope.alias, "rowid"))
+            }
+        }
+        try applyRelationshipScope(to: scope, model: model)
+        for (expression, arguments, source) in filters {
+            let filterScope = QueryScope(model: model, alias: scope.alias, statement: scope.statement, input: source, filterArguments: arguments)
+            filterScope.joinAliases = scope.joinAliases
+            let sql = try filterScope.compile(expression)
+            scope.statement = filterScope.statement
+            scope.joinAliases = filterScope.joinAliases
+            if case .or = expression { scope.statement.conditions.append("(\(sql))") } else { scope.statement.conditions.append(sql) }
+            scope.statement.whereArguments += filterScope.arguments
+        }
+        for extra in extraConditions {
+            scope.statement.conditions.append(try extra.sql(scope))
+            scope.statement.whereArguments += extra.arguments
+        }
+        if selectColumns {
+            for name in related {
+                guard let relationship = model.relationship(named: name) else {
+                    throw AmigoError.unknownRelationship(relationship: name, model: model.name, available: model.relationships.map(\.name))
+                }
+                guard relationship.kind == .toOne else {
+                    throw AmigoError.invalidOperation("selectRelated(\"\(name)\"): only to-one relationships can be joined; query a \(relationship.kind.rawValue) relationship with using(row).relationship(\"\(name)\")")
+                }
+                let alias = scope.joinToOne(relationship, path: relationship.name, fromAlias: scope.alias)
+                let offset = scope.statement.columns.count
+                scope.statement.columns += relationship.target.table.columns.map { scope.statement.qualified(alias, $0.label) }
+                var relatedRowID: Int?
+                if relationship.target.table.primaryKey.isEmpty && relationship.target.table.hasRowID {
+                    relatedRowID = scope.statement.columns.count
+                    scope.statement.columns.append(scope.statement.qualified(alias, "rowid"))
+                }
+                relatedLayout.append((relationship, offset, relatedRowID))
+            }
+        }
+        for (key, ascending) in orderings {
+            scope.statement.orderings.append(try scope.ordering(key, ascending: ascending))
+        }
+        statement = scope.statement
+        statement.limit = limitCount
+        statement.offset = offsetCount
+        return Compiled(statement: statement, model: model, rowIDIndex: rowIDIndex, related: relatedLayout)
+    }
+
+    /// Adds the WHERE terms (and junction join) that restrict the query to `owner`'s related rows.
+    private func applyRelationshipScope(to scope: QueryScope, model: ORMModel) throws {
+        guard let owner else {
+            if relationshipName != nil { throw AmigoError.invalidOperation("relationship(_:) needs an owner: call using(object) first") }
+            return
+        }
+        guard let name = relationshipName else {
+            throw AmigoError.invalidOperation("using(object) needs a relationship name: call relationship(_:)")
+        }
+        let ownerModel = try amigo.model(of: owner)
+        guard let relationship = ownerModel.relationship(named: name) else {
+            throw AmigoError.unknownRelationship(relationship: name, model: ownerModel.name, available: ownerModel.relationships.map(\.name))
+        }
+        let keys = relationship.sourceColumns.map { ownerModel.storedValue(of: $0, in: owner) }
+        if keys.contains(where: \.isNull) || keys.isEmpty {
+            // An unsaved owner (or a null foreign key) has no related rows.
+            scope.statement.conditions.append("0")
+            return
+        }
+        let s = scope.statement
+        switch relationship.kind {
+        case .toOne, .oneToMany:
+            guard relationship.target.table === model.table else {
+                throw AmigoError.typeMismatch(expected: relationship.target.name, actual: model.name)
+            }
+            for (column, key) in zip(relationship.targetColumns, keys) {
+                scope.statement.conditions.append(s.qualified(scope.alias, column.label) + " = ?")
+                scope.statement.whereArguments.append(key)
+            }
+        case .manyToMany:
+            guard let junction = relationship.junction else { throw AmigoError.mapping("\(name) has no junction table") }
+            if let through = relationship.through, through.table === model.table {
+                for (column, key) in zip(relationship.junctionSourceColumns, keys) {
+                    scope.statement.conditions.append(s.qualified(scope.alias, column.label) + " = ?")
+                    scope.statement.whereArguments.append(key)
+                }
+                return
+            }
+            guard relationship.target.table === model.table else {
+                throw AmigoError.typeMismatch(expected: relationship.target.name, actual: model.name)
+            }
+            let alias = scope.uniqueAlias(junction.name)
+            let condition = zip(relationship.junctionTargetColumns, relationship.targetColumns).map {
+                s.qualified(alias, $0.label) + " = " + s.qualified(scope.alias, $1.label)
+            }.joined(separator: " AND ")
+            scope.statement.joins.append(.init(kind: "JOIN", table: junction.name, alias: alias, condition: condition))
+            scope.joinAliases["#junction"] = (alias, relationship.through ?? model)
+            for (column, key) in zip(relationship.junctionSourceColumns, keys) {
+                scope.statement.conditions.append(s.qualified(alias, column.label) + " = ?")
+                scope.statement.whereArguments.append(key)
+            }
+        }
+    }
+
+    /// The SQL and arguments this query runs for ``all()``.
+    public func sql() throws -> (sql: String, arguments: [DatabaseValue]) {
+        let compiled = try compile()
+        return (compiled.statement.sql, compiled.statement.arguments)
+    }
+
+    // MARK: Execution
+
+    /// Streams the results, one object at a time, until `body` returns false. Nothing is accumulated.
+    public func forEach(_ body: (T) throws -> Bool) throws {
+        let compiled = try compile()
+        let asRecord = T.self == Record.self
+        let model = compiled.model
+        try amigo.engine.fetch(compiled.statement.sql, compiled.statement.arguments) { row in
+            let object = model.load(from: row, offset: 0, asRecord: asRecord, rowIDIndex: compiled.rowIDIndex)
+            for (relationship, offset, rowIDIndex) in compiled.related {
+                attach(relationship, offset: offset, rowIDIndex: rowIDIndex, row: row, to: object, asRecord: asRecord)
+            }
+            return try body(unsafeDowncast(object, to: T.self))
+        }
+    }
+
+    private func attach(_ relationship: Relationship, offset: Int, rowIDIndex: Int?, row: StatementRow, to object: AmigoModel, asRecord: Bool) {
+        let target = relationship.target
+        let keyIndexes = target.table.primaryKey.map { offset + $0.index }
+        let missing = keyIndexes.isEmpty ? (rowIDIndex.map { row.isNull(at: $0) } ?? true) : keyIndexes.allSatisfy { row.isNull(at: $0) }
+        let related = missing ? nil : target.load(from: row, offset: offset, asRecord: asRecord, rowIDIndex: rowIDIndex)
+        if let record = object as? Record {
+            record.related[relationship.name] = related as? Record
+        } else if let setter = relationship.accessor?.object?.1 {
+            setter(object, related)
+            if let slot = relationship.foreignKeySlot, related != nil {
+                // The object property now carries the key; the raw value must not override a later change.
+                relationship.source.setForeignKeyValue(.null, slot: slot, in: object)
+            }
+        }
+    }
+
+    /// All results.
+    public func all() throws -> [T] {
+        var results: [T] = []
+        try forEach { results.append($0); return true }
+        return results
+    }
+
+    /// The first result, or nil.
+    public func first() throws -> T? {
+        var result: T?
+        try limit(1).forEach { result = $0; return false }
+        return result
+    }
+
+    /// The object whose primary key is `key`, or nil. Earlier filters still apply (ANDed).
+    public func get(_ key: any DatabaseValueConvertible) throws -> T? {
+        try get([key.databaseValue])
+    }
+
+    /// The object whose (possibly composite) primary key is `key`, or nil.
+    public func get(_ key: [DatabaseValue]) throws -> T? {
+        let model = try modelResult.get()
+        var columns = model.table.primaryKey
+        if columns.isEmpty && model.table.hasRowID { columns = [Column("rowid", type: Int.self)] }
+        guard columns.count == key.count else {
+            throw AmigoError.invalidOperation("\(model.name) has a primary key of \(columns.count) column(s); \(key.count) value(s) given")
+        }
+        var copy = self
+        let values = zip(columns, key).map { $0.kind.toDatabase($1) }
+        copy.extraConditions.append(({ scope in
+            columns.map { scope.statement.qualified(scope.alias, $0.label) + " = ?" }.joined(separator: " AND ")
+        }, values))
+        return try copy.first()
+    }
+
+    /// The number of results (respecting filters, relationship scope, limit and offset).
+    public func count() throws -> Int {
+        let compiled = try compile(columns: false)
+        let value = try amigo.engine.fetchScalar(compiled.statement.aggregateSQL("COUNT(*)"), compiled.statement.arguments)
+        return Int(value.integerValue ?? 0)
+    }
+
+    /// Whether there is at least one result.
+    public func exists() throws -> Bool {
+        let compiled = try limit(1).compile(columns: false)
+        var found = false
+        var statement = compiled.statement
+        statement.columns = ["1"]
+        try amigo.engine.fetch(statement.sql, statement.arguments) { _ in found = true; return false }
+        return found
+    }
+}

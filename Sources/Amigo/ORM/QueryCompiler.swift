@@ -1,0 +1,384 @@
+/// Compiles a query's filters and orderings against its model: resolves dotted key paths through
+/// relationships (to-one paths add a LEFT JOIN; to-many paths become `EXISTS (…)` subqueries),
+/// maps each filter operator to SQL, and binds every constant as a `?` argument.
+///
+/// Operator table (`[c]` = case-insensitive):
+///
+/// | filter | SQL |
+/// |---|---|
+/// | `a = 1`, `a == 1` | `a = ?` (`COLLATE NOCASE` with `[c]`) |
+/// | `a = nil` / `a != nil` | `a IS NULL` / `a IS NOT NULL` |
+/// | `a != 1`, `a <> 1` | `a <> ?` |
+/// | `<  <=  >  >=` | the same, with `?` |
+/// | `a LIKE 'x*y?'` | `a GLOB ?` (case-sensitive), `a LIKE ? ESCAPE '\'` with `[c]` |
+/// | `BEGINSWITH` / `ENDSWITH` / `CONTAINS` | the same, with the constant escaped and wrapped in wildcards |
+/// | `a IN {1, 2}` | `a IN (?, ?)` |
+/// | `a BETWEEN {1, 5}` | `a BETWEEN ? AND ?` |
+/// | `a MATCHES 're'` | `a REGEXP ?` (whole-string match) |
+final class QueryScope {
+    let dialect: any SQLDialect
+    let model: ORMModel
+    let alias: String
+    var statement: SelectStatement
+    /// Joins already added, by relationship path (`dog`, `dog.owner`).
+    var joinAliases: [String: (alias: String, model: ORMModel)] = [:]
+    /// Arguments of the WHERE clause being compiled.
+    var arguments: [DatabaseValue] = []
+    let input: String
+    let filterArguments: [FilterArgument]
+
+    init(model: ORMModel, alias: String, statement: SelectStatement, input: String = "", filterArguments: [FilterArgument] = []) {
+        self.dialect = statement.dialect
+        self.model = model
+        self.alias = alias
+        self.statement = statement
+        self.input = input
+        self.filterArguments = filterArguments
+    }
+
+    func error(_ message: String, position: Int, token: String) -> AmigoError {
+        .invalidFilter(message: message, input: input, position: position, token: token)
+    }
+
+    /// The alias for a join at `path`, unique among the statement's aliases (case-insensitively).
+    func uniqueAlias(_ wanted: String) -> String {
+        var used = Set([statement.alias.lowercased()] + statement.joins.map { $0.alias.lowercased() })
+        used.formUnion(joinAliases.values.map { $0.alias.lowercased() })
+        var candidate = wanted
+        var n = 2
+        while used.contains(candidate.lowercased()) { candidate = "\(wanted)_\(n)"; n += 1 }
+        return candidate
+    }
+
+    /// Adds (once) the LEFT JOIN for the to-one relationship at `path` from `fromAlias`.
+    func joinToOne(_ relationship: Relationship, path: String, fromAlias: String) -> String {
+        if let existing = joinAliases[path] { return existing.alias }
+        let alias = uniqueAlias(path)
+        let condition = zip(relationship.targetColumns, relationship.sourceColumns).map {
+            statement.qualified(alias, $0.label) + " = " + statement.qualified(fromAlias, $1.label)
+        }.joined(separator: " AND ")
+        statement.joins.append(.init(kind: "LEFT JOIN", table: relationship.target.table.name, alias: alias, condition: condition))
+        joinAliases[path] = (alias, relationship.target)
+        return alias
+    }
+
+    enum ResolvedPath {
+        case column(sql: String, column: Column)
+        case toMany(relationship: Relationship, fromAlias: String, rest: [String], prefix: String)
+    }
+
+    /// Resolves a key path to a column reference, adding joins for to-one hops.
+    func resolve(_ path: [String], position: Int, allowToMany: Bool) throws -> ResolvedPath {
+        var currentModel = model
+        var currentAlias = alias
+        var walked: [String] = []
+        for (i, segment) in path.enumerated() {
+            let isLast = i == path.count - 1
+            if isLast {
+                if let column = currentModel.table.column(named: segment) {
+                    return .column(sql: statement.qualified(currentAlias, column.label), column: column)
+                }
+                if let r = currentModel.relationship(named: segment), r.kind == .toOne, let c = r.sourceColumns.first, r.sourceColumns.count == 1 {
+                    // `dog = 3` compares the foreign key itself.
+                    return .column(sql: statement.qualified(currentAlias, c.label), column: c)
+                }
+                if segment.lowercased() == "rowid" && currentModel.table.hasRowID {
+                    let c = Column("rowid", type: Int.self)
+                    return .column(sql: statement.qualified(currentAlias, "rowid"), column: c)
+                }
+                throw unknown(segment, in: currentModel, position: position, path: path, index: i)
+            }
+            guard let relationship = currentModel.relationship(named: segment) else {
+                if currentModel.table.column(named: segment) != nil {
+                    throw error("'\(segment)' is a column of \(currentModel.name), not a relationship", position: position, token: path.joined(separator: "."))
+                }
+                throw unknown(segment, in: currentModel, position: position, path: path, index: i)
+            }
+            walked.append(relationship.name)
+            if relationship.kind == .toOne {
+                currentAlias = joinToOne(relationship, path: walked.joined(separator: "."), fromAlias: currentAlias)
+                currentModel = relationship.target
+            } else {
+                guard allowToMany else {
+                    throw error("'\(segment)' is a \(relationship.kind.rawValue) relationship and cannot be used here", position: position, token: path.joined(separator: "."))
+                }
+                return .toMany(relationship: relationship, fromAlias: currentAlias, rest: Array(path[(i + 1)...]), prefix: walked.joined(separator: "."))
+            }
+        }
+        throw error("empty key path", position: position, token: "")
+    }
+
+    private func unknown(_ segment: String, in model: ORMModel, position: Int, path: [String], index: Int) -> AmigoError {
+        let offset = position + path[..<index].reduce(0) { $0 + $1.count + 1 }
+        let columns = model.table.columns.map(\.label)
+        let relations = model.relationships.map(\.name)
+        let hint = index == path.count - 1
+            ? "columns: " + columns.joined(separator: ", ")
+            : "relationships: " + (relations.isEmpty ? "none" : relations.joined(separator: ", "))
+        return error("unknown \(index == path.count - 1 ? "column" : "relationship") '\(segment)' in \(model.name) (\(hint))",
+                     position: offset, token: segment)
+    }
+
+    // MARK: Filters
+
+    func compile(_ expression: FilterExpression) throws -> String {
+        switch expression {
+        case .literal(let value): return value ? "1" : "0"
+        case .not(let inner): return "NOT (" + (try compile(inner)) + ")"
+        case .and(let l, let r): return try group(l, "AND") + " AND " + group(r, "AND")
+        case .or(let l, let r): return try group(l, "OR") + " OR " + group(r, "OR")
+        case .comparison(let c): return try compile(c)
+        }
+    }
+
+    private func group(_ e: FilterExpression, _ parent: String) throws -> String {
+        switch e {
+        case .and where parent == "OR", .or where parent == "AND": return "(" + (try compile(e)) + ")"
+        default: return try compile(e)
+        }
+    }
+
+    private func compile(_ comparison: FilterComparison) throws -> String {
+        var c = comparison
+        // Constant on the left, key path on the right: flip so the column is on the left.
+        if case .keyPath = c.rhs, !isKeyPath(c.lhs) {
+            switch c.op {
+            case .equal, .notEqual: break
+            case .less: c.op = .greater
+            case .lessOrEqual: c.op = .greaterOrEqual
+            case .greater: c.op = .less
+            case .greaterOrEqual: c.op = .lessOrEqual
+            default:
+                throw error("the left side of \(c.op.rawValue) must be a column", position: c.position, token: c.op.rawValue)
+            }
+            swap(&c.lhs, &c.rhs)
+        }
+        guard case .keyPath(let path, let position) = c.lhs else {
+            throw error("a comparison needs a column on one side", position: c.position, token: c.op.rawValue)
+        }
+        switch try resolve(path, position: position, allowToMany: true) {
+        case .column(let sql, let column):
+            return try compile(c, lhsSQL: sql, column: column)
+        case .toMany(let relationship, let fromAlias, let rest, let prefix):
+            return try existsSubquery(relationship, fromAlias: fromAlias, prefix: prefix) { inner in
+                var innerComparison = c
+                innerComparison.lhs = .keyPath(rest.isEmpty ? relationship.target.table.primaryKey.map(\.label).prefix(1).map { $0 } : rest, position: position)
+                return try inner.compile(innerComparison)
+            }
+        }
+    }
+
+    /// `EXISTS (SELECT 1 FROM child … WHERE <link> AND <condition>)` for a to-many hop.
+    private func existsSubquery(_ relationship: Relationship, fromAlias: String, prefix: String,
+                                _ condition: (QueryScope) throws -> String) throws -> String {
+        let targetAlias = uniqueAlias(prefix)
+        var sub = SelectStatement(dialect: dialect, table: relationship.target.table.name, alias: targetAlias)
+        sub.columns = ["1"]
+        var links: [String] = []
+        switch relationship.kind {
+        case .oneToMany:
+            links = zip(relationship.targetColumns, relationship.sourceColumns).map {
+                sub.qualified(targetAlias, $0.label) + " = " + sub.qualified(fromAlias, $1.label)
+            }
+        case .manyToMany:
+            guard let junction = relationship.junction else { throw AmigoError.mapping("\(relationship.name) has no junction table") }
+            let junctionAlias = uniqueAlias(prefix + "#link")
+            sub.joins.append(.init(kind: "JOIN", table: junction.name, alias: junctionAlias,
+                                   condition: zip(relationship.junctionTargetColumns, relationship.targetColumns).map {
+                                       sub.qualified(junctionAlias, $0.label) + " = " + sub.qualified(targetAlias, $1.label)
+                                   }.joined(separator: " AND ")))
+            links = zip(relationship.junctionSourceColumns, relationship.sourceColumns).map {
+                sub.qualified(junctionAlias, $0.label) + " = " + sub.qualified(fromAlias, $1.label)
+            }
+        case .toOne:
+            break
+        }
+        let inner = QueryScope(model: relationship.target, alias: targetAlias, statement: sub, input: input, filterArguments: filterArguments)
+        // Aliases of the outer query stay reserved inside the subquery.
+        for (key, value) in joinAliases { inner.joinAliases["#outer." + key] = value }
+        inner.joinAliases["#outer"] = (statement.alias, model)
+        let conditionSQL = try condition(inner)
+        inner.statement.conditions = links + [conditionSQL]
+        // Inner joins' arguments come before the WHERE arguments within the subquery text.
+        arguments += inner.statement.joinArguments + inner.arguments
+        return "EXISTS (" + inner.statement.sql + ")"
+    }
+
+    private func isKeyPath(_ operand: FilterOperand) -> Bool {
+        if case .keyPath = operand { return true }
+        return false
+    }
+
+    /// The values of the right-hand operand, converted for `column`.
+    private func values(_ operand: FilterOperand, for column: Column, comparison c: FilterComparison) throws -> [DatabaseValue] {
+        switch operand {
+        case .constant(let v): return [column.kind.toDatabase(v)]
+        case .list(let items): return try items.flatMap { try values($0, for: column, comparison: c) }
+        case .argument(let index, let position):
+            guard index < filterArguments.count else {
+                throw error("missing argument for placeholder \(index + 1)", position: position, token: "%@")
+            }
+            switch filterArguments[index] {
+            case .value(let v): return [column.kind.toDatabase(v)]
+            case .list(let vs): return vs.map(column.kind.toDatabase)
+            }
+        case .keyPath(_, let position):
+            throw error("expected a value", position: position, token: "")
+        }
+    }
+
+    private func single(_ operand: FilterOperand, for column: Column, comparison c: FilterComparison) throws -> DatabaseValue {
+        let vs = try values(operand, for: column, comparison: c)
+        guard vs.count == 1 else {
+            throw error("\(c.op.rawValue) needs a single value", position: c.position, token: c.op.rawValue)
+        }
+        return vs[0]
+    }
+
+    private func compile(_ c: FilterComparison, lhsSQL: String, column: Column) throws -> String {
+        let ci = c.options.contains(.caseInsensitive)
+        let collate = ci ? " COLLATE NOCASE" : ""
+        // Column compared with column.
+        if case .keyPath(let path, let position) = c.rhs {
+            guard case .column(let rhsSQL, _) = try resolve(path, position: position, allowToMany: false) else {
+                throw error("cannot compare with a to-many path", position: position, token: path.joined(separator: "."))
+            }
+            guard let sqlOp = comparisonOperator(c.op) else {
+                throw error("\(c.op.rawValue) needs a value on its right", position: c.position, token: c.op.rawValue)
+            }
+            return "\(lhsSQL) \(sqlOp) \(rhsSQL)\(collate)"
+        }
+        switch c.op {
+        case .equal, .notEqual:
+            let value = try single(c.rhs, for: column, comparison: c)
+            if value.isNull { return lhsSQL + (c.op == .equal ? " IS NULL" : " IS NOT NULL") }
+            arguments.append(value)
+            return "\(lhsSQL) \(c.op == .equal ? "=" : "<>") ?\(collate)"
+        case .less, .lessOrEqual, .greater, .greaterOrEqual:
+            let value = try single(c.rhs, for: column, comparison: c)
+            if value.isNull { return "0" }
+            arguments.append(value)
+            return "\(lhsSQL) \(comparisonOperator(c.op)!) ?\(collate)"
+        case .like, .beginsWith, .endsWith, .contains:
+            let value = try single(c.rhs, for: column, comparison: c)
+            guard let text = value.textValue else {
+                if value.isNull { return "0" }
+                throw error("\(c.op.rawValue) needs text", position: c.position, token: c.op.rawValue)
+            }
+            let pattern = PatternTranslation(op: c.op, text: text)
+            if ci {
+                arguments.append(.text(pattern.likePattern))
+                return "\(lhsSQL) LIKE ? ESCAPE '\\'"
+            }
+            arguments.append(.text(pattern.globPattern))
+            return "\(lhsSQL) GLOB ?"
+        case .in:
+            let vs = try values(c.rhs, for: column, comparison: c)
+            if vs.isEmpty { return "0" }
+            arguments += vs
+            return "\(lhsSQL) IN (" + Array(repeating: "?", count: vs.count).joined(separator: ", ") + ")\(collate)"
+        case .between:
+            let vs = try values(c.rhs, for: column, comparison: c)
+            guard vs.count == 2 else {
+                throw error("BETWEEN needs two values, as in {1, 5}", position: c.position, token: c.op.rawValue)
+            }
+            arguments += vs
+            return "\(lhsSQL)\(collate) BETWEEN ? AND ?"
+        case .matches:
+            let value = try single(c.rhs, for: column, comparison: c)
+            guard let text = value.textValue else {
+                throw error("MATCHES needs a regular expression", position: c.position, token: c.op.rawValue)
+            }
+            arguments.append(.text((ci ? "(?i)" : "") + "^(?:" + text + ")$"))
+            return "\(lhsSQL) REGEXP ?"
+        }
+    }
+
+    private func comparisonOperator(_ op: FilterOperator) -> String? {
+        switch op {
+        case .equal: return "="
+        case .notEqual: return "<>"
+        case .less: return "<"
+        case .lessOrEqual: return "<="
+        case .greater: return ">"
+        case .greaterOrEqual: return ">="
+        default: return nil
+        }
+    }
+
+    // MARK: Orderings
+
+    /// `"alias"."column" ASC` for an ordering key path (`label`, `dog.label`, `-label`).
+    func ordering(_ key: String, ascending: Bool) throws -> String {
+        var key = key.trimmingCharacters(in: .whitespaces)
+        var ascending = ascending
+        if key.hasPrefix("-") { key.removeFirst(); ascending.toggle() }
+        let path = key.split(separator: ".").map(String.init)
+        guard !path.isEmpty else { throw error("empty ordering", position: 0, token: key) }
+        guard case .column(let sql, _) = try resolve(path, position: 0, allowToMany: false) else {
+            throw error("cannot order by a to-many path", position: 0, token: key)
+        }
+        return sql + (ascending ? " ASC" : " DESC")
+    }
+}
+
+/// Translates a filter pattern (LIKE with `*`/`?` wildcards and `\` escapes) or a literal
+/// (BEGINSWITH/ENDSWITH/CONTAINS) into SQLite GLOB and LIKE patterns.
+struct PatternTranslation {
+    /// Pattern pieces: literal characters or wildcards.
+    enum Piece: Equatable { case literal(Character), anyString, anyCharacter }
+    let pieces: [Piece]
+
+    init(op: FilterOperator, text: String) {
+        var pieces: [Piece] = []
+        if op == .like {
+            var escaped = false
+            for ch in text {
+                if escaped { pieces.append(.literal(ch)); escaped = false; continue }
+                switch ch {
+                case "\\": escaped = true
+                case "*": pieces.append(.anyString)
+                case "?": pieces.append(.anyCharacter)
+                default: pieces.append(.literal(ch))
+                }
+            }
+            if escaped { pieces.append(.literal("\\")) }
+        } else {
+            let literal = text.map(Piece.literal)
+            switch op {
+            case .beginsWith: pieces = literal + [.anyString]
+            case .endsWith: pieces = [.anyString] + literal
+            default: pieces = [.anyString] + literal + [.anyString]
+            }
+        }
+        self.pieces = pieces
+    }
+
+    /// For `GLOB` (case-sensitive): `*`, `?`, and `[x]` to make a special character literal.
+    var globPattern: String {
+        var out = ""
+        for piece in pieces {
+            switch piece {
+            case .anyString: out += "*"
+            case .anyCharacter: out += "?"
+            case .literal(let ch):
+                if ch == "*" || ch == "?" || ch == "[" { out += "[\(ch)]" } else { out.append(ch) }
+            }
+        }
+        return out
+    }
+
+    /// For `LIKE … ESCAPE '\'` (case-insensitive for ASCII): `%`, `_`, and `\` before literal `%`, `_`, `\`.
+    var likePattern: String {
+        var out = ""
+        for piece in pieces {
+            switch piece {
+            case .anyString: out += "%"
+            case .anyCharacter: out += "_"
+            case .literal(let ch):
+                if ch == "%" || ch == "_" || ch == "\\" { out += "\\\(ch)" } else { out.append(ch) }
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,138 @@
+/// Links and unlinks related objects through a relationship of an owner.
+///
+///     try session.using(parent).relationship("children").add(c1, c2)
+///     // INSERT OR IGNORE INTO "child_parent" ("parent_id", "child_id") VALUES (?, ?)   (twice)
+///     try session.using(child).relationship("parents").delete(parent)
+///     // DELETE FROM "child_parent" WHERE "child_id" = ? AND "parent_id" = ?
+///
+/// - many-to-many: inserts or deletes junction rows. With a through model this throws
+///   ``AmigoError/relationshipManagedThroughModel(relationship:throughModel:)``: add or delete
+///   through-model rows instead.
+/// - one-to-many: `add` points the children's foreign key at the owner and saves them; `delete`
+///   sets it to NULL.
+/// - to-one: `add` points the owner's foreign key at the (single) object and saves the owner.
+public struct RelationshipEditor {
+    /// The first half of `session.using(owner).relationship(name)`.
+    public struct Builder {
+        let session: Session
+        let owner: AmigoModel
+
+        /// Names the relationship to edit.
+        public func relationship(_ name: String) -> RelationshipEditor {
+            RelationshipEditor(session: session, owner: owner, name: name)
+        }
+    }
+
+    let session: Session
+    let owner: AmigoModel
+    let name: String
+
+    private func resolve() throws -> (ORMModel, Relationship) {
+        let model = try session.amigo.model(of: owner)
+        guard let relationship = model.relationship(named: name) else {
+            throw AmigoError.unknownRelationship(relationship: name, model: model.name, available: model.relationships.map(\.name))
+        }
+        return (model, relationship)
+    }
+
+    /// Links `objects` to the owner.
+    public func add(_ objects: AmigoModel...) throws { try add(objects) }
+
+    /// Links an array of objects to the owner.
+    public func add(_ objects: [AmigoModel]) throws {
+        try session.checkWritable("link rows")
+        let (model, relationship) = try resolve()
+        let engine = session.engine
+        try engine.serialized {
+            if !owner.isPersisted { try session.add(owner) }
+            for object in objects {
+                try checkTarget(object, relationship)
+                switch relationship.kind {
+                case .manyToMany:
+                    if let through = relationship.through {
+                        throw AmigoError.relationshipManagedThroughModel(relationship: relationship.name, throughModel: through.name)
+                    }
+                    if !object.isPersisted { try session.add(object) }
+                    let (sql, arguments) = try linkStatement(relationship, model: model, object: object, insert: true)
+                    session.recordChanges(try engine.execute(sql, arguments).changes)
+                case .oneToMany:
+                    try point(object, at: owner, relationship: relationship, ownerModel: model)
+                    try session.add(object)
+                case .toOne:
+                    try point(owner, at: object, relationship: relationship, ownerModel: model)
+                    try session.add(owner)
+                }
+            }
+        }
+    }
+
+    /// Unlinks `objects` from the owner (the objects themselves are kept).
+    public func delete(_ objects: AmigoModel...) throws { try delete(objects) }
+
+    /// Unlinks an array of objects from the owner.
+    public func delete(_ objects: [AmigoModel]) throws {
+        try session.checkWritable("unlink rows")
+        let (model, relationship) = try resolve()
+        let engine = session.engine
+        try engine.serialized {
+            for object in objects {
+                try checkTarget(object, relationship)
+                switch relationship.kind {
+                case .manyToMany:
+                    if let through = relationship.through {
+                        throw AmigoError.relationshipManagedThroughModel(relationship: relationship.name, throughModel: through.name)
+                    }
+                    let (sql, arguments) = try linkStatement(relationship, model: model, object: object, insert: false)
+                    session.recordChanges(try engine.execute(sql, arguments).changes)
+                case .oneToMany:
+                    try point(object, at: nil, relationship: relationship, ownerModel: model)
+                    try session.add(object)
+                case .toOne:
+                    try point(owner, at: nil, relationship: relationship, ownerModel: model)
+                    try session.add(owner)
+                }
+            }
+        }
+    }
+
+    private func checkTarget(_ object: AmigoModel, _ relationship: Relationship) throws {
+        let objectModel = try session.amigo.model(of: object)
+        guard objectModel.table === relationship.target.table else {
+            throw AmigoError.typeMismatch(expected: relationship.target.name, actual: objectModel.name)
+        }
+    }
+
+    private func linkStatement(_ relationship: Relationship, model: ORMModel, object: AmigoModel, insert: Bool) throws -> (String, [DatabaseValue]) {
+        guard let junction = relationship.junction else { throw AmigoError.mapping("\(relationship.name) has no junction table") }
+        let dialect = session.engine.dialect
+        let sourceKeys = relationship.sourceColumns.map { model.storedValue(of: $0, in: owner) }
+        let target = relationship.target
+        let targetKeys = relationship.targetColumns.map { target.storedValue(of: $0, in: object) }
+        let columns = relationship.junctionSourceColumns + relationship.junctionTargetColumns
+        let sql: String
+        if insert {
+            sql = "INSERT OR IGNORE INTO \(dialect.quote(junction.name)) (" + columns.map { dialect.quote($0.label) }.joined(separator: ", ")
+                + ") VALUES (" + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")"
+        } else {
+            sql = "DELETE FROM \(dialect.quote(junction.name)) WHERE " + columns.map { dialect.quote($0.label) + " = ?" }.joined(separator: " AND ")
+        }
+        return (sql, sourceKeys + targetKeys)
+    }
+
+    /// Sets the foreign key of `child` (for a one-to-many) or of the owner (to-one) to `parent`'s key.
+    private func point(_ child: AmigoModel, at parent: AmigoModel?, relationship: Relationship, ownerModel: ORMModel) throws {
+        let childModel = try session.amigo.model(of: child)
+        // The to-one relationship on the child side: for one-to-many, the one pointing back at the owner.
+        let fkColumns = relationship.kind == .toOne ? relationship.sourceColumns : relationship.targetColumns
+        let keyColumns = relationship.kind == .toOne ? relationship.targetColumns : relationship.sourceColumns
+        let parentModel = relationship.kind == .toOne ? relationship.target : ownerModel
+        if let backReference = childModel.relationships.first(where: { $0.kind == .toOne && $0.sourceColumns.map(\.label) == fkColumns.map(\.label) }),
+           let setter = backReference.accessor?.object?.1 {
+            setter(child, parent)
+        }
+        for (fk, key) in zip(fkColumns, keyColumns) {
+            let value = parent.map { parentModel.storedValue(of: key, in: $0) } ?? .null
+            childModel.setStoredValue(value, of: fk, in: child)
+        }
+    }
+}

@@ -1,0 +1,278 @@
+import Foundation
+
+/// A unit of work on one engine: it opens a transaction when created, and everything it writes
+/// stays invisible to other connections until ``commit()``.
+///
+///     let session = try amigo.session              // BEGIN
+///     let lucy = Dog(); lucy.label = "Lucy"
+///     try session.add(lucy)                        // INSERT INTO "dog" ("label") VALUES (?); lucy.id is set
+///     lucy.label = "Ollie"
+///     try session.add(lucy)                        // lucy was inserted, so: UPDATE "dog" SET "label" = ? WHERE "id" = ?
+///     try session.commit()                         // COMMIT, then BEGIN again
+///
+/// `add` inserts objects that have no row yet and updates the ones that do (fetched, or added
+/// before) — change a property and add the object again to save it. A session created while
+/// another transaction is open on the same engine becomes a SAVEPOINT inside it, as in the
+/// original Amigo. ``rollback()`` undoes the session's changes and begins again; ``close()`` (or
+/// releasing the session) rolls back whatever was not committed.
+public final class Session: @unchecked Sendable {
+    /// The models and engine.
+    public let amigo: Amigo
+    /// The engine statements run on.
+    public var engine: any Engine { amigo.engine }
+    private let lock = NSRecursiveLock()
+    private var savepointName: String?
+    private var active = false
+    private var changes = 0
+
+    init(amigo: Amigo) throws {
+        self.amigo = amigo
+        try begin()
+    }
+
+    deinit {
+        if active { try? finish(commit: false, restart: false) }
+    }
+
+    /// Whether the session's transaction is open.
+    public var isActive: Bool { lock.withLock { active } }
+
+    /// Whether the session is a SAVEPOINT nested in another transaction.
+    public var isNested: Bool { lock.withLock { savepointName != nil } }
+
+    /// Rows inserted, updated or deleted since the last commit or rollback.
+    public var pendingChangeCount: Int { lock.withLock { changes } }
+
+    private static let savepointCounter = SavepointCounter()
+
+    /// Opens the transaction: BEGIN, or SAVEPOINT when one is already open on the engine.
+    public func begin() throws {
+        try lock.withLock {
+            guard !active else { return }
+            try engine.serialized {
+                if engine.isInTransaction {
+                    let name = "amigo_\(Session.savepointCounter.next())"
+                    try engine.executeTransactionControl("SAVEPOINT \(name)")
+                    savepointName = name
+                } else {
+                    try engine.executeTransactionControl("BEGIN")
+                    savepointName = nil
+                }
+            }
+            active = true
+            changes = 0
+        }
+    }
+
+    /// Makes the session's changes permanent (COMMIT, or RELEASE for a nested session) and begins again.
+    public func commit() throws { try finish(commit: true, restart: true) }
+
+    /// Undoes the session's changes (ROLLBACK, or ROLLBACK TO for a nested session) and begins again.
+    public func rollback() throws { try finish(commit: false, restart: true) }
+
+    /// Rolls back what was not committed and ends the session.
+    public func close() throws { try finish(commit: false, restart: false) }
+
+    private func finish(commit: Bool, restart: Bool) throws {
+        try lock.withLock {
+            guard active else {
+                if restart { try begin() }
+                return
+            }
+            try engine.serialized {
+                if let name = savepointName {
+                    if commit {
+                        try engine.executeTransactionControl("RELEASE \(name)")
+                    } else {
+                        try engine.executeTransactionControl("ROLLBACK TO \(name)")
+                        try engine.executeTransactionControl("RELEASE \(name)")
+                    }
+                } else if engine.isInTransaction {
+                    try engine.executeTransactionControl(commit ? "COMMIT" : "ROLLBACK")
+                }
+            }
+            active = false
+            changes = 0
+            if restart { try begin() }
+        }
+    }
+
+    /// Ends the read transaction and begins a new one when nothing is pending, so that the session
+    /// sees other connections' commits and holds no lock while idle (amigo-shell does this between views).
+    public func refresh() throws {
+        try lock.withLock {
+            guard active, changes == 0, savepointName == nil else { return }
+            try finish(commit: true, restart: true)
+        }
+    }
+
+    /// Runs `body` inside a SAVEPOINT: if it throws, its changes are rolled back and the error rethrown.
+    public func savepoint<R>(_ body: () throws -> R) throws -> R {
+        try engine.serialized {
+            let name = "amigo_\(Session.savepointCounter.next())"
+            try engine.executeTransactionControl("SAVEPOINT \(name)")
+            let before = pendingChangeCount
+            do {
+                let result = try body()
+                try engine.executeTransactionControl("RELEASE \(name)")
+                return result
+            } catch {
+                try? engine.executeTransactionControl("ROLLBACK TO \(name)")
+                try? engine.executeTransactionControl("RELEASE \(name)")
+                lock.withLock { changes = before }
+                throw error
+            }
+        }
+    }
+
+    func checkWritable(_ operation: String) throws {
+        guard isActive else { throw AmigoError.sessionClosed }
+        if engine.isReadOnly { throw AmigoError.readOnly(path: engine.path, operation: operation) }
+    }
+
+    func recordChanges(_ count: Int) { lock.withLock { changes += count } }
+
+    // MARK: Queries
+
+    /// A query over the compiled model `type`.
+    public func query<M: AmigoModel>(_ type: M.Type) -> Query<M> { amigo.query(type) }
+
+    /// A query over the run-time or reflected model named `name`.
+    public func query(_ name: String) -> Query<Record> { amigo.query(name) }
+
+    // MARK: Writes
+
+    /// Inserts the objects that have no row yet and updates the others; with `upsert`, writes
+    /// them with INSERT OR REPLACE. New integer keys and default values are written back.
+    /// Related objects (to-one properties) that have no row yet are inserted first.
+    public func add(_ objects: AmigoModel..., upsert: Bool = false) throws {
+        try add(objects, upsert: upsert)
+    }
+
+    /// Adds an array of objects; see ``add(_:upsert:)-(AmigoModel...,_)``.
+    public func add(_ objects: [AmigoModel], upsert: Bool = false) throws {
+        try checkWritable("add rows")
+        try engine.serialized {
+            for object in objects {
+                var visiting = Set<ObjectIdentifier>()
+                try save(object, upsert: upsert, visiting: &visiting)
+            }
+        }
+    }
+
+    func save(_ object: AmigoModel, upsert: Bool, visiting: inout Set<ObjectIdentifier>) throws {
+        let model = try amigo.model(of: object)
+        guard visiting.insert(ObjectIdentifier(object)).inserted else { return }
+        if !model.isDynamic && !(object is Record) {
+            for relationship in model.relationships where relationship.kind == .toOne {
+                if let related = relationship.accessor?.object?.0(object), !related.isPersisted {
+                    try save(related, upsert: upsert, visiting: &visiting)
+                }
+            }
+        }
+        let writer = ModelWriter(model: model, dialect: engine.dialect)
+        if upsert || !object.isPersisted {
+            let write = writer.insert(object, replace: upsert, writeBack: true)
+            let result = try engine.execute(write.sql, write.arguments)
+            if let key = write.assignsKey { model.setStoredValue(.integer(result.lastInsertRowID), of: key, in: object) }
+            if let record = object as? Record, model.table.primaryKey.isEmpty, model.table.hasRowID {
+                record.rowID = result.lastInsertRowID
+            }
+            recordChanges(max(1, result.changes))
+        } else {
+            let write = try writer.update(object)
+            guard !write.sql.isEmpty else { return }
+            let result = try engine.execute(write.sql, write.arguments)
+            if result.changes == 0 {
+                throw AmigoError.invalidOperation("no \(model.name) row with key \(model.primaryKeyValues(of: object).map(\.description).joined(separator: ", ")) to update (deleted elsewhere?)")
+            }
+            recordChanges(result.changes)
+        }
+        object.isPersisted = true
+    }
+
+    /// Updates only the given columns of a persisted object (what amigo-shell's cell edit runs),
+    /// returning the statement it ran.
+    @discardableResult
+    public func update(_ object: AmigoModel, columns names: [String]) throws -> (sql: String, arguments: [DatabaseValue]) {
+        try checkWritable("edit rows")
+        let model = try amigo.model(of: object)
+        let columns = try names.map { name -> Column in
+            guard let c = model.table.column(named: name) else { throw AmigoError.unknownColumn(column: name, model: model.name) }
+            return c
+        }
+        let write = try ModelWriter(model: model, dialect: engine.dialect).update(object, columns: columns)
+        let result = try engine.execute(write.sql, write.arguments)
+        if result.changes == 0 {
+            throw AmigoError.invalidOperation("no \(model.name) row with that key to update")
+        }
+        recordChanges(result.changes)
+        return (write.sql, write.arguments)
+    }
+
+    /// The UPDATE that ``update(_:columns:)`` would run, without running it (for previews).
+    public func previewUpdate(_ object: AmigoModel, columns names: [String]) throws -> (sql: String, arguments: [DatabaseValue]) {
+        let model = try amigo.model(of: object)
+        let columns = try names.map { name -> Column in
+            guard let c = model.table.column(named: name) else { throw AmigoError.unknownColumn(column: name, model: model.name) }
+            return c
+        }
+        let write = try ModelWriter(model: model, dialect: engine.dialect).update(object, columns: columns)
+        return (write.sql, write.arguments)
+    }
+
+    /// Deletes the objects' rows. An object without a key (never saved) is skipped.
+    public func delete(_ objects: AmigoModel...) throws { try delete(objects) }
+
+    /// Deletes an array of objects.
+    public func delete(_ objects: [AmigoModel]) throws {
+        try checkWritable("delete rows")
+        try engine.serialized {
+            for object in objects {
+                let model = try amigo.model(of: object)
+                let keys = model.primaryKeyValues(of: object)
+                if keys.isEmpty || keys.contains(where: \.isNull) { continue }
+                let write = try ModelWriter(model: model, dialect: engine.dialect).delete(object)
+                let result = try engine.execute(write.sql, write.arguments)
+                recordChanges(result.changes)
+                object.isPersisted = false
+            }
+        }
+    }
+
+    /// Starts a change to the relationships of `owner`: `session.using(parent).relationship("children").add(child)`.
+    public func using(_ owner: AmigoModel) -> RelationshipEditor.Builder {
+        RelationshipEditor.Builder(session: self, owner: owner)
+    }
+
+    /// Collects adds, upserts and deletes and runs them together, inside a savepoint, when `body`
+    /// returns. Keys and defaults are not written back to the objects. Objects whose related
+    /// objects have no row yet are saved with a normal ``add(_:upsert:)-(AmigoModel...,_)`` instead.
+    public func batch(_ body: (Batch) throws -> Void) throws {
+        try checkWritable("run a batch")
+        let batch = Batch(session: self)
+        try body(batch)
+        try batch.execute()
+    }
+
+    // MARK: Raw SQL
+
+    /// Runs a statement with arguments through the session's transaction, echo and errors.
+    @discardableResult
+    public func execute(_ sql: String, _ arguments: [DatabaseValue] = []) throws -> ExecutionResult {
+        guard isActive else { throw AmigoError.sessionClosed }
+        if engine.isReadOnly, try !engine.isReadOnlyStatement(sql) {
+            throw AmigoError.readOnly(path: engine.path, operation: "run a statement that writes")
+        }
+        let result = try engine.execute(sql, arguments)
+        if try !engine.isReadOnlyStatement(sql) { recordChanges(result.changes) }
+        return result
+    }
+}
+
+/// Hands out unique savepoint names.
+final class SavepointCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+    func next() -> Int { lock.withLock { value += 1; return value } }
+}

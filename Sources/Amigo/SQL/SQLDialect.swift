@@ -1,0 +1,40 @@
+/// Everything that differs between SQL databases, kept in one place: identifier quoting,
+/// parameter placeholders, upsert syntax, column type names.
+public protocol SQLDialect: Sendable {
+    /// Quotes an identifier so that any name (spaces, keywords, quotes) is safe: `"Order Details"`.
+    func quote(_ identifier: String) -> String
+    /// The placeholder for a bound parameter.
+    var placeholder: String { get }
+    /// The statement prefix that inserts or replaces a row with the same key.
+    var upsertPrefix: String { get }
+    /// The DDL type name for a column of the given kind.
+    func typeName(for kind: ColumnKind) -> String
+}
+
+/// SQLite's dialect.
+public struct SQLiteDialect: SQLDialect {
+    /// Creates the dialect.
+    public init() {}
+
+    /// Double-quotes `identifier`, doubling any double quote inside it.
+    public func quote(_ identifier: String) -> String {
+        if identifier.utf8.contains(UInt8(ascii: "\"")) {
+            return "\"" + identifier.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        }
+        return "\"" + identifier + "\""
+    }
+
+    public var placeholder: String { "?" }
+    public var upsertPrefix: String { "INSERT OR REPLACE INTO" }
+
+    public func typeName(for kind: ColumnKind) -> String {
+        switch kind {
+        case .integer, .boolean: return "INTEGER"
+        case .real: return "REAL"
+        case .text, .decimal: return "TEXT"
+        case .blob, .uuid: return "BLOB"
+        case .date: return "DATETIME"
+        case .numeric: return "NUMERIC"
+        }
+    }
+}

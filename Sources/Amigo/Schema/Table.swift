@@ -1,0 +1,68 @@
+/// A table (or view): its columns, primary key, foreign keys and indexes.
+public final class Table: @unchecked Sendable {
+    /// The table's name, exactly as in the database.
+    public let name: String
+    /// Columns in declaration order.
+    public private(set) var columns: [Column]
+    /// Indexes (declared, implied by `indexed:`/`unique:`, or reflected).
+    public internal(set) var indexes: [Index]
+    /// Foreign-key constraints.
+    public internal(set) var foreignKeys: [ForeignKeyConstraint]
+    /// Whether this is a view (read-only).
+    public internal(set) var isView: Bool = false
+    /// Whether the table was declared `WITHOUT ROWID`.
+    public internal(set) var withoutRowID: Bool = false
+    /// The DDL SQLite stores for it, when reflected.
+    public internal(set) var sql: String?
+    private var lookup: [String: Int] = [:]
+
+    /// Creates a table from its columns.
+    public init(_ name: String, columns: [Column], indexes: [Index] = [], foreignKeys: [ForeignKeyConstraint] = []) {
+        self.name = name
+        self.columns = []
+        self.indexes = indexes
+        self.foreignKeys = foreignKeys
+        for column in columns { add(column) }
+    }
+
+    func add(_ column: Column) {
+        column.table = self
+        column.index = columns.count
+        lookup[column.label.lowercased()] = columns.count
+        columns.append(column)
+    }
+
+    func rename(_ column: Column, to label: String) {
+        lookup.removeValue(forKey: column.label.lowercased())
+        column.label = label
+        lookup[label.lowercased()] = column.index
+    }
+
+    /// The column named `label`, compared case-insensitively as SQLite does: `table.c["id"]`.
+    public var c: ColumnLookup { ColumnLookup(table: self) }
+
+    /// The column named `label` (case-insensitive), or nil.
+    public func column(named label: String) -> Column? {
+        if let i = lookup[label] ?? lookup[label.lowercased()] { return columns[i] }
+        return nil
+    }
+
+    /// The primary-key columns, in key order (empty for a table keyed only by its rowid).
+    public var primaryKey: [Column] { columns.filter(\.primaryKey) }
+
+    /// Whether rows have a rowid usable as a key (tables that are not views and not WITHOUT ROWID).
+    public var hasRowID: Bool { !isView && !withoutRowID }
+
+    /// Whether the primary key is a single INTEGER column, i.e. an alias of the rowid that SQLite assigns.
+    public var hasIntegerPrimaryKey: Bool {
+        let pk = primaryKey
+        return pk.count == 1 && pk[0].declaredType.uppercased() == "INTEGER" && !withoutRowID
+    }
+}
+
+/// Subscript access to a table's columns by name: `table.c["label"]`.
+public struct ColumnLookup {
+    let table: Table
+    /// The column named `label` (case-insensitive), or nil.
+    public subscript(_ label: String) -> Column? { table.column(named: label) }
+}

@@ -1,0 +1,2 @@
+// Placeholder until the shell lands.
+print("usage: amigo-shell [DB]")
