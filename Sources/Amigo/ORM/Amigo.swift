@@ -15,6 +15,9 @@ public final class Amigo: @unchecked Sendable {
     public private(set) var models: [ORMModel]
     /// Junction tables created for many-to-many relationships without a through model.
     public private(set) var junctionTables: [Table] = []
+    /// Problems found while reflecting a file that did not stop it, such as foreign keys that
+    /// reference missing tables or columns.
+    public internal(set) var reflectionWarnings: [String] = []
     private var byType: [ObjectIdentifier: ORMModel] = [:]
     private var byName: [String: ORMModel] = [:]
 

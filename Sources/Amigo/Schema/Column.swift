@@ -25,6 +25,8 @@ public class Column: SchemaItem, @unchecked Sendable {
     public internal(set) var declaredType: String
     /// Part of the primary key.
     public internal(set) var primaryKey: Bool
+    /// Position in a composite primary key (1-based; 0 when not part of the key).
+    public internal(set) var primaryKeyPosition: Int = 0
     /// Has an index of its own (`<table>_<column>_idx`).
     public internal(set) var indexed: Bool
     /// May hold NULL.

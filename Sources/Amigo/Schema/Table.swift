@@ -26,6 +26,7 @@ public final class Table: @unchecked Sendable {
     }
 
     func add(_ column: Column) {
+        cachedPrimaryKey = nil
         column.table = self
         column.index = columns.count
         lookup[column.label.lowercased()] = columns.count
@@ -48,16 +49,27 @@ public final class Table: @unchecked Sendable {
     }
 
     /// The primary-key columns, in key order (empty for a table keyed only by its rowid).
-    public var primaryKey: [Column] { columns.filter(\.primaryKey) }
+    public var primaryKey: [Column] {
+        if let cachedPrimaryKey { return cachedPrimaryKey }
+        let found = columns.filter(\.primaryKey)
+        let key = found.count > 1 ? found.sorted { $0.primaryKeyPosition < $1.primaryKeyPosition } : found
+        cachedPrimaryKey = key
+        return key
+    }
+    private var cachedPrimaryKey: [Column]?
 
     /// Whether rows have a rowid usable as a key (tables that are not views and not WITHOUT ROWID).
     public var hasRowID: Bool { !isView && !withoutRowID }
 
     /// Whether the primary key is a single INTEGER column, i.e. an alias of the rowid that SQLite assigns.
     public var hasIntegerPrimaryKey: Bool {
+        if let cachedIntegerKey { return cachedIntegerKey }
         let pk = primaryKey
-        return pk.count == 1 && pk[0].declaredType.uppercased() == "INTEGER" && !withoutRowID
+        let result = pk.count == 1 && pk[0].declaredType.uppercased() == "INTEGER" && !withoutRowID
+        cachedIntegerKey = result
+        return result
     }
+    private var cachedIntegerKey: Bool?
 }
 
 /// Subscript access to a table's columns by name: `table.c["label"]`.

@@ -1,0 +1,54 @@
+/// Opening any existing SQLite file as run-time models.
+extension Amigo {
+    /// Opens the database at `path` and reflects its schema into models: every table and view
+    /// becomes a run-time ``ORMModel`` whose rows are ``Record``s, with its relationships
+    /// discovered from foreign keys and junction tables.
+    ///
+    /// A missing file is an error (reflection never creates one). A file that is not a database,
+    /// or is corrupt or locked, throws with the path and SQLite's message. A read-only file is
+    /// opened read-only; edits then fail with ``AmigoError/readOnly(path:operation:)``.
+    ///
+    ///     let amigo = try Amigo(reflecting: "chinook.sqlite")
+    ///     let session = try amigo.session
+    ///     let albums = try session.query("Album").filter("artist.Name = %@", "AC/DC").all()
+    public convenience init(reflecting path: String, options: OpenOptions = OpenOptions()) throws {
+        try self.init(reflecting: SQLiteEngine(path: path, options: options))
+    }
+
+    /// Reflects the schema of an open engine into models.
+    public convenience init(reflecting engine: any Engine) throws {
+        try self.init([], engine: engine)
+        try reflectSchema()
+    }
+
+    /// Reads the schema and adds a model per table and view, with relationships.
+    func reflectSchema() throws {
+        let inspector = SchemaInspector(engine: engine)
+        let entries: [SchemaInspector.SchemaEntry]
+        do {
+            entries = try inspector.entries()
+        } catch AmigoError.database(let error) where !error.isBusy {
+            throw AmigoError.notADatabase(path: engine.path, message: error.message)
+        }
+        var reflected: [ORMModel] = []
+        for entry in entries {
+            reflected.append(ORMModel(reflecting: try inspector.table(entry)))
+        }
+        append(reflected)
+        var discovery = RelationshipDiscovery(models: reflected)
+        discovery.discover(in: reflected)
+        reflectionWarnings = discovery.warnings
+    }
+}
+
+extension Session {
+    /// The number of rows each relationship of `row` leads to, one COUNT query per relationship
+    /// (using the foreign-key indexes that exist), in the model's relationship order.
+    public func relatedCounts(of row: AmigoModel) throws -> [(relationship: Relationship, count: Int)] {
+        let model = try amigo.model(of: row)
+        return try model.relationships.map { relationship in
+            let query = Query<Record>(amigo: amigo, model: .success(relationship.through.map { _ in relationship.target } ?? relationship.target))
+            return (relationship, try query.using(row).relationship(relationship.name).count())
+        }
+    }
+}

@@ -1,0 +1,216 @@
+/// Finds the relationships of reflected models from their foreign keys alone:
+///
+/// - every foreign key (single-column, composite or self-referencing) becomes a to-one
+///   relationship on the child and a one-to-many relationship on the parent;
+/// - a *junction table* — exactly two foreign keys, and a primary key or unique index made of
+///   their columns (or a surrogate integer key and nothing else) — also becomes a many-to-many
+///   relationship on both sides; when it has columns of its own it is the through model.
+///
+/// Names are derived from table and column names and are stable: `ArtistId` → `artist`,
+/// `Album` rows of an artist → `albums`, `address_id` → `address`, `film_actor` rows → `film_actors`.
+/// A parent that two foreign keys of the same child point at gets one-to-many names qualified by
+/// the foreign key (`customersBySupportRep`), and names already taken get a numeric suffix.
+struct RelationshipDiscovery {
+    let models: [String: ORMModel]
+    var warnings: [String] = []
+
+    init(models: [ORMModel]) {
+        self.models = Dictionary(models.map { ($0.table.name.lowercased(), $0) }, uniquingKeysWith: { a, _ in a })
+    }
+
+    /// A resolved foreign key: child columns → parent columns.
+    struct Link {
+        let child: ORMModel
+        let childColumns: [Column]
+        let parent: ORMModel
+        let parentColumns: [Column]
+    }
+
+    mutating func discover(in ordered: [ORMModel]) {
+        var linksByChild: [ObjectIdentifier: [Link]] = [:]
+        // 1. Resolve every foreign key; report the broken ones.
+        for child in ordered where !child.table.isView {
+            for fk in child.table.foreignKeys {
+                guard let parent = models[fk.referencedTable.lowercased()] else {
+                    warnings.append("\(child.name): foreign key (\(fk.columns.joined(separator: ", "))) references missing table '\(fk.referencedTable)'")
+                    continue
+                }
+                let childColumns = fk.columns.compactMap { child.table.column(named: $0) }
+                var parentNames = fk.referencedColumns
+                if parentNames.isEmpty {
+                    parentNames = parent.table.primaryKey.map(\.label)
+                    if parentNames.isEmpty && parent.table.hasRowID && fk.columns.count == 1 { parentNames = ["rowid"] }
+                }
+                let parentColumns = parentNames.compactMap { name -> Column? in
+                    if name.lowercased() == "rowid", parent.table.column(named: name) == nil { return Column("rowid", type: Int.self) }
+                    return parent.table.column(named: name)
+                }
+                guard childColumns.count == fk.columns.count, parentColumns.count == parentNames.count,
+                      childColumns.count == parentColumns.count else {
+                    warnings.append("\(child.name): foreign key (\(fk.columns.joined(separator: ", "))) references missing column(s) of '\(fk.referencedTable)' (\(parentNames.joined(separator: ", ")))")
+                    continue
+                }
+                for column in childColumns where column.foreignKey == nil && childColumns.count == 1 {
+                    column.foreignKey = ForeignKey(table: parent.table.name, columns: parentColumns.map(\.label), kind: parentColumns[0].kind)
+                }
+                linksByChild[ObjectIdentifier(child), default: []].append(Link(child: child, childColumns: childColumns, parent: parent, parentColumns: parentColumns))
+            }
+        }
+        // 2. To-one relationships on each child.
+        for child in ordered {
+            for link in linksByChild[ObjectIdentifier(child)] ?? [] {
+                var name = Naming.toOneName(link.childColumns.map(\.label), parent: link.parent.table.name)
+                // A name equal to a column's (`dept_name`) would read as the column: use the parent's name.
+                if child.table.columns.contains(where: { $0.label == name }) { name = Naming.singular(Naming.lowerFirst(link.parent.table.name)) }
+                name = unique(name, on: child)
+                child.addRelationship(Relationship(name: name, kind: .toOne, source: child, target: link.parent,
+                                                   sourceColumns: link.childColumns, targetColumns: link.parentColumns))
+            }
+        }
+        // 3. One-to-many relationships on each parent.
+        for child in ordered {
+            let links = linksByChild[ObjectIdentifier(child)] ?? []
+            for link in links {
+                let siblings = links.filter { $0.parent === link.parent }
+                var name = Naming.plural(Naming.lowerFirst(child.table.name))
+                if siblings.count > 1 {
+                    let names = siblings.map { Naming.toOneName($0.childColumns.map(\.label), parent: link.parent.table.name) }
+                    let snake = Naming.isSnake(child.table.name) || names.contains(where: Naming.isSnake)
+                    name = Naming.join(name, "by", Naming.toOneName(link.childColumns.map(\.label), parent: link.parent.table.name), snake: snake)
+                }
+                name = unique(name, on: link.parent)
+                link.parent.addRelationship(Relationship(name: name, kind: .oneToMany, source: link.parent, target: child,
+                                                         sourceColumns: link.parentColumns, targetColumns: link.childColumns))
+            }
+        }
+        // 4. Many-to-many through junction tables.
+        for junction in ordered {
+            let links = linksByChild[ObjectIdentifier(junction)] ?? []
+            guard links.count == 2, let payload = Naming.junctionPayload(junction.table, links: links) else { continue }
+            let through: ORMModel? = payload.isEmpty ? nil : junction
+            for (from, to) in [(links[0], links[1]), (links[1], links[0])] {
+                let source = from.parent, target = to.parent
+                var name = Naming.plural(Naming.lowerFirst(target.table.name))
+                if source === target || source.relationship(named: name) != nil {
+                    let other = Naming.toOneName(to.childColumns.map(\.label), parent: target.table.name)
+                    name = Naming.join(name, "via", other, snake: Naming.isSnake(target.table.name) || Naming.isSnake(other))
+                }
+                name = unique(name, on: source)
+                source.addRelationship(Relationship(name: name, kind: .manyToMany, source: source, target: target,
+                                                    sourceColumns: from.parentColumns, targetColumns: to.parentColumns,
+                                                    junction: junction.table, junctionSourceColumns: from.childColumns,
+                                                    junctionTargetColumns: to.childColumns, through: through))
+            }
+        }
+    }
+
+    private func unique(_ name: String, on model: ORMModel) -> String {
+        var candidate = name
+        var n = 2
+        while model.relationship(named: candidate).map({ $0.name.lowercased() == candidate.lowercased() }) == true {
+            candidate = "\(name)\(n)"
+            n += 1
+        }
+        return candidate
+    }
+}
+
+/// Turns table and column names into relationship names.
+enum Naming {
+    /// Splits `SupportRepId`, `support_rep_id`, `Order Details` into words.
+    static func words(_ identifier: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        var previous: Character?
+        for ch in identifier {
+            if ch == "_" || ch == " " || ch == "-" || ch == "." {
+                if !current.isEmpty { words.append(current) }
+                current = ""
+            } else if ch.isUppercase, let p = previous, p.isLowercase || p.isNumber {
+                if !current.isEmpty { words.append(current) }
+                current = String(ch)
+            } else {
+                current.append(ch)
+            }
+            previous = ch
+        }
+        if !current.isEmpty { words.append(current) }
+        return words
+    }
+
+    /// Whether names derived from `identifier` use snake_case (it contains `_`) or camelCase.
+    static func isSnake(_ identifier: String) -> Bool { identifier.contains("_") }
+
+    /// Joins words in the style of `identifier`: `film_actors` or `orderDetails`.
+    static func styled(_ words: [String], like identifier: String) -> String {
+        guard let first = words.first else { return identifier }
+        if isSnake(identifier) { return words.map { $0.lowercased() }.joined(separator: "_") }
+        return lowerFirst(first) + words.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+    }
+
+    /// `Album` → `album`, `Order Details` → `orderDetails`, `film_actor` → `film_actor`.
+    static func lowerFirst(_ identifier: String) -> String {
+        let ws = words(identifier)
+        if ws.isEmpty { return identifier }
+        if isSnake(identifier) { return ws.map { $0.lowercased() }.joined(separator: "_") }
+        let first = ws[0]
+        let head = first == first.uppercased() && first.count > 1 ? first.lowercased() : first.prefix(1).lowercased() + first.dropFirst()
+        return head + ws.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+    }
+
+    /// `name` + `by` + `other`, in snake_case or camelCase: `films_by_language`, `customersBySupportRep`.
+    static func join(_ name: String, _ word: String, _ other: String, snake: Bool) -> String {
+        if snake || isSnake(name) { return name + "_\(word)_" + other.lowercased() }
+        return name + word.capitalized + other.prefix(1).uppercased() + other.dropFirst()
+    }
+
+    /// The to-one name for foreign-key columns: the column without its `Id`/`_id` suffix
+    /// (`ArtistId` → `artist`, `ReportsTo` → `reportsTo`), or the parent's name for composite keys.
+    static func toOneName(_ columns: [String], parent: String) -> String {
+        guard columns.count == 1 else { return lowerFirst(parent) }
+        var ws = words(columns[0])
+        if ws.count > 1, let last = ws.last, ["id", "key", "fk", "no", "code"].contains(last.lowercased()) { ws.removeLast() }
+        else if ws.count == 1, ws[0].count > 2, ws[0].lowercased().hasSuffix("id"), ws[0].lowercased() != "id" {
+            // `customerid` (all lower case) → `customer`.
+            ws[0] = String(ws[0].dropLast(2))
+        }
+        let name = styled(ws, like: columns[0])
+        // `ID`, `i_ID`: too short to mean anything; use the parent's name.
+        return name.count < 2 || name.lowercased() == "id" ? singular(lowerFirst(parent)) : name
+    }
+
+    /// A table name as a singular noun for a to-one name: `Customers` → `customers` is kept as written
+    /// except for a trailing plural `s` on names of more than three letters (`Customers` → `Customer`).
+    static func singular(_ name: String) -> String {
+        let lower = name.lowercased()
+        if lower.hasSuffix("ies") && name.count > 4 { return name.dropLast(3) + "y" }
+        if lower.hasSuffix("ss") || lower.hasSuffix("us") || lower.hasSuffix("is") { return name }
+        if lower.hasSuffix("s") && name.count > 3 { return String(name.dropLast()) }
+        return name
+    }
+
+    /// English plural of the last word: `album` → `albums`, `category` → `categories`,
+    /// `address` → `addresses`; words already ending in `s` are kept.
+    static func plural(_ name: String) -> String {
+        let lower = name.lowercased()
+        if lower.hasSuffix("ss") || lower.hasSuffix("x") || lower.hasSuffix("ch") || lower.hasSuffix("sh") { return name + "es" }
+        if lower.hasSuffix("s") { return name }
+        if lower.hasSuffix("y"), let before = lower.dropLast().last, !"aeiou".contains(before) { return name.dropLast() + "ies" }
+        return name + "s"
+    }
+
+    /// For a table with two foreign keys: nil when it is not a junction, otherwise its payload
+    /// columns (those that are neither keys nor link columns; empty for a pure junction).
+    static func junctionPayload(_ table: Table, links: [RelationshipDiscovery.Link]) -> [Column]? {
+        let linkColumns = Set(links.flatMap { $0.childColumns.map { $0.label.lowercased() } })
+        let pk = Set(table.primaryKey.map { $0.label.lowercased() })
+        let uniqueOverLinks = table.indexes.contains { $0.unique && Set($0.columns.map { $0.lowercased() }) == linkColumns }
+        let others = table.columns.filter { !linkColumns.contains($0.label.lowercased()) }
+        if pk == linkColumns || uniqueOverLinks {
+            return others.filter { !$0.primaryKey }
+        }
+        // A surrogate integer key and nothing else.
+        if others.count == 1, others[0].primaryKey, table.primaryKey.count == 1 { return [] }
+        return nil
+    }
+}

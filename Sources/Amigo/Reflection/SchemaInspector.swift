@@ -1,0 +1,120 @@
+import Foundation
+
+/// Reads an existing database's schema from `sqlite_schema` and the table-valued PRAGMA
+/// functions (`pragma_table_xinfo`, `pragma_foreign_key_list`, `pragma_index_list`,
+/// `pragma_index_info`), binding every table name as a parameter.
+///
+/// It builds ``Table`` values: columns with their declared types, affinity, NOT NULL, defaults and
+/// primary-key order; composite keys; WITHOUT ROWID tables; views; foreign keys; indexes.
+public struct SchemaInspector {
+    /// The engine read from.
+    public let engine: any Engine
+
+    /// Creates an inspector over `engine`.
+    public init(engine: any Engine) { self.engine = engine }
+
+    /// One row of `sqlite_schema` for a table or view.
+    public struct SchemaEntry: Sendable, Equatable {
+        /// `table` or `view`.
+        public var type: String
+        /// The name.
+        public var name: String
+        /// The DDL.
+        public var sql: String?
+    }
+
+    /// Tables and views, sorted by name, without SQLite's internal tables.
+    public func entries() throws -> [SchemaEntry] {
+        var entries: [SchemaEntry] = []
+        try engine.fetch("SELECT type, name, sql FROM sqlite_schema WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name", []) { row in
+            entries.append(SchemaEntry(type: row.string(at: 0), name: row.string(at: 1), sql: row.isNull(at: 2) ? nil : row.string(at: 2)))
+            return true
+        }
+        return entries
+    }
+
+    /// The table (or view) named `name`, with columns, keys and indexes.
+    public func table(_ entry: SchemaEntry) throws -> Table {
+        var columns: [Column] = []
+        try engine.fetch("SELECT cid, name, type, \"notnull\", dflt_value, pk, hidden FROM pragma_table_xinfo(?)", [.text(entry.name)]) { row in
+            let hidden = row.int64(at: 6)
+            if hidden == 1 { return true }  // hidden columns of virtual tables
+            let declared = row.string(at: 2)
+            let pkPosition = Int(row.int64(at: 5))
+            let column = Column(label: row.string(at: 1), kind: ColumnKind.affinity(ofDeclaredType: declared), declaredType: declared,
+                                primaryKey: pkPosition > 0, indexed: false, optional: row.int64(at: 3) == 0,
+                                unique: false, defaultValue: nil, foreignKey: nil, property: nil)
+            column.optional = row.int64(at: 3) == 0 && pkPosition == 0
+            column.primaryKeyPosition = pkPosition
+            column.defaultSQL = row.isNull(at: 4) ? nil : row.string(at: 4)
+            column.isGenerated = hidden == 2 || hidden == 3
+            columns.append(column)
+            return true
+        }
+        let table = Table(entry.name, columns: columns)
+        table.sql = entry.sql
+        table.isView = entry.type == "view"
+        table.withoutRowID = entry.sql.map(SchemaInspector.declaresWithoutRowID) ?? false
+        if table.isView { return table }
+        // A column declared INTEGER PRIMARY KEY in a rowid table may still be NULL in DDL terms? No: it is the rowid.
+        table.foreignKeys = try foreignKeys(of: entry.name)
+        table.indexes = try indexes(of: entry.name)
+        for index in table.indexes where index.unique && index.columns.count == 1 {
+            table.column(named: index.columns[0])?.unique = true
+        }
+        return table
+    }
+
+    /// Foreign keys of `table`, one per constraint (composite keys grouped). Referenced columns
+    /// left implicit in the DDL are reported empty; ``Amigo/init(reflecting:)`` fills them in.
+    public func foreignKeys(of table: String) throws -> [ForeignKeyConstraint] {
+        var byID: [Int64: ForeignKeyConstraint] = [:]
+        var order: [Int64] = []
+        try engine.fetch("SELECT id, seq, \"table\", \"from\", \"to\", on_update, on_delete FROM pragma_foreign_key_list(?) ORDER BY id, seq", [.text(table)]) { row in
+            let id = row.int64(at: 0)
+            if byID[id] == nil {
+                order.append(id)
+                byID[id] = ForeignKeyConstraint(columns: [], referencedTable: row.string(at: 2), referencedColumns: [],
+                                                onDelete: row.string(at: 6), onUpdate: row.string(at: 5))
+            }
+            byID[id]?.columns.append(row.string(at: 3))
+            if !row.isNull(at: 4) { byID[id]?.referencedColumns.append(row.string(at: 4)) }
+            return true
+        }
+        // pragma_foreign_key_list lists constraints in reverse declaration order; restore it.
+        return order.reversed().compactMap { byID[$0] }
+    }
+
+    /// Indexes of `table` with their columns (expression columns are left out).
+    public func indexes(of table: String) throws -> [Index] {
+        var list: [(name: String, unique: Bool)] = []
+        try engine.fetch("SELECT name, \"unique\" FROM pragma_index_list(?)", [.text(table)]) { row in
+            list.append((row.string(at: 0), row.int64(at: 1) != 0))
+            return true
+        }
+        var indexes: [Index] = []
+        for (name, unique) in list {
+            var columns: [String] = []
+            try engine.fetch("SELECT name FROM pragma_index_info(?) ORDER BY seqno", [.text(name)]) { row in
+                if !row.isNull(at: 0) { columns.append(row.string(at: 0)) }
+                return true
+            }
+            indexes.append(Index(name, unique: unique, columns: columns))
+        }
+        return indexes.sorted { $0.label < $1.label }
+    }
+
+    /// `PRAGMA user_version`.
+    public func userVersion() throws -> Int {
+        Int(try engine.fetchScalar("PRAGMA user_version").integerValue ?? 0)
+    }
+
+    /// Whether CREATE TABLE text ends with `WITHOUT ROWID` (possibly with `STRICT`).
+    static func declaresWithoutRowID(_ sql: String) -> Bool {
+        guard let close = sql.lastIndex(of: ")") else { return false }
+        let tail = sql[sql.index(after: close)...].uppercased()
+        let words = tail.split(whereSeparator: { !$0.isLetter })
+        for i in words.indices.dropLast() where words[i] == "WITHOUT" && words[i + 1] == "ROWID" { return true }
+        return false
+    }
+}
