@@ -30,7 +30,7 @@ public final class Record: AmigoModel, @unchecked Sendable, CustomStringConverti
     /// The values, one per column of ``model``'s table, in column order.
     public var values: [DatabaseValue]
     /// The row's rowid, for tables keyed only by their rowid.
-    public internal(set) var rowID: Int64?
+    public var rowID: Int64?
     /// Related rows loaded by `selectRelated`, by relationship name (nil when there was none).
     public internal(set) var related: [String: Record?] = [:]
 

@@ -32,8 +32,12 @@ extension Optional: FilterArgumentConvertible where Wrapped: FilterArgumentConve
 }
 
 extension Array: FilterArgumentConvertible where Element: DatabaseValueConvertible {
+    /// `[UInt8]` is one blob value; any other array is a list (for `IN %@` and `BETWEEN %@`).
+    ///
+    /// The element type is compared statically: a dynamic `self as? [UInt8]` also succeeds for an
+    /// *empty* array of any type, which turned `IN %@` with `[Int]()` into a comparison with a blob.
     public var filterArgument: FilterArgument {
-        if let bytes = self as? [UInt8] { return .value(.blob(bytes)) }
+        if Element.self == UInt8.self, let bytes = self as? [UInt8] { return .value(.blob(bytes)) }
         return .list(map(\.databaseValue))
     }
 }

@@ -49,7 +49,9 @@ struct ModelWriter {
         for column in table.columns where !column.isGenerated {
             var value = model.storedValue(of: column, in: object)
             if value.isNull, let make = column.defaultValue {
-                value = make()
+                // A default comes in the property's form (a UUID as text); store it in the column's
+                // form, as values read from the object are (a UUID as 16 bytes).
+                value = column.kind.toDatabase(make())
                 if writeBack { model.setStoredValue(value, of: column, in: object) }
             }
             if value.isNull {

@@ -82,14 +82,14 @@ public struct Query<T: AmigoModel>: @unchecked Sendable {
     /// Returns at most `count` objects.
     public func limit(_ count: Int) -> Query {
         var copy = self
-        copy.limitCount = max(0, count)
+        copy.limitCount = Swift.max(0, count)
         return copy
     }
 
     /// Skips the first `count` objects.
     public func offset(_ count: Int) -> Query {
         var copy = self
-        copy.offsetCount = max(0, count)
+        copy.offsetCount = Swift.max(0, count)
         return copy
     }
 
@@ -125,9 +125,11 @@ public struct Query<T: AmigoModel>: @unchecked Sendable {
         var model: ORMModel
         var rowIDIndex: Int?
         var related: [(relationship: Relationship, offset: Int, rowIDIndex: Int?)]
+        /// SQL for the key paths passed to `compile(resolving:)`, in order.
+        var resolved: [String] = []
     }
 
-    func compile(columns selectColumns: Bool = true) throws -> Compiled {
+    func compile(columns selectColumns: Bool = true, resolving paths: [String] = []) throws -> Compiled {
         if let pendingError { throw pendingError }
         let model = try modelResult.get()
         let dialect = amigo.engine.dialect
@@ -153,8 +155,9 @@ public struct Query<T: AmigoModel>: @unchecked Sendable {
             scope.statement.whereArguments += filterScope.arguments
         }
         for extra in extraConditions {
+            scope.pendingArguments = []
             scope.statement.conditions.append(try extra.sql(scope))
-            scope.statement.whereArguments += extra.arguments
+            scope.statement.whereArguments += extra.arguments + scope.pendingArguments
         }
         if selectColumns {
             for name in related {
@@ -178,10 +181,18 @@ public struct Query<T: AmigoModel>: @unchecked Sendable {
         for (key, ascending) in orderings {
             scope.statement.orderings.append(try scope.ordering(key, ascending: ascending))
         }
+        var resolved: [String] = []
+        for path in paths {
+            let segments = path.split(separator: ".").map(String.init)
+            guard case .column(let sql, _) = try scope.resolve(segments, position: 0, allowToMany: false) else {
+                throw AmigoError.invalidOperation("'\(path)' is not a column")
+            }
+            resolved.append(sql)
+        }
         statement = scope.statement
         statement.limit = limitCount
         statement.offset = offsetCount
-        return Compiled(statement: statement, model: model, rowIDIndex: rowIDIndex, related: relatedLayout)
+        return Compiled(statement: statement, model: model, rowIDIndex: rowIDIndex, related: relatedLayout, resolved: resolved)
     }
 
     /// Adds the WHERE terms (and junction join) that restrict the query to `owner`'s related rows.

@@ -24,6 +24,8 @@ final class QueryScope {
     var joinAliases: [String: (alias: String, model: ORMModel)] = [:]
     /// Arguments of the WHERE clause being compiled.
     var arguments: [DatabaseValue] = []
+    /// Arguments produced by a library-generated condition while it was compiled.
+    var pendingArguments: [DatabaseValue] = []
     let input: String
     let filterArguments: [FilterArgument]
 

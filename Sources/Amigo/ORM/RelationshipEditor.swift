@@ -42,16 +42,13 @@ public struct RelationshipEditor {
     public func add(_ objects: [AmigoModel]) throws {
         try session.checkWritable("link rows")
         let (model, relationship) = try resolve()
+        try validate(objects, relationship)
         let engine = session.engine
         try engine.serialized {
             if !owner.isPersisted { try session.add(owner) }
             for object in objects {
-                try checkTarget(object, relationship)
                 switch relationship.kind {
                 case .manyToMany:
-                    if let through = relationship.through {
-                        throw AmigoError.relationshipManagedThroughModel(relationship: relationship.name, throughModel: through.name)
-                    }
                     if !object.isPersisted { try session.add(object) }
                     let (sql, arguments) = try linkStatement(relationship, model: model, object: object, insert: true)
                     session.recordChanges(try engine.execute(sql, arguments).changes)
@@ -73,15 +70,12 @@ public struct RelationshipEditor {
     public func delete(_ objects: [AmigoModel]) throws {
         try session.checkWritable("unlink rows")
         let (model, relationship) = try resolve()
+        try validate(objects, relationship)
         let engine = session.engine
         try engine.serialized {
             for object in objects {
-                try checkTarget(object, relationship)
                 switch relationship.kind {
                 case .manyToMany:
-                    if let through = relationship.through {
-                        throw AmigoError.relationshipManagedThroughModel(relationship: relationship.name, throughModel: through.name)
-                    }
                     let (sql, arguments) = try linkStatement(relationship, model: model, object: object, insert: false)
                     session.recordChanges(try engine.execute(sql, arguments).changes)
                 case .oneToMany:
@@ -95,10 +89,20 @@ public struct RelationshipEditor {
         }
     }
 
-    private func checkTarget(_ object: AmigoModel, _ relationship: Relationship) throws {
-        let objectModel = try session.amigo.model(of: object)
-        guard objectModel.table === relationship.target.table else {
-            throw AmigoError.typeMismatch(expected: relationship.target.name, actual: objectModel.name)
+    /// Checks everything a caller can get wrong before anything is written, so that a rejected
+    /// `add`/`delete` leaves the database untouched (an unsaved owner is not inserted either):
+    /// a relationship managed through a model throws
+    /// ``AmigoError/relationshipManagedThroughModel(relationship:throughModel:)``, an object of
+    /// the wrong model ``AmigoError/typeMismatch(expected:actual:)``.
+    private func validate(_ objects: [AmigoModel], _ relationship: Relationship) throws {
+        if relationship.kind == .manyToMany, let through = relationship.through {
+            throw AmigoError.relationshipManagedThroughModel(relationship: relationship.name, throughModel: through.name)
+        }
+        for object in objects {
+            let objectModel = try session.amigo.model(of: object)
+            guard objectModel.table === relationship.target.table else {
+                throw AmigoError.typeMismatch(expected: relationship.target.name, actual: objectModel.name)
+            }
         }
     }
 

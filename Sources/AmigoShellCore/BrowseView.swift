@@ -1,0 +1,92 @@
+import Amigo
+
+/// One step of navigation: a table, the rows a relationship of a row leads to, or the result of
+/// a raw `sql` statement — with its filter, order, cursor and scroll position, which ``Explorer/back()``
+/// restores.
+public final class BrowseView {
+    /// Where the rows come from.
+    public enum Source {
+        /// A whole table or view.
+        case table(ORMModel)
+        /// The rows `relationship` of `owner` leads to.
+        case relation(owner: Record, relationship: Relationship)
+        /// A raw read-only statement's result (kept in memory, up to ``Explorer/sqlRowCap`` rows).
+        case sql(String)
+    }
+
+    /// Where the rows come from.
+    public let source: Source
+    /// The model of the rows (nil for `sql` results).
+    public let model: ORMModel?
+    /// The breadcrumb text for this view (`Artist`, `albums`).
+    public let title: String
+    /// The filter in the filter language, if any.
+    public internal(set) var filter: String?
+    /// The sort column and direction, if any.
+    public internal(set) var order: (column: String, descending: Bool)?
+    /// The number of rows (after the filter).
+    public internal(set) var totalCount = 0
+    /// The current row (absolute index).
+    public internal(set) var cursorRow = 0
+    /// The current column (index into ``columns``).
+    public internal(set) var cursorColumn = 0
+    /// The first row on screen.
+    public internal(set) var topRow = 0
+    /// The first column on screen.
+    public internal(set) var leftColumn = 0
+    /// For the breadcrumb: the row this view was left from by `follow` (`Artist 1 "AC/DC"`).
+    public internal(set) var followedFrom: String?
+    /// Column names.
+    public let columns: [String]
+    var window: RowWindow?
+    var sqlRows: [[DatabaseValue]] = []
+    var sqlTruncated = false
+    /// Foreign-key labels fetched so far: column index → key → label.
+    var labels: [Int: [DatabaseValue: String]] = [:]
+
+    init(source: Source, title: String) {
+        self.source = source
+        self.title = title
+        switch source {
+        case .table(let model):
+            self.model = model
+        case .relation(_, let relationship):
+            self.model = relationship.target
+        case .sql:
+            self.model = nil
+        }
+        self.columns = model?.table.columns.map(\.label) ?? []
+    }
+
+    init(sql: String, columns: [String], rows: [[DatabaseValue]], truncated: Bool) {
+        self.source = .sql(sql)
+        self.model = nil
+        self.title = "sql"
+        self.columns = columns
+        self.sqlRows = rows
+        self.sqlTruncated = truncated
+        self.totalCount = rows.count
+    }
+
+    /// The column descriptions, when the view shows a model.
+    public var modelColumns: [Column] { model?.table.columns ?? [] }
+
+    /// Whether the view shows rows of a model (and so can be filtered, sorted, followed and edited).
+    public var isModelView: Bool { model != nil }
+
+    /// The view's query (filter and relationship scope applied; no order or paging).
+    func query(in session: Session) throws -> Query<Record> {
+        guard let model else { throw ShellError.invalidValue("a sql result cannot be queried") }
+        var q = session.query(model.name)
+        if case .relation(let owner, let relationship) = source {
+            q = q.using(owner).relationship(relationship.name)
+        }
+        if let filter { q = q.filter(filter) }
+        return q
+    }
+
+    /// The ordering for keyset paging and display.
+    var keysetOrder: [Query<Record>.KeysetColumn] {
+        order.map { [Query<Record>.KeysetColumn($0.column, ascending: !$0.descending)] } ?? []
+    }
+}

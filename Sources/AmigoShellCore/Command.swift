@@ -1,0 +1,173 @@
+/// A command of the shell's language, the same at the `:` prompt, with `-c` and on standard input.
+public enum Command: Equatable, Sendable {
+    case tables
+    case open(String)
+    case filter(String?)          // nil clears
+    case order(column: String?, descending: Bool)  // nil column clears
+    case limit(Int)
+    case relations
+    case follow(String)
+    case back
+    case show
+    case get(String)
+    case sql(String)
+    case set(column: String, value: String)
+    case commit
+    case rollback
+    case echo(Bool?)              // nil toggles
+    case export(format: ExportFormat, path: String)
+    case schema(String?)
+    case count
+    case stats(String)
+    case help(String?)
+    case quit
+
+    /// Export file formats.
+    public enum ExportFormat: String, Sendable { case csv, json }
+}
+
+/// One line of the help: a command's form and what it does.
+public struct CommandHelp: Sendable {
+    /// Name and arguments, e.g. `filter EXPR`.
+    public let usage: String
+    /// What it does.
+    public let summary: String
+}
+
+/// Parses command lines into ``Command``s.
+public enum CommandParser {
+    /// Every command with its usage, in the order help lists them. Completion uses the names.
+    public static let help: [CommandHelp] = [
+        CommandHelp(usage: "tables", summary: "list tables and views with row counts"),
+        CommandHelp(usage: "open TABLE", summary: "browse a table or view"),
+        CommandHelp(usage: "filter EXPR", summary: "keep rows matching a filter, e.g. Milliseconds > 300000 AND Composer CONTAINS[c] 'page' (no EXPR clears)"),
+        CommandHelp(usage: "order COLUMN [desc]", summary: "sort by a column (no COLUMN: back to key order)"),
+        CommandHelp(usage: "limit N", summary: "rows printed per view in text mode (default 20)"),
+        CommandHelp(usage: "relations", summary: "the current row's relationships, with kind and count"),
+        CommandHelp(usage: "follow NAME", summary: "open the rows a relationship of the current row leads to"),
+        CommandHelp(usage: "back", summary: "return to the previous view (its filter, order and row)"),
+        CommandHelp(usage: "show", summary: "print the current view (text mode) or the current row"),
+        CommandHelp(usage: "get ID", summary: "make the row with this primary key current (composite: get 1,2)"),
+        CommandHelp(usage: "sql SELECT …", summary: "run a read-only SQL statement and show its result"),
+        CommandHelp(usage: "set COLUMN = VALUE", summary: "change a column of the current row (NULL for null) inside the session"),
+        CommandHelp(usage: "commit", summary: "make the session's changes permanent"),
+        CommandHelp(usage: "rollback", summary: "undo the session's uncommitted changes"),
+        CommandHelp(usage: "echo on|off", summary: "show the SQL the session runs"),
+        CommandHelp(usage: "export csv|json FILE", summary: "write every row of the current view to FILE"),
+        CommandHelp(usage: "schema [TABLE]", summary: "the DDL, keys, indexes and relationships"),
+        CommandHelp(usage: "count", summary: "the current view's row count"),
+        CommandHelp(usage: "stats COLUMN", summary: "count, distinct, nulls, min, max and avg of a column of the view"),
+        CommandHelp(usage: "help [COMMAND]", summary: "this list"),
+        CommandHelp(usage: "quit", summary: "leave (asks first when changes are uncommitted)"),
+    ]
+
+    /// Command names, for completion.
+    public static var names: [String] { help.map { String($0.usage.split(separator: " ")[0]) } }
+
+    /// Parses one line. Leading `:` is allowed. Throws ``ShellError`` for unknown commands and bad arguments.
+    public static func parse(_ line: String) throws -> Command? {
+        var text = line.trimmingCharacters(in: .whitespaces)
+        if text.hasPrefix(":") { text.removeFirst() }
+        text = text.trimmingCharacters(in: .whitespaces)
+        if text.isEmpty || text.hasPrefix("#") || text.hasPrefix("--") { return nil }
+        let word: String
+        let rest: String
+        if let space = text.firstIndex(where: { $0 == " " || $0 == "\t" }) {
+            word = String(text[..<space]).lowercased()
+            rest = text[space...].trimmingCharacters(in: .whitespaces)
+        } else {
+            word = text.lowercased()
+            rest = ""
+        }
+        func needs(_ usage: String) throws -> String {
+            if rest.isEmpty { throw ShellError.usage(command: word, usage: usage) }
+            return rest
+        }
+        switch word {
+        case "tables", "ls", ".tables": return .tables
+        case "open", "o": return .open(unquote(try needs("open TABLE")))
+        case "filter", "f", "where": return .filter(rest.isEmpty ? nil : rest)
+        case "order", "sort":
+            if rest.isEmpty { return .order(column: nil, descending: false) }
+            var parts = splitWords(rest)
+            var descending = false
+            if let last = parts.last?.lowercased(), parts.count > 1, last == "desc" || last == "asc" {
+                descending = last == "desc"
+                parts.removeLast()
+            }
+            return .order(column: unquote(parts.joined(separator: " ")), descending: descending)
+        case "limit":
+            guard let n = Int(try needs("limit N")), n > 0 else { throw ShellError.usage(command: word, usage: "limit N (a positive number)") }
+            return .limit(n)
+        case "relations", "rel", "r": return .relations
+        case "follow", "fo": return .follow(unquote(try needs("follow NAME")))
+        case "back", "b": return .back
+        case "show": return .show
+        case "get", "g": return .get(try needs("get ID"))
+        case "sql", "select", "with", "pragma", "explain":
+            return .sql(word == "sql" ? try needs("sql SELECT …") : text)
+        case "set":
+            let body = try needs("set COLUMN = VALUE")
+            guard let eq = body.firstIndex(of: "=") else { throw ShellError.usage(command: word, usage: "set COLUMN = VALUE") }
+            let column = unquote(body[..<eq].trimmingCharacters(in: .whitespaces))
+            let value = body[body.index(after: eq)...].trimmingCharacters(in: .whitespaces)
+            guard !column.isEmpty else { throw ShellError.usage(command: word, usage: "set COLUMN = VALUE") }
+            return .set(column: column, value: value)
+        case "commit": return .commit
+        case "rollback": return .rollback
+        case "echo":
+            switch rest.lowercased() {
+            case "": return .echo(nil)
+            case "on", "1", "true": return .echo(true)
+            case "off", "0", "false": return .echo(false)
+            default: throw ShellError.usage(command: word, usage: "echo on|off")
+            }
+        case "export":
+            let parts = splitWords(rest)
+            guard parts.count >= 2, let format = Command.ExportFormat(rawValue: parts[0].lowercased()) else {
+                throw ShellError.usage(command: word, usage: "export csv|json FILE")
+            }
+            return .export(format: format, path: unquote(parts.dropFirst().joined(separator: " ")))
+        case "schema", ".schema": return .schema(rest.isEmpty ? nil : unquote(rest))
+        case "count": return .count
+        case "stats": return .stats(unquote(try needs("stats COLUMN")))
+        case "help", "?", "h": return .help(rest.isEmpty ? nil : rest)
+        case "quit", "exit", "q", ".quit", ".exit": return .quit
+        default:
+            let suggestion = names.first { $0.hasPrefix(word.prefix(2)) && !word.isEmpty }
+            throw ShellError.unknownCommand(word, suggestion: suggestion)
+        }
+    }
+
+    /// Removes one pair of surrounding quotes ("…", '…', `…`, […]).
+    static func unquote(_ s: String) -> String {
+        let t = s.trimmingCharacters(in: .whitespaces)
+        guard t.count >= 2, let f = t.first, let l = t.last else { return t }
+        if (f == "\"" && l == "\"") || (f == "'" && l == "'") || (f == "`" && l == "`") || (f == "[" && l == "]") {
+            return String(t.dropFirst().dropLast())
+        }
+        return t
+    }
+
+    /// Splits on spaces, keeping quoted parts together.
+    static func splitWords(_ s: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        var quote: Character?
+        for ch in s {
+            if let q = quote {
+                current.append(ch)
+                if ch == q || (q == "[" && ch == "]") { quote = nil }
+            } else if ch == "\"" || ch == "'" || ch == "`" || ch == "[" {
+                quote = ch
+                current.append(ch)
+            } else if ch == " " || ch == "\t" {
+                if !current.isEmpty { words.append(current); current = "" }
+            } else {
+                current.append(ch)
+            }
+        }
+        if !current.isEmpty { words.append(current) }
+        return words
+    }
+}

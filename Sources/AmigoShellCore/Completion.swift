@@ -1,0 +1,66 @@
+import Amigo
+
+/// Tab-completion candidates for the prompts: commands, table names, relationship names and
+/// paths, column names and filter keywords.
+public enum Completion {
+    /// Words of the filter language offered after a column.
+    public static let filterKeywords = ["AND", "OR", "NOT", "IN", "LIKE", "BEGINSWITH", "ENDSWITH", "CONTAINS", "CONTAINS[c]",
+                                        "BEGINSWITH[c]", "MATCHES", "BETWEEN", "IS NULL", "IS NOT NULL", "nil", "TRUE", "FALSE"]
+
+    /// Candidates for `word` (which starts at `wordStart` in `line`) at a prompt of `kind`.
+    public static func candidates(line: String, wordStart: Int, word: String, kind: ShellApp.PromptKind, explorer: Explorer) -> [String] {
+        let before = String(line.prefix(wordStart)).trimmingCharacters(in: .whitespaces)
+        switch kind {
+        case .filter:
+            return pathCandidates(word, model: explorer.current?.model) + keywordCandidates(word)
+        case .edit:
+            return []
+        case .command:
+            let words = CommandParser.splitWords(before.hasPrefix(":") ? String(before.dropFirst()) : before)
+            guard let command = words.first?.lowercased() else { return matching(word, CommandParser.names) }
+            switch command {
+            case "open", "o", "schema":
+                return matching(word, explorer.tables.map(\.name))
+            case "follow", "fo":
+                return matching(word, explorer.current?.model?.relationships.map(\.name) ?? [])
+            case "order", "sort", "stats", "set":
+                if words.count >= 2 && (command == "order" || command == "sort") { return matching(word, ["desc", "asc"]) }
+                return matching(word, explorer.current?.columns ?? [])
+            case "filter", "f", "where":
+                return pathCandidates(word, model: explorer.current?.model) + keywordCandidates(word)
+            case "echo":
+                return matching(word, ["on", "off"])
+            case "export":
+                return words.count == 1 ? matching(word, ["csv", "json"]) : []
+            case "help":
+                return matching(word, CommandParser.names)
+            default:
+                return []
+            }
+        }
+    }
+
+    static func matching(_ prefix: String, _ options: [String]) -> [String] {
+        let lower = prefix.lowercased()
+        return options.filter { $0.lowercased().hasPrefix(lower) }
+    }
+
+    static func keywordCandidates(_ word: String) -> [String] {
+        word.isEmpty ? [] : matching(word, filterKeywords)
+    }
+
+    /// Columns and relationships of `model`, following dotted relationship paths: `artist.` → `artist.Name`, ….
+    static func pathCandidates(_ word: String, model: ORMModel?) -> [String] {
+        guard var model else { return [] }
+        var parts = word.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        let last = parts.removeLast()
+        for part in parts {
+            guard let relationship = model.relationship(named: part) else { return [] }
+            model = relationship.target
+        }
+        let prefix = parts.isEmpty ? "" : parts.joined(separator: ".") + "."
+        let columns = model.table.columns.map { ValueText.keyPath($0.label) }
+        let relationships = model.relationships.map { $0.name + "." }
+        return matching(last, columns + relationships).map { prefix + $0 }
+    }
+}

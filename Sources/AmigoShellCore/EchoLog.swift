@@ -1,0 +1,36 @@
+import Amigo
+import Foundation
+
+/// The last statements an engine ran, for the echo pane (a bounded ring, newest last).
+public final class EchoLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var events: [EchoEvent] = []
+    private let capacity: Int
+    private var subscription: EchoSubscription?
+    private var total = 0
+
+    /// Subscribes to `stream` and keeps the last `capacity` events.
+    public init(stream: EchoStream, capacity: Int = 300) {
+        self.capacity = capacity
+        subscription = stream.subscribe { [weak self] event in self?.append(event) }
+    }
+
+    deinit { subscription?.cancel() }
+
+    func append(_ event: EchoEvent) {
+        lock.withLock {
+            events.append(event)
+            total += 1
+            if events.count > capacity { events.removeFirst(events.count - capacity) }
+        }
+    }
+
+    /// The kept events, oldest first.
+    public var entries: [EchoEvent] { lock.withLock { events } }
+
+    /// How many events were ever recorded (to notice new ones).
+    public var totalCount: Int { lock.withLock { total } }
+
+    /// Forgets the kept events.
+    public func clear() { lock.withLock { events.removeAll() } }
+}

@@ -1,0 +1,264 @@
+import Amigo
+import Foundation
+
+/// What running a command produced.
+public struct CommandResult: Sendable, Equatable {
+    /// Text for text mode (and for the TUI's output pane, if any).
+    public var output: String
+    /// A one-line summary for the status line.
+    public var status: String
+    /// Whether the user asked to quit.
+    public var quit: Bool = false
+}
+
+extension Explorer {
+    /// Runs one command line and describes the outcome. Throws for any error (bad command, bad
+    /// filter, SQLite error); the state is then unchanged.
+    public func run(_ line: String) throws -> CommandResult {
+        guard let command = try CommandParser.parse(line) else { return CommandResult(output: "", status: "") }
+        return try execute(command)
+    }
+
+    /// Runs a parsed command.
+    public func execute(_ command: Command) throws -> CommandResult {
+        switch command {
+        case .tables:
+            try reloadTables()
+            let rows = tables.map { [$0.name, $0.isView ? "view" : "table", $0.rowCount.map(String.init) ?? "?"] }
+            return CommandResult(output: TextTable.render(header: ["name", "kind", "rows"], rows: rows),
+                                 status: "\(tables.count) tables and views")
+        case .open(let name):
+            try open(name)
+            return viewResult()
+        case .filter(let text):
+            try setFilter(text)
+            return viewResult()
+        case .order(let column, let descending):
+            try setOrder(column: column, descending: descending)
+            return viewResult()
+        case .limit(let n):
+            textLimit = n
+            return current == nil ? CommandResult(output: "", status: "limit \(n)") : viewResult()
+        case .relations:
+            let list = try relations()
+            let rows = list.map { [$0.relationship.name, $0.relationship.kind.rawValue, $0.relationship.target.name, String($0.count)] }
+            let caption = (try? currentRecord()).flatMap { $0 }.map(rowCaption) ?? ""
+            return CommandResult(output: (caption.isEmpty ? "" : caption + "\n") + TextTable.render(header: ["relationship", "kind", "to", "rows"], rows: rows),
+                                 status: "\(list.count) relationships")
+        case .follow(let name):
+            try follow(name)
+            return viewResult()
+        case .back:
+            try back()
+            return viewResult()
+        case .show:
+            guard current != nil else { throw ShellError.noView(command: "show") }
+            return viewResult()
+        case .get(let key):
+            try get(key)
+            guard let record = try currentRecord() else { throw ShellError.noCurrentRow(command: "get") }
+            return CommandResult(output: detailText(record), status: rowCaption(record))
+        case .sql(let sql):
+            try runSQL(sql)
+            return viewResult()
+        case .set(let column, let value):
+            let edit = try previewEdit(column: column, text: value)
+            let statement = try apply(edit)
+            let text = statement.sql + "  [" + statement.arguments.map(\.description).joined(separator: ", ") + "]"
+            return CommandResult(output: text + "\n1 row changed (\(pendingChanges) uncommitted; commit to keep)",
+                                 status: "updated \(column) — \(pendingChanges) uncommitted")
+        case .commit:
+            let n = pendingChanges
+            try commit()
+            return CommandResult(output: "committed \(n) change(s)", status: "committed \(n) change(s)")
+        case .rollback:
+            let n = pendingChanges
+            try rollback()
+            return CommandResult(output: "rolled back \(n) change(s)", status: "rolled back \(n) change(s)")
+        case .echo(let on):
+            isEchoOn = on ?? !isEchoOn
+            return CommandResult(output: "echo \(isEchoOn ? "on" : "off")", status: "echo \(isEchoOn ? "on" : "off")")
+        case .export(let format, let path):
+            let count = try export(format: format, to: path)
+            return CommandResult(output: "wrote \(count) rows to \(path)", status: "exported \(count) rows to \(path)")
+        case .schema(let table):
+            return CommandResult(output: try schemaText(table), status: "schema")
+        case .count:
+            guard let view = current else { throw ShellError.noView(command: "count") }
+            return CommandResult(output: String(view.totalCount), status: "\(view.totalCount) rows")
+        case .stats(let column):
+            return CommandResult(output: try statsText(column), status: "stats \(column)")
+        case .help(let topic):
+            return CommandResult(output: helpText(topic), status: "help")
+        case .quit:
+            return CommandResult(output: "", status: "", quit: true)
+        }
+    }
+
+    /// The current view as text: header, the first ``textLimit`` rows, and a count line.
+    func viewResult() -> CommandResult {
+        guard let view = current else { return CommandResult(output: "", status: "") }
+        let rows = (try? values(in: 0..<textLimit)) ?? []
+        let labelled = rows.map { row in row.map(ValueText.display) }
+        var text = breadcrumb + "\n" + TextTable.render(header: view.columns, rows: labelled)
+        let shown = rows.count
+        var footer = "(\(view.totalCount) row\(view.totalCount == 1 ? "" : "s")"
+        if shown < view.totalCount { footer += ", first \(shown) shown" }
+        if let filter = view.filter { footer += "; filter: \(filter)" }
+        if let order = view.order { footer += "; order: \(order.column)\(order.descending ? " desc" : "")" }
+        if view.sqlTruncated { footer += "; result cut at \(Explorer.sqlRowCap) rows" }
+        footer += ")"
+        text += "\n" + footer
+        return CommandResult(output: text, status: statusSummary)
+    }
+
+    /// `Track: row 1 of 3503 · filter … · order …`.
+    public var statusSummary: String {
+        guard let view = current else { return "\(tables.count) tables" }
+        var parts = ["row \(view.totalCount == 0 ? 0 : view.cursorRow + 1) of \(view.totalCount)"]
+        if let filter = view.filter { parts.append("filter: \(filter)") }
+        if let order = view.order { parts.append("order: \(order.column)\(order.descending ? " desc" : "")") }
+        return parts.joined(separator: " · ")
+    }
+
+    /// A row shown vertically: one `column: value` line per column, foreign keys with their label.
+    public func detailText(_ record: Record) -> String {
+        let model = record.model
+        let width = model.table.columns.map { DisplayWidth.of($0.label) }.max() ?? 0
+        var lines = [rowCaption(record)]
+        for column in model.table.columns {
+            var value = ValueText.display(record.values[column.index])
+            if case .blob(let bytes) = record.values[column.index] {
+                value = ValueText.blobSummary(bytes, maxBytes: 64)
+            }
+            lines.append(DisplayWidth.pad(column.label, to: width) + "  " + value)
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// DDL, keys, indexes and relationships of `table`, or of every table.
+    public func schemaText(_ table: String?) throws -> String {
+        let inspector = SchemaInspector(engine: amigo.engine)
+        if let table {
+            let model = try amigo.model(named: table)
+            var lines = [model.table.sql ?? SchemaCompiler(dialect: amigo.engine.dialect).createTable(model.table)]
+            let pk = model.table.primaryKey.map(\.label)
+            lines.append("-- primary key: " + (pk.isEmpty ? (model.table.hasRowID ? "rowid" : "none") : pk.joined(separator: ", ")))
+            for fk in model.table.foreignKeys {
+                lines.append("-- foreign key: (\(fk.columns.joined(separator: ", "))) → \(fk.referencedTable)(\(fk.referencedColumns.joined(separator: ", ")))")
+            }
+            for index in model.table.indexes {
+                lines.append("-- index: \(index.label)\(index.unique ? " unique" : "") (\(index.columns.joined(separator: ", ")))")
+            }
+            for relationship in model.relationships { lines.append("-- relationship: " + relationship.summary) }
+            return lines.joined(separator: "\n")
+        }
+        var lines = ["-- \(displayPath)", "-- user_version: \(try inspector.userVersion())", "-- SQLite \(SQLiteEngine.sqliteVersion)"]
+        for model in amigo.models where !model.name.isEmpty {
+            lines.append((model.table.sql ?? SchemaCompiler(dialect: amigo.engine.dialect).createTable(model.table)) + (model.table.sql?.hasSuffix(";") == true ? "" : ";"))
+        }
+        for warning in amigo.reflectionWarnings { lines.append("-- warning: \(warning)") }
+        return lines.joined(separator: "\n")
+    }
+
+    /// count, distinct, nulls, min, max, avg of a column over the current view.
+    public func statsText(_ column: String) throws -> String {
+        guard let view = current, view.isModelView else { throw ShellError.noView(command: "stats") }
+        let query = try view.query(in: session)
+        let values = try query.aggregate([.count, .countDistinct(column), .nulls(column), .min(column), .max(column), .avg(column)])
+        let labels = ["count", "distinct", "nulls", "min", "max", "avg"]
+        let shown = values.enumerated().map { i, v -> [String] in
+            let text = (i == 2 ? v.integerValue.map { .integer($0) } ?? v : v)
+            return [labels[i], ValueText.display(text)]
+        }
+        return TextTable.render(header: ["stat", column], rows: shown)
+    }
+
+    /// The command list, or one command's line.
+    public func helpText(_ topic: String?) -> String {
+        let entries = CommandParser.help.filter { topic == nil || $0.usage.lowercased().hasPrefix(topic!.lowercased()) }
+        let width = entries.map { DisplayWidth.of($0.usage) }.max() ?? 0
+        var lines = entries.map { DisplayWidth.pad($0.usage, to: width) + "  " + $0.summary }
+        if topic == nil {
+            lines.append("")
+            lines.append("Filters use the ORM's filter language: = != < <= > >= AND OR NOT, IN {1,2}, BETWEEN {1,5},")
+            lines.append("LIKE 'a*', BEGINSWITH / ENDSWITH / CONTAINS[c] 'x', IS NULL, and paths such as artist.Name = 'AC/DC'.")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// Writes every row of the current view (in its order) to `path`; returns the row count.
+    public func export(format: Command.ExportFormat, to path: String) throws -> Int {
+        guard let view = current else { throw ShellError.noView(command: "export") }
+        guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
+            throw ShellError.cannotWrite(path: path, reason: "cannot create the file")
+        }
+        defer { try? handle.close() }
+        var buffer = ""
+        var count = 0
+        func flush(_ force: Bool = false) {
+            if force || buffer.utf8.count > 64 * 1024 { handle.write(Data(buffer.utf8)); buffer = "" }
+        }
+        let columns = view.columns
+        func emit(_ values: [DatabaseValue]) {
+            switch format {
+            case .csv:
+                buffer += values.map(Explorer.csvField).joined(separator: ",") + "\r\n"
+            case .json:
+                buffer += (count == 0 ? "\n  " : ",\n  ") + "{" + zip(columns, values).map { Explorer.jsonString($0) + ": " + Explorer.jsonValue($1) }.joined(separator: ", ") + "}"
+            }
+            count += 1
+            flush()
+        }
+        buffer += format == .csv ? columns.map { Explorer.csvField(.text($0)) }.joined(separator: ",") + "\r\n" : "["
+        if view.isModelView {
+            var query = try view.query(in: session)
+            if let order = view.order { query = query.orderBy(order.column, ascending: !order.descending) }
+            try query.forEach { emit($0.values); return true }
+        } else {
+            for row in view.sqlRows { emit(row) }
+        }
+        if format == .json { buffer += count == 0 ? "]\n" : "\n]\n" }
+        flush(true)
+        return count
+    }
+
+    static func csvField(_ value: DatabaseValue) -> String {
+        let text: String
+        switch value {
+        case .null: return ""
+        case .blob(let b): text = b.map { String(format: "%02x", $0) }.joined()
+        default: text = ValueText.display(value)
+        }
+        if text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) {
+            return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        }
+        return text
+    }
+
+    static func jsonString(_ s: String) -> String {
+        var out = "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 { out += String(format: "\\u%04x", scalar.value) } else { out.unicodeScalars.append(scalar) }
+            }
+        }
+        return out + "\""
+    }
+
+    static func jsonValue(_ value: DatabaseValue) -> String {
+        switch value {
+        case .null: return "null"
+        case .integer(let i): return String(i)
+        case .real(let d): return d.isFinite ? (value.textValue ?? "null") : "null"
+        case .text(let s): return jsonString(s)
+        case .blob(let b): return jsonString(b.map { String(format: "%02x", $0) }.joined())
+        }
+    }
+}

@@ -1,0 +1,430 @@
+import Amigo
+import Foundation
+
+/// A table or view of the database, as listed by `tables`.
+public struct TableSummary: Sendable, Equatable {
+    /// Its name.
+    public var name: String
+    /// Whether it is a view.
+    public var isView: Bool
+    /// Its row count, or nil when it could not be counted (a broken view).
+    public var rowCount: Int?
+}
+
+/// The navigation state of amigo-shell and every action on it, independent of any terminal.
+///
+/// An explorer drives one Amigo ``Session`` on models reflected from the file: opening a table,
+/// filtering, sorting, following relationships and editing all go through that session's query
+/// API, so the echo stream shows every statement. Views form a stack; ``back()`` pops it.
+public final class Explorer {
+    /// The models and engine.
+    public let amigo: Amigo
+    /// The session every query and edit goes through.
+    public let session: Session
+    /// The path shown in the title.
+    public let displayPath: String
+    /// Tables and views with their row counts.
+    public private(set) var tables: [TableSummary] = []
+    /// The views, oldest first; the last is on screen.
+    public private(set) var stack: [BrowseView] = []
+    /// The statements the session ran.
+    public let echoLog: EchoLog
+    /// Rows printed per view in text mode.
+    public var textLimit = 20
+    /// Rows shown on screen at once (set by the layout), used to size fetches.
+    public var viewportRows = 20
+    /// Most rows kept from a raw `sql` statement.
+    public static let sqlRowCap = 10_000
+
+    /// Opens an explorer over reflected models.
+    public init(amigo: Amigo, displayPath: String) throws {
+        self.amigo = amigo
+        self.displayPath = displayPath
+        self.echoLog = EchoLog(stream: amigo.engine.echo)
+        amigo.engine.echo.isEnabled = true
+        self.session = try amigo.session
+        try reloadTables()
+    }
+
+    /// The view on screen.
+    public var current: BrowseView? { stack.last }
+
+    /// Whether echo is being recorded.
+    public var isEchoOn: Bool {
+        get { amigo.engine.echo.isEnabled }
+        set { amigo.engine.echo.isEnabled = newValue }
+    }
+
+    /// Re-reads the table list and counts.
+    public func reloadTables() throws {
+        tables = amigo.models.filter { !$0.name.isEmpty }.map { model in
+            let count = try? session.query(model.name).count()
+            return TableSummary(name: model.name, isView: model.table.isView, rowCount: count)
+        }
+    }
+
+    // MARK: Opening and loading views
+
+    /// Opens a table or view by name (case-insensitive), replacing the navigation stack.
+    public func open(_ name: String) throws {
+        let model = try amigo.model(named: name)
+        let view = BrowseView(source: .table(model), title: model.name)
+        try load(view)
+        stack = [view]
+    }
+
+    /// Counts and prepares the rows of `view` (after its filter or order changed).
+    func load(_ view: BrowseView) throws {
+        guard view.isModelView else { return }
+        let query = try view.query(in: session)
+        let total = try query.count()
+        let window = try RowWindow(query: query, order: view.keysetOrder, total: total, pageSize: max(100, viewportRows * 2))
+        view.window = window
+        view.totalCount = total
+        view.labels = [:]
+        view.cursorRow = min(view.cursorRow, max(0, total - 1))
+        view.topRow = min(view.topRow, view.cursorRow)
+        if view.cursorColumn >= view.columns.count { view.cursorColumn = max(0, view.columns.count - 1) }
+    }
+
+    /// The row at absolute `index` of the current view (a model row), fetching if needed.
+    public func record(at index: Int) throws -> Record? {
+        guard let view = current, let window = view.window else { return nil }
+        return try window.row(at: index)
+    }
+
+    /// The current row of the current view.
+    public func currentRecord() throws -> Record? {
+        guard let view = current else { return nil }
+        return try record(at: view.cursorRow)
+    }
+
+    /// The values of the rows `range` of the current view (model rows or sql result rows).
+    public func values(in range: Range<Int>) throws -> [[DatabaseValue]] {
+        guard let view = current else { return [] }
+        if let window = view.window { return try window.rows(in: range).map(\.values) }
+        let clamped = max(0, range.lowerBound)..<min(view.sqlRows.count, max(range.lowerBound, range.upperBound))
+        return clamped.isEmpty ? [] : Array(view.sqlRows[clamped])
+    }
+
+    // MARK: Filter and order
+
+    /// Sets (or with nil, clears) the current view's filter. A bad filter throws and the view is unchanged.
+    public func setFilter(_ text: String?) throws {
+        guard let view = current else { throw ShellError.noView(command: "filter") }
+        guard view.isModelView else { throw ShellError.invalidValue("filter: a sql result cannot be filtered; add a WHERE clause") }
+        let old = (view.filter, view.cursorRow, view.topRow)
+        view.filter = text?.trimmingCharacters(in: .whitespaces).isEmpty == true ? nil : text
+        view.cursorRow = 0
+        view.topRow = 0
+        do { try load(view) } catch {
+            (view.filter, view.cursorRow, view.topRow) = old
+            try? load(view)
+            throw error
+        }
+    }
+
+    /// ANDs `column = value` (the current cell) onto the current filter.
+    public func filterEqualToCurrentCell() throws {
+        guard let view = current, view.isModelView else { throw ShellError.noView(command: "=") }
+        guard let record = try currentRecord() else { throw ShellError.noCurrentRow(command: "=") }
+        let column = view.modelColumns[view.cursorColumn]
+        guard let literal = ValueText.filterLiteral(record.values[column.index]) else {
+            throw ShellError.invalidValue("=: cannot filter on a BLOB value")
+        }
+        let term = ValueText.keyPath(column.label) + " = " + literal
+        try setFilter(view.filter.map { "(\($0)) AND \(term)" } ?? term)
+    }
+
+    /// Sorts the current view by `column` (nil: key order). Keeps the filter.
+    public func setOrder(column: String?, descending: Bool) throws {
+        guard let view = current else { throw ShellError.noView(command: "order") }
+        guard let model = view.model else { throw ShellError.invalidValue("order: a sql result cannot be sorted; add ORDER BY") }
+        let old = view.order
+        if let column {
+            guard let c = model.table.column(named: column) else { throw AmigoError.unknownColumn(column: column, model: model.name) }
+            view.order = (c.label, descending)
+        } else {
+            view.order = nil
+        }
+        view.cursorRow = 0
+        view.topRow = 0
+        do { try load(view) } catch { view.order = old; try? load(view); throw error }
+    }
+
+    // MARK: Moving
+
+    /// Moves the cursor to absolute row `index` (clamped) and scrolls it into view.
+    public func moveCursor(to index: Int) {
+        guard let view = current else { return }
+        let last = max(0, view.totalCount - 1)
+        view.cursorRow = min(max(0, index), last)
+        if view.cursorRow < view.topRow { view.topRow = view.cursorRow }
+        if view.cursorRow >= view.topRow + viewportRows { view.topRow = view.cursorRow - viewportRows + 1 }
+    }
+
+    /// Moves the current column to `index` (clamped).
+    public func moveColumn(to index: Int) {
+        guard let view = current else { return }
+        view.cursorColumn = min(max(0, index), max(0, view.columns.count - 1))
+        if view.cursorColumn < view.leftColumn { view.leftColumn = view.cursorColumn }
+    }
+
+    /// Makes the row whose primary key is `key` current (`get 5`, `get 1,2` for composite keys).
+    public func get(_ key: String) throws {
+        guard let view = current, let model = view.model else { throw ShellError.noView(command: "get") }
+        var keyColumns = model.table.primaryKey
+        if keyColumns.isEmpty && model.table.hasRowID { keyColumns = [] }
+        let parts = key.split(separator: ",").map { String($0) }
+        let values: [DatabaseValue] = keyColumns.isEmpty
+            ? parts.map { ValueText.parse($0, for: nil) }
+            : zip(parts, keyColumns).map { ValueText.parse($0, for: $1) }
+        guard let found = try session.query(model.name).get(values) else {
+            throw ShellError.invalidValue("get: no \(model.name) row with key \(key)")
+        }
+        // Find its position in the view: count the rows before it in the view's order.
+        if let index = try position(of: found, in: view) {
+            moveCursor(to: index)
+        } else {
+            throw ShellError.invalidValue("get: \(model.name) \(key) exists but is not in this view (filter: \(view.filter ?? "none"))")
+        }
+    }
+
+    /// The absolute index of `record` in `view`, or nil when the view does not contain it.
+    func position(of record: Record, in view: BrowseView) throws -> Int? {
+        let query = try view.query(in: session)
+        guard let keyset = try query.keysetColumns(for: view.keysetOrder) else { return nil }
+        let values: [DatabaseValue] = keyset.map { column in
+            if column.name.lowercased() == "rowid", record.model.table.column(named: column.name) == nil {
+                return record.rowID.map { .integer($0) } ?? .null
+            }
+            return record.model.table.column(named: column.name).map { $0.kind.toDatabase(record.values[$0.index]) } ?? .null
+        }
+        // Rows before it = rows "after" it going backward.
+        let pk = record.primaryKey
+        let contains = try query.get(pk) != nil || (record.model.table.primaryKey.isEmpty && record.rowID != nil)
+        guard contains else { return nil }
+        return try query.seek(keyset, after: values, backward: true).count()
+    }
+
+    // MARK: Relationships
+
+    /// The current row's relationships with their row counts.
+    public func relations() throws -> [(relationship: Relationship, count: Int)] {
+        guard let view = current, view.isModelView else { throw ShellError.noView(command: "relations") }
+        guard let record = try currentRecord() else { throw ShellError.noCurrentRow(command: "relations") }
+        return try session.relatedCounts(of: record)
+    }
+
+    /// Opens the rows relationship `name` of the current row leads to (a new view on the stack).
+    public func follow(_ name: String) throws {
+        guard let view = current, let model = view.model else { throw ShellError.noView(command: "follow") }
+        guard let record = try currentRecord() else { throw ShellError.noCurrentRow(command: "follow") }
+        guard let relationship = model.relationship(named: name) else {
+            throw AmigoError.unknownRelationship(relationship: name, model: model.name, available: model.relationships.map(\.name))
+        }
+        let next = BrowseView(source: .relation(owner: record, relationship: relationship), title: relationship.name)
+        try load(next)
+        view.followedFrom = rowCaption(record)
+        stack.append(next)
+    }
+
+    /// Follows the to-one relationship whose foreign key is the current column, if it is one.
+    /// Returns false when the current column is not a foreign key.
+    @discardableResult
+    public func followForeignKeyAtCursor() throws -> Bool {
+        guard let view = current, let model = view.model else { return false }
+        guard view.cursorColumn < view.modelColumns.count else { return false }
+        let column = view.modelColumns[view.cursorColumn]
+        guard let relationship = model.relationships.first(where: { $0.kind == .toOne && $0.sourceColumns.contains { $0 === column } }) else {
+            return false
+        }
+        guard let record = try currentRecord() else { throw ShellError.noCurrentRow(command: "follow") }
+        if record.values[column.index].isNull { throw ShellError.invalidValue("\(column.label) is NULL: no \(relationship.target.name) to jump to") }
+        try follow(relationship.name)
+        return true
+    }
+
+    /// Returns to the previous view, with its filter, order, cursor and scroll as they were.
+    public func back() throws {
+        guard stack.count > 1 else { throw ShellError.nothingToGoBack }
+        stack.removeLast()
+        if let view = current {
+            view.followedFrom = nil
+            // Counts may have changed through edits; keep the position.
+            let (row, top) = (view.cursorRow, view.topRow)
+            try load(view)
+            view.cursorRow = min(row, max(0, view.totalCount - 1))
+            view.topRow = min(top, view.cursorRow)
+        }
+    }
+
+    /// The breadcrumb: `Artist 1 "AC/DC" › albums › Album 1 "For Those…" › tracks`.
+    public var breadcrumb: String {
+        var parts: [String] = []
+        for (i, view) in stack.enumerated() {
+            if i == 0 {
+                parts.append(view.followedFrom ?? view.title)
+            } else {
+                parts.append(view.title)
+                if let from = view.followedFrom { parts.append(from) }
+            }
+        }
+        return parts.joined(separator: " › ")
+    }
+
+    /// `Album 1 "For Those About To Rock"`: the row's model, key and label.
+    public func rowCaption(_ record: Record) -> String {
+        let key = record.primaryKey.map(ValueText.display).joined(separator: ",")
+        var caption = "\(record.model.name) \(key)"
+        if let label = LabelColumn.label(of: record) { caption += " \"\(DisplayWidth.truncate(label, to: 24))\"" }
+        return caption
+    }
+
+    // MARK: Foreign-key labels
+
+    /// The label of the row a foreign-key cell points at (`AC/DC` for `ArtistId` 1), fetched for
+    /// `rows` at once and cached in the view. Nil when the column is not a foreign key or the
+    /// parent has no text column to show.
+    public func foreignKeyLabels(column index: Int, rows: [[DatabaseValue]]) -> [DatabaseValue: String] {
+        guard let view = current, let model = view.model, index < view.modelColumns.count else { return [:] }
+        let column = view.modelColumns[index]
+        guard let relationship = model.relationships.first(where: { $0.kind == .toOne && $0.sourceColumns.count == 1 && $0.sourceColumns[0] === column }),
+              let labelColumns = LabelColumn.columns(of: relationship.target), let key = relationship.targetColumns.first else { return [:] }
+        var cache = view.labels[index] ?? [:]
+        let missing = Array(Set(rows.compactMap { $0.indices.contains(index) ? $0[index] : nil }.filter { !$0.isNull && cache[$0] == nil }))
+        if !missing.isEmpty {
+            let filter = ValueText.keyPath(key.label) + " IN %@"
+            if let parents = try? session.query(relationship.target.name).filter(filter, arguments: [.list(missing)]).all() {
+                for parent in parents {
+                    let label = labelColumns.map { ValueText.display(parent.values[$0.index]) }.joined(separator: " ")
+                    cache[key.kind.toDatabase(parent.values[key.index])] = label
+                    cache[parent.values[key.index]] = label
+                }
+            }
+            for value in missing where cache[value] == nil { cache[value] = "" }
+            view.labels[index] = cache
+        }
+        return cache
+    }
+
+    // MARK: Editing
+
+    /// The UPDATE that setting `column` of the current row to the typed `text` would run.
+    public func previewEdit(column: String, text: String) throws -> PendingEdit {
+        guard let view = current, let model = view.model else { throw ShellError.noView(command: "set") }
+        if model.table.isView { throw ShellError.invalidValue("set: \(model.name) is a view and cannot be edited") }
+        guard let record = try currentRecord() else { throw ShellError.noCurrentRow(command: "set") }
+        guard let c = model.table.column(named: column) else { throw AmigoError.unknownColumn(column: column, model: model.name) }
+        let value = ValueText.parse(text, for: c)
+        let copy = Record(model)
+        copy.values = record.values
+        copy.rowID = record.rowID
+        copy.values[c.index] = value
+        let statement = try session.previewUpdate(copy, columns: [c.label])
+        return PendingEdit(row: view.cursorRow, record: record, column: c.label, value: value, sql: statement.sql, arguments: statement.arguments)
+    }
+
+    /// Runs a previewed edit inside the session (nothing is written to the file until commit).
+    @discardableResult
+    public func apply(_ edit: PendingEdit) throws -> (sql: String, arguments: [DatabaseValue]) {
+        guard let view = current else { throw ShellError.noView(command: "set") }
+        let record = edit.record
+        let old = record.values
+        try record.set(edit.column, edit.value)
+        do {
+            let statement = try session.update(record, columns: [edit.column])
+            // The view's labels and counts may change; reload, keeping the cursor.
+            let (row, top) = (view.cursorRow, view.topRow)
+            try load(view)
+            view.cursorRow = min(row, max(0, view.totalCount - 1))
+            view.topRow = min(top, view.cursorRow)
+            return statement
+        } catch {
+            record.values = old
+            throw error
+        }
+    }
+
+    /// Commits the session.
+    public func commit() throws {
+        try session.commit()
+        try reloadTables()
+    }
+
+    /// Rolls the session back and reloads the current view.
+    public func rollback() throws {
+        try session.rollback()
+        if let view = current, view.isModelView {
+            let (row, top) = (view.cursorRow, view.topRow)
+            try load(view)
+            view.cursorRow = min(row, max(0, view.totalCount - 1))
+            view.topRow = min(top, view.cursorRow)
+        }
+        try reloadTables()
+    }
+
+    /// Rows changed in the session and not yet committed.
+    public var pendingChanges: Int { session.pendingChangeCount }
+
+    // MARK: Raw SQL
+
+    /// Runs a read-only statement and shows its result as a view.
+    public func runSQL(_ sql: String) throws {
+        guard try amigo.engine.isReadOnlyStatement(sql) else { throw ShellError.notReadOnly }
+        var columns: [String] = []
+        var rows: [[DatabaseValue]] = []
+        var truncated = false
+        try amigo.engine.fetch(sql, [], columns: { columns = $0 }) { row in
+            if rows.count >= Explorer.sqlRowCap { truncated = true; return false }
+            rows.append(row.values)
+            return true
+        }
+        stack.append(BrowseView(sql: sql, columns: columns, rows: rows, truncated: truncated))
+    }
+}
+
+/// An edit waiting for confirmation: the exact UPDATE and its bound values.
+public struct PendingEdit {
+    /// The row index in the view.
+    public let row: Int
+    /// The row.
+    public let record: Record
+    /// The column.
+    public let column: String
+    /// The new value.
+    public let value: DatabaseValue
+    /// The statement.
+    public let sql: String
+    /// Its arguments.
+    public let arguments: [DatabaseValue]
+
+    /// `UPDATE "Artist" SET "Name" = ? WHERE "ArtistId" = ?  ['AC/DC!', 1]`.
+    public var preview: String { sql + "  [" + arguments.map(\.description).joined(separator: ", ") + "]" }
+}
+
+/// Picks the column that names a row: `Name`, `Title`, `FirstName LastName`, or the first text column.
+public enum LabelColumn {
+    /// The label columns of `model`, or nil when it has no text column.
+    public static func columns(of model: ORMModel) -> [Column]? {
+        let text = model.table.columns.filter { ($0.kind == .text || $0.declaredType.isEmpty) && !$0.primaryKey }
+        let lower = { (c: Column) in c.label.lowercased().replacingOccurrences(of: "_", with: "") }
+        if let first = text.first(where: { lower($0) == "firstname" }), let last = text.first(where: { lower($0) == "lastname" }) {
+            return [first, last]
+        }
+        for wanted in ["name", "title", "label", "description"] {
+            if let c = text.first(where: { lower($0) == wanted }) { return [c] }
+        }
+        for suffix in ["name", "title"] {
+            if let c = text.first(where: { lower($0).hasSuffix(suffix) }) { return [c] }
+        }
+        return text.first.map { [$0] }
+    }
+
+    /// The label of a row, or nil.
+    public static func label(of record: Record) -> String? {
+        guard let columns = columns(of: record.model) else { return nil }
+        let text = columns.map { ValueText.display(record.values[$0.index]) }.joined(separator: " ")
+        return text.isEmpty ? nil : text
+    }
+}

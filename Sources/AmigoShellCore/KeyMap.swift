@@ -1,0 +1,63 @@
+/// What a key does in the terminal UI.
+public enum ShellAction: String, Sendable, CaseIterable {
+    case moveUp, moveDown, moveLeft, moveRight, pageUp, pageDown, top, bottom
+    case nextPane, previousPane, activate, relations, back
+    case filterPrompt, commandPrompt, sortAscending, sortDescending
+    case detail, edit, filterEqual, toggleEcho, help, quit, redraw
+}
+
+/// One entry of the key map: the keys, how help shows them, the action and its description.
+/// The same table drives dispatch, the help screen and the hint line (as in lazygit).
+public struct KeyBinding: Sendable {
+    /// Keys that trigger it.
+    public let keys: [Key]
+    /// How help writes the keys.
+    public let label: String
+    /// The action.
+    public let action: ShellAction
+    /// What it does.
+    public let summary: String
+}
+
+/// The key map of the grid and the panes.
+public enum KeyMap {
+    /// Every binding, in help order.
+    public static let bindings: [KeyBinding] = [
+        KeyBinding(keys: [.up, .char("k")], label: "↑ k", action: .moveUp, summary: "previous row"),
+        KeyBinding(keys: [.down, .char("j")], label: "↓ j", action: .moveDown, summary: "next row"),
+        KeyBinding(keys: [.left, .char("h")], label: "← h", action: .moveLeft, summary: "previous column"),
+        KeyBinding(keys: [.right, .char("l")], label: "→ l", action: .moveRight, summary: "next column"),
+        KeyBinding(keys: [.pageUp, .control("b")], label: "PgUp", action: .pageUp, summary: "page up"),
+        KeyBinding(keys: [.pageDown, .control("f"), .char(" ")], label: "PgDn Space", action: .pageDown, summary: "page down"),
+        KeyBinding(keys: [.home, .char("g")], label: "g Home", action: .top, summary: "first row"),
+        KeyBinding(keys: [.end, .char("G")], label: "G End", action: .bottom, summary: "last row"),
+        KeyBinding(keys: [.tab], label: "Tab", action: .nextPane, summary: "next pane (tables, grid, echo)"),
+        KeyBinding(keys: [.backTab], label: "S-Tab", action: .previousPane, summary: "previous pane"),
+        KeyBinding(keys: [.enter], label: "Enter", action: .activate, summary: "open table · jump to the row a foreign key points at · relations of the row"),
+        KeyBinding(keys: [.char("r")], label: "r", action: .relations, summary: "relationships of the current row, with counts; Enter follows one"),
+        KeyBinding(keys: [.backspace, .char("b")], label: "Bksp b", action: .back, summary: "back to the previous view (filter, order and row restored)"),
+        KeyBinding(keys: [.char("/")], label: "/", action: .filterPrompt, summary: "filter rows (e.g. Milliseconds > 300000 AND Composer CONTAINS[c] 'page')"),
+        KeyBinding(keys: [.char(":")], label: ":", action: .commandPrompt, summary: "command prompt (help lists commands)"),
+        KeyBinding(keys: [.char("s")], label: "s", action: .sortAscending, summary: "sort by this column, ascending"),
+        KeyBinding(keys: [.char("S")], label: "S", action: .sortDescending, summary: "sort by this column, descending"),
+        KeyBinding(keys: [.char("v")], label: "v", action: .detail, summary: "row detail: every column, long text wrapped"),
+        KeyBinding(keys: [.char("e")], label: "e", action: .edit, summary: "edit this cell (shows the UPDATE before it runs)"),
+        KeyBinding(keys: [.char("=")], label: "=", action: .filterEqual, summary: "keep rows whose column equals this cell"),
+        KeyBinding(keys: [.char("E")], label: "E", action: .toggleEcho, summary: "show or hide the SQL echo pane"),
+        KeyBinding(keys: [.char("?"), .function(1)], label: "? F1", action: .help, summary: "this help"),
+        KeyBinding(keys: [.char("q"), .control("c")], label: "q ^C", action: .quit, summary: "quit (asks when changes are uncommitted)"),
+        KeyBinding(keys: [.control("l")], label: "^L", action: .redraw, summary: "redraw the screen"),
+    ]
+
+    private static let index: [Key: ShellAction] = {
+        var map: [Key: ShellAction] = [:]
+        for binding in bindings { for key in binding.keys where map[key] == nil { map[key] = binding.action } }
+        return map
+    }()
+
+    /// The action bound to `key`, if any.
+    public static func action(for key: Key) -> ShellAction? { index[key] }
+
+    /// The short hint line: `Enter open · r relations · / filter · : command · ? help · q quit`.
+    public static let hints = "Enter open/jump · r relations · / filter · s/S sort · = narrow · e edit · v detail · Bksp back · : command · ? help · q quit"
+}

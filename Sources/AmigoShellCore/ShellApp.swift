@@ -1,0 +1,377 @@
+import Amigo
+
+/// The terminal UI's state on top of an ``Explorer``: which pane has focus, which overlay is
+/// open, the status line — and what each key does. Pure: keys in, ``ShellEffect``s out, and
+/// ``render(width:height:)`` produces the screen as a ``ScreenGrid``.
+public final class ShellApp {
+    /// The panes that can have focus.
+    public enum Pane: Sendable, Equatable { case tables, grid, echo }
+
+    /// Overlays drawn over the panes.
+    public enum Overlay {
+        case none
+        case relations(rows: [(relationship: Relationship, count: Int)], cursor: Int)
+        case detail(text: String, scroll: Int)
+        case help(scroll: Int)
+        case output(title: String, text: String, scroll: Int)
+        case confirmEdit(PendingEdit)
+        case confirmQuit
+    }
+
+    /// The kinds of prompt the adapter opens with readline.
+    public enum PromptKind: Sendable, Equatable {
+        case filter
+        case command
+        case edit(column: String)
+    }
+
+    /// A request to read a line.
+    public struct PromptRequest: Sendable, Equatable {
+        /// What the line is for.
+        public var kind: PromptKind
+        /// The prompt text (`filter> `).
+        public var prompt: String
+        /// Text to start with.
+        public var initialText: String
+    }
+
+    /// What the adapter must do after a key.
+    public enum ShellEffect: Equatable {
+        case none
+        case prompt(PromptRequest)
+        case quit
+        case redraw
+    }
+
+    /// The explorer.
+    public let explorer: Explorer
+    /// The focused pane.
+    public internal(set) var focus: Pane = .tables
+    /// The open overlay.
+    public internal(set) var overlay: Overlay = .none
+    /// Cursor in the tables list.
+    public internal(set) var tableCursor = 0
+    /// Whether the echo pane is shown.
+    public internal(set) var echoVisible = true
+    /// Lines scrolled back in the echo pane (0 = newest at the bottom).
+    public internal(set) var echoScroll = 0
+    /// The status message (the last action's result or error).
+    public internal(set) var message = ""
+    /// Whether ``message`` is an error.
+    public internal(set) var messageIsError = false
+    /// Letters typed in a list to jump by prefix.
+    var typeAhead = ""
+
+    /// Creates the UI state over `explorer`; if a view is open, the grid has focus.
+    public init(explorer: Explorer) {
+        self.explorer = explorer
+        if explorer.current != nil { focus = .grid }
+        message = "\(explorer.tables.count) tables and views — Enter opens, ? lists every key"
+    }
+
+    func setError(_ error: Error) {
+        message = ErrorText.line(error)
+        messageIsError = true
+    }
+
+    func setMessage(_ text: String) {
+        message = text
+        messageIsError = false
+    }
+
+    /// Runs `body`, showing any error in the status line instead of letting it escape.
+    func attempt(_ body: () throws -> Void) {
+        do { try body() } catch { setError(error) }
+    }
+
+    // MARK: Keys
+
+    /// Handles a key and says what the adapter must do next.
+    public func handle(_ key: Key) -> ShellEffect {
+        if case .resize = key { return .redraw }
+        switch overlay {
+        case .none: break
+        default: return handleOverlay(key)
+        }
+        if focus == .tables, case .char(let ch) = key, ch.isLetter || ch.isNumber || ch == "_" {
+            if !(ch == "q" && typeAhead.isEmpty && !explorer.tables.contains(where: { $0.name.lowercased().hasPrefix("q") })) {
+                jumpTables(typing: ch)
+                return .none
+            }
+        }
+        if focus == .tables, key == .backspace, !typeAhead.isEmpty {
+            typeAhead.removeLast()
+            return .none
+        }
+        typeAhead = ""
+        guard let action = KeyMap.action(for: key) else {
+            if case .escape = key { setMessage(""); return .none }
+            return .none
+        }
+        return perform(action)
+    }
+
+    private func jumpTables(typing ch: Character) {
+        typeAhead.append(ch)
+        let prefix = typeAhead.lowercased()
+        if let i = explorer.tables.firstIndex(where: { $0.name.lowercased().hasPrefix(prefix) }) {
+            tableCursor = i
+            setMessage("jump: \(typeAhead)")
+        } else {
+            setMessage("no table starts with '\(typeAhead)'")
+        }
+    }
+
+    func perform(_ action: ShellAction) -> ShellEffect {
+        let view = explorer.current
+        let page = max(1, explorer.viewportRows - 1)
+        switch action {
+        case .moveUp: move(rows: -1)
+        case .moveDown: move(rows: 1)
+        case .moveLeft: if focus == .grid { explorer.moveColumn(to: (view?.cursorColumn ?? 0) - 1) }
+        case .moveRight: if focus == .grid { explorer.moveColumn(to: (view?.cursorColumn ?? 0) + 1) }
+        case .pageUp: move(rows: -page)
+        case .pageDown: move(rows: page)
+        case .top: move(to: 0)
+        case .bottom: move(to: Int.max / 2)
+        case .nextPane: cycleFocus(forward: true)
+        case .previousPane: cycleFocus(forward: false)
+        case .activate: activate()
+        case .relations: showRelations()
+        case .back:
+            attempt { try explorer.back(); setMessage(explorer.statusSummary) }
+        case .filterPrompt:
+            guard let view, view.isModelView else { setMessage("open a table first"); return .none }
+            return .prompt(PromptRequest(kind: .filter, prompt: "filter> ", initialText: view.filter ?? ""))
+        case .commandPrompt:
+            return .prompt(PromptRequest(kind: .command, prompt: ":", initialText: ""))
+        case .sortAscending, .sortDescending:
+            guard focus == .grid, let view, view.isModelView, view.cursorColumn < view.columns.count else { return .none }
+            let column = view.columns[view.cursorColumn]
+            attempt {
+                try explorer.setOrder(column: column, descending: action == .sortDescending)
+                setMessage("sorted by \(column)\(action == .sortDescending ? " descending" : "")")
+            }
+        case .detail:
+            attempt {
+                guard let record = try explorer.currentRecord() else { throw ShellError.noCurrentRow(command: "detail") }
+                overlay = .detail(text: explorer.detailText(record), scroll: 0)
+            }
+        case .edit:
+            guard focus == .grid, let view, let model = view.model, view.cursorColumn < view.columns.count else {
+                setMessage("edit: move to a cell of a table first")
+                return .none
+            }
+            if model.table.isView { setMessage("\(model.name) is a view and cannot be edited"); messageIsError = true; return .none }
+            let column = view.columns[view.cursorColumn]
+            var initial = ""
+            if let record = try? explorer.currentRecord() { initial = editText(record.values[view.cursorColumn]) }
+            return .prompt(PromptRequest(kind: .edit(column: column), prompt: "\(column) = ", initialText: initial))
+        case .filterEqual:
+            attempt { try explorer.filterEqualToCurrentCell(); setMessage(explorer.statusSummary) }
+        case .toggleEcho:
+            echoVisible.toggle()
+            if !echoVisible && focus == .echo { focus = .grid }
+        case .help: overlay = .help(scroll: 0)
+        case .quit:
+            if explorer.pendingChanges > 0 { overlay = .confirmQuit; return .none }
+            return .quit
+        case .redraw: return .redraw
+        }
+        return .none
+    }
+
+    private func editText(_ value: DatabaseValue) -> String {
+        switch value {
+        case .null: return "NULL"
+        case .blob: return ValueText.plain(value)
+        default: return ValueText.display(value)
+        }
+    }
+
+    private func move(rows delta: Int) {
+        switch focus {
+        case .tables:
+            tableCursor = min(max(0, tableCursor + delta), max(0, explorer.tables.count - 1))
+        case .grid:
+            guard let view = explorer.current else { return }
+            explorer.moveCursor(to: view.cursorRow + delta)
+        case .echo:
+            echoScroll = max(0, echoScroll - delta)
+        }
+    }
+
+    private func move(to row: Int) {
+        switch focus {
+        case .tables: tableCursor = row == 0 ? 0 : max(0, explorer.tables.count - 1)
+        case .grid: explorer.moveCursor(to: row)
+        case .echo: echoScroll = row == 0 ? Int.max / 2 : 0
+        }
+    }
+
+    private func cycleFocus(forward: Bool) {
+        var panes: [Pane] = [.tables]
+        if explorer.current != nil { panes.append(.grid) }
+        if echoVisible { panes.append(.echo) }
+        let i = panes.firstIndex(of: focus) ?? 0
+        focus = panes[(i + (forward ? 1 : panes.count - 1)) % panes.count]
+    }
+
+    private func activate() {
+        switch focus {
+        case .tables:
+            guard explorer.tables.indices.contains(tableCursor) else { return }
+            let name = explorer.tables[tableCursor].name
+            attempt {
+                try explorer.open(name)
+                focus = .grid
+                setMessage(explorer.statusSummary)
+            }
+        case .grid:
+            attempt {
+                if try explorer.followForeignKeyAtCursor() {
+                    setMessage("followed \(explorer.current?.title ?? "")")
+                } else {
+                    showRelations()
+                }
+            }
+        case .echo:
+            break
+        }
+    }
+
+    private func showRelations() {
+        guard let view = explorer.current, view.isModelView else { setMessage("open a table first"); return }
+        attempt {
+            let rows = try explorer.relations()
+            if rows.isEmpty { setMessage("\(view.model?.name ?? "") has no relationships"); return }
+            overlay = .relations(rows: rows, cursor: 0)
+        }
+    }
+
+    private func handleOverlay(_ key: Key) -> ShellEffect {
+        switch overlay {
+        case .relations(let rows, var cursor):
+            switch key {
+            case .up, .char("k"): cursor = max(0, cursor - 1)
+            case .down, .char("j"): cursor = min(rows.count - 1, cursor + 1)
+            case .home: cursor = 0
+            case .end: cursor = rows.count - 1
+            case .enter, .right:
+                typeAhead = ""
+                overlay = .none
+                let name = rows[cursor].relationship.name
+                attempt {
+                    try explorer.follow(name)
+                    focus = .grid
+                    setMessage("\(name): \(explorer.current?.totalCount ?? 0) rows")
+                }
+                return .none
+            case .escape, .backspace, .char("q"), .left:
+                typeAhead = ""
+                overlay = .none
+                return .none
+            case .char(let ch) where ch.isLetter:
+                typeAhead.append(ch)
+                if let i = rows.firstIndex(where: { $0.relationship.name.lowercased().hasPrefix(typeAhead.lowercased()) }) { cursor = i }
+            default: break
+            }
+            overlay = .relations(rows: rows, cursor: cursor)
+        case .detail(let text, var scroll):
+            switch key {
+            case .up, .char("k"): scroll = max(0, scroll - 1)
+            case .down, .char("j"): scroll += 1
+            case .pageDown, .char(" "): scroll += 10
+            case .pageUp: scroll = max(0, scroll - 10)
+            default: overlay = .none; return .none
+            }
+            overlay = .detail(text: text, scroll: scroll)
+        case .help(var scroll):
+            switch key {
+            case .up, .char("k"): scroll = max(0, scroll - 1)
+            case .down, .char("j"): scroll += 1
+            case .pageDown, .char(" "): scroll += 10
+            case .pageUp: scroll = max(0, scroll - 10)
+            default: overlay = .none; return .none
+            }
+            overlay = .help(scroll: scroll)
+        case .output(let title, let text, var scroll):
+            switch key {
+            case .up, .char("k"): scroll = max(0, scroll - 1)
+            case .down, .char("j"): scroll += 1
+            case .pageDown, .char(" "): scroll += 10
+            case .pageUp: scroll = max(0, scroll - 10)
+            default: overlay = .none; return .none
+            }
+            overlay = .output(title: title, text: text, scroll: scroll)
+        case .confirmEdit(let edit):
+            overlay = .none
+            if key == .char("y") || key == .char("Y") || key == .enter {
+                attempt {
+                    let statement = try explorer.apply(edit)
+                    setMessage("updated \(edit.column) — \(explorer.pendingChanges) uncommitted (:commit keeps, :rollback undoes) · \(statement.sql)")
+                }
+            } else {
+                setMessage("edit cancelled")
+            }
+        case .confirmQuit:
+            overlay = .none
+            if key == .char("y") || key == .char("Y") { return .quit }
+            setMessage("not quitting — :commit or :rollback the \(explorer.pendingChanges) change(s)")
+        case .none:
+            break
+        }
+        return .none
+    }
+
+    // MARK: Prompts
+
+    /// Handles a line read for `kind`; nil means the prompt was cancelled.
+    public func submit(_ kind: PromptKind, text: String?) -> ShellEffect {
+        guard let text else { setMessage("cancelled"); return .none }
+        switch kind {
+        case .filter:
+            attempt {
+                try explorer.setFilter(text)
+                focus = .grid
+                setMessage(explorer.statusSummary)
+            }
+        case .edit(let column):
+            attempt {
+                let edit = try explorer.previewEdit(column: column, text: text)
+                overlay = .confirmEdit(edit)
+            }
+        case .command:
+            do {
+                guard let command = try CommandParser.parse(text) else { return .none }
+                if command == .quit { return perform(.quit) }
+                if case .help = command { overlay = .help(scroll: 0); return .none }
+                let result = try explorer.execute(command)
+                switch command {
+                case .tables, .relations, .schema, .stats, .count, .export, .commit, .rollback, .echo:
+                    if result.output.contains("\n") {
+                        overlay = .output(title: text, text: result.output, scroll: 0)
+                    }
+                    setMessage(result.status)
+                case .get:
+                    focus = .grid
+                    setMessage(result.status)
+                default:
+                    if explorer.current != nil { focus = .grid }
+                    setMessage(result.status)
+                }
+                if case .echo(let on) = command { echoVisible = on ?? explorer.isEchoOn }
+            } catch {
+                setError(error)
+            }
+        }
+        return .none
+    }
+}
+
+extension ShellApp {
+    /// Shows ambiguous completion candidates in the status line.
+    public func showMatches(_ matches: [String]) {
+        setMessage("completions: " + matches.prefix(12).joined(separator: "  ") + (matches.count > 12 ? "  …" : ""))
+    }
+}

@@ -1,0 +1,61 @@
+import Amigo
+
+/// Mistakes in the shell's own command language.
+public enum ShellError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The first word is not a command.
+    case unknownCommand(String, suggestion: String?)
+    /// A command's arguments are missing or malformed; `usage` shows the right form.
+    case usage(command: String, usage: String)
+    /// The command needs an open table or view.
+    case noView(command: String)
+    /// The command needs a current row, and the view is empty.
+    case noCurrentRow(command: String)
+    /// There is nothing to go back to.
+    case nothingToGoBack
+    /// A value could not be understood.
+    case invalidValue(String)
+    /// `sql` was given a statement that writes.
+    case notReadOnly
+    /// A file could not be written.
+    case cannotWrite(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .unknownCommand(let word, let suggestion):
+            return "unknown command '\(word)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "") + "; type help for the list"
+        case .usage(let command, let usage): return "\(command): usage: \(usage)"
+        case .noView(let command): return "\(command): open a table first (tables lists them)"
+        case .noCurrentRow(let command): return "\(command): the view has no rows"
+        case .nothingToGoBack: return "nothing to go back to"
+        case .invalidValue(let message): return message
+        case .notReadOnly: return "sql runs read-only statements only (SELECT, PRAGMA, EXPLAIN, WITH …); edit rows with set"
+        case .cannotWrite(let path, let reason): return "cannot write \(path): \(reason)"
+        }
+    }
+}
+
+/// The one place that turns any error into the text the shell shows (status line or stderr).
+public enum ErrorText {
+    /// A single-line (first line) or multi-line message for `error`.
+    public static func describe(_ error: Error) -> String {
+        switch error {
+        case let e as ShellError: return e.description
+        case let e as AmigoError:
+            switch e {
+            case .database(let db):
+                var text = "SQLite error \(db.code) (\(db.codeName)): \(db.message)"
+                if db.isBusy { text += " — the database is locked by another connection" }
+                if db.isReadOnly { text += " — the file is read-only" }
+                return text
+            default: return e.description
+            }
+        case let e as FilterError: return e.description
+        default: return String(describing: error)
+        }
+    }
+
+    /// The first line of ``describe(_:)``, for the status line.
+    public static func line(_ error: Error) -> String {
+        describe(error).split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
+    }
+}

@@ -1,0 +1,60 @@
+/// Where each part of the screen goes for a terminal of a given size.
+///
+/// ```
+/// title / breadcrumb                                         (row 0)
+/// ┌ Tables ┐┌ Grid ───────────────────────┐┌ SQL echo ──────┐
+/// │        ││                             ││                │
+/// └────────┘└─────────────────────────────┘└────────────────┘
+/// status line                                                (row h-2)
+/// prompt / key hints                                         (row h-1)
+/// ```
+///
+/// On terminals narrower than ``wideWidth`` the echo pane goes below the grid.
+public struct ShellLayout: Sendable, Equatable {
+    /// The smallest usable terminal.
+    public static let minimumWidth = 40
+    /// The smallest usable terminal.
+    public static let minimumHeight = 10
+    /// From this width on, the echo pane sits at the right of the grid.
+    public static let wideWidth = 110
+
+    /// Row 0.
+    public let title: Rect
+    /// The tables pane (box).
+    public let tables: Rect
+    /// The grid pane (box).
+    public let grid: Rect
+    /// The echo pane (box), when shown.
+    public let echo: Rect?
+    /// The status line.
+    public let status: Rect
+    /// The prompt line.
+    public let prompt: Rect
+
+    /// The layout for `width` × `height`, or nil when the terminal is too small.
+    public init?(width: Int, height: Int, echoVisible: Bool) {
+        guard width >= ShellLayout.minimumWidth, height >= ShellLayout.minimumHeight else { return nil }
+        title = Rect(x: 0, y: 0, width: width, height: 1)
+        status = Rect(x: 0, y: height - 2, width: width, height: 1)
+        prompt = Rect(x: 0, y: height - 1, width: width, height: 1)
+        let bodyHeight = height - 3
+        let tablesWidth = min(30, max(16, width / 6))
+        tables = Rect(x: 0, y: 1, width: tablesWidth, height: bodyHeight)
+        let rest = width - tablesWidth
+        if echoVisible && width >= ShellLayout.wideWidth {
+            let echoWidth = max(30, rest * 3 / 10)
+            grid = Rect(x: tablesWidth, y: 1, width: rest - echoWidth, height: bodyHeight)
+            echo = Rect(x: width - echoWidth, y: 1, width: echoWidth, height: bodyHeight)
+        } else if echoVisible && bodyHeight >= 14 {
+            let echoHeight = max(5, bodyHeight / 3)
+            grid = Rect(x: tablesWidth, y: 1, width: rest, height: bodyHeight - echoHeight)
+            echo = Rect(x: tablesWidth, y: 1 + bodyHeight - echoHeight, width: rest, height: echoHeight)
+        } else {
+            grid = Rect(x: tablesWidth, y: 1, width: rest, height: bodyHeight)
+            echo = nil
+        }
+    }
+
+    /// Data rows that fit in the grid (inside the box, under the header).
+    public var gridRows: Int { max(1, grid.height - 3) }
+}

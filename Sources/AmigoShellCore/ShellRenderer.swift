@@ -1,0 +1,296 @@
+import Amigo
+
+/// Draws a ``ShellApp`` into a ``ScreenGrid``: title, tables, grid, echo, status, hints, overlays.
+extension ShellApp {
+    static let headerStyle = TextStyle(.bold, color: .cyan)
+    static let nullStyle = TextStyle(.dim)
+    static let cursorStyle = TextStyle(.reverse)
+    static let cellStyle = TextStyle([.reverse, .bold])
+    static let foreignStyle = TextStyle(color: .blue)
+    static let dimStyle = TextStyle(.dim)
+    static let errorStyle = TextStyle([.bold], color: .red)
+    static let focusStyle = TextStyle(.bold, color: .cyan)
+
+    /// Renders the whole screen. Fetches the visible rows (and the labels of their foreign keys)
+    /// through the explorer; any error is shown in the status line.
+    public func render(width: Int, height: Int) -> ScreenGrid {
+        var grid = ScreenGrid(width: max(1, width), height: max(1, height))
+        guard let layout = ShellLayout(width: width, height: height, echoVisible: echoVisible) else {
+            let text = "Terminal too small (\(width)x\(height)); need \(ShellLayout.minimumWidth)x\(ShellLayout.minimumHeight)"
+            grid.put(text, row: 0, column: 0)
+            return grid
+        }
+        explorer.viewportRows = layout.gridRows
+        drawTitle(&grid, layout)
+        drawTables(&grid, layout)
+        drawGrid(&grid, layout)
+        if let echo = layout.echo { drawEcho(&grid, echo) }
+        drawStatus(&grid, layout)
+        grid.put(KeyMap.hints, row: layout.prompt.y, column: 1, maxWidth: width - 2, style: ShellApp.dimStyle)
+        drawOverlay(&grid, width: width, height: height)
+        return grid
+    }
+
+    private func drawTitle(_ grid: inout ScreenGrid, _ layout: ShellLayout) {
+        grid.fill(layout.title, style: TextStyle(.reverse))
+        var text = " amigo-shell · \(explorer.displayPath)"
+        if !explorer.stack.isEmpty { text += "  ›  " + explorer.breadcrumb }
+        grid.put(text, row: 0, column: 0, maxWidth: layout.title.width, style: TextStyle([.reverse, .bold]))
+    }
+
+    private func boxStyle(_ pane: Pane) -> TextStyle { focus == pane ? ShellApp.focusStyle : ShellApp.dimStyle }
+
+    private func drawTables(_ grid: inout ScreenGrid, _ layout: ShellLayout) {
+        let box = layout.tables
+        grid.drawBox(box, title: "Tables", style: boxStyle(.tables))
+        let inner = box.inset(by: 1)
+        let tables = explorer.tables
+        let visible = inner.height
+        let top = max(0, min(tableCursor - visible / 2, tables.count - visible))
+        for (row, i) in (top..<min(tables.count, top + visible)).enumerated() {
+            let entry = tables[i]
+            let count = entry.rowCount.map(String.init) ?? "?"
+            let name = (entry.isView ? "◦ " : "") + entry.name
+            let countWidth = DisplayWidth.of(count)
+            let nameWidth = max(1, inner.width - countWidth - 1)
+            let open = explorer.stack.first?.model?.name == entry.name
+            var style = open ? TextStyle(.bold) : TextStyle.plain
+            if i == tableCursor && focus == .tables { style = ShellApp.cursorStyle }
+            grid.fill(Rect(x: inner.x, y: inner.y + row, width: inner.width, height: 1), style: style)
+            grid.put(DisplayWidth.truncate(name, to: nameWidth), row: inner.y + row, column: inner.x, maxWidth: nameWidth, style: style)
+            grid.put(count, row: inner.y + row, column: inner.maxX - countWidth, style: i == tableCursor && focus == .tables ? style : ShellApp.dimStyle)
+        }
+    }
+
+    /// Column widths and the cell texts of the visible rows.
+    private struct GridContent {
+        var columns: [Int] = []      // indices of visible columns
+        var widths: [Int] = []
+        var cells: [[String]] = []   // [row][visible column]
+        var nulls: [[Bool]] = []
+    }
+
+    private func drawGrid(_ grid: inout ScreenGrid, _ layout: ShellLayout) {
+        let box = layout.grid
+        guard let view = explorer.current else {
+            grid.drawBox(box, title: "Grid", style: boxStyle(.grid))
+            grid.put("Choose a table and press Enter (or :open NAME).", row: box.y + 2, column: box.x + 2, maxWidth: box.width - 4, style: ShellApp.dimStyle)
+            return
+        }
+        var title = view.title
+        if let filter = view.filter { title += " · filter: \(filter)" }
+        if let order = view.order { title += " · order: \(order.column)\(order.descending ? " desc" : "")" }
+        grid.drawBox(box, title: title, style: boxStyle(.grid))
+        let inner = box.inset(by: 1)
+        let rows = layout.gridRows
+        // Keep the cursor on screen.
+        if view.cursorRow < view.topRow { view.topRow = view.cursorRow }
+        if view.cursorRow >= view.topRow + rows { view.topRow = view.cursorRow - rows + 1 }
+        let values: [[DatabaseValue]]
+        do {
+            values = try explorer.values(in: view.topRow..<(view.topRow + rows))
+        } catch {
+            setError(error)
+            values = []
+        }
+        let content = columnLayout(view: view, values: values, width: inner.width)
+        // Header.
+        var x = inner.x
+        let columnModels = view.modelColumns
+        for (i, column) in content.columns.enumerated() {
+            let name = view.columns[column]
+            var header = name
+            if column < columnModels.count {
+                if columnModels[column].primaryKey { header += "*" }
+                if columnModels[column].foreignKey != nil || isForeignKey(view, column) { header += "→" }
+            }
+            var style = ShellApp.headerStyle
+            if column == view.cursorColumn && focus == .grid { style.attributes.insert(.underline) }
+            grid.put(DisplayWidth.pad(header, to: content.widths[i]), row: inner.y, column: x, maxWidth: min(content.widths[i], inner.maxX - x), style: style)
+            x += content.widths[i] + 1
+        }
+        grid.put(String(repeating: "─", count: inner.width), row: inner.y + 1, column: inner.x, style: ShellApp.dimStyle)
+        // Rows.
+        for (r, cells) in content.cells.enumerated() {
+            let absolute = view.topRow + r
+            let y = inner.y + 2 + r
+            let isCursorRow = absolute == view.cursorRow
+            if isCursorRow && focus == .grid { grid.fill(Rect(x: inner.x, y: y, width: inner.width, height: 1), style: ShellApp.cursorStyle) }
+            x = inner.x
+            for (i, text) in cells.enumerated() {
+                let column = content.columns[i]
+                var style: TextStyle = content.nulls[r][i] ? ShellApp.nullStyle : (isForeignKey(view, column) ? ShellApp.foreignStyle : .plain)
+                if isCursorRow && focus == .grid { style = column == view.cursorColumn ? ShellApp.cellStyle : ShellApp.cursorStyle }
+                grid.put(DisplayWidth.pad(text, to: content.widths[i]), row: y, column: x, maxWidth: min(content.widths[i], inner.maxX - x), style: style)
+                x += content.widths[i] + 1
+            }
+        }
+        if view.totalCount == 0 {
+            grid.put(view.filter == nil ? "(no rows)" : "(no rows match the filter)", row: inner.y + 2, column: inner.x, style: ShellApp.dimStyle)
+        }
+        // Position marker at the bottom border.
+        let marker = " \(view.totalCount == 0 ? 0 : view.cursorRow + 1)/\(view.totalCount) "
+        grid.put(marker, row: box.maxY - 1, column: max(box.x + 1, box.maxX - 2 - DisplayWidth.of(marker)), style: boxStyle(.grid))
+    }
+
+    private func isForeignKey(_ view: BrowseView, _ column: Int) -> Bool {
+        guard let model = view.model, column < view.modelColumns.count else { return false }
+        let c = view.modelColumns[column]
+        return model.relationships.contains { $0.kind == .toOne && $0.sourceColumns.contains { $0 === c } }
+    }
+
+    /// Decides which columns fit, from the current column's neighbourhood, and their widths.
+    private func columnLayout(view: BrowseView, values: [[DatabaseValue]], width: Int) -> GridContent {
+        var content = GridContent()
+        let count = view.columns.count
+        guard count > 0 else { return content }
+        var labels: [Int: [DatabaseValue: String]] = [:]
+        func text(_ row: [DatabaseValue], _ column: Int) -> String {
+            guard column < row.count else { return "" }
+            let value = row[column]
+            var shown = ValueText.display(value)
+            if let label = labels[column]?[value], !label.isEmpty {
+                shown += " → " + DisplayWidth.truncate(label, to: 24)
+            }
+            return shown
+        }
+        func widthOf(_ column: Int) -> Int {
+            if labels[column] == nil, isForeignKey(view, column) {
+                labels[column] = explorer.foreignKeyLabels(column: column, rows: values)
+            }
+            var w = DisplayWidth.of(view.columns[column]) + 2
+            for row in values { w = max(w, min(40, DisplayWidth.of(DisplayWidth.sanitize(text(row, column))))) }
+            return max(3, min(w, max(3, width)))
+        }
+        // Scroll horizontally so the current column is visible.
+        if view.cursorColumn < view.leftColumn { view.leftColumn = view.cursorColumn }
+        while true {
+            var used = 0
+            var fits = false
+            for column in view.leftColumn..<count {
+                used += widthOf(column) + 1
+                if column == view.cursorColumn { fits = used - 1 <= width || column == view.leftColumn; break }
+            }
+            if fits || view.leftColumn >= view.cursorColumn { break }
+            view.leftColumn += 1
+        }
+        var used = 0
+        for column in view.leftColumn..<count {
+            let w = widthOf(column)
+            if used > 0 && used + w > width { break }
+            content.columns.append(column)
+            content.widths.append(min(w, width - used))
+            used += w + 1
+        }
+        for row in values {
+            content.cells.append(content.columns.map { text(row, $0) })
+            content.nulls.append(content.columns.map { $0 < row.count && row[$0].isNull })
+        }
+        return content
+    }
+
+    private func drawEcho(_ grid: inout ScreenGrid, _ box: Rect) {
+        grid.drawBox(box, title: explorer.isEchoOn ? "SQL echo" : "SQL echo (off)", style: boxStyle(.echo))
+        let inner = box.inset(by: 1)
+        guard inner.width > 4 else { return }
+        var lines: [(String, TextStyle)] = []
+        for event in explorer.echoLog.entries.suffix(60) {
+            let style = event.kind == .transaction ? ShellApp.dimStyle : TextStyle.plain
+            for line in wrap(event.sql, width: inner.width) { lines.append((line, style)) }
+            var detail = "  [" + event.arguments.map(\.description).joined(separator: ", ") + "]"
+            detail += String(format: " %.2f ms", event.duration * 1000)
+            if let rows = event.rowCount, event.kind == .statement { detail += " · \(rows) row\(rows == 1 ? "" : "s")" }
+            if let error = event.error { detail += " · " + error }
+            for line in wrap(detail, width: inner.width) { lines.append((line, event.error == nil ? TextStyle(color: .green) : ShellApp.errorStyle)) }
+        }
+        let maxScroll = max(0, lines.count - inner.height)
+        if echoScroll > maxScroll { echoScroll = maxScroll }
+        let end = lines.count - echoScroll
+        let start = max(0, end - inner.height)
+        for (i, (line, style)) in lines[start..<end].enumerated() {
+            grid.put(line, row: inner.y + i, column: inner.x, maxWidth: inner.width, style: style)
+        }
+    }
+
+    /// Splits `text` into lines of at most `width` columns (on character boundaries).
+    func wrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var current = ""
+        var currentWidth = 0
+        for ch in DisplayWidth.sanitize(text) {
+            let w = DisplayWidth.of(ch)
+            if currentWidth + w > width { lines.append(current); current = ""; currentWidth = 0 }
+            current.append(ch)
+            currentWidth += w
+        }
+        if !current.isEmpty || lines.isEmpty { lines.append(current) }
+        return lines
+    }
+
+    private func drawStatus(_ grid: inout ScreenGrid, _ layout: ShellLayout) {
+        let row = layout.status.y
+        grid.fill(layout.status, style: TextStyle(.reverse))
+        let pending = explorer.pendingChanges
+        let tx = pending == 0 ? "tx: no changes" : "tx: \(pending) uncommitted"
+        var left = " " + explorer.statusSummary
+        if !message.isEmpty { left += "  │  " + message }
+        let right = " " + tx + (explorer.amigo.engine.isReadOnly ? " · read-only" : "") + " "
+        let rightWidth = DisplayWidth.of(right)
+        let style = messageIsError ? TextStyle([.reverse, .bold], color: .red) : TextStyle(.reverse)
+        grid.put(left, row: row, column: 0, maxWidth: max(0, layout.status.width - rightWidth - 1), style: style)
+        grid.put(right, row: row, column: layout.status.width - rightWidth, style: TextStyle([.reverse, .bold], color: pending > 0 ? .yellow : .normal))
+    }
+
+    private func drawOverlay(_ grid: inout ScreenGrid, width: Int, height: Int) {
+        func box(_ title: String, _ lines: [String], scroll: Int, highlight: Int? = nil) {
+            let w = min(width - 4, max(40, (lines.map { DisplayWidth.of($0) }.max() ?? 0) + 4))
+            let h = min(height - 4, lines.count + 2)
+            let rect = Rect(x: (width - w) / 2, y: max(1, (height - h) / 2), width: w, height: h)
+            grid.fill(rect)
+            grid.drawBox(rect, title: title, style: ShellApp.focusStyle)
+            let inner = rect.inset(by: 1)
+            let start = min(scroll, max(0, lines.count - inner.height))
+            for (i, line) in lines.dropFirst(start).prefix(inner.height).enumerated() {
+                let style = highlight == start + i ? ShellApp.cursorStyle : TextStyle.plain
+                if style != .plain { grid.fill(Rect(x: inner.x, y: inner.y + i, width: inner.width, height: 1), style: style) }
+                grid.put(line, row: inner.y + i, column: inner.x + 1, maxWidth: inner.width - 1, style: style)
+            }
+        }
+        switch overlay {
+        case .none:
+            break
+        case .relations(let rows, let cursor):
+            let nameWidth = rows.map { DisplayWidth.of($0.relationship.name) }.max() ?? 4
+            let kindWidth = 12
+            let targetWidth = rows.map { DisplayWidth.of($0.relationship.target.name) }.max() ?? 4
+            let lines = rows.map {
+                DisplayWidth.pad($0.relationship.name, to: nameWidth) + "  " + DisplayWidth.pad($0.relationship.kind.rawValue, to: kindWidth)
+                    + "  → " + DisplayWidth.pad($0.relationship.target.name, to: targetWidth) + "  " + DisplayWidth.pad(String($0.count), to: 7, alignRight: true)
+            }
+            let caption = (try? explorer.currentRecord()).flatMap { $0 }.map(explorer.rowCaption) ?? "Relations"
+            box("Relations of \(caption) — Enter follows, Esc closes", lines, scroll: max(0, cursor - (height - 8)), highlight: cursor)
+        case .detail(let text, let scroll):
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false).flatMap { wrap(String($0), width: max(20, width - 10)) }
+            box("Row detail — any key closes", lines, scroll: scroll)
+        case .help(let scroll):
+            var lines = ["Keys"]
+            for binding in KeyMap.bindings { lines.append("  " + DisplayWidth.pad(binding.label, to: 12) + binding.summary) }
+            lines.append("  letters     in the tables list and relations menu: jump to the first name starting with them")
+            lines.append("")
+            lines.append("Commands (at the : prompt, with -c, or on standard input)")
+            for entry in explorer.helpText(nil).split(separator: "\n", omittingEmptySubsequences: false) { lines.append("  " + entry) }
+            box("Help — any key closes", lines, scroll: scroll)
+        case .output(let title, let text, let scroll):
+            box(title, text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init), scroll: scroll)
+        case .confirmEdit(let edit):
+            var lines = ["Run this statement inside the session? (y = yes, any other key = no)", ""]
+            lines += wrap(edit.sql, width: max(30, width - 10))
+            lines.append("arguments: [" + edit.arguments.map(\.description).joined(separator: ", ") + "]")
+            lines.append("")
+            lines.append("Nothing reaches the file until :commit.")
+            box("Edit \(edit.column)", lines, scroll: 0)
+        case .confirmQuit:
+            box("Quit?", ["\(explorer.pendingChanges) uncommitted change(s) will be rolled back.", "", "y = quit and discard · any other key = stay"], scroll: 0)
+        }
+    }
+}

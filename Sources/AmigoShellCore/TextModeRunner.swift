@@ -1,0 +1,56 @@
+import Amigo
+
+/// Runs command lines without a terminal UI: for `-c`, for standard input that is not a
+/// terminal, and when the terminal cannot be used. Results go to `output` as aligned text,
+/// errors to `errors`; the run fails (``failed``) if any command failed.
+public final class TextModeRunner {
+    /// The explorer commands act on.
+    public let explorer: Explorer
+    private let output: (String) -> Void
+    private let errors: (String) -> Void
+    private var echoSubscription: EchoSubscription?
+    /// Whether any command failed.
+    public private(set) var failed = false
+    /// Whether `quit` was run.
+    public private(set) var quitRequested = false
+
+    /// Creates a runner. With `echo`, every statement the session runs is written to `errors`
+    /// as it runs (the `echo on|off` command switches it).
+    public init(explorer: Explorer, echo: Bool, output: @escaping (String) -> Void, errors: @escaping (String) -> Void) {
+        self.explorer = explorer
+        self.output = output
+        self.errors = errors
+        explorer.isEchoOn = echo
+        let sink = UncheckedSendable(errors)
+        echoSubscription = explorer.amigo.engine.echo.subscribe { event in sink.value(event.formatted) }
+    }
+
+    deinit { echoSubscription?.cancel() }
+
+    /// Runs one line; returns false when the line asked to quit.
+    @discardableResult
+    public func run(_ line: String) -> Bool {
+        do {
+            let result = try explorer.run(line)
+            if result.quit { quitRequested = true; return false }
+            if !result.output.isEmpty { output(result.output) }
+        } catch {
+            failed = true
+            errors("error: " + ErrorText.describe(error))
+        }
+        return true
+    }
+
+    /// Runs lines until one quits or they end.
+    public func run<S: Sequence>(lines: S) where S.Element == String {
+        for line in lines {
+            if !run(line) { break }
+        }
+    }
+}
+
+/// Wraps a value for a `@Sendable` closure in this single-threaded program.
+struct UncheckedSendable<V>: @unchecked Sendable {
+    let value: V
+    init(_ value: V) { self.value = value }
+}

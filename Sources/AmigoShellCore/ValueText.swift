@@ -1,0 +1,93 @@
+import Amigo
+
+/// How cell values are shown, and how typed text becomes a value.
+public enum ValueText {
+    /// The text shown for NULL.
+    public static let null = "∅"
+
+    /// A cell's text: numbers as SQLite prints them, text as is (control characters made visible
+    /// by the grid), BLOBs as their size and first bytes in hex.
+    public static func display(_ value: DatabaseValue) -> String {
+        switch value {
+        case .null: return null
+        case .integer(let i): return String(i)
+        case .real: return value.textValue ?? ""
+        case .text(let s): return s
+        case .blob(let b): return blobSummary(b)
+        }
+    }
+
+    /// `⟨12 bytes⟩ 89504e47…`.
+    public static func blobSummary(_ bytes: [UInt8], maxBytes: Int = 8) -> String {
+        let hex = bytes.prefix(maxBytes).map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
+        return "⟨\(bytes.count) bytes⟩" + (bytes.isEmpty ? "" : " " + hex + (bytes.count > maxBytes ? "…" : ""))
+    }
+
+    /// The plain text of a value for exports and text mode (NULL as empty in CSV is decided by the caller).
+    public static func plain(_ value: DatabaseValue) -> String {
+        switch value {
+        case .null: return "NULL"
+        case .blob(let b): return "x'" + b.map { String(format: "%02x", $0) }.joined() + "'"
+        default: return display(value)
+        }
+    }
+
+    /// Parses what a user typed for a column: `NULL` (any case) is NULL; for integer, real and
+    /// numeric columns a number becomes a number; `x'0aff'` is a blob; everything else is text
+    /// (quotes around it are removed).
+    public static func parse(_ text: String, for column: Column?) -> DatabaseValue {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if trimmed.uppercased() == "NULL" { return .null }
+        if trimmed.count >= 2, let first = trimmed.first, let last = trimmed.last, first == last, first == "'" || first == "\"" {
+            return .text(String(trimmed.dropFirst().dropLast()))
+        }
+        if trimmed.lowercased().hasPrefix("x'"), trimmed.hasSuffix("'"), let bytes = hexBytes(String(trimmed.dropFirst(2).dropLast())) {
+            return .blob(bytes)
+        }
+        let kind = column?.kind ?? .text
+        switch kind {
+        case .integer, .numeric, .boolean:
+            if let i = Int64(trimmed) { return .integer(i) }
+            if let d = Double(trimmed) { return .real(d) }
+        case .real:
+            if let d = Double(trimmed) { return .real(d) }
+        default: break
+        }
+        return .text(text)
+    }
+
+    private static func hexBytes(_ hex: String) -> [UInt8]? {
+        let chars = Array(hex)
+        guard chars.count % 2 == 0 else { return nil }
+        var bytes: [UInt8] = []
+        var i = 0
+        while i < chars.count {
+            guard let b = UInt8(String(chars[i...i + 1]), radix: 16) else { return nil }
+            bytes.append(b)
+            i += 2
+        }
+        return bytes
+    }
+
+    /// A filter-language literal for a value: `42`, `1.5`, `'O\'Brien'`, `nil`.
+    public static func filterLiteral(_ value: DatabaseValue) -> String? {
+        switch value {
+        case .null: return "nil"
+        case .integer(let i): return String(i)
+        case .real: return value.textValue
+        case .text(let s):
+            return "'" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")
+                .replacingOccurrences(of: "\n", with: "\\n").replacingOccurrences(of: "\t", with: "\\t") + "'"
+        case .blob: return nil
+        }
+    }
+
+    /// A column name as a filter key path: bare when it is a simple identifier, backquoted otherwise.
+    public static func keyPath(_ name: String) -> String {
+        let keywords: Set<String> = ["AND", "OR", "NOT", "IN", "LIKE", "BETWEEN", "CONTAINS", "BEGINSWITH", "ENDSWITH", "MATCHES",
+                                     "NIL", "NULL", "TRUE", "FALSE", "YES", "NO", "IS", "TRUEPREDICATE", "FALSEPREDICATE", "ANY", "ALL", "SOME", "NONE"]
+        let simple = name.first.map { $0.isLetter || $0 == "_" } == true && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+        if simple && !keywords.contains(name.uppercased()) { return name }
+        return "`" + name.replacingOccurrences(of: "`", with: "``") + "`"
+    }
+}

@@ -1,0 +1,90 @@
+@preconcurrency import CNcursesw
+import Glibc
+
+/// Puts the terminal back (leaves curses, restores stderr) however the process ends:
+/// ``TerminalScreen/stop()``, `exit`, a terminating signal or a crash.
+///
+/// Signal handlers and `atexit` are C callbacks and cannot capture anything, so the state lives
+/// in `nonisolated(unsafe)` statics. Invariant: the shell is single-threaded; these statics are
+/// only written on the main thread by ``activate(capture:)`` / ``deactivate()``, and otherwise
+/// only read by ``restore()``, which is idempotent behind ``active``.
+enum TerminalRestore {
+    /// Whether curses is active and the terminal still needs restoring.
+    nonisolated(unsafe) static var active = false
+    nonisolated(unsafe) private static var capture: StderrCapture?
+    nonisolated(unsafe) private static var atexitRegistered = false
+    /// Actions that were in place before ours, indexed by signal number.
+    nonisolated(unsafe) private static var previousActions: UnsafeMutablePointer<sigaction> = {
+        let actions = UnsafeMutablePointer<sigaction>.allocate(capacity: Int(NSIG))
+        actions.initialize(repeating: sigaction(), count: Int(NSIG))
+        return actions
+    }()
+
+    /// Signals that end the program: restore, then `_exit(128 + signal)`.
+    private static let terminatingSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+    /// Crashes: restore, then hand the signal to the previous handler (the Swift backtracer).
+    private static let faultSignals: [Int32] = [SIGSEGV, SIGILL, SIGBUS, SIGFPE, SIGABRT, SIGTRAP]
+
+    /// Marks curses active and installs the signal handlers and the `atexit` hook.
+    static func activate(capture: StderrCapture?) {
+        self.capture = capture
+        active = true
+        if !atexitRegistered {
+            atexitRegistered = true
+            atexit { TerminalRestore.restore() }
+        }
+        for signal in terminatingSignals {
+            install(signal) { signal, _, _ in
+                TerminalRestore.restore()
+                _exit(128 + signal)
+            }
+        }
+        for signal in faultSignals {
+            install(signal) { signal, info, _ in
+                TerminalRestore.restore()
+                let sentByProcess = (info?.pointee.si_code ?? 0) <= 0   // kill, raise, abort
+                if sentByProcess && signal != SIGABRT {
+                    // Nothing would re-fault, and the backtracer returns after printing: just die.
+                    var byDefault = sigaction()
+                    sigaction(signal, &byDefault, nil)
+                    raise(signal)
+                    return
+                }
+                // Chain to the previous handler (the Swift backtracer). A synchronous fault re-faults
+                // on return, so it reports the original crash address; SIGABRT (abort) and SIGTRAP
+                // (int3 continues past the trap) are raised again, delivered when this returns.
+                sigaction(signal, TerminalRestore.previousActions + Int(signal), nil)
+                if signal == SIGABRT || signal == SIGTRAP { raise(signal) }
+            }
+        }
+    }
+
+    /// Restores the terminal and puts the previous signal actions back (the normal stop path).
+    static func deactivate() {
+        restore()
+        for signal in terminatingSignals + faultSignals {
+            sigaction(signal, previousActions + Int(signal), nil)
+        }
+    }
+
+    /// Leaves curses mode and restores stderr, once. Called from signal handlers: uses only
+    /// `endwin` (not async-signal-safe in theory, the accepted practice) and signal-safe calls.
+    static func restore() {
+        guard active else { return }
+        active = false
+        endwin()
+        capture?.end()
+        capture = nil
+    }
+
+    private static func install(
+        _ signal: Int32,
+        _ handler: @escaping @convention(c) (Int32, UnsafeMutablePointer<siginfo_t>?, UnsafeMutableRawPointer?) -> Void
+    ) {
+        var action = sigaction()
+        action.__sigaction_handler.sa_sigaction = handler
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = SA_SIGINFO
+        sigaction(signal, &action, previousActions + Int(signal))
+    }
+}

@@ -1,0 +1,136 @@
+@preconcurrency import CNcursesw
+@preconcurrency import Glibc
+import AmigoShellCore
+
+/// Why the terminal could not be taken over.
+public enum TerminalError: Error, CustomStringConvertible {
+    /// Another ``TerminalScreen`` is already active in this process.
+    case alreadyActive
+    /// `newterm` refused the terminal named by `TERM`.
+    case cannotOpenTerminal(term: String)
+
+    /// A one-line message for the user.
+    public var description: String {
+        switch self {
+        case .alreadyActive: return "the terminal is already in use by another screen"
+        case .cannotOpenTerminal(let term): return "cannot open terminal '\(term)'"
+        }
+    }
+}
+
+/// The full-screen terminal: curses setup and teardown, drawing ``ScreenGrid``s, reading ``Key``s.
+///
+/// Check ``TerminalCapabilities/detect()`` first. Create one screen at a time and use it from one
+/// thread. The terminal is restored by ``stop()``, and also on `exit`, SIGINT/SIGTERM/SIGHUP and
+/// crashes; anything written to stderr meanwhile is shown after the screen is restored.
+///
+/// For example:
+///
+///     let screen = try TerminalScreen()
+///     defer { screen.stop() }
+///     screen.draw(render(state, size: screen.size))
+///     while let key = screen.readKey() { … }
+public final class TerminalScreen {
+    private let screen: OpaquePointer
+    private let window: UnsafeMutablePointer<WINDOW>
+    private let colors: Bool
+    private var cursorVisible = false
+    private var stopped = false
+
+    /// Takes over the terminal on stdin/stdout.
+    ///
+    /// Sets a UTF-8 locale (forcing C.UTF-8 when needed), starts curses with `newterm` (which,
+    /// unlike `initscr`, fails instead of exiting), raw mode without echo, keypad decoding, a hidden
+    /// cursor, colours when available and a 25 ms Escape delay; redirects stderr to a temporary log
+    /// and installs the restore handlers.
+    ///
+    /// Raw mode means Ctrl-C arrives as `.control("c")` instead of raising SIGINT.
+    ///
+    /// - Throws: ``TerminalError``.
+    public init() throws {
+        guard !TerminalRestore.active else { throw TerminalError.alreadyActive }
+        TerminalLocale.ensureUTF8()
+        let capture = StderrCapture.begin()
+        guard let screen = newterm(nil, stdout, stdin) else {
+            capture?.end()
+            let term = getenv("TERM").map { String(cString: $0) } ?? ""
+            throw TerminalError.cannotOpenTerminal(term: term)
+        }
+        set_term(screen)
+        self.screen = screen
+        self.window = amigo_stdscr()
+        raw()
+        noecho()
+        nonl()
+        keypad(window, true)
+        intrflush(window, false)
+        curs_set(0)
+        set_escdelay(25)
+        colors = CursesStyle.startColors()
+        TerminalRestore.activate(capture: capture)
+    }
+
+    deinit { stop() }
+
+    /// The terminal size in columns and rows (updated by the time `.resize` is read).
+    public var size: (width: Int, height: Int) {
+        (Int(amigo_maxx(window)), Int(amigo_maxy(window)))
+    }
+
+    /// Shows `grid`: clears the screen, copies the grid in (runs of equal style, wide characters
+    /// whole, never the bottom-right cell), shows the cursor at `grid.cursor` or hides it, and sends
+    /// only the changes to the terminal.
+    public func draw(_ grid: ScreenGrid) {
+        guard !stopped else { return }
+        werase(window)
+        blit(grid, into: window, colors: colors)
+        let (width, height) = size
+        if let cursor = grid.cursor, cursor.row >= 0, cursor.row < height, cursor.column >= 0,
+           cursor.column < width {
+            wmove(window, Int32(cursor.row), Int32(cursor.column))
+            setCursorVisible(true)
+        } else {
+            setCursorVisible(false)
+        }
+        wnoutrefresh(window)
+        doupdate()
+    }
+
+    /// Waits for the next key.
+    ///
+    /// - Parameter timeoutMilliseconds: how long to wait; nil waits indefinitely.
+    /// - Returns: the key; `.resize` after the terminal was resized (``size`` is already updated);
+    ///   nil when the timeout passed, or, for an indefinite wait, when input has ended.
+    ///   Keys the shell does not use are skipped.
+    public func readKey(timeoutMilliseconds: Int? = nil) -> Key? {
+        guard !stopped else { return nil }
+        wtimeout(window, Int32(clamping: timeoutMilliseconds ?? -1))
+        while true {
+            var character: wint_t = 0
+            let status = wget_wch(window, &character)
+            if status == ERR {
+                if timeoutMilliseconds == nil && errno == EINTR { continue }
+                return nil
+            }
+            let code = Int32(bitPattern: character)
+            if let key = KeyDecoding.key(fromCurses: code, isKeyCode: status == KEY_CODE_YES, size: size) {
+                return key
+            }
+        }
+    }
+
+    /// Leaves curses and restores the terminal, the signal handlers and stderr, then prints what
+    /// was written to stderr meanwhile. Safe to call more than once; the screen is unusable after.
+    public func stop() {
+        guard !stopped else { return }
+        stopped = true
+        TerminalRestore.deactivate()
+        delscreen(screen)
+    }
+
+    private func setCursorVisible(_ visible: Bool) {
+        guard visible != cursorVisible else { return }
+        cursorVisible = visible
+        curs_set(visible ? 1 : 0)
+    }
+}

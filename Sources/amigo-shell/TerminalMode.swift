@@ -1,0 +1,56 @@
+import Amigo
+import AmigoShellCore
+import AmigoTerminal
+import Foundation
+
+/// The curses UI: reads keys, feeds them to the pure ``ShellApp``, opens readline prompts when
+/// asked, and draws what the app renders. Single-threaded.
+struct TerminalMode {
+    let explorer: Explorer
+
+    func run() throws {
+        let app = ShellApp(explorer: explorer)
+        let screen = try TerminalScreen()
+        defer { screen.stop() }
+        let editor = LineEditor(historyPath: nil)
+        let box = UncheckedBox(app)
+        var promptKind = ShellApp.PromptKind.command
+        let kindBox = UncheckedBox(Ref(promptKind))
+        editor.completionProvider = { request in
+            Completion.candidates(line: request.line, wordStart: request.wordStart, word: request.word,
+                                  kind: kindBox.value.value, explorer: box.value.explorer)
+        }
+        func render() -> ScreenGrid {
+            let (width, height) = screen.size
+            return app.render(width: width, height: height)
+        }
+        screen.draw(render())
+        while let key = screen.readKey() {
+            var effect = app.handle(key)
+            while case .prompt(let request) = effect {
+                promptKind = request.kind
+                kindBox.value.value = request.kind
+                let line = editor.readLine(prompt: request.prompt, initialText: request.initialText,
+                                           row: { screen.size.height - 1 }, screen: screen, redraw: { render() },
+                                           onMatches: { matches in app.showMatches(matches) })
+                effect = app.submit(request.kind, text: line)
+            }
+            if effect == .quit { break }
+            screen.draw(render())
+        }
+        _ = promptKind
+        try? explorer.session.close()
+    }
+}
+
+/// A mutable cell shared with the completion callback.
+final class Ref<V> {
+    var value: V
+    init(_ value: V) { self.value = value }
+}
+
+/// Lets the single-threaded UI hand non-Sendable state to readline's `@Sendable` callback.
+struct UncheckedBox<V>: @unchecked Sendable {
+    let value: V
+    init(_ value: V) { self.value = value }
+}

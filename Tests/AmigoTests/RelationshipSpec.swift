@@ -1,0 +1,190 @@
+import Testing
+@testable import Amigo
+
+/// Foreign keys, one-to-many and plain many-to-many, ported from the original's ModelMappingTests
+/// and AmigoSessionTests (testAddManyToMany, testDeleteManyToMany).
+@Suite struct RelationshipSpec {
+    @Test func relationshipsAreResolvedWhenAmigoIsCreated() throws {
+        let db = try SeedDatabase()
+        let peopleToDog = try #require(db.people.relationship(named: "dog"))
+        #expect(peopleToDog.kind == .toOne)
+        #expect(peopleToDog.target === db.dog)
+        #expect(peopleToDog.sourceColumns.map(\.label) == ["dog_id"])
+        let dogToPeople = try #require(db.dog.relationship(named: "people"))
+        #expect(dogToPeople.kind == .oneToMany)
+        #expect(dogToPeople.target === db.people)
+        #expect(dogToPeople.targetColumns.map(\.label) == ["dog_id"])
+        let children = try #require(db.parent.relationship(named: "children"))
+        #expect(children.kind == .manyToMany)
+        #expect(children.junction?.name == "child_parent")
+        #expect(children.junctionSourceColumns.map(\.label) == ["parent_id"])
+        #expect(children.junctionTargetColumns.map(\.label) == ["child_id"])
+        // Both sides of a many-to-many share one junction table.
+        #expect(db.child.relationship(named: "parents")?.junction === children.junction)
+        #expect(db.amigo.junctionTables.map(\.name) == ["child_parent"])
+    }
+
+    // MARK: One-to-many
+
+    @Test func oneToManyListsTheRowsPointingAtTheOwner() throws {
+        let db = try SeedDatabase()
+        let session = try db.amigo.session
+        let d1 = Dog(); d1.label = "d1"
+        let d2 = Dog(); d2.label = "d2"
+        let p1 = People(); p1.label = "p1"; p1.dog = d1
+        let p2 = People(); p2.label = "p2"; p2.dog = d1
+        let p3 = People(); p3.label = "p3"; p3.dog = d2
+        try session.add(d1, d2, p1, p2, p3)
+        let query = session.query(People.self).using(d1).relationship("people")
+        let (sql, arguments) = try query.sql()
+        #expect(sql == #"SELECT "people"."id", "people"."label", "people"."dog_id", "people"."cat_id" FROM "people" WHERE "people"."dog_id" = ?"#)
+        #expect(arguments == [1])
+        #expect(try query.all().map(\.label) == ["p1", "p2"])
+        #expect(try query.count() == 2)
+        #expect(try session.query(People.self).using(d2).relationship("people").all().map(\.label) == ["p3"])
+    }
+
+    @Test func anUnsavedOwnerHasNoRelatedRows() throws {
+        let db = try SeedDatabase()
+        let session = try db.amigo.session
+        let saved = Dog(); saved.label = "saved"
+        let p = People(); p.label = "p"; p.dog = saved
+        try session.add(p)
+        #expect(try session.query(People.self).using(Dog()).relationship("people").all().isEmpty)
+    }
+
+    @Test func addingThroughAOneToManyPointsTheChildAtTheOwner() throws {
+        let db = try SeedDatabase()
+        let session = try db.amigo.session
+        let d = Dog(); d.label = "Lucy"
+        let p1 = People(); p1.label = "p1"
+        let p2 = People(); p2.label = "p2"
+        try session.using(d).relationship("people").add(p1, p2)
+        #expect(d.id == 1)
+        #expect(p1.dog === d)
+        #expect(try session.query(People.self).using(d).relationship("people").count() == 2)
+        try session.using(d).relationship("people").delete(p1)
+        #expect(p1.dog == nil)
+        #expect(try session.query(People.self).using(d).relationship("people").all().map(\.label) == ["p2"])
+        #expect(try session.query(People.self).filter("dog = nil").all().map(\.label) == ["p1"])
+    }
+
+    @Test func addingThroughAToOneRelationshipPointsTheOwner() throws {
+        let db = try SeedDatabase()
+        let session = try db.amigo.session
+        let p = People(); p.label = "p"
+        let d = Dog(); d.label = "Rex"
+        try session.add(p, d)
+        try session.using(p).relationship("dog").add(d)
+        #expect(try session.query(People.self).selectRelated("dog").get(1)?.dog?.label == "Rex")
+        try session.using(p).relationship("dog").delete(d)
+        #expect(try session.query(People.self).selectRelated("dog").get(1)?.dog == nil)
+    }
+
+    @Test func aForeignKeyDeclaredByColumnWorksLikeOneDeclaredByModel() throws {
+        let dog = ORMModel(Dog.self, Column("id", \Dog.id, primaryKey: true), Column("label", \Dog.label),
+                           OneToMany("people", using: People.self))
+        let people = ORMModel(People.self, Column("id", \People.id, primaryKey: true), Column("label", \People.label),
+                              Column("dog", ForeignKey(dog.table.c["id"]!), \People.dog))
+        let amigo = try Amigo([dog, people], factory: SQLiteEngineFactory(":memory:"))
+        try amigo.createAll()
+        #expect(try amigo.engine.masterSQL("people")?.contains(#""dog_id" INTEGER NULL REFERENCES "dog" ("id")"#) == true)
+        let session = try amigo.session
+        let d = Dog(); d.label = "Lucy"
+        let p = People(); p.label = "Foo"; p.dog = d
+        try session.add(p)
+        #expect(try session.query(People.self).selectRelated("dog").get(1)?.dog?.label == "Lucy")
+        #expect(try session.query(People.self).using(d).relationship("people").count() == 1)
+    }
+
+    // MARK: Many-to-many
+
+    @Test func manyToManyLinksAreAddedFromEitherSide() throws {
+        let db = try SeedDatabase()
+        let session = try db.amigo.session
+        let p1 = Parent(); p1.label = "p1"
+        let p2 = Parent(); p2.label = "p2"
+        let c1 = Child(); c1.label = "c1"
+        let c2 = Child(); c2.label = "c2"
+        try session.add(p1, p2, c1, c2)
+        db.trace.clear()
+        try session.using(p1).relationship("children").add(c1, c2)
+        #expect(db.trace.statements == Array(repeating: #"INSERT OR IGNORE INTO "child_parent" ("parent_id", "child_id") VALUES (?, ?)"#, count: 2))
+        #expect(db.trace.events.map(\.arguments) == [[1, 1], [1, 2]])
+        #expect(try session.query(Child.self).using(p1).relationship("children").count() == 2)
+        #expect(try session.query(Child.self).using(p2).relationship("children").count() == 0)
+        try session.using(c1).relationship("parents").add(p2)
+        try session.using(c2).relationship("parents").add(p2)
+        #expect(try session.query(Child.self).using(p2).relationship("children").all().map(\.label) == ["c1", "c2"])
+        #expect(try session.query(Child.self).using(p2).relationship("children").sql().sql
+                == #"SELECT "child"."id", "child"."label" FROM "child" JOIN "child_parent" ON "child_parent"."child_id" = "child"."id" WHERE "child_parent"."parent_id" = ?"#)
+    }
+
+    @Test func theInverseSideSeesTheSameLinks() throws {
+        let db = try SeedDatabase()
+        let session = try db.amigo.session
+        let p1 = Parent(); p1.label = "foo"
+        let p2 = Parent(); p2.label = "bar"
+        let c1 = Child(); c1.label = "c1"
+        try session.add(p1, p2, c1)
+        try session.using(p1).relationship("children").add(c1)
+        try session.using(p2).relationship("children").add(c1)
+        #expect(try session.query(Parent.self).using(c1).relationship("parents").count() == 2)
+    }
+
+    @Test func deletingAManyToManyLinkKeepsBothRows() throws {
+        let db = try SeedDatabase()
+        let session = try db.amigo.session
+        let p1 = Parent(); p1.label = "foo"
+        let p2 = Parent(); p2.label = "bar"
+        let c1 = Child(); c1.label = "c1"
+        try session.add(p1, p2, c1)
+        try session.using(p1).relationship("children").add(c1)
+        try session.using(p2).relationship("children").add(c1)
+        db.trace.clear()
+        try session.using(c1).relationship("parents").delete(p2)
+        #expect(db.trace.statements == [#"DELETE FROM "child_parent" WHERE "child_id" = ? AND "parent_id" = ?"#])
+        #expect(db.trace.events.first?.arguments == [1, 2])
+        let parents = try session.query(Parent.self).using(c1).relationship("parents").all()
+        #expect(parents.map(\.label) == ["foo"])
+        #expect(try session.query(Parent.self).count() == 2)
+        #expect(try session.query(Child.self).count() == 1)
+    }
+
+    @Test func linkingTheSamePairTwiceKeepsOneLink() throws {
+        let db = try SeedDatabase()
+        let session = try db.amigo.session
+        let p = Parent(); p.label = "p"
+        let c = Child(); c.label = "c"
+        try session.add(p, c)
+        try session.using(p).relationship("children").add(c)
+        try session.using(p).relationship("children").add(c)
+        try session.using(c).relationship("parents").add(p)
+        #expect(try db.amigo.engine.rowCount("child_parent") == 1)
+    }
+
+    @Test func linkingSavesUnsavedObjectsFirst() throws {
+        let db = try SeedDatabase()
+        let session = try db.amigo.session
+        let p = Parent(); p.label = "p"
+        let c = Child(); c.label = "c"
+        try session.using(p).relationship("children").add(c)
+        #expect(p.id == 1)
+        #expect(c.id == 1)
+        #expect(try session.query(Child.self).using(p).relationship("children").all().map(\.label) == ["c"])
+    }
+
+    @Test func deletingARowRemovesItsJunctionRows() throws {
+        let db = try SeedDatabase()
+        let session = try db.amigo.session
+        let p = Parent(); p.label = "p"
+        let c1 = Child(); c1.label = "c1"
+        let c2 = Child(); c2.label = "c2"
+        try session.using(p).relationship("children").add(c1, c2)
+        try session.delete(c1)
+        #expect(try db.amigo.engine.rowCount("child_parent") == 1)
+        try session.delete(p)
+        #expect(try db.amigo.engine.rowCount("child_parent") == 0)
+        #expect(try session.query(Child.self).all().map(\.label) == ["c2"])
+    }
+}
