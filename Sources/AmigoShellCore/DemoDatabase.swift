@@ -66,9 +66,9 @@ public enum DemoDatabase {
                              ManyToMany("parents", using: Parent.self))
         let workout = ORMModel(Workout.self, Column("id", \Workout.id, primaryKey: true), Column("name", \Workout.name),
                                ManyToMany("exercises", using: WorkoutExercise.self, throughModel: WorkoutMeta.self))
-        let exercise = ORMModel(WorkoutExercise.self, Column("id", \WorkoutExercise.id, primaryKey: true), Column("name", \WorkoutExercise.name),
+        let exercise = ORMModel(WorkoutExercise.self, table: "exercise", Column("id", \WorkoutExercise.id, primaryKey: true), Column("name", \WorkoutExercise.name),
                                 ManyToMany("workouts", using: Workout.self, throughModel: WorkoutMeta.self))
-        let meta = ORMModel(WorkoutMeta.self, Column("id", \WorkoutMeta.id, primaryKey: true), Column("duration", \WorkoutMeta.duration),
+        let meta = ORMModel(WorkoutMeta.self, table: "workout_meta", Column("id", \WorkoutMeta.id, primaryKey: true), Column("duration", \WorkoutMeta.duration),
                             Column("position", \WorkoutMeta.position), Column("workout", ForeignKey(workout), \WorkoutMeta.workout),
                             Column("exercise", ForeignKey(exercise), \WorkoutMeta.exercise))
         return [dog, person, parent, child, workout, exercise, meta]

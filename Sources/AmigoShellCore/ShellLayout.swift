@@ -56,5 +56,5 @@ public struct ShellLayout: Sendable, Equatable {
     }
 
     /// Data rows that fit in the grid (inside the box, under the header).
-    public var gridRows: Int { max(1, grid.height - 3) }
+    public var gridRows: Int { max(1, grid.height - 4) }
 }

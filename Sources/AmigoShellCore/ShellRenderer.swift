@@ -197,7 +197,7 @@ extension ShellApp {
         for event in explorer.echoLog.entries.suffix(60) {
             let style = event.kind == .transaction ? ShellApp.dimStyle : TextStyle.plain
             for line in wrap(event.sql, width: inner.width) { lines.append((line, style)) }
-            var detail = "  [" + event.arguments.map(\.description).joined(separator: ", ") + "]"
+            var detail = event.kind == .transaction ? " " : "  [" + event.arguments.map(\.description).joined(separator: ", ") + "]"
             detail += String(format: " %.2f ms", event.duration * 1000)
             if let rows = event.rowCount, event.kind == .statement { detail += " · \(rows) row\(rows == 1 ? "" : "s")" }
             if let error = event.error { detail += " · " + error }
@@ -233,7 +233,7 @@ extension ShellApp {
         let pending = explorer.pendingChanges
         let tx = pending == 0 ? "tx: no changes" : "tx: \(pending) uncommitted"
         var left = " " + explorer.statusSummary
-        if !message.isEmpty { left += "  │  " + message }
+        if !message.isEmpty && message != explorer.statusSummary { left += "  │  " + message }
         let right = " " + tx + (explorer.amigo.engine.isReadOnly ? " · read-only" : "") + " "
         let rightWidth = DisplayWidth.of(right)
         let style = messageIsError ? TextStyle([.reverse, .bold], color: .red) : TextStyle(.reverse)

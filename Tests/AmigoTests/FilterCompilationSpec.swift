@@ -2,7 +2,7 @@ import Testing
 @testable import Amigo
 
 /// A model with a Bool column, for TRUE/FALSE/YES/NO.
-final class Toy: AmigoModel {
+final class Toy: AmigoModel, @unchecked Sendable {
     var id: Int?
     var name: String?
     var squeaky: Bool?
@@ -276,6 +276,7 @@ final class Toy: AmigoModel {
         try expectDogs(session.query(Dog.self).filter("label = \"x'; DROP TABLE dog; --\""), where: #""dog"."label" = ?"#,
                        [.text(hostile)], ids: [])
         #expect(try db.amigo.engine.rowCount("dog") == 5)
+        withExtendedLifetime(session) {}
     }
 
     // MARK: Paths through relationships

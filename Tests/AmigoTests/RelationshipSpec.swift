@@ -161,6 +161,7 @@ import Testing
         try session.using(p).relationship("children").add(c)
         try session.using(c).relationship("parents").add(p)
         #expect(try db.amigo.engine.rowCount("child_parent") == 1)
+        withExtendedLifetime(session) {}
     }
 
     @Test func linkingSavesUnsavedObjectsFirst() throws {

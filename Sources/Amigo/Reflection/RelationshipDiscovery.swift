@@ -179,6 +179,13 @@ enum Naming {
         return name.count < 2 || name.lowercased() == "id" ? singular(lowerFirst(parent)) : name
     }
 
+    /// English plurals that do not add `s`.
+    static let irregularPlurals: [(String, String)] = [
+        ("child", "children"), ("person", "people"), ("woman", "women"), ("man", "men"), ("mouse", "mice"),
+        ("goose", "geese"), ("foot", "feet"), ("tooth", "teeth"), ("staff", "staff"), ("series", "series"),
+        ("data", "data"), ("info", "info"), ("criterion", "criteria"), ("analysis", "analyses"),
+    ]
+
     /// A table name as a singular noun for a to-one name: `Customers` → `customers` is kept as written
     /// except for a trailing plural `s` on names of more than three letters (`Customers` → `Customer`).
     static func singular(_ name: String) -> String {
@@ -193,6 +200,12 @@ enum Naming {
     /// `address` → `addresses`; words already ending in `s` are kept.
     static func plural(_ name: String) -> String {
         let lower = name.lowercased()
+        for (singular, plural) in irregularPlurals where lower.hasSuffix(singular) {
+            let stem = name.dropLast(singular.count)
+            let last = name.suffix(singular.count)
+            let cased = last.first?.isUppercase == true ? plural.prefix(1).uppercased() + plural.dropFirst() : plural
+            return stem + cased
+        }
         if lower.hasSuffix("ss") || lower.hasSuffix("x") || lower.hasSuffix("ch") || lower.hasSuffix("sh") { return name + "es" }
         if lower.hasSuffix("s") { return name }
         if lower.hasSuffix("y"), let before = lower.dropLast().last, !"aeiou".contains(before) { return name.dropLast() + "ies" }
@@ -209,8 +222,13 @@ enum Naming {
         if pk == linkColumns || uniqueOverLinks {
             return others.filter { !$0.primaryKey }
         }
-        // A surrogate integer key and nothing else.
-        if others.count == 1, others[0].primaryKey, table.primaryKey.count == 1 { return [] }
+        // A surrogate key, the two links and at most three columns of its own (a quantity, a
+        // position, a timestamp): a link with a payload, such as an invoice line or a
+        // workout's exercise — a through model.
+        let ownKey = table.primaryKey.count == 1 && !linkColumns.contains(table.primaryKey[0].label.lowercased())
+        let linksRequired = links.allSatisfy { $0.childColumns.allSatisfy { !$0.optional } }
+        let payload = others.filter { !$0.primaryKey }
+        if ownKey, linksRequired, payload.count <= 3 { return payload.isEmpty ? [] : payload }
         return nil
     }
 }

@@ -1,0 +1,313 @@
+import Foundation
+import Testing
+@testable import Amigo
+
+/// A class no ORMModel maps.
+final class Unmapped: AmigoModel, @unchecked Sendable {}
+
+/// Every error path: SQLite failures with code and message, constraint violations, unknown
+/// models, columns and relationships, filter mistakes (which never reach SQLite), misuse.
+@Suite struct ErrorSpec {
+    // MARK: SQLite
+
+    @Test func sqliteFailuresCarryCodeMessageAndSQL() throws {
+        let db = try SeedDatabase()
+        let session = try db.amigo.session
+        let error = #expect(throws: AmigoError.self) { try session.execute("SELECT * FROM nope") }
+        let e = try #require(databaseError(error))
+        #expect(e.code == 1)
+        #expect(e.message == "no such table: nope")
+        #expect(e.sql == "SELECT * FROM nope")
+        #expect(!e.isConstraintViolation)
+        #expect(error?.description == #"SQLite error 1: no such table: nope - while executing "SELECT * FROM nope""#)
+    }
+
+    @Test func notNullViolationsAreConstraintErrors() throws {
+        let tag = ORMModel(name: "tag", Column("id", type: Int.self, primaryKey: true),
+                           Column("name", type: String.self, optional: false))
+        let amigo = try Amigo([tag], factory: SQLiteEngineFactory(":memory:"))
+        try amigo.createAll()
+        let session = try amigo.session
+        let error = #expect(throws: AmigoError.self) { try session.add(Record(tag)) }
+        let e = try #require(databaseError(error))
+        #expect(e.code == 19)
+        #expect(e.extendedCode == 1299)  // SQLITE_CONSTRAINT_NOTNULL
+        #expect(e.message == "NOT NULL constraint failed: tag.name")
+        #expect(e.sql == #"INSERT INTO "tag" ("name") VALUES (?)"#)
+        #expect(e.arguments == [nil])
+        #expect(e.isConstraintViolation)
+    }
+
+    @Test func uniqueViolationsAreConstraintErrors() throws {
+        let db = try SeedDatabase()
+        let session = try db.amigo.session
+        let a = UUIDModel(); a.objId = UUIDFieldSpec.text
+        let b = UUIDModel(); b.objId = UUIDFieldSpec.text
+        try session.add(a)
+        let error = #expect(throws: AmigoError.self) { try session.add(b) }
+        let e = try #require(databaseError(error))
+        #expect(e.code == 19)
+        #expect(e.extendedCode == 2067)  // SQLITE_CONSTRAINT_UNIQUE
+        #expect(e.message == "UNIQUE constraint failed: uuidmodel.objId")
+        #expect(b.id == 0)  // no key written back
+        #expect(!b.isPersisted)
+    }
+
+    @Test func foreignKeysAreEnforced() throws {
+        let db = try SeedDatabase()
+        #expect(try db.amigo.engine.fetchScalar("PRAGMA foreign_keys") == 1)
+        let session = try db.amigo.session
+        let d = Dog(); d.label = "Lucy"
+        let p = People(); p.label = "Foo"; p.dog = d
+        try session.add(p)
+        // Deleting a row still referenced fails…
+        let error = #expect(throws: AmigoError.self) { try session.delete(d) }
+        let e = try #require(databaseError(error))
+        #expect(e.code == 19)
+        #expect(e.extendedCode == 787)  // SQLITE_CONSTRAINT_FOREIGNKEY
+        #expect(e.message == "FOREIGN KEY constraint failed")
+        #expect(e.sql == #"DELETE FROM "dog" WHERE "id" = ?"#)
+        // …and so does pointing at a row that does not exist.
+        let dangling = Record(db.people)
+        try dangling.set("label", "Bar")
+        try dangling.set("dog_id", 99)
+        let insertError = #expect(throws: AmigoError.self) { try session.add(dangling) }
+        #expect(databaseError(insertError)?.extendedCode == 787)
+    }
+
+    @Test func aFailedStatementLeavesTheSessionAndEarlierWritesIntact() throws {
+        let db = try SeedDatabase()
+        let session = try db.amigo.session
+        let a = UUIDModel(); a.objId = UUIDFieldSpec.text
+        try session.add(a)
+        #expect(throws: AmigoError.self) {
+            let b = UUIDModel(); b.objId = UUIDFieldSpec.text
+            try session.add(b)
+        }
+        let c = UUIDModel(); c.objId = UUID().uuidString
+        try session.add(c)
+        try session.commit()
+        #expect(try session.query(UUIDModel.self).all().map(\.id) == [1, 2])
+    }
+
+    // MARK: Unknown models, columns, relationships
+
+    @Test func unknownModelsAreTypedErrors() throws {
+        let db = try SeedDatabase()
+        let session = try db.amigo.session
+        #expect(throws: AmigoError.unknownModel("nope")) { try session.query("nope").all() }
+        #expect(throws: AmigoError.unknownModel("nope")) { try session.query("nope").count() }
+        #expect(throws: AmigoError.unknownModel("nope")) { try db.amigo.model(named: "nope") }
+        #expect(throws: AmigoError.unknownModel("Unmapped")) { try session.add(Unmapped()) }
+        #expect(throws: AmigoError.unknownModel("Unmapped")) { try session.query(Unmapped.self).first() }
+        #expect(throws: AmigoError.unknownModel("Toy")) { try db.amigo.query(Toy.self).all() }
+        #expect(AmigoError.unknownModel("nope").description == "unknown model or table 'nope'")
+    }
+
+    @Test func unknownColumnsInFiltersNameThePositionAndToken() throws {
+        let db = try SeedDatabase()
+        let session = try db.amigo.session
+        #expect(throws: AmigoError.invalidFilter(message: "unknown column 'nope' in Dog (columns: id, label)",
+                                                 input: "nope = 1", position: 0, token: "nope")) {
+            try session.query(Dog.self).filter("nope = 1").all()
+        }
+        #expect(throws: AmigoError.invalidFilter(message: "unknown column 'nope' in Dog (columns: id, label)",
+                                                 input: "label = 'x' AND dog.nope = 1", position: 20, token: "nope")) {
+            try session.query(People.self).filter("label = 'x' AND dog.nope = 1").all()
+        }
+        let error = #expect(throws: AmigoError.self) { try session.query(People.self).filter("owner.label = 1").all() }
+        #expect(error == .invalidFilter(message: "unknown relationship 'owner' in People (relationships: dog, cat)",
+                                        input: "owner.label = 1", position: 0, token: "owner"))
+        #expect(error?.description == """
+            filter error at column 1 near 'owner': unknown relationship 'owner' in People (relationships: dog, cat)
+            owner.label = 1
+            ^
+            """)
+    }
+
+    @Test func unknownColumnsElsewhereAreTypedErrors() throws {
+        let db = try SeedDatabase()
+        let session = try db.amigo.session
+        let d = Dog(); d.label = "Lucy"
+        try session.add(d)
+        #expect(throws: AmigoError.unknownColumn(column: "nope", model: "Dog")) { try session.update(d, columns: ["nope"]) }
+        let record = try #require(try session.query("dog").first())
+        #expect(throws: AmigoError.unknownColumn(column: "nope", model: "Dog")) { try record.set("nope", 1) }
+        #expect(throws: AmigoError.unknownColumn(column: "nope", model: "Dog")) { try record.value("nope") }
+        let error = #expect(throws: AmigoError.self) { try session.query(Dog.self).orderBy("nope").all() }
+        guard case .invalidFilter(let message, _, _, let token)? = error else {
+            Issue.record("expected invalidFilter, got \(String(describing: error))")
+            return
+        }
+        #expect(message == "unknown column 'nope' in Dog (columns: id, label)")
+        #expect(token == "nope")
+    }
+
+    @Test func anUnknownRelationshipNameThrowsInsteadOfReturningAllRows() throws {
+        let db = try SeedDatabase()
+        let session = try db.amigo.session
+        let d = Dog(); d.label = "Lucy"
+        let p = People(); p.label = "Foo"; p.dog = d
+        try session.add(p)
+        db.trace.clear()
+        #expect(throws: AmigoError.unknownRelationship(relationship: "nope", model: "Dog", available: ["people"])) {
+            try session.query(People.self).using(d).relationship("nope").all()
+        }
+        #expect(throws: AmigoError.unknownRelationship(relationship: "nope", model: "Dog", available: ["people"])) {
+            try session.query(People.self).using(d).relationship("nope").count()
+        }
+        #expect(throws: AmigoError.unknownRelationship(relationship: "nope", model: "People", available: ["dog", "cat"])) {
+            try session.query(People.self).selectRelated("nope").all()
+        }
+        #expect(throws: AmigoError.unknownRelationship(relationship: "nope", model: "Dog", available: ["people"])) {
+            try session.using(d).relationship("nope").add(p)
+        }
+        #expect(db.trace.events.isEmpty)
+        #expect(AmigoError.unknownRelationship(relationship: "nope", model: "Dog", available: ["people"]).description
+                == "unknown relationship 'nope' on Dog (available: people)")
+    }
+
+    @Test func relationshipMisuseIsAnError() throws {
+        let db = try SeedDatabase()
+        let session = try db.amigo.session
+        let d = Dog(); d.label = "Lucy"
+        let parent = Parent(); parent.label = "p"
+        try session.add(d, parent)
+        db.trace.clear()
+        #expect(throws: AmigoError.typeMismatch(expected: "Child", actual: "Dog")) {
+            try session.using(parent).relationship("children").add(d)
+        }
+        #expect(throws: AmigoError.typeMismatch(expected: "Child", actual: "Dog")) {
+            try session.query(Dog.self).using(parent).relationship("children").all()
+        }
+        #expect(throws: AmigoError.self) { try session.query(Dog.self).selectRelated("people").all() }
+        #expect(throws: AmigoError.self) { try session.query(People.self).relationship("people").all() }
+        #expect(throws: AmigoError.self) { try session.query(People.self).using(d).all() }
+        #expect(db.trace.events.isEmpty)
+    }
+
+    // MARK: Filters
+
+    @Test func filterSyntaxErrorsNameThePositionAndTokenAndNothingReachesSQLite() throws {
+        let db = try SeedDatabase()
+        let session = try db.amigo.session
+        let d = Dog(); d.label = "Lucy"
+        try session.add(d)
+        db.trace.clear()
+        let bad = session.query(Dog.self).filter("label = = 'x'")
+        let expected = FilterError(kind: .unexpectedToken, message: "expected a value after '='", input: "label = = 'x'",
+                                   position: 8, token: "=")
+        #expect(throws: AmigoError.filter(expected)) { try bad.all() }
+        #expect(throws: AmigoError.filter(expected)) { try bad.count() }
+        #expect(throws: AmigoError.filter(expected)) { try bad.first() }
+        #expect(throws: AmigoError.filter(expected)) { try bad.exists() }
+        #expect(throws: AmigoError.filter(expected)) { try bad.get(1) }
+        #expect(throws: AmigoError.filter(expected)) { try bad.sql() }
+        // The error is kept even when the query is refined afterwards.
+        #expect(throws: AmigoError.filter(expected)) { try bad.filter("id = 1").orderBy("label").all() }
+        let unterminated = #expect(throws: AmigoError.self) { try session.query(Dog.self).filter("label = 'x").all() }
+        #expect(filterError(unterminated)?.kind == .unterminatedString)
+        #expect(filterError(unterminated)?.position == 8)
+        #expect(filterError(unterminated)?.token == "'x")
+        #expect(db.trace.events.isEmpty)
+    }
+
+    @Test func nothingReachesSQLiteForAnUnknownColumnOrBadArguments() throws {
+        let db = try SeedDatabase()
+        let session = try db.amigo.session
+        db.trace.clear()
+        #expect(throws: AmigoError.self) { try session.query(Dog.self).filter("nope = 1").all() }
+        #expect(throws: AmigoError.argumentCountMismatch(expected: 1, actual: 0, filter: "label = %@")) {
+            try session.query(Dog.self).filter("label = %@").all()
+        }
+        #expect(throws: AmigoError.argumentCountMismatch(expected: 1, actual: 2, filter: "label = %@")) {
+            try session.query(Dog.self).filter("label = %@", "a", "b").all()
+        }
+        #expect(throws: AmigoError.invalidFilter(message: "BETWEEN needs two values, as in {1, 5}", input: "id BETWEEN %@",
+                                                 position: 3, token: "BETWEEN")) {
+            try session.query(Dog.self).filter("id BETWEEN %@", [1, 2, 3]).all()
+        }
+        #expect(throws: AmigoError.self) { try session.query(Dog.self).filter("label = %@", ["a", "b"]).all() }
+        #expect(throws: AmigoError.self) { try session.query(Dog.self).orderBy("people.label").all() }
+        #expect(db.trace.events.isEmpty)
+    }
+
+    // MARK: Misuse
+
+    @Test func operationsThatNeedAKeyOrARowSayWhy() throws {
+        let db = try SeedDatabase()
+        let session = try db.amigo.session
+        #expect(throws: AmigoError.missingPrimaryKey(model: "Dog", operation: "update")) {
+            try session.update(Dog(), columns: ["label"])
+        }
+        let d = Dog(); d.label = "Lucy"
+        try session.add(d)
+        try session.execute(#"DELETE FROM "dog""#)
+        d.label = "Ollie"
+        #expect(throws: AmigoError.invalidOperation("no Dog row with key 1 to update (deleted elsewhere?)")) {
+            try session.add(d)
+        }
+        #expect(throws: AmigoError.invalidOperation("Dog has a primary key of 1 column(s); 2 value(s) given")) {
+            try session.query(Dog.self).get([.integer(1), .integer(2)] as [DatabaseValue])
+        }
+    }
+
+    @Test func mappingMistakesAreReportedWhenAmigoIsCreated() throws {
+        let dog = ORMModel(Dog.self, Column("id", \Dog.id, primaryKey: true), Column("label", \Dog.label),
+                           OneToMany("people", using: People.self, on: "dog"))
+        #expect(throws: AmigoError.mapping("OneToMany 'people' on Dog uses unknown model People")) {
+            try Amigo([dog], factory: SQLiteEngineFactory(":memory:"))
+        }
+        let lonely = ORMModel(Workout.self, Column("id", \Workout.id, primaryKey: true),
+                              ManyToMany("exercises", using: WorkoutExercise.self, throughModel: WorkoutMeta.self))
+        let exercise = ORMModel(WorkoutExercise.self, Column("id", \WorkoutExercise.id, primaryKey: true))
+        let meta = ORMModel(WorkoutMeta.self, Column("id", \WorkoutMeta.id, primaryKey: true))
+        #expect(throws: AmigoError.mapping("through model WorkoutMeta needs a foreign key to Workout and one to WorkoutExercise")) {
+            try Amigo([lonely, exercise, meta], factory: SQLiteEngineFactory(":memory:"))
+        }
+    }
+
+    // MARK: Files
+
+    @Test func openingAMissingFileWithoutCreateIsAnError() {
+        let file = TemporaryDatabaseFile()
+        #expect(throws: AmigoError.fileNotFound(path: file.path)) {
+            try SQLiteEngineFactory(file.path, options: OpenOptions()).connect()
+        }
+        #expect(!FileManager.default.fileExists(atPath: file.path))
+    }
+
+    @Test func openingAFileThatIsNotADatabaseIsAnError() throws {
+        let file = TemporaryDatabaseFile()
+        defer { file.remove() }
+        try Data(String(repeating: "this is not a database\n", count: 100).utf8).write(to: URL(fileURLWithPath: file.path))
+        let error = #expect(throws: AmigoError.self) { try SQLiteEngineFactory(file.path).connect() }
+        guard case .notADatabase(let path, let message)? = error else {
+            Issue.record("expected notADatabase, got \(String(describing: error))")
+            return
+        }
+        #expect(path == file.path)
+        #expect(message == "file is not a database")
+    }
+
+    @Test func writesToAReadOnlyDatabaseAreRefused() throws {
+        let file = TemporaryDatabaseFile()
+        defer { file.remove() }
+        do {
+            let seeded = try SeedDatabase(path: file.path)
+            let session = try seeded.amigo.session
+            let d = Dog(); d.label = "Lucy"
+            try session.add(d)
+            try session.commit()
+        }
+        let dog = ORMModel(Dog.self, Column("id", \Dog.id, primaryKey: true), Column("label", \Dog.label))
+        let amigo = try Amigo([dog], factory: SQLiteEngineFactory(file.path, options: OpenOptions(readOnly: true)))
+        let session = try amigo.session
+        #expect(try session.query(Dog.self).all().map(\.label) == ["Lucy"])
+        #expect(throws: AmigoError.readOnly(path: file.path, operation: "add rows")) { try session.add(Dog()) }
+        #expect(throws: AmigoError.readOnly(path: file.path, operation: "run a statement that writes")) {
+            try session.execute(#"DELETE FROM "dog""#)
+        }
+        #expect(try session.query(Dog.self).count() == 1)
+    }
+}
