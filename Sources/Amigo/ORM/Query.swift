@@ -14,6 +14,8 @@
 public struct Query<T: AmigoModel>: @unchecked Sendable {
     let amigo: Amigo
     let modelResult: Result<ORMModel, Error>
+    /// The session that created the query, if any (bulk writes count their changes there).
+    var session: Session?
     var filters: [(expression: FilterExpression, arguments: [FilterArgument], source: String)] = []
     var pendingError: Error?
     var orderings: [(key: String, ascending: Bool)] = []

@@ -135,10 +135,18 @@ public final class Session: @unchecked Sendable {
     // MARK: Queries
 
     /// A query over the compiled model `type`.
-    public func query<M: AmigoModel>(_ type: M.Type) -> Query<M> { amigo.query(type) }
+    public func query<M: AmigoModel>(_ type: M.Type) -> Query<M> {
+        var q = amigo.query(type)
+        q.session = self
+        return q
+    }
 
     /// A query over the run-time or reflected model named `name`.
-    public func query(_ name: String) -> Query<Record> { amigo.query(name) }
+    public func query(_ name: String) -> Query<Record> {
+        var q = amigo.query(name)
+        q.session = self
+        return q
+    }
 
     // MARK: Writes
 

@@ -1,0 +1,63 @@
+/// Numbered schema steps applied in order, each in its own transaction, recording the version in
+/// `PRAGMA user_version` (in the spirit of SwiftManagedModel's schema versions).
+///
+///     var migrator = Migrator()
+///     migrator.register(1, "create dog") { engine in try engine.executeScript("CREATE TABLE dog (id INTEGER PRIMARY KEY, name TEXT)") }
+///     migrator.register(2, "add breed") { engine in try engine.executeScript("ALTER TABLE dog ADD COLUMN breed TEXT") }
+///     try migrator.migrate(amigo.engine)    // applies the steps above user_version; a second run does nothing
+///
+/// A failing step is rolled back and leaves `user_version` at the last step that succeeded.
+public struct Migrator: Sendable {
+    /// A registered step.
+    public struct Step: Sendable {
+        /// Its version number (user_version after it ran).
+        public let version: Int
+        /// A description.
+        public let name: String
+        let body: @Sendable (any Engine) throws -> Void
+    }
+
+    /// The steps, sorted by version.
+    public private(set) var steps: [Step] = []
+
+    /// Creates an empty migrator.
+    public init() {}
+
+    /// Registers the step that brings the schema to `version` (versions must be unique and positive).
+    public mutating func register(_ version: Int, _ name: String = "", _ body: @escaping @Sendable (any Engine) throws -> Void) {
+        steps.removeAll { $0.version == version }
+        steps.append(Step(version: version, name: name, body: body))
+        steps.sort { $0.version < $1.version }
+    }
+
+    /// The file's `PRAGMA user_version`.
+    public func currentVersion(of engine: any Engine) throws -> Int {
+        Int(try engine.fetchScalar("PRAGMA user_version").integerValue ?? 0)
+    }
+
+    /// Applies, in order, every step above the file's version; returns the versions applied.
+    @discardableResult
+    public func migrate(_ engine: any Engine) throws -> [Int] {
+        try engine.serialized {
+            guard !engine.isInTransaction else {
+                throw AmigoError.invalidOperation("migrate: commit or close open sessions first")
+            }
+            var applied: [Int] = []
+            let current = try currentVersion(of: engine)
+            for step in steps where step.version > current {
+                guard step.version > 0 else { throw AmigoError.invalidOperation("migration versions must be positive") }
+                try engine.executeTransactionControl("BEGIN IMMEDIATE")
+                do {
+                    try step.body(engine)
+                    try engine.executeScript("PRAGMA user_version = \(step.version)")
+                    try engine.executeTransactionControl("COMMIT")
+                } catch {
+                    try? engine.executeTransactionControl("ROLLBACK")
+                    throw error
+                }
+                applied.append(step.version)
+            }
+            return applied
+        }
+    }
+}

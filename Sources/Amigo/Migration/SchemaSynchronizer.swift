@@ -1,0 +1,152 @@
+/// What ``Amigo/syncSchema(preserve:)`` did (or, for a dry run, would do) to one table.
+public enum TableSyncAction: Sendable, Equatable {
+    /// The table did not exist and was created.
+    case created
+    /// The table already matched its model.
+    case alreadyInSync
+    /// Declared columns missing from the file were added with `ALTER TABLE … ADD COLUMN`.
+    case columnsAdded([String])
+    /// The table was rebuilt keeping the rows of the surviving columns (`preserve: true`).
+    case recreatedKeepingRows(removed: [String], added: [String])
+    /// The table was dropped and created again, empty (`preserve: false`).
+    case droppedAndRecreated
+}
+
+/// One table's entry in a schema synchronisation.
+public struct TableSyncResult: Sendable, Equatable {
+    /// The table.
+    public var table: String
+    /// What was done.
+    public var action: TableSyncAction
+}
+
+/// Brings a database file in line with declared models, following SQLiteORM-Swift's rules:
+///
+/// - tables in the file but not in the models are left alone;
+/// - missing tables are created;
+/// - declared columns missing from the file are added with ALTER TABLE ADD COLUMN — unless one
+///   of them is NOT NULL without a default, which makes the table be recreated;
+/// - columns in the file but not declared, or whose primary-key or NOT NULL property differs,
+///   make the table be recreated: with `preserve` by copying the rows of the surviving columns
+///   into a new table, otherwise by dropping and creating it.
+///
+/// Everything runs in one transaction, with foreign-key enforcement off while tables are rebuilt
+/// and `PRAGMA foreign_key_check` before commit: a failure leaves the file as it was.
+struct SchemaSynchronizer {
+    let amigo: Amigo
+
+    private var engine: any Engine { amigo.engine }
+
+    /// A step of the plan with what it needs to run.
+    struct Step {
+        var table: Table
+        var action: TableSyncAction
+        var added: [Column] = []
+        var kept: [String] = []
+    }
+
+    func plan(preserve: Bool) throws -> [Step] {
+        let inspector = SchemaInspector(engine: engine)
+        let existing = Dictionary(try inspector.entries().map { ($0.name.lowercased(), $0) }, uniquingKeysWith: { a, _ in a })
+        var steps: [Step] = []
+        for table in amigo.models.map(\.table) + amigo.junctionTables where !table.isView && !table.name.isEmpty {
+            guard let entry = existing[table.name.lowercased()], entry.type == "table" else {
+                steps.append(Step(table: table, action: .created))
+                continue
+            }
+            let fileTable = try inspector.table(entry)
+            let fileColumns = fileTable.columns.filter { !$0.isGenerated }
+            let declared = table.columns.filter { !$0.isGenerated }
+            let removed = fileColumns.filter { c in table.column(named: c.label) == nil }.map(\.label)
+            let missing = declared.filter { fileTable.column(named: $0.label) == nil }
+            let changed = declared.contains { column in
+                guard let fileColumn = fileTable.column(named: column.label) else { return false }
+                return fileColumn.primaryKey != column.primaryKey || fileColumn.optional != (column.optional && !column.primaryKey)
+            }
+            let needsRebuild = !removed.isEmpty || changed || missing.contains { !$0.optional && $0.defaultSQL == nil }
+            if !needsRebuild {
+                steps.append(Step(table: table, action: missing.isEmpty ? .alreadyInSync : .columnsAdded(missing.map(\.label)), added: missing))
+                continue
+            }
+            if preserve {
+                let kept = declared.filter { fileTable.column(named: $0.label) != nil }.map(\.label)
+                steps.append(Step(table: table, action: .recreatedKeepingRows(removed: removed, added: missing.map(\.label)), kept: kept))
+            } else {
+                steps.append(Step(table: table, action: .droppedAndRecreated))
+            }
+        }
+        return steps
+    }
+
+    func run(preserve: Bool) throws -> [TableSyncResult] {
+        let steps = try plan(preserve: preserve)
+        let compiler = SchemaCompiler(dialect: engine.dialect)
+        let q = engine.dialect.quote
+        try engine.serialized {
+            guard !engine.isInTransaction else {
+                throw AmigoError.invalidOperation("syncSchema: commit or close open sessions first (tables cannot be rebuilt inside a transaction)")
+            }
+            if engine.isReadOnly { throw AmigoError.readOnly(path: engine.path, operation: "synchronise the schema") }
+            try engine.executeScript("PRAGMA foreign_keys = OFF")
+            defer { try? engine.executeScript("PRAGMA foreign_keys = ON") }
+            try engine.executeTransactionControl("BEGIN IMMEDIATE")
+            do {
+                for step in steps {
+                    let name = step.table.name
+                    switch step.action {
+                    case .alreadyInSync:
+                        break
+                    case .created:
+                        try engine.executeScript(compiler.createAll(step.table))
+                    case .columnsAdded:
+                        for column in step.added {
+                            try engine.executeScript("ALTER TABLE \(q(name)) ADD COLUMN " + compiler.columnDefinition(column, inlinePrimaryKey: false))
+                        }
+                        try engine.executeScript(step.table.indexes.map { compiler.createIndex($0, on: step.table) }.joined(separator: "\n"))
+                    case .droppedAndRecreated:
+                        try engine.executeScript("DROP TABLE \(q(name))")
+                        try engine.executeScript(compiler.createAll(step.table))
+                    case .recreatedKeepingRows:
+                        let temporary = name + "_amigo_sync"
+                        let create = compiler.createTable(step.table, ifNotExists: false)
+                            .replacingOccurrences(of: "CREATE TABLE \(q(name)) (", with: "CREATE TABLE \(q(temporary)) (")
+                        try engine.executeScript(create)
+                        let columns = step.kept.map(q).joined(separator: ", ")
+                        if !step.kept.isEmpty {
+                            try engine.executeScript("INSERT INTO \(q(temporary)) (\(columns)) SELECT \(columns) FROM \(q(name))")
+                        }
+                        try engine.executeScript("DROP TABLE \(q(name))")
+                        try engine.executeScript("ALTER TABLE \(q(temporary)) RENAME TO \(q(name))")
+                        try engine.executeScript(step.table.indexes.map { compiler.createIndex($0, on: step.table) }.joined(separator: "\n"))
+                    }
+                }
+                let (_, violations) = try engine.fetchAll("PRAGMA foreign_key_check")
+                if !violations.isEmpty {
+                    throw AmigoError.invalidOperation("syncSchema: \(violations.count) foreign-key violation(s) after rebuilding; nothing was changed")
+                }
+                try engine.executeTransactionControl("COMMIT")
+            } catch {
+                try? engine.executeTransactionControl("ROLLBACK")
+                throw error
+            }
+        }
+        return steps.map { TableSyncResult(table: $0.table.name, action: $0.action) }
+    }
+}
+
+extension Amigo {
+    /// Brings the file's tables in line with the declared models (see ``SchemaSynchronizer``'s
+    /// rules) in one transaction, and says what it did per table.
+    ///
+    ///     let results = try amigo.syncSchema(preserve: true)
+    ///     // [TableSyncResult(table: "dog", action: .columnsAdded(["breed"])), …]
+    @discardableResult
+    public func syncSchema(preserve: Bool) throws -> [TableSyncResult] {
+        try SchemaSynchronizer(amigo: self).run(preserve: preserve)
+    }
+
+    /// What ``syncSchema(preserve:)`` would do, without changing the file.
+    public func syncSchemaPlan(preserve: Bool) throws -> [TableSyncResult] {
+        try SchemaSynchronizer(amigo: self).plan(preserve: preserve).map { TableSyncResult(table: $0.table.name, action: $0.action) }
+    }
+}
