@@ -1,0 +1,50 @@
+import Foundation
+
+/// One measured implementation of a workload.
+struct Measurement {
+    let workload: String
+    let implementation: String
+    /// Median wall time of the runs, in seconds.
+    let median: Double
+    /// Rows (or operations) per run, for the rate.
+    let operations: Int
+    var perSecond: Double { Double(operations) / median }
+}
+
+/// Runs `body` `runs` times (after `setup` each time, untimed) and keeps the median.
+func measure(_ workload: String, _ implementation: String, operations: Int, runs: Int,
+             setup: () throws -> Void = {}, _ body: () throws -> Void) rethrows -> Measurement {
+    var times: [Double] = []
+    for _ in 0..<runs {
+        try setup()
+        let start = DispatchTime.now().uptimeNanoseconds
+        try body()
+        times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+    }
+    times.sort()
+    let median = times[times.count / 2]
+    let m = Measurement(workload: workload, implementation: implementation, median: median, operations: operations)
+    FileHandle.standardError.write(Data(String(format: "  %-52@ %-8@ %10.2f ms  %12.0f/s\n", workload as NSString, implementation as NSString, median * 1000, m.perSecond).utf8))
+    return m
+}
+
+/// A fresh database path in the temporary folder.
+func freshPath(_ name: String) -> String {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("amigo-bench-\(name)-\(getpid()).sqlite").path
+    for suffix in ["", "-journal", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+    return path
+}
+
+/// Peak resident set size of this process, in megabytes.
+func peakRSSMegabytes() -> Double {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF, &usage)
+    return Double(usage.ru_maxrss) / 1024
+}
+
+func check(_ condition: Bool, _ message: String) {
+    if !condition {
+        FileHandle.standardError.write(Data("benchmark check failed: \(message)\n".utf8))
+        exit(3)
+    }
+}
