@@ -13,7 +13,7 @@ struct Measurement {
 
 /// Runs `body` `runs` times (after `setup` each time, untimed) and keeps the median.
 func measure(_ workload: String, _ implementation: String, operations: Int, runs: Int,
-             setup: () throws -> Void = {}, _ body: () throws -> Void) rethrows -> Measurement {
+             setup: () throws -> Void = {}, _ body: () throws -> Void) throws -> Measurement {
     var times: [Double] = []
     for _ in 0..<runs {
         try setup()
@@ -38,7 +38,7 @@ func freshPath(_ name: String) -> String {
 /// Peak resident set size of this process, in megabytes.
 func peakRSSMegabytes() -> Double {
     var usage = rusage()
-    getrusage(RUSAGE_SELF, &usage)
+    getrusage(Int32(RUSAGE_SELF.rawValue), &usage)
     return Double(usage.ru_maxrss) / 1024
 }
 

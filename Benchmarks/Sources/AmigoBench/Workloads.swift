@@ -39,7 +39,7 @@ struct Workloads {
             check(last?.id == n, "Amigo insert wrote keys back")
         })
         var rawPath = ""
-        results.append(measure("1. insert \(n) rows, keys written back" + suffix, "raw C", operations: n, runs: runs, setup: { rawPath = path("insert-raw") }) {
+        results.append(try measure("1. insert \(n) rows, keys written back" + suffix, "raw C", operations: n, runs: runs, setup: { rawPath = path("insert-raw") }) {
             let raw = RawDatabase(rawPath)
             raw.exec("CREATE TABLE item (id INTEGER PRIMARY KEY NOT NULL, name TEXT NOT NULL, value INTEGER NOT NULL, price REAL NOT NULL, note TEXT NULL, flag INTEGER NOT NULL)")
             raw.exec("BEGIN")
@@ -92,7 +92,7 @@ struct Workloads {
             try session.commit()
             check(try session.query(Item.self).count() == n, "batch count")
         })
-        results.append(measure("2. insert \(n) rows with session.batch" + suffix, "raw C", operations: n, runs: runs, setup: { rawPath = path("batch-raw") }) {
+        results.append(try measure("2. insert \(n) rows with session.batch" + suffix, "raw C", operations: n, runs: runs, setup: { rawPath = path("batch-raw") }) {
             let raw = RawDatabase(rawPath)
             raw.exec("CREATE TABLE item (id INTEGER PRIMARY KEY NOT NULL, name TEXT NOT NULL, value INTEGER NOT NULL, price REAL NOT NULL, note TEXT NULL, flag INTEGER NOT NULL)")
             raw.exec("BEGIN")
@@ -176,8 +176,8 @@ struct Workloads {
             sqlite3_reset(fetchAll)
             check(items.count == n, "raw fetch")
         }
-        results.append(measure("3. fetch \(n) rows as compiled models" + suffix, "raw C", operations: n, runs: runs, fetchRaw))
-        results.append(measure("3. fetch \(n) rows as reflected rows" + suffix, "raw C", operations: n, runs: runs, fetchRaw))
+        results.append(try measure("3. fetch \(n) rows as compiled models" + suffix, "raw C", operations: n, runs: runs, fetchRaw))
+        results.append(try measure("3. fetch \(n) rows as reflected rows" + suffix, "raw C", operations: n, runs: runs, fetchRaw))
         results.append(try measure("3. fetch \(n) rows as compiled models" + suffix, "GRDB", operations: n, runs: runs) {
             let items = try queue.read { db in try GItem.fetchAll(db) }
             check(items.count == n, "GRDB fetch")
@@ -193,7 +193,7 @@ struct Workloads {
             for i in 1...gets { check(try session.query(Item.self).get((i * 7) % n + 1) != nil, "get") }
         })
         let byID = raw.prepare("SELECT id, name, value, price, note, flag FROM item WHERE id = ?")
-        results.append(measure("4. \(gets) get(id)" + suffix, "raw C", operations: gets, runs: runs) {
+        results.append(try measure("4. \(gets) get(id)" + suffix, "raw C", operations: gets, runs: runs) {
             for i in 1...gets {
                 sqlite3_bind_int64(byID, 1, Int64((i * 7) % n + 1))
                 var found: RawItem?
@@ -227,7 +227,7 @@ struct Workloads {
             }
         })
         let filtered = raw.prepare("SELECT id, name, value, price, note, flag FROM item WHERE value >= ? AND value < ? AND flag = ? ORDER BY price DESC LIMIT 20")
-        results.append(measure("5. \(queries) filter+order+limit queries (parse included)" + suffix, "raw C", operations: queries, runs: runs) {
+        results.append(try measure("5. \(queries) filter+order+limit queries (parse included)" + suffix, "raw C", operations: queries, runs: runs) {
             for i in 0..<queries {
                 let lo = i % 900
                 sqlite3_bind_int64(filtered, 1, Int64(lo)); sqlite3_bind_int64(filtered, 2, Int64(lo + 5)); sqlite3_bind_int64(filtered, 3, 1)
@@ -260,7 +260,7 @@ struct Workloads {
             }
         })
         let children = raw.prepare("SELECT id, name, value, parent_id FROM child WHERE parent_id = ?")
-        results.append(measure("6a. children of \(owners) parents, one at a time" + suffix, "raw C", operations: owners, runs: runs) {
+        results.append(try measure("6a. children of \(owners) parents, one at a time" + suffix, "raw C", operations: owners, runs: runs) {
             for p in 1...owners {
                 sqlite3_bind_int64(children, 1, Int64(p))
                 var list: [RawChild] = []
@@ -285,7 +285,7 @@ struct Workloads {
             check(list.count == childCount && list[0].parent != nil, "Amigo selectRelated")
         })
         let joined = raw.prepare("SELECT c.id, c.name, c.value, c.parent_id, p.id, p.name FROM child c LEFT JOIN parent p ON p.id = c.parent_id")
-        results.append(measure("6b. \(childCount) children with selectRelated(parent)" + suffix, "raw C", operations: childCount, runs: runs) {
+        results.append(try measure("6b. \(childCount) children with selectRelated(parent)" + suffix, "raw C", operations: childCount, runs: runs) {
             var list: [(RawChild, RawParent)] = []
             while sqlite3_step(joined) == SQLITE_ROW {
                 list.append((RawChild(id: sqlite3_column_int64(joined, 0), parentID: sqlite3_column_int64(joined, 3), name: raw.text(joined, 1)!, value: sqlite3_column_int64(joined, 2)),
@@ -307,7 +307,7 @@ struct Workloads {
             }
         })
         let tags = raw.prepare("SELECT t.id, t.name FROM tag t JOIN owner_tag j ON j.tag_id = t.id WHERE j.owner_id = ?")
-        results.append(measure("7. tags of \(owners) owners through a junction, one at a time" + suffix, "raw C", operations: owners, runs: runs) {
+        results.append(try measure("7. tags of \(owners) owners through a junction, one at a time" + suffix, "raw C", operations: owners, runs: runs) {
             for o in 1...owners {
                 sqlite3_bind_int64(tags, 1, Int64(o))
                 var list: [RawTag] = []

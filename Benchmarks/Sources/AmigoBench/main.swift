@@ -7,9 +7,9 @@ import Foundation
 // writes the medians, rates and ratios as a Markdown table.
 
 let arguments = CommandLine.arguments
-if let i = arguments.firstIndex(of: "--shell-child"), i + 1 < arguments.count {
+if let i = arguments.firstIndex(of: "--shell-child"), i + 2 < arguments.count {
     // Child process for workload 8: prints "name<TAB>seconds" lines and the peak RSS.
-    let steps = try ShellWorkload.run(path: arguments[i + 1])
+    let steps = try ShellWorkload.run(path: arguments[i + 1], rows: Int(arguments[i + 2])!)
     for step in steps { print("\(step.name)\t\(step.seconds)") }
     print("peak RSS MB\t\(peakRSSMegabytes())")
     exit(0)
@@ -37,7 +37,7 @@ try ShellWorkload.generate(path: shellPath, rows: shellRows)
 let started = DispatchTime.now().uptimeNanoseconds
 let child = Process()
 child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
-child.arguments = ["--shell-child", shellPath]
+child.arguments = ["--shell-child", shellPath, String(shellRows)]
 let pipe = Pipe()
 child.standardOutput = pipe
 try child.run()
