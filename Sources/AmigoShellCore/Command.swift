@@ -134,9 +134,38 @@ public enum CommandParser {
         case "help", "?", "h": return .help(rest.isEmpty ? nil : rest)
         case "quit", "exit", "q", ".quit", ".exit": return .quit
         default:
-            let suggestion = names.first { $0.hasPrefix(word.prefix(2)) && !word.isEmpty }
-            throw ShellError.unknownCommand(word, suggestion: suggestion)
+            throw ShellError.unknownCommand(word, suggestion: suggestion(for: word))
         }
+    }
+
+    /// The command `word` was probably meant to be: the nearest name by edit distance (a
+    /// transposed pair counts as one edit, so `fliter` → `filter`), within 1 edit for words of up
+    /// to 3 letters and 2 edits for longer ones; otherwise the first name sharing its first two
+    /// letters (`tab` → `tables`). Nil when nothing is close.
+    static func suggestion(for word: String) -> String? {
+        guard !word.isEmpty else { return nil }
+        let limit = word.count <= 3 ? 1 : 2
+        let nearest = names.map { (name: $0, distance: editDistance(word, $0)) }.min { $0.distance < $1.distance }
+        if let nearest, nearest.distance <= limit { return nearest.name }
+        return names.first { $0.hasPrefix(word.prefix(2)) }
+    }
+
+    /// The optimal-string-alignment distance: insertions, deletions, substitutions and
+    /// transpositions of adjacent characters each cost 1.
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
+        var d = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { d[i][0] = i }
+        for j in 0...b.count { d[0][j] = j }
+        for i in 1...a.count {
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1) }
+            }
+        }
+        return d[a.count][b.count]
     }
 
     /// Removes one pair of surrounding quotes ("…", '…', `…`, […]).

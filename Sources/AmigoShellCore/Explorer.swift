@@ -9,6 +9,14 @@ public struct TableSummary: Sendable, Equatable {
     public var isView: Bool
     /// Its row count, or nil when it could not be counted (a broken view).
     public var rowCount: Int?
+    /// Whether ``rowCount`` is a lower bound: the table has more rows than ``Explorer/tableCountLimit``.
+    public var isLowerBound: Bool = false
+
+    /// `3503`, `100000+`, or `?`.
+    public var countText: String {
+        guard let rowCount else { return "?" }
+        return isLowerBound ? "\(rowCount)+" : String(rowCount)
+    }
 }
 
 /// The navigation state of amigo-shell and every action on it, independent of any terminal.
@@ -37,9 +45,10 @@ public final class Explorer {
     public static let sqlRowCap = 10_000
 
     /// Opens an explorer over reflected models.
-    public init(amigo: Amigo, displayPath: String) throws {
+    public init(amigo: Amigo, displayPath: String, tableCountLimit: Int? = nil) throws {
         self.amigo = amigo
         self.displayPath = displayPath
+        self.tableCountLimit = tableCountLimit
         self.echoLog = EchoLog(stream: amigo.engine.echo)
         amigo.engine.echo.isEnabled = true
         self.session = try amigo.session
@@ -58,10 +67,20 @@ public final class Explorer {
     /// Re-reads the table list and counts.
     public func reloadTables() throws {
         tables = amigo.models.filter { !$0.name.isEmpty }.map { model in
-            let count = try? session.query(model.name).count()
-            return TableSummary(name: model.name, isView: model.table.isView, rowCount: count)
+            let query = session.query(model.name)
+            guard let limit = tableCountLimit else {
+                return TableSummary(name: model.name, isView: model.table.isView, rowCount: try? query.count())
+            }
+            // Counting stops after `limit` rows, so a list of huge tables opens at once.
+            let count = try? query.limit(limit + 1).count()
+            return TableSummary(name: model.name, isView: model.table.isView, rowCount: count.map { Swift.min($0, limit) },
+                                isLowerBound: (count ?? 0) > limit)
         }
     }
+
+    /// Counting in the tables list stops at this many rows (shown as `100000+`); nil counts exactly.
+    /// The terminal UI sets it; text mode's `tables` counts exactly. Opening a table counts it exactly.
+    public var tableCountLimit: Int?
 
     // MARK: Opening and loading views
 
@@ -77,7 +96,18 @@ public final class Explorer {
     func load(_ view: BrowseView) throws {
         guard view.isModelView else { return }
         let query = try view.query(in: session)
-        let total = try query.count()
+        let total: Int
+        if case .table(let model) = view.source, view.filter == nil,
+           let known = tables.first(where: { $0.name == model.name && !$0.isLowerBound })?.rowCount {
+            total = known      // just counted for the tables list
+        } else {
+            total = try query.count()
+        }
+        if case .table(let model) = view.source, view.filter == nil,
+           let i = tables.firstIndex(where: { $0.name == model.name }) {
+            tables[i].rowCount = total
+            tables[i].isLowerBound = false
+        }
         let window = try RowWindow(query: query, order: view.keysetOrder, total: total, pageSize: max(100, viewportRows * 2))
         view.window = window
         view.totalCount = total
@@ -313,9 +343,12 @@ public final class Explorer {
     /// The UPDATE that setting `column` of the current row to the typed `text` would run.
     public func previewEdit(column: String, text: String) throws -> PendingEdit {
         guard let view = current, let model = view.model else { throw ShellError.noView(command: "set") }
-        if model.table.isView { throw ShellError.invalidValue("set: \(model.name) is a view and cannot be edited") }
+        try checkEditable(model)
         guard let record = try currentRecord() else { throw ShellError.noCurrentRow(command: "set") }
         guard let c = model.table.column(named: column) else { throw AmigoError.unknownColumn(column: column, model: model.name) }
+        // The session finds the row by its primary key, so changing the key would aim the UPDATE
+        // at the row that has the *new* key (`SET "TrackId" = 99 WHERE "TrackId" = 99`).
+        if c.primaryKey { throw ShellError.invalidValue("set: \(c.label) is part of \(model.name)'s primary key and cannot be edited") }
         let value = ValueText.parse(text, for: c)
         let copy = Record(model)
         copy.values = record.values
@@ -323,6 +356,13 @@ public final class Explorer {
         copy.values[c.index] = value
         let statement = try session.previewUpdate(copy, columns: [c.label])
         return PendingEdit(row: view.cursorRow, record: record, column: c.label, value: value, sql: statement.sql, arguments: statement.arguments)
+    }
+
+    /// Throws the reason rows of `model` cannot be edited at all: it is a view, or the database is
+    /// open read-only — said before any UPDATE is previewed or a value is asked for, not after.
+    public func checkEditable(_ model: ORMModel) throws {
+        if model.table.isView { throw ShellError.invalidValue("set: \(model.name) is a view and cannot be edited") }
+        if amigo.engine.isReadOnly { throw AmigoError.readOnly(path: amigo.engine.path, operation: "edit rows") }
     }
 
     /// Runs a previewed edit inside the session (nothing is written to the file until commit).

@@ -162,7 +162,8 @@ public final class ShellApp {
                 setMessage("edit: move to a cell of a table first")
                 return .none
             }
-            if model.table.isView { setMessage("\(model.name) is a view and cannot be edited"); messageIsError = true; return .none }
+            // A view or a read-only file is refused before the prompt opens, not after typing a value.
+            do { try explorer.checkEditable(model) } catch { setError(error); return .none }
             let column = view.columns[view.cursorColumn]
             var initial = ""
             if let record = try? explorer.currentRecord() { initial = editText(record.values[view.cursorColumn]) }

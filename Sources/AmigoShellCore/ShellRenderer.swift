@@ -10,14 +10,24 @@ extension ShellApp {
     static let dimStyle = TextStyle(.dim)
     static let errorStyle = TextStyle([.bold], color: .red)
     static let focusStyle = TextStyle(.bold, color: .cyan)
+    /// The narrowest room at the right of the grid in which a column that does not fit whole is
+    /// still shown, cut (a few letters and `…`).
+    static let minimumPartialColumnWidth = 4
 
     /// Renders the whole screen. Fetches the visible rows (and the labels of their foreign keys)
     /// through the explorer; any error is shown in the status line.
     public func render(width: Int, height: Int) -> ScreenGrid {
         var grid = ScreenGrid(width: max(1, width), height: max(1, height))
         guard let layout = ShellLayout(width: width, height: height, echoVisible: echoVisible) else {
-            let text = "Terminal too small (\(width)x\(height)); need \(ShellLayout.minimumWidth)x\(ShellLayout.minimumHeight)"
-            grid.put(text, row: 0, column: 0)
+            let size = "Terminal too small (\(width)x\(height));"
+            let need = "need \(ShellLayout.minimumWidth)x\(ShellLayout.minimumHeight)"
+            if DisplayWidth.of(size + " " + need) > width && height >= 2 {
+                // Too narrow for one line: put the needed size on its own line rather than cut it off.
+                grid.put(size, row: 0, column: 0)
+                grid.put(need, row: 1, column: 0)
+            } else {
+                grid.put(size + " " + need, row: 0, column: 0)
+            }
             return grid
         }
         explorer.viewportRows = layout.gridRows
@@ -33,9 +43,19 @@ extension ShellApp {
 
     private func drawTitle(_ grid: inout ScreenGrid, _ layout: ShellLayout) {
         grid.fill(layout.title, style: TextStyle(.reverse))
+        let width = layout.title.width
         var text = " amigo-shell · \(explorer.displayPath)"
-        if !explorer.stack.isEmpty { text += "  ›  " + explorer.breadcrumb }
-        grid.put(text, row: 0, column: 0, maxWidth: layout.title.width, style: TextStyle([.reverse, .bold]))
+        if !explorer.stack.isEmpty {
+            // The end of the breadcrumb says where you are: when the line is too long, drop the
+            // program name and path first, then the breadcrumb's beginning (`…bums › tracks`).
+            let breadcrumb = explorer.breadcrumb
+            if DisplayWidth.of(text + "  ›  " + breadcrumb) <= width {
+                text += "  ›  " + breadcrumb
+            } else {
+                text = " " + ShellApp.tail(of: breadcrumb, width: width - 1)
+            }
+        }
+        grid.put(text, row: 0, column: 0, maxWidth: width, style: TextStyle([.reverse, .bold]))
     }
 
     private func boxStyle(_ pane: Pane) -> TextStyle { focus == pane ? ShellApp.focusStyle : ShellApp.dimStyle }
@@ -49,7 +69,7 @@ extension ShellApp {
         let top = max(0, min(tableCursor - visible / 2, tables.count - visible))
         for (row, i) in (top..<min(tables.count, top + visible)).enumerated() {
             let entry = tables[i]
-            let count = entry.rowCount.map(String.init) ?? "?"
+            let count = entry.countText
             let name = (entry.isView ? "◦ " : "") + entry.name
             let countWidth = DisplayWidth.of(count)
             let nameWidth = max(1, inner.width - countWidth - 1)
@@ -177,7 +197,16 @@ extension ShellApp {
         var used = 0
         for column in view.leftColumn..<count {
             let w = widthOf(column)
-            if used > 0 && used + w > width { break }
+            if used > 0 && used + w > width {
+                // The next column only partly fits: show it cut to the room left (its header and
+                // cells end in `…`) instead of leaving that room blank, when the room is worth it.
+                let room = width - used
+                if room >= ShellApp.minimumPartialColumnWidth {
+                    content.columns.append(column)
+                    content.widths.append(room)
+                }
+                break
+            }
             content.columns.append(column)
             content.widths.append(min(w, width - used))
             used += w + 1
@@ -212,6 +241,21 @@ extension ShellApp {
         }
     }
 
+    /// The end of `text` in at most `width` columns, with `…` in front when its beginning was cut.
+    static func tail(of text: String, width: Int) -> String {
+        guard width > 0 else { return "" }
+        let graphemes = DisplayWidth.sanitizedGraphemes(text)
+        if graphemes.reduce(0, { $0 + $1.width }) <= width { return String(graphemes.map(\.character)) }
+        var kept: [Character] = []
+        var used = 1   // the ellipsis
+        for grapheme in graphemes.reversed() {
+            if used + grapheme.width > width { break }
+            kept.append(grapheme.character)
+            used += grapheme.width
+        }
+        return "…" + String(kept.reversed())
+    }
+
     /// Splits `text` into lines of at most `width` columns (on character boundaries).
     func wrap(_ text: String, width: Int) -> [String] {
         var lines: [String] = []
@@ -232,12 +276,19 @@ extension ShellApp {
         grid.fill(layout.status, style: TextStyle(.reverse))
         let pending = explorer.pendingChanges
         let tx = pending == 0 ? "tx: no changes" : "tx: \(pending) uncommitted"
-        var left = " " + explorer.statusSummary
-        if !message.isEmpty && message != explorer.statusSummary { left += "  │  " + message }
         let right = " " + tx + (explorer.amigo.engine.isReadOnly ? " · read-only" : "") + " "
         let rightWidth = DisplayWidth.of(right)
+        let room = max(0, layout.status.width - rightWidth - 1)
+        var left = " " + explorer.statusSummary
+        if !message.isEmpty && message != explorer.statusSummary {
+            // The message (often an error) matters more than the summary, which can be long with a
+            // filter: shorten the summary so the message stays visible, or drop it when it cannot fit.
+            let tail = "  │  " + message
+            let summaryRoom = room - DisplayWidth.of(tail)
+            left = summaryRoom >= 12 ? DisplayWidth.truncate(left, to: summaryRoom) + tail : " " + message
+        }
         let style = messageIsError ? TextStyle([.reverse, .bold], color: .red) : TextStyle(.reverse)
-        grid.put(left, row: row, column: 0, maxWidth: max(0, layout.status.width - rightWidth - 1), style: style)
+        grid.put(left, row: row, column: 0, maxWidth: room, style: style)
         grid.put(right, row: row, column: layout.status.width - rightWidth, style: TextStyle([.reverse, .bold], color: pending > 0 ? .yellow : .normal))
     }
 

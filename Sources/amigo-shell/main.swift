@@ -38,9 +38,11 @@ struct AmigoShellCommand: ParsableCommand {
             print("wrote the demo database to \(writeDemo)")
             return
         }
+        let support = commands.isEmpty ? TerminalCapabilities.detect() : .plain(reason: "-c")
         let explorer: Explorer
         do {
-            explorer = try openExplorer()
+            // The terminal UI lists huge tables as `100000+` instead of counting every row at start.
+            explorer = try openExplorer(tableCountLimit: support == .curses ? 100_000 : nil)
         } catch {
             FileHandle.standardError.write(Data(("amigo-shell: " + ErrorText.describe(error) + "\n").utf8))
             throw ExitCode(2)
@@ -49,7 +51,7 @@ struct AmigoShellCommand: ParsableCommand {
             try runText(explorer, lines: commands)
             return
         }
-        switch TerminalCapabilities.detect() {
+        switch support {
         case .plain(let reason):
             if isatty(0) != 0 || isatty(1) != 0 {
                 FileHandle.standardError.write(Data("amigo-shell: \(reason); using text mode (type help)\n".utf8))
@@ -60,14 +62,15 @@ struct AmigoShellCommand: ParsableCommand {
         }
     }
 
-    func openExplorer() throws -> Explorer {
+    func openExplorer(tableCountLimit: Int?) throws -> Explorer {
         guard let database else {
             let engine = try SQLiteEngine(path: ":memory:")
             try DemoDatabase.populate(engine)
-            return try Explorer(amigo: Amigo(reflecting: engine), displayPath: "demo database (in memory)")
+            return try Explorer(amigo: Amigo(reflecting: engine), displayPath: "demo database (in memory)", tableCountLimit: tableCountLimit)
         }
         let amigo = try Amigo(reflecting: database, options: OpenOptions(readOnly: readOnly, create: create))
-        return try Explorer(amigo: amigo, displayPath: database + (amigo.engine.isReadOnly ? " (read-only)" : ""))
+        return try Explorer(amigo: amigo, displayPath: database + (amigo.engine.isReadOnly ? " (read-only)" : ""),
+                            tableCountLimit: tableCountLimit)
     }
 
     func runText<S: Sequence>(_ explorer: Explorer, lines: S) throws where S.Element == String {

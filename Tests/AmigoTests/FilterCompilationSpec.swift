@@ -158,6 +158,9 @@ final class Toy: AmigoModel, @unchecked Sendable {
         try expectDogs(session.query(Dog.self).filter("label IN %@", ["Rex", "Lulu"]), where: #""dog"."label" IN (?, ?)"#,
                        ["Rex", "Lulu"], ids: [3, 4])
         try expectDogs(session.query(Dog.self).filter("id IN %@", [Int]()), where: "0", [], ids: [])
+        let withNil: [String?] = ["Rex", nil]
+        try expectDogs(session.query(Dog.self).filter("label IN %@", withNil), where: #""dog"."label" IN (?, ?)"#,
+                       ["Rex", nil], ids: [4])
     }
 
     @Test func betweenTakesTwoValues() throws {

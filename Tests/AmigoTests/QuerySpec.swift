@@ -47,6 +47,14 @@ import Testing
         #expect(try !session.query(People.self).filter("label = 'Nobody'").exists())
     }
 
+    @Test func firstAndExistsRespectAZeroLimit() throws {
+        let (_, session) = try twoPeopleWithDogs()
+        #expect(try session.query(People.self).limit(0).all().isEmpty)
+        #expect(try session.query(People.self).limit(0).first() == nil)
+        #expect(try !session.query(People.self).limit(0).exists())
+        #expect(try session.query(People.self).orderBy("id").limit(5).offset(1).first()?.label == "Bar")
+    }
+
     @Test func forEachStreamsUntilTheBodyReturnsFalse() throws {
         let (_, session) = try twoPeopleWithDogs()
         var seen: [String] = []

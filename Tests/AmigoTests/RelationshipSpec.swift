@@ -69,6 +69,21 @@ import Testing
         #expect(try session.query(People.self).filter("dog = nil").all().map(\.label) == ["p1"])
     }
 
+    @Test func unlinkingAChildOfAnotherOwnerLeavesItAlone() throws {
+        let db = try SeedDatabase()
+        let session = try db.amigo.session
+        let d1 = Dog(); d1.label = "d1"
+        let d2 = Dog(); d2.label = "d2"
+        let p = People(); p.label = "p"; p.dog = d2
+        try session.add(d1, p)
+        db.trace.clear()
+        try session.using(d1).relationship("people").delete(p)
+        try session.using(p).relationship("dog").delete(d1)
+        #expect(db.trace.statements.isEmpty)
+        #expect(p.dog === d2)
+        #expect(try session.query(People.self).using(d2).relationship("people").all().map(\.label) == ["p"])
+    }
+
     @Test func addingThroughAToOneRelationshipPointsTheOwner() throws {
         let db = try SeedDatabase()
         let session = try db.amigo.session

@@ -54,6 +54,7 @@ import Testing
         #expect(try query.all().map(\.id) == [1])
         #expect(try session.query(UUIDModel.self).filter("objId = %@", Self.text.uppercased()).all().map(\.id) == [1])
         #expect(try session.query(UUIDModel.self).filter("objId IN %@", [Self.text, "not-a-uuid"]).all().map(\.id) == [1])
+        #expect(try session.query(UUIDModel.self).filter("objId = %@", UUID(uuidString: Self.text)!).all().map(\.id) == [1])
         #expect(try session.query(UUIDModel.self).get(1)?.objId == Self.text)
     }
 

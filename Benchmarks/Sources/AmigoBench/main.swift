@@ -16,6 +16,7 @@ if let i = arguments.firstIndex(of: "--shell-child"), i + 2 < arguments.count {
 }
 
 let quick = arguments.contains("--quick")
+let shellOnly = arguments.contains("--shell-only")
 let output = arguments.firstIndex(of: "--output").map { arguments[$0 + 1] }
 let rows = quick ? 20_000 : 100_000
 let runs = quick ? 3 : 5
@@ -23,13 +24,15 @@ let shellRows = quick ? 200_000 : 1_000_000
 
 var results: [Measurement] = []
 FileHandle.standardError.write(Data("amigo-bench: \(rows) rows, \(runs) runs each (median)\n".utf8))
-var fileWorkloads = Workloads(rows: rows, runs: runs, inMemory: false)
-try fileWorkloads.inserts()
-try fileWorkloads.reads()
-var memoryWorkloads = Workloads(rows: rows, runs: runs, inMemory: true)
-try memoryWorkloads.inserts()
-try memoryWorkloads.reads()
-results = fileWorkloads.results + memoryWorkloads.results
+if !shellOnly {
+    var fileWorkloads = Workloads(rows: rows, runs: runs, inMemory: false)
+    try fileWorkloads.inserts()
+    try fileWorkloads.reads()
+    var memoryWorkloads = Workloads(rows: rows, runs: runs, inMemory: true)
+    try memoryWorkloads.inserts()
+    try memoryWorkloads.reads()
+    results = fileWorkloads.results + memoryWorkloads.results
+}
 
 // Workload 8 in a child process (so its peak RSS is its own), timed as a whole process too.
 let shellPath = freshPath("shell-1m")
@@ -43,6 +46,9 @@ child.standardOutput = pipe
 try child.run()
 let childOutput = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
 child.waitUntilExit()
+if child.terminationStatus != 0 {
+    FileHandle.standardError.write(Data("amigo-bench: the shell workload failed (status \(child.terminationStatus)):\n\(childOutput)\n".utf8))
+}
 let wholeProcess = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
 try? FileManager.default.removeItem(atPath: shellPath)
 let shellLines = childOutput.split(separator: "\n").map { $0.split(separator: "\t").map(String.init) }.filter { $0.count == 2 }

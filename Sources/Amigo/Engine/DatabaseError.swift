@@ -15,10 +15,14 @@ public struct DatabaseError: Error, Sendable, Equatable, CustomStringConvertible
     public var sql: String?
     /// The arguments bound to that SQL.
     public var arguments: [DatabaseValue]
+    /// The database file the connection had open (nil when unknown).
+    public var path: String?
 
     /// Creates an error.
-    public init(code: Int32, extendedCode: Int32? = nil, message: String, sql: String? = nil, arguments: [DatabaseValue] = []) {
+    public init(code: Int32, extendedCode: Int32? = nil, message: String, sql: String? = nil, arguments: [DatabaseValue] = [],
+                path: String? = nil) {
         self.code = code
+        self.path = path
         self.extendedCode = extendedCode ?? code
         self.message = message
         self.sql = sql

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// One statement the engine ran, as shown by echo.
 public struct EchoEvent: Sendable, Equatable {
@@ -50,15 +51,15 @@ public final class EchoStream: @unchecked Sendable {
     private let lock = NSLock()
     private var subscribers: [Int: @Sendable (EchoEvent) -> Void] = [:]
     private var nextToken = 0
-    private var enabled = false
+    private let enabled = Atomic<Bool>(false)
 
     /// Creates a stream with no subscribers, disabled.
     public init() {}
 
     /// Whether statements are being reported. While false, nothing is timed or formatted.
     public var isEnabled: Bool {
-        get { lock.withLock { enabled } }
-        set { lock.withLock { enabled = newValue } }
+        get { enabled.load(ordering: .relaxed) }
+        set { enabled.store(newValue, ordering: .relaxed) }
     }
 
     /// Calls `handler` for every event until the returned subscription is cancelled.

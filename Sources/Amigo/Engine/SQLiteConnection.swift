@@ -74,7 +74,7 @@ final class SQLiteConnection {
         let extended = sqlite3_extended_errcode(handle)
         var message = String(cString: sqlite3_errmsg(handle))
         if message == "not an error" || message.isEmpty { message = String(cString: sqlite3_errstr(rc)) }
-        return AmigoError.database(DatabaseError(code: rc & 0xff, extendedCode: extended, message: message, sql: sql, arguments: arguments))
+        return AmigoError.database(DatabaseError(code: rc & 0xff, extendedCode: extended, message: message, sql: sql, arguments: arguments, path: path))
     }
 
     /// A prepared statement for `sql`, from the cache when `cached` (the SQL the library generates).
@@ -99,7 +99,7 @@ final class SQLiteConnection {
         if rc != SQLITE_OK {
             let message = errorMessage.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(rc))
             sqlite3_free(errorMessage)
-            throw AmigoError.database(DatabaseError(code: rc & 0xff, extendedCode: sqlite3_extended_errcode(handle), message: message, sql: sql))
+            throw AmigoError.database(DatabaseError(code: rc & 0xff, extendedCode: sqlite3_extended_errcode(handle), message: message, sql: sql, path: path))
         }
     }
 

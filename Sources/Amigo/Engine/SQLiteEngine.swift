@@ -59,12 +59,18 @@ public final class SQLiteEngine: Engine, @unchecked Sendable {
 
     @discardableResult
     public func fetch(_ sql: String, _ arguments: [DatabaseValue] = [], _ body: (StatementRow) throws -> Bool) throws -> Int {
-        try fetch(sql, arguments, columns: { _ in }, body)
+        try run(sql, arguments, columns: nil, body)
     }
 
     @discardableResult
     public func fetch(_ sql: String, _ arguments: [DatabaseValue], columns: ([String]) throws -> Void,
                       _ body: (StatementRow) throws -> Bool) throws -> Int {
+        try withoutActuallyEscaping(columns) { columns in try run(sql, arguments, columns: columns, body) }
+    }
+
+    /// Runs a query; reads the column names only when someone asked for them.
+    private func run(_ sql: String, _ arguments: [DatabaseValue], columns: (([String]) throws -> Void)?,
+                     _ body: (StatementRow) throws -> Bool) throws -> Int {
         try serialized {
             let echoing = echo.isEnabled
             let start = echoing ? DispatchTime.now().uptimeNanoseconds : 0
@@ -73,7 +79,7 @@ public final class SQLiteEngine: Engine, @unchecked Sendable {
                 let statement = try connection.prepare(sql)
                 try statement.bind(arguments)
                 defer { statement.reset() }
-                try columns(statement.columnNames)
+                if let columns { try columns(statement.columnNames) }
                 let row = StatementRow(statement: statement)
                 while try statement.step(arguments: arguments) {
                     count += 1

@@ -52,7 +52,9 @@ public final class Statement {
             case .null: rc = sqlite3_bind_null(handle, index)
             case .integer(let v): rc = sqlite3_bind_int64(handle, index, v)
             case .real(let d): rc = sqlite3_bind_double(handle, index, d)
-            case .text(let s): rc = sqlite3_bind_text(handle, index, s, -1, amigo_sqlite_transient())
+            case .text(let s):
+                // The byte count, not -1: text may hold U+0000, which -1 would cut at.
+                rc = sqlite3_bind_text(handle, index, s, Int32(s.utf8.count), amigo_sqlite_transient())
             case .blob(let bytes):
                 rc = bytes.withUnsafeBytes { raw in
                     sqlite3_bind_blob(handle, index, raw.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32(bytes.count), amigo_sqlite_transient())

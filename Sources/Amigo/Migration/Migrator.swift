@@ -36,16 +36,23 @@ public struct Migrator: Sendable {
     }
 
     /// Applies, in order, every step above the file's version; returns the versions applied.
+    ///
+    /// - Throws: ``AmigoError/invalidOperation(_:)`` before anything runs when a step's version is
+    ///   not positive (such a step could never be above `user_version`, so it would be skipped
+    ///   silently) or when a transaction is open on the engine; the error of a failing step, whose
+    ///   changes are rolled back while the steps before it stay applied.
     @discardableResult
     public func migrate(_ engine: any Engine) throws -> [Int] {
-        try engine.serialized {
+        if let bad = steps.first(where: { $0.version <= 0 }) {
+            throw AmigoError.invalidOperation("migration versions must be positive: step \(bad.version) '\(bad.name)'")
+        }
+        return try engine.serialized {
             guard !engine.isInTransaction else {
                 throw AmigoError.invalidOperation("migrate: commit or close open sessions first")
             }
             var applied: [Int] = []
             let current = try currentVersion(of: engine)
             for step in steps where step.version > current {
-                guard step.version > 0 else { throw AmigoError.invalidOperation("migration versions must be positive") }
                 try engine.executeTransactionControl("BEGIN IMMEDIATE")
                 do {
                     try step.body(engine)

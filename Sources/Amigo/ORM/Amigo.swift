@@ -63,8 +63,9 @@ public final class Amigo: @unchecked Sendable {
 
     /// The model of an object: its record's model, or its class's mapping.
     public func model(of object: AmigoModel) throws -> ORMModel {
-        if let record = object as? Record { return record.model }
-        if let m = byType[ObjectIdentifier(type(of: object))] { return m }
+        let objectType = type(of: object)
+        if objectType == Record.self, let record = object as? Record { return record.model }
+        if let m = byType[ObjectIdentifier(objectType)] { return m }
         throw AmigoError.unknownModel(String(describing: type(of: object)))
     }
 

@@ -41,6 +41,13 @@ public final class Record: AmigoModel, @unchecked Sendable, CustomStringConverti
         super.init()
     }
 
+    /// Creates a row of `model` from its values in column order (as read from a statement).
+    init(_ model: ORMModel, values: [DatabaseValue]) {
+        self.model = model
+        self.values = values
+        super.init()
+    }
+
     /// Creates a row of `model` from values by column name.
     public convenience init(_ model: ORMModel, _ values: [String: any DatabaseValueConvertible]) throws {
         self.init(model)

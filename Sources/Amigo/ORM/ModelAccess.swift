@@ -7,15 +7,16 @@ extension ORMModel {
     /// otherwise the raw value loaded with the row (so saving an object fetched without
     /// `selectRelated` keeps its foreign keys).
     func storedValue(of column: Column, in object: AmigoModel) -> DatabaseValue {
-        if let record = object as? Record {
-            return record.values.indices.contains(column.index) ? column.kind.toDatabase(record.values[column.index]) : .null
+        if isDynamic || type(of: object) == Record.self {
+            guard let record = object as? Record, record.values.indices.contains(column.index) else { return .null }
+            return column.kind.toDatabase(record.values[column.index])
         }
-        if let property = column.property, property.object == nil { return property.read(object) }
-        if let slot = foreignKeySlotByColumn[column.index] {
-            if let relationship = relationships.first(where: { $0.foreignKeySlot == slot }),
-               let related = relationship.accessor?.object?.0(object) {
-                let target = relationship.target
-                if let key = relationship.targetColumns.first { return target.storedValue(of: key, in: related) }
+        let i = column.index
+        guard i < columnReaders.count, table.columns[i] === column else { return .null }
+        if let read = columnReaders[i] { return read(object) }
+        if let slot = columnSlots[i] {
+            if let (getter, target, key) = slotObjects[slot], let related = getter(object) {
+                return target.storedValue(of: key, in: related)
             }
             return object.foreignKeyValues.indices.contains(slot) ? object.foreignKeyValues[slot] : .null
         }
@@ -56,23 +57,25 @@ extension ORMModel {
     func load(from row: StatementRow, offset: Int, asRecord: Bool, rowIDIndex: Int?) -> AmigoModel {
         let columns = table.columns
         if asRecord || isDynamic {
-            let record = Record(self)
-            for i in columns.indices {
-                let value = row.value(at: offset + i)
-                record.values[i] = columns[i].kind == .uuid ? ColumnKind.uuid.fromDatabase(value) : value
+            let count = columns.count
+            var values: [DatabaseValue] = []
+            values.reserveCapacity(count)
+            for i in 0..<count { values.append(row.value(at: offset + i)) }
+            if hasUUIDColumns {
+                for (i, column) in columns.enumerated() where column.kind == .uuid { values[i] = ColumnKind.uuid.fromDatabase(values[i]) }
             }
+            let record = Record(self, values: values)
             if let rowIDIndex { record.rowID = row.int64(at: rowIDIndex) }
             record.isPersisted = true
             return record
         }
         let object = make(self)
-        let slots = foreignKeySlotByColumn
-        if !slots.isEmpty { object.foreignKeyValues = Array(repeating: .null, count: foreignKeySlotCount) }
-        for i in columns.indices {
-            let column = columns[i]
-            if let property = column.property, property.object == nil {
-                property.assign(object, row, offset + i)
-            } else if let slot = slots[i] {
+        if foreignKeySlotCount > 0 { object.foreignKeyValues = Array(repeating: .null, count: foreignKeySlotCount) }
+        let assigners = columnAssigners
+        for i in 0..<assigners.count {
+            if let assign = assigners[i] {
+                assign(object, row, offset + i)
+            } else if let slot = columnSlots[i] {
                 object.foreignKeyValues[slot] = row.value(at: offset + i)
             }
         }

@@ -29,6 +29,18 @@ public final class ORMModel: @unchecked Sendable, CustomStringConvertible {
     /// Relationships in declaration order (to-one first, then one-to-many, then many-to-many).
     public internal(set) var relationships: [Relationship] = []
     private var relationshipIndex: [String: Relationship] = [:]
+    /// `"alias"."c1", "alias"."c2", …`: the model's columns in a SELECT, cached per alias.
+    func selectList(alias: String, dialect: any SQLDialect) -> String {
+        selectLists.text(alias) {
+            let prefix = dialect.quote(alias) + "."
+            return table.columns.map { prefix + dialect.quote($0.label) }.joined(separator: ", ")
+        }
+    }
+    private let selectLists = TextCache()
+
+    /// Whether a column holds UUIDs (converted to strings when rows are read).
+    let hasUUIDColumns: Bool
+
     /// The SQL strings this model uses on every write, built once.
     let statements = StatementTexts()
 
@@ -40,6 +52,7 @@ public final class ORMModel: @unchecked Sendable, CustomStringConvertible {
         self.isDynamic = isDynamic
         self.declarations = declarations
         self.make = make
+        self.hasUUIDColumns = table.columns.contains { $0.kind == .uuid }
     }
 
     /// Maps the compiled model `type` to a table named after it.
@@ -59,6 +72,7 @@ public final class ORMModel: @unchecked Sendable, CustomStringConvertible {
         self.init(name: typeName, table: ORMModel.buildTable(tableName, items), modelType: type, isDynamic: false,
                   declarations: items, make: { _ in M() })
         registerForeignKeys()
+        buildAccessPlan()
     }
 
     /// Declares a run-time model named `name` over the table of the same name.
@@ -81,6 +95,7 @@ public final class ORMModel: @unchecked Sendable, CustomStringConvertible {
         self.isDynamic = true
         self.declarations = []
         self.make = { Record($0) }
+        self.hasUUIDColumns = table.columns.contains { $0.kind == .uuid }
     }
 
     static let empty = ORMModel(reflecting: Table("", columns: []))
@@ -159,12 +174,35 @@ public final class ORMModel: @unchecked Sendable, CustomStringConvertible {
     }
 
     /// The foreign-key slot of each column (compiled models), by column index.
-    lazy var foreignKeySlotByColumn: [Int: Int] = {
-        var map: [Int: Int] = [:]
+    private(set) var foreignKeySlotByColumn: [Int: Int] = [:]
+
+    /// Per column of a compiled model, in column order: how to read the property as a stored
+    /// value, how to assign it from a statement column, and its foreign-key slot. Built once, so
+    /// that fetching and saving touch no dictionary and copy no accessor per row.
+    private(set) var columnReaders: [((AmigoModel) -> DatabaseValue)?] = []
+    private(set) var columnAssigners: [((AmigoModel, StatementRow, Int) -> Void)?] = []
+    private(set) var columnSlots: [Int?] = []
+    /// For each foreign-key slot: the relationship's object getter and the related model's key column.
+    private(set) var slotObjects: [((AmigoModel) -> AmigoModel?, ORMModel, Column)?] = []
+    /// Whether any to-one relationship has an object property (saving then cascades to it).
+    private(set) var hasObjectRelationships = false
+
+    func buildAccessPlan() {
+        var slots: [Int: Int] = [:]
+        var objects: [((AmigoModel) -> AmigoModel?, ORMModel, Column)?] = Array(repeating: nil, count: foreignKeySlotCount)
         for r in relationships where r.kind == .toOne {
-            if let slot = r.foreignKeySlot, let c = r.sourceColumns.first { map[c.index] = slot }
+            guard let slot = r.foreignKeySlot, let c = r.sourceColumns.first else { continue }
+            slots[c.index] = slot
+            if let getter = r.accessor?.object?.0, let key = r.targetColumns.first {
+                objects[slot] = (getter, r.target, key)
+                hasObjectRelationships = true
+            }
         }
-        return map
-    }()
+        foreignKeySlotByColumn = slots
+        slotObjects = objects
+        columnReaders = table.columns.map { c in c.property?.object == nil ? c.property?.read : nil }
+        columnAssigners = table.columns.map { c in c.property?.object == nil ? c.property?.assign : nil }
+        columnSlots = table.columns.map { slots[$0.index] }
+    }
 }
 

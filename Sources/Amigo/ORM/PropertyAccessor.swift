@@ -15,7 +15,22 @@ struct PropertyAccessor: @unchecked Sendable {
     static func value<M: AmigoModel, V: DatabaseValueConvertible>(
         _ keyPath: ReferenceWritableKeyPath<M, V>, kind: ColumnKind, zeroIsNil: Bool
     ) -> PropertyAccessor {
-        PropertyAccessor(
+        if let offset = StoredPropertyOffset.find(keyPath) {
+            return PropertyAccessor(
+                read: { model in
+                    let value = StoredPropertyOffset.pointer(model, offset, V.self).pointee.databaseValue
+                    if zeroIsNil, case .integer(0) = value { return .null }
+                    return value
+                },
+                write: { model, value in
+                    if let v = V.fromDatabaseValue(value) { StoredPropertyOffset.pointer(model, offset, V.self).pointee = v }
+                },
+                assign: { model, row, index in
+                    if let v = V.read(row, at: index) { StoredPropertyOffset.pointer(model, offset, V.self).pointee = v }
+                },
+                object: nil)
+        }
+        return PropertyAccessor(
             read: { model in
                 let value = unsafeDowncast(model, to: M.self)[keyPath: keyPath].databaseValue
                 if zeroIsNil, case .integer(0) = value { return .null }
@@ -48,6 +63,13 @@ struct PropertyAccessor: @unchecked Sendable {
                 },
                 object: nil)
         }
+        if let offset = StoredPropertyOffset.find(keyPath) {
+            return PropertyAccessor(
+                read: { model in StoredPropertyOffset.pointer(model, offset, V?.self).pointee?.databaseValue ?? .null },
+                write: { model, value in StoredPropertyOffset.pointer(model, offset, V?.self).pointee = V.fromDatabaseValue(value) },
+                assign: { model, row, index in StoredPropertyOffset.pointer(model, offset, V?.self).pointee = V.read(row, at: index) },
+                object: nil)
+        }
         return PropertyAccessor(
             read: { model in unsafeDowncast(model, to: M.self)[keyPath: keyPath]?.databaseValue ?? .null },
             write: { model, value in unsafeDowncast(model, to: M.self)[keyPath: keyPath] = V.fromDatabaseValue(value) },
@@ -62,5 +84,63 @@ struct PropertyAccessor: @unchecked Sendable {
             assign: { _, _, _ in },
             object: ({ model in unsafeDowncast(model, to: M.self)[keyPath: keyPath] },
                      { model, related in unsafeDowncast(model, to: M.self)[keyPath: keyPath] = related.flatMap { $0 as? R } }))
+    }
+}
+
+/// The byte offset of a stored property inside instances of a model class, found once per
+/// column so that fetching writes each value straight into the object instead of applying a key
+/// path (which costs a runtime call per property per row).
+///
+/// The offset is taken from the address the key path projects for an inout access and is only
+/// used after a check on a fresh instance: a value written at that offset must read back through
+/// the key path. Computed properties, observed properties and anything else that does not
+/// project inline storage fail the check and keep the key-path accessor.
+enum StoredPropertyOffset {
+    static func find<M: AmigoModel, V: DatabaseValueConvertible>(_ keyPath: ReferenceWritableKeyPath<M, V>) -> Int? {
+        let probe = M()
+        guard let offset = projectedOffset(probe, keyPath),
+              let sample = probeValue(V.self, differentFrom: probe[keyPath: keyPath].databaseValue) else { return nil }
+        let check = M()
+        pointer(check, offset, V.self).pointee = sample
+        return check[keyPath: keyPath].databaseValue == sample.databaseValue ? offset : nil
+    }
+
+    static func find<M: AmigoModel, V: DatabaseValueConvertible>(_ keyPath: ReferenceWritableKeyPath<M, V?>) -> Int? {
+        let probe = M()
+        guard let offset = projectedOffset(probe, keyPath),
+              let sample = probeValue(V.self, differentFrom: probe[keyPath: keyPath]?.databaseValue ?? .null) else { return nil }
+        let check = M()
+        pointer(check, offset, V?.self).pointee = sample
+        guard check[keyPath: keyPath]?.databaseValue == sample.databaseValue else { return nil }
+        pointer(check, offset, V?.self).pointee = nil
+        return check[keyPath: keyPath] == nil ? offset : nil
+    }
+
+    private static func projectedOffset<M: AmigoModel, V>(_ object: M, _ keyPath: ReferenceWritableKeyPath<M, V>) -> Int? {
+        let base = UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque())
+        var offset: Int?
+        withUnsafeMutablePointer(to: &object[keyPath: keyPath]) { address in
+            let distance = UnsafeRawPointer(address) - base
+            // Past the object header (16 bytes) and within a plausible instance size.
+            if distance >= 16 && distance < 1 << 16 && distance % MemoryLayout<V>.alignment == 0 { offset = distance }
+        }
+        return offset
+    }
+
+    /// A value of `V` different from `current` (the property's value in a fresh instance), that
+    /// converts to and from a stored value exactly, to test the offset with.
+    private static func probeValue<V: DatabaseValueConvertible>(_ type: V.Type, differentFrom current: DatabaseValue) -> V? {
+        let candidates: [DatabaseValue] = [.integer(4_242_424_242_424), .integer(1), .integer(0), .text("amigo-probe-4242"),
+                                           .text(""), .text("2001-02-03 04:05:06.000"), .text("1.5"), .real(4242.25), .real(0.5),
+                                           .blob(Array(repeating: 0x42, count: 16))]
+        for candidate in candidates where candidate != current {
+            if let v = V.fromDatabaseValue(candidate), v.databaseValue == candidate { return v }
+        }
+        return nil
+    }
+
+    @inline(__always)
+    static func pointer<V>(_ object: AmigoModel, _ offset: Int, _ type: V.Type) -> UnsafeMutablePointer<V> {
+        UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque()).advanced(by: offset).assumingMemoryBound(to: V.self)
     }
 }

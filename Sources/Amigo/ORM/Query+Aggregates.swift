@@ -43,7 +43,8 @@ extension Query {
             case .count: return "COUNT(*)"
             case .countValues: return "COUNT(\(c))"
             case .countDistinct: return "COUNT(DISTINCT \(c))"
-            case .nulls: return "TOTAL(\(c) IS NULL)"
+            // An integer, like the counts (TOTAL(c IS NULL) would be a real).
+            case .nulls: return "(COUNT(*) - COUNT(\(c)))"
             case .avg: return "AVG(\(c))"
             case .sum: return "SUM(\(c))"
             case .total: return "TOTAL(\(c))"
@@ -58,17 +59,28 @@ extension Query {
     }
 
     /// Computes several aggregates in one statement; one value per aggregate, in order.
+    ///
+    /// A query with a limit or offset is aggregated over the rows it returns: its SELECT becomes a
+    /// subquery that returns each aggregated column under an alias (`"c0"`, `"c1"`, …), since the
+    /// outer SELECT cannot name the inner tables.
     public func aggregate(_ aggregates: [Aggregate]) throws -> [DatabaseValue] {
         let paths = aggregates.compactMap(\.column)
         let compiled = try compile(columns: false, resolving: paths)
-        var resolved = compiled.resolved.makeIterator()
+        var statement = compiled.statement
+        var columns = compiled.resolved
+        if statement.limit != nil || statement.offset != nil {
+            let quote = amigo.engine.dialect.quote
+            statement.columns = columns.isEmpty ? ["1"] : columns.enumerated().map { "\($1) AS \(quote("c\($0)"))" }
+            columns = columns.indices.map { quote("c\($0)") }
+        }
+        var resolved = columns.makeIterator()
         var selectArguments: [DatabaseValue] = []
         let expressions = aggregates.map { aggregate in
             aggregate.sql(aggregate.column == nil ? nil : resolved.next(), arguments: &selectArguments)
         }
-        let sql = compiled.statement.aggregateSQL(expressions.joined(separator: ", "))
+        let sql = statement.aggregateSQL(expressions.joined(separator: ", "))
         var values: [DatabaseValue] = []
-        try amigo.engine.fetch(sql, selectArguments + compiled.statement.arguments) { row in
+        try amigo.engine.fetch(sql, selectArguments + statement.arguments) { row in
             values = row.values
             return false
         }
@@ -82,15 +94,26 @@ extension Query {
     /// The average of `column`, nil when there are no non-null values.
     public func avg(_ column: String) throws -> Double? { try single(.avg(column)).doubleValue }
     /// The sum of `column` (an integer when every value is one), nil when there are no non-null values.
-    public func sum(_ column: String) throws -> DatabaseValue? { let v = try single(.sum(column)); return v.isNull ? nil : v }
+    public func sum(_ column: String) throws -> DatabaseValue? { try single(.sum(column)).nonNull }
     /// The sum of `column` as a real, 0.0 on no rows.
     public func total(_ column: String) throws -> Double { try single(.total(column)).doubleValue ?? 0 }
     /// The smallest value of `column`, nil on no rows.
-    public func min(_ column: String) throws -> DatabaseValue? { let v = try single(.min(column)); return v.isNull ? nil : v }
+    public func min(_ column: String) throws -> DatabaseValue? { try single(.min(column)).nonNull }
     /// The largest value of `column`, nil on no rows.
-    public func max(_ column: String) throws -> DatabaseValue? { let v = try single(.max(column)); return v.isNull ? nil : v }
+    public func max(_ column: String) throws -> DatabaseValue? { try single(.max(column)).nonNull }
     /// The non-null values of `column` joined by `separator` (`,` by default), nil on no rows.
     public func groupConcat(_ column: String, separator: String? = nil) throws -> String? {
         try single(.groupConcat(column, separator: separator)).textValue
+    }
+}
+
+extension DatabaseValue {
+    /// The value, or nil for NULL.
+    ///
+    /// Written out because `DatabaseValue` is `ExpressibleByNilLiteral`: in `v.isNull ? nil : v`
+    /// the `nil` is `DatabaseValue.null`, so the result was `.some(.null)`, never nil.
+    var nonNull: DatabaseValue? {
+        if isNull { return Optional.none }
+        return self
     }
 }

@@ -138,12 +138,16 @@ public struct Query<T: AmigoModel>: @unchecked Sendable {
         var statement = SelectStatement(dialect: dialect, table: model.table.name)
         let scope = QueryScope(model: model, alias: statement.alias, statement: statement)
         var rowIDIndex: Int?
+        var selectedCount = 0
         var relatedLayout: [(Relationship, Int, Int?)] = []
         if selectColumns {
-            scope.statement.columns = model.table.columns.map { scope.statement.qualified(scope.alias, $0.label) }
+            // The root's column list is the same text for every query of the model: built once.
+            scope.statement.columns = [model.selectList(alias: scope.alias, dialect: dialect)]
+            selectedCount = model.table.columns.count
             if model.table.primaryKey.isEmpty && model.table.hasRowID {
-                rowIDIndex = scope.statement.columns.count
+                rowIDIndex = selectedCount
                 scope.statement.columns.append(scope.statement.qualified(scope.alias, "rowid"))
+                selectedCount += 1
             }
         }
         try applyRelationshipScope(to: scope, model: model)
@@ -170,18 +174,26 @@ public struct Query<T: AmigoModel>: @unchecked Sendable {
                     throw AmigoError.invalidOperation("selectRelated(\"\(name)\"): only to-one relationships can be joined; query a \(relationship.kind.rawValue) relationship with using(row).relationship(\"\(name)\")")
                 }
                 let alias = scope.joinToOne(relationship, path: relationship.name, fromAlias: scope.alias)
-                let offset = scope.statement.columns.count
-                scope.statement.columns += relationship.target.table.columns.map { scope.statement.qualified(alias, $0.label) }
+                let offset = selectedCount
+                scope.statement.columns.append(relationship.target.selectList(alias: alias, dialect: dialect))
+                selectedCount += relationship.target.table.columns.count
                 var relatedRowID: Int?
                 if relationship.target.table.primaryKey.isEmpty && relationship.target.table.hasRowID {
-                    relatedRowID = scope.statement.columns.count
+                    relatedRowID = selectedCount
                     scope.statement.columns.append(scope.statement.qualified(alias, "rowid"))
+                    selectedCount += 1
                 }
                 relatedLayout.append((relationship, offset, relatedRowID))
             }
         }
         for (key, ascending) in orderings {
-            scope.statement.orderings.append(try scope.ordering(key, ascending: ascending))
+            // A scope of its own, like a filter's, so that an error quotes the ordering key as its input.
+            let orderScope = QueryScope(model: model, alias: scope.alias, statement: scope.statement, input: key)
+            orderScope.joinAliases = scope.joinAliases
+            let term = try orderScope.ordering(key, ascending: ascending)
+            scope.statement = orderScope.statement
+            scope.joinAliases = orderScope.joinAliases
+            scope.statement.orderings.append(term)
         }
         var resolved: [String] = []
         for path in paths {
@@ -299,7 +311,7 @@ public struct Query<T: AmigoModel>: @unchecked Sendable {
     /// The first result, or nil.
     public func first() throws -> T? {
         var result: T?
-        try limit(1).forEach { result = $0; return false }
+        try limit(Swift.min(limitCount ?? 1, 1)).forEach { result = $0; return false }  // keeps a limit(0)
         return result
     }
 
@@ -333,7 +345,7 @@ public struct Query<T: AmigoModel>: @unchecked Sendable {
 
     /// Whether there is at least one result.
     public func exists() throws -> Bool {
-        let compiled = try limit(1).compile(columns: false)
+        let compiled = try limit(Swift.min(limitCount ?? 1, 1)).compile(columns: false)  // keeps a limit(0)
         var found = false
         var statement = compiled.statement
         statement.columns = ["1"]

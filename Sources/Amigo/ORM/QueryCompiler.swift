@@ -84,6 +84,11 @@ final class QueryScope {
                     // `dog = 3` compares the foreign key itself.
                     return .column(sql: statement.qualified(currentAlias, c.label), column: c)
                 }
+                if allowToMany, let r = currentModel.relationship(named: segment), r.kind != .toOne {
+                    // `albums != nil`: the to-many relationship itself, compiled to EXISTS (…).
+                    walked.append(r.name)
+                    return .toMany(relationship: r, fromAlias: currentAlias, rest: [], prefix: walked.joined(separator: "."))
+                }
                 if segment.lowercased() == "rowid" && currentModel.table.hasRowID {
                     let c = Column("rowid", type: Int.self)
                     return .column(sql: statement.qualified(currentAlias, "rowid"), column: c)
@@ -162,6 +167,11 @@ final class QueryScope {
         case .column(let sql, let column):
             return try compile(c, lhsSQL: sql, column: column)
         case .toMany(let relationship, let fromAlias, let rest, let prefix):
+            if rest.isEmpty, c.op == .equal || c.op == .notEqual, isNull(c.rhs) {
+                // `albums = nil`: no related row at all; `albums != nil`: at least one.
+                let exists = try existsSubquery(relationship, fromAlias: fromAlias, prefix: prefix) { _ in "1" }
+                return c.op == .equal ? "NOT " + exists : exists
+            }
             return try existsSubquery(relationship, fromAlias: fromAlias, prefix: prefix) { inner in
                 var innerComparison = c
                 innerComparison.lhs = .keyPath(rest.isEmpty ? relationship.target.table.primaryKey.map(\.label).prefix(1).map { $0 } : rest, position: position)
@@ -204,6 +214,15 @@ final class QueryScope {
         // Inner joins' arguments come before the WHERE arguments within the subquery text.
         arguments += inner.statement.joinArguments + inner.arguments
         return "EXISTS (" + inner.statement.sql + ")"
+    }
+
+    /// Whether `operand` is the constant `nil` or a `%@` argument holding NULL.
+    private func isNull(_ operand: FilterOperand) -> Bool {
+        switch operand {
+        case .constant(let v): return v.isNull
+        case .argument(let index, _): return index < filterArguments.count && filterArguments[index] == .value(.null)
+        default: return false
+        }
     }
 
     private func isKeyPath(_ operand: FilterOperand) -> Bool {
@@ -311,14 +330,17 @@ final class QueryScope {
     // MARK: Orderings
 
     /// `"alias"."column" ASC` for an ordering key path (`label`, `dog.label`, `-label`).
+    ///
+    /// Error positions count from the start of `key` as given (the scope's `input` should be `key`).
     func ordering(_ key: String, ascending: Bool) throws -> String {
+        var start = key.prefix(while: { $0 == " " || $0 == "\t" }).count
         var key = key.trimmingCharacters(in: .whitespaces)
         var ascending = ascending
-        if key.hasPrefix("-") { key.removeFirst(); ascending.toggle() }
+        if key.hasPrefix("-") { key.removeFirst(); ascending.toggle(); start += 1 }
         let path = key.split(separator: ".").map(String.init)
-        guard !path.isEmpty else { throw error("empty ordering", position: 0, token: key) }
-        guard case .column(let sql, _) = try resolve(path, position: 0, allowToMany: false) else {
-            throw error("cannot order by a to-many path", position: 0, token: key)
+        guard !path.isEmpty else { throw error("empty ordering", position: start, token: key) }
+        guard case .column(let sql, _) = try resolve(path, position: start, allowToMany: false) else {
+            throw error("cannot order by a to-many path", position: start, token: key)
         }
         return sql + (ascending ? " ASC" : " DESC")
     }

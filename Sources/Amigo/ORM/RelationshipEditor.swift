@@ -79,9 +79,12 @@ public struct RelationshipEditor {
                     let (sql, arguments) = try linkStatement(relationship, model: model, object: object, insert: false)
                     session.recordChanges(try engine.execute(sql, arguments).changes)
                 case .oneToMany:
+                    // Only a child that points at this owner is unlinked; another owner's child is left alone.
+                    guard try isPointing(object, at: owner, relationship: relationship, ownerModel: model) else { continue }
                     try point(object, at: nil, relationship: relationship, ownerModel: model)
                     try session.add(object)
                 case .toOne:
+                    guard try isPointing(owner, at: object, relationship: relationship, ownerModel: model) else { continue }
                     try point(owner, at: nil, relationship: relationship, ownerModel: model)
                     try session.add(owner)
                 }
@@ -121,6 +124,17 @@ public struct RelationshipEditor {
             sql = "DELETE FROM \(dialect.quote(junction.name)) WHERE " + columns.map { dialect.quote($0.label) + " = ?" }.joined(separator: " AND ")
         }
         return (sql, sourceKeys + targetKeys)
+    }
+
+    /// Whether the foreign key of `child` (for a one-to-many) or of the owner (to-one) holds `parent`'s key.
+    private func isPointing(_ child: AmigoModel, at parent: AmigoModel, relationship: Relationship, ownerModel: ORMModel) throws -> Bool {
+        let childModel = try session.amigo.model(of: child)
+        let fkColumns = relationship.kind == .toOne ? relationship.sourceColumns : relationship.targetColumns
+        let keyColumns = relationship.kind == .toOne ? relationship.targetColumns : relationship.sourceColumns
+        let parentModel = relationship.kind == .toOne ? relationship.target : ownerModel
+        let key = keyColumns.map { parentModel.storedValue(of: $0, in: parent) }
+        guard !key.isEmpty, !key.contains(where: \.isNull) else { return false }
+        return fkColumns.map { childModel.storedValue(of: $0, in: child) } == key
     }
 
     /// Sets the foreign key of `child` (for a one-to-many) or of the owner (to-one) to `parent`'s key.

@@ -30,14 +30,25 @@ extension Session {
     ///
     ///     let rows = try session.fetch("SELECT Name, count(*) AS n FROM Track WHERE GenreId = ? GROUP BY 1", [1])
     ///     rows[0]["n"]   // .integer(…)
+    ///
+    /// Like ``execute(_:_:)``, it refuses several statements at once and, on a read-only database,
+    /// a statement that writes (`INSERT … RETURNING`) before anything runs; the changes of a
+    /// statement that writes count in ``pendingChangeCount``.
     public func fetch(_ sql: String, _ arguments: [DatabaseValue] = []) throws -> [Row] {
         guard isActive else { throw AmigoError.sessionClosed }
-        var columns: [String] = []
-        var rows: [Row] = []
-        try engine.fetch(sql, arguments, columns: { columns = $0 }) { row in
-            rows.append(Row(columns: columns, values: row.values))
-            return true
+        return try engine.serialized {
+            let readsOnly = try engine.isReadOnlyStatement(sql)
+            if engine.isReadOnly && !readsOnly {
+                throw AmigoError.readOnly(path: engine.path, operation: "run a statement that writes")
+            }
+            var columns: [String] = []
+            var rows: [Row] = []
+            try engine.fetch(sql, arguments, columns: { columns = $0 }) { row in
+                rows.append(Row(columns: columns, values: row.values))
+                return true
+            }
+            if !readsOnly { recordChanges(Int(try engine.fetchScalar("SELECT changes()").integerValue ?? 0)) }
+            return rows
         }
-        return rows
     }
 }

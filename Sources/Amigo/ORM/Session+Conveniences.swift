@@ -1,14 +1,48 @@
 /// CRUD conveniences in the style of SQLiteORM-Swift, on top of the session API.
 extension Session {
-    /// Inserts the objects with their primary key as given, or overwrites the rows with those keys
-    /// (INSERT OR REPLACE).
-    public func replace(_ objects: AmigoModel...) throws { try add(objects, upsert: true) }
+    /// Inserts the objects with their primary key as given, or overwrites the rows with those keys;
+    /// an object without a key is inserted and gets one. All or nothing (inside a savepoint).
+    ///
+    /// An existing row is overwritten with an UPDATE of every column, not with INSERT OR REPLACE:
+    /// REPLACE deletes the old row first, which fires `ON DELETE CASCADE` (wiping, for instance,
+    /// every many-to-many link of the row) and `SET NULL` on the rows that reference it. A model
+    /// without a declared primary key has nothing to look the row up by and is written with
+    /// INSERT OR REPLACE.
+    public func replace(_ objects: AmigoModel...) throws {
+        try checkWritable("replace rows")
+        let persisted = objects.map(\.isPersisted)
+        do {
+            try replaceRows(objects)
+        } catch {
+            for (object, flag) in zip(objects, persisted) { object.isPersisted = flag }   // rolled back
+            throw error
+        }
+    }
+
+    private func replaceRows(_ objects: [AmigoModel]) throws {
+        try savepoint {
+            for object in objects {
+                let model = try amigo.model(of: object)
+                let pk = model.table.primaryKey
+                let keys = model.primaryKeyValues(of: object)
+                if pk.isEmpty || keys.count != pk.count || keys.contains(where: \.isNull) {
+                    try add([object], upsert: true)
+                    continue
+                }
+                let condition = pk.map { engine.dialect.quote($0.label) + " = ?" }.joined(separator: " AND ")
+                let sql = "SELECT 1 FROM \(engine.dialect.quote(model.table.name)) WHERE \(condition)"
+                let exists = try engine.fetch(sql, keys) { _ in false } > 0     // keys are stored values already
+                object.isPersisted = exists       // add() then UPDATEs every column, or INSERTs with the key
+                try add([object])
+            }
+        }
+    }
 
     /// Updates every column of each object's row, by primary key, whether or not the object was
-    /// fetched. Throws when an object has no key or no row has it.
+    /// fetched. Throws when an object has no key or no row has it; all or nothing (inside a savepoint).
     public func update(_ objects: AmigoModel...) throws {
         try checkWritable("update rows")
-        try engine.serialized {
+        try savepoint {
             for object in objects {
                 let model = try amigo.model(of: object)
                 let write = try ModelWriter(model: model, dialect: engine.dialect).update(object)
@@ -42,6 +76,19 @@ extension Session {
     /// The first object of `type` matching the filter, or nil.
     public func first<M: AmigoModel>(_ type: M.Type, where filter: String? = nil, _ arguments: any FilterArgumentConvertible...) throws -> M? {
         let q = query(type)
+        return try (filter.map { q.filter($0, arguments: arguments.map(\.filterArgument)) } ?? q).first()
+    }
+
+    /// All rows of the run-time or reflected model `model`, optionally filtered:
+    /// `session.all("Album", where: "artist.Name = %@", "AC/DC")`.
+    public func all(_ model: String, where filter: String? = nil, _ arguments: any FilterArgumentConvertible...) throws -> [Record] {
+        let q = query(model)
+        return try (filter.map { q.filter($0, arguments: arguments.map(\.filterArgument)) } ?? q).all()
+    }
+
+    /// The first row of the run-time or reflected model `model` matching the filter, or nil.
+    public func first(_ model: String, where filter: String? = nil, _ arguments: any FilterArgumentConvertible...) throws -> Record? {
+        let q = query(model)
         return try (filter.map { q.filter($0, arguments: arguments.map(\.filterArgument)) } ?? q).first()
     }
 }

@@ -130,6 +130,13 @@ public final class Session: @unchecked Sendable {
         if engine.isReadOnly { throw AmigoError.readOnly(path: engine.path, operation: operation) }
     }
 
+    /// Views (reflected from a file) are read-only models: their rows have no key to write back to.
+    func checkEditable(_ model: ORMModel, _ operation: String) throws {
+        if model.table.isView {
+            throw AmigoError.invalidOperation("cannot \(operation): \(model.name) is a view, its rows are read-only")
+        }
+    }
+
     func recordChanges(_ count: Int) { lock.withLock { changes += count } }
 
     // MARK: Queries
@@ -161,8 +168,9 @@ public final class Session: @unchecked Sendable {
     public func add(_ objects: [AmigoModel], upsert: Bool = false) throws {
         try checkWritable("add rows")
         try engine.serialized {
+            var visiting = Set<ObjectIdentifier>()
             for object in objects {
-                var visiting = Set<ObjectIdentifier>()
+                visiting.removeAll(keepingCapacity: true)
                 try save(object, upsert: upsert, visiting: &visiting)
             }
         }
@@ -170,10 +178,11 @@ public final class Session: @unchecked Sendable {
 
     func save(_ object: AmigoModel, upsert: Bool, visiting: inout Set<ObjectIdentifier>) throws {
         let model = try amigo.model(of: object)
-        guard visiting.insert(ObjectIdentifier(object)).inserted else { return }
-        if !model.isDynamic && !(object is Record) {
-            for relationship in model.relationships where relationship.kind == .toOne {
-                if let related = relationship.accessor?.object?.0(object), !related.isPersisted {
+        try checkEditable(model, "add rows")
+        if model.hasObjectRelationships && !model.isDynamic && type(of: object) != Record.self {
+            guard visiting.insert(ObjectIdentifier(object)).inserted else { return }
+            for case let (getter, _, _)? in model.slotObjects {
+                if let related = getter(object), !related.isPersisted {
                     try save(related, upsert: upsert, visiting: &visiting)
                 }
             }
@@ -205,6 +214,7 @@ public final class Session: @unchecked Sendable {
     public func update(_ object: AmigoModel, columns names: [String]) throws -> (sql: String, arguments: [DatabaseValue]) {
         try checkWritable("edit rows")
         let model = try amigo.model(of: object)
+        try checkEditable(model, "edit rows")
         let columns = try names.map { name -> Column in
             guard let c = model.table.column(named: name) else { throw AmigoError.unknownColumn(column: name, model: model.name) }
             return c
@@ -238,6 +248,7 @@ public final class Session: @unchecked Sendable {
         try engine.serialized {
             for object in objects {
                 let model = try amigo.model(of: object)
+                try checkEditable(model, "delete rows")
                 let keys = model.primaryKeyValues(of: object)
                 if keys.isEmpty || keys.contains(where: \.isNull) { continue }
                 let write = try ModelWriter(model: model, dialect: engine.dialect).delete(object)
@@ -265,15 +276,20 @@ public final class Session: @unchecked Sendable {
 
     // MARK: Raw SQL
 
-    /// Runs a statement with arguments through the session's transaction, echo and errors.
+    /// Runs one statement with arguments through the session's transaction, echo and errors.
+    ///
+    /// The statement is prepared before it runs, so that bad SQL (``AmigoError/database(_:)``),
+    /// several statements at once (only the first would run) and, on a read-only database, a
+    /// statement that writes are all refused before anything is applied.
     @discardableResult
     public func execute(_ sql: String, _ arguments: [DatabaseValue] = []) throws -> ExecutionResult {
         guard isActive else { throw AmigoError.sessionClosed }
-        if engine.isReadOnly, try !engine.isReadOnlyStatement(sql) {
+        let readsOnly = try engine.isReadOnlyStatement(sql)
+        if engine.isReadOnly && !readsOnly {
             throw AmigoError.readOnly(path: engine.path, operation: "run a statement that writes")
         }
         let result = try engine.execute(sql, arguments)
-        if try !engine.isReadOnlyStatement(sql) { recordChanges(result.changes) }
+        if !readsOnly { recordChanges(result.changes) }
         return result
     }
 }

@@ -23,3 +23,21 @@ final class StatementTexts: @unchecked Sendable {
         return t
     }
 }
+
+/// SQL fragments keyed by a string (such as an alias), computed once.
+final class TextCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var texts: [String: String] = [:]
+
+    func text(_ key: String, _ build: () -> String) -> String {
+        lock.lock()
+        if let t = texts[key] { lock.unlock(); return t }
+        lock.unlock()
+        let t = build()
+        lock.lock()
+        if texts.count > 64 { texts.removeAll() }
+        texts[key] = t
+        lock.unlock()
+        return t
+    }
+}

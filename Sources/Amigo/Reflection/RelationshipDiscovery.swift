@@ -39,12 +39,13 @@ struct RelationshipDiscovery {
                 var parentNames = fk.referencedColumns
                 if parentNames.isEmpty {
                     parentNames = parent.table.primaryKey.map(\.label)
-                    if parentNames.isEmpty && parent.table.hasRowID && fk.columns.count == 1 { parentNames = ["rowid"] }
                 }
-                let parentColumns = parentNames.compactMap { name -> Column? in
-                    if name.lowercased() == "rowid", parent.table.column(named: name) == nil { return Column("rowid", type: Int.self) }
-                    return parent.table.column(named: name)
+                guard !parentNames.isEmpty else {
+                    // SQLite itself rejects such a key ("foreign key mismatch") whenever it is checked.
+                    warnings.append("\(child.name): foreign key (\(fk.columns.joined(separator: ", "))) references '\(fk.referencedTable)', which has no primary key")
+                    continue
                 }
+                let parentColumns = parentNames.compactMap { parent.table.column(named: $0) }
                 guard childColumns.count == fk.columns.count, parentColumns.count == parentNames.count,
                       childColumns.count == parentColumns.count else {
                     warnings.append("\(child.name): foreign key (\(fk.columns.joined(separator: ", "))) references missing column(s) of '\(fk.referencedTable)' (\(parentNames.joined(separator: ", ")))")
@@ -84,9 +85,14 @@ struct RelationshipDiscovery {
             }
         }
         // 4. Many-to-many through junction tables.
+        // A table that other tables point at is an entity of its own (sakila's `store`, `inventory`), never a link.
+        let referenced = Set(linksByChild.values.flatMap { $0.map { ObjectIdentifier($0.parent) } })
         for junction in ordered {
             let links = linksByChild[ObjectIdentifier(junction)] ?? []
-            guard links.count == 2, let payload = Naming.junctionPayload(junction.table, links: links) else { continue }
+            guard links.count == 2,
+                  let payload = Naming.junctionPayload(junction.table, links: links,
+                                                       referenced: referenced.contains(ObjectIdentifier(junction)))
+            else { continue }
             let through: ORMModel? = payload.isEmpty ? nil : junction
             for (from, to) in [(links[0], links[1]), (links[1], links[0])] {
                 let source = from.parent, target = to.parent
@@ -117,13 +123,14 @@ struct RelationshipDiscovery {
 
 /// Turns table and column names into relationship names.
 enum Naming {
-    /// Splits `SupportRepId`, `support_rep_id`, `Order Details` into words.
+    /// Splits `SupportRepId`, `support_rep_id`, `Order Details`, `we"ird` into words.
     static func words(_ identifier: String) -> [String] {
         var words: [String] = []
         var current = ""
         var previous: Character?
         for ch in identifier {
-            if ch == "_" || ch == " " || ch == "-" || ch == "." {
+            if !(ch.isLetter || ch.isNumber) {
+                // `_`, spaces and any punctuation (`we"ird`, `a.b`) separate words: names stay identifiers.
                 if !current.isEmpty { words.append(current) }
                 current = ""
             } else if ch.isUppercase, let p = previous, p.isLowercase || p.isNumber {
@@ -214,7 +221,9 @@ enum Naming {
 
     /// For a table with two foreign keys: nil when it is not a junction, otherwise its payload
     /// columns (those that are neither keys nor link columns; empty for a pure junction).
-    static func junctionPayload(_ table: Table, links: [RelationshipDiscovery.Link]) -> [Column]? {
+    /// `referenced`: whether other tables have foreign keys to this one (then a surrogate-key
+    /// table is an entity, not a link).
+    static func junctionPayload(_ table: Table, links: [RelationshipDiscovery.Link], referenced: Bool = false) -> [Column]? {
         let linkColumns = Set(links.flatMap { $0.childColumns.map { $0.label.lowercased() } })
         let pk = Set(table.primaryKey.map { $0.label.lowercased() })
         let uniqueOverLinks = table.indexes.contains { $0.unique && Set($0.columns.map { $0.lowercased() }) == linkColumns }
@@ -228,7 +237,7 @@ enum Naming {
         let ownKey = table.primaryKey.count == 1 && !linkColumns.contains(table.primaryKey[0].label.lowercased())
         let linksRequired = links.allSatisfy { $0.childColumns.allSatisfy { !$0.optional } }
         let payload = others.filter { !$0.primaryKey }
-        if ownKey, linksRequired, payload.count <= 3 { return payload.isEmpty ? [] : payload }
+        if ownKey, linksRequired, !referenced, payload.count <= 3 { return payload.isEmpty ? [] : payload }
         return nil
     }
 }

@@ -54,9 +54,8 @@ public struct SchemaInspector {
         let table = Table(entry.name, columns: columns)
         table.sql = entry.sql
         table.isView = entry.type == "view"
-        table.withoutRowID = entry.sql.map(SchemaInspector.declaresWithoutRowID) ?? false
         if table.isView { return table }
-        // A column declared INTEGER PRIMARY KEY in a rowid table may still be NULL in DDL terms? No: it is the rowid.
+        table.withoutRowID = try isWithoutRowID(entry.name)
         table.foreignKeys = try foreignKeys(of: entry.name)
         table.indexes = try indexes(of: entry.name)
         for index in table.indexes where index.unique && index.columns.count == 1 {
@@ -102,6 +101,25 @@ public struct SchemaInspector {
             indexes.append(Index(name, unique: unique, columns: columns))
         }
         return indexes.sorted { $0.label < $1.label }
+    }
+
+    /// Whether `table` was declared WITHOUT ROWID, as SQLite reports it rather than as the DDL reads
+    /// (a comment after the closing parenthesis fooled a text scan): such a table's primary-key index
+    /// holds every column and no rowid, while a rowid table's key index ends with the rowid (cid -1).
+    /// A table without a key index (INTEGER PRIMARY KEY or no key) always has a rowid.
+    public func isWithoutRowID(_ table: String) throws -> Bool {
+        var keyIndex: String?
+        try engine.fetch("SELECT name FROM pragma_index_list(?) WHERE origin = 'pk'", [.text(table)]) { row in
+            keyIndex = row.string(at: 0)
+            return false
+        }
+        guard let keyIndex else { return false }
+        var hasRowID = false
+        try engine.fetch("SELECT 1 FROM pragma_index_xinfo(?) WHERE cid = -1", [.text(keyIndex)]) { _ in
+            hasRowID = true
+            return false
+        }
+        return !hasRowID
     }
 
     /// `PRAGMA user_version`.

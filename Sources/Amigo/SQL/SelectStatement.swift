@@ -83,7 +83,7 @@ public struct SelectStatement: Sendable {
     public func aggregateSQL(_ expression: String) -> String {
         if limit != nil || offset != nil {
             var inner = self
-            inner.orderings = orderings
+            if inner.columns.isEmpty { inner.columns = ["1"] }
             return "SELECT \(expression) FROM (\(inner.sql))"
         }
         return "SELECT \(expression) " + fromClause + whereClause

@@ -1,0 +1,183 @@
+import Testing
+@testable import AmigoShellCore
+
+/// The command language, the same at the `:` prompt, with `-c` and on standard input.
+@Suite struct CommandParserSpec {
+    private func parse(_ line: String) throws -> Command? { try CommandParser.parse(line) }
+
+    /// The error a line gives, as a `ShellError` (or nil when it parses).
+    private func error(_ line: String) -> ShellError? {
+        do { _ = try CommandParser.parse(line); return nil } catch { return error as? ShellError }
+    }
+
+    @Test func everyCommandParsesByItsName() throws {
+        #expect(try parse("tables") == .tables)
+        #expect(try parse("open Artist") == .open("Artist"))
+        #expect(try parse("filter Milliseconds > 300000") == .filter("Milliseconds > 300000"))
+        #expect(try parse("order Name") == .order(column: "Name", descending: false))
+        #expect(try parse("limit 5") == .limit(5))
+        #expect(try parse("relations") == .relations)
+        #expect(try parse("follow albums") == .follow("albums"))
+        #expect(try parse("back") == .back)
+        #expect(try parse("show") == .show)
+        #expect(try parse("get 1") == .get("1"))
+        #expect(try parse("sql SELECT 1") == .sql("SELECT 1"))
+        #expect(try parse("set Name = AC/DC") == .set(column: "Name", value: "AC/DC"))
+        #expect(try parse("commit") == .commit)
+        #expect(try parse("rollback") == .rollback)
+        #expect(try parse("echo on") == .echo(true))
+        #expect(try parse("export csv out.csv") == .export(format: .csv, path: "out.csv"))
+        #expect(try parse("schema Album") == .schema("Album"))
+        #expect(try parse("count") == .count)
+        #expect(try parse("stats Milliseconds") == .stats("Milliseconds"))
+        #expect(try parse("help") == .help(nil))
+        #expect(try parse("quit") == .quit)
+    }
+
+    @Test func everyCommandInTheHelpListIsAccepted() throws {
+        // The help list is also what completion offers: each name must parse (with an argument when it needs one).
+        for name in CommandParser.names {
+            let line = ["open", "follow", "get", "stats"].contains(name) ? "\(name) x"
+                : name == "sql" ? "sql SELECT 1" : name == "set" ? "set a = 1" : name == "limit" ? "limit 3"
+                : name == "export" ? "export json x.json" : name
+            #expect(try parse(line) != nil, "\(line)")
+        }
+        #expect(CommandParser.names == ["tables", "open", "filter", "order", "limit", "relations", "follow", "back", "show", "get",
+                                        "sql", "set", "commit", "rollback", "echo", "export", "schema", "count", "stats", "help", "quit"])
+    }
+
+    @Test func aliasesMeanTheSameAsTheirCommand() throws {
+        #expect(try parse("ls") == .tables)
+        #expect(try parse(".tables") == .tables)
+        #expect(try parse("o Track") == .open("Track"))
+        #expect(try parse("f Name = 'x'") == .filter("Name = 'x'"))
+        #expect(try parse("where Name = 'x'") == .filter("Name = 'x'"))
+        #expect(try parse("sort Name desc") == .order(column: "Name", descending: true))
+        #expect(try parse("rel") == .relations)
+        #expect(try parse("r") == .relations)
+        #expect(try parse("fo tracks") == .follow("tracks"))
+        #expect(try parse("b") == .back)
+        #expect(try parse("g 7") == .get("7"))
+        #expect(try parse(".schema") == .schema(nil))
+        #expect(try parse("?") == .help(nil))
+        #expect(try parse("h") == .help(nil))
+        for word in ["exit", "q", ".quit", ".exit"] { #expect(try parse(word) == .quit) }
+    }
+
+    @Test func selectWithPragmaAndExplainAreSQLWithoutTheSqlWord() throws {
+        #expect(try parse("SELECT count(*) FROM Track") == .sql("SELECT count(*) FROM Track"))
+        #expect(try parse("with x AS (SELECT 1) SELECT * FROM x") == .sql("with x AS (SELECT 1) SELECT * FROM x"))
+        #expect(try parse("pragma table_info(Album)") == .sql("pragma table_info(Album)"))
+        #expect(try parse("EXPLAIN SELECT 1") == .sql("EXPLAIN SELECT 1"))
+    }
+
+    @Test func commandWordsAreCaseInsensitiveAndALeadingColonIsAllowed() throws {
+        #expect(try parse("OPEN Artist") == .open("Artist"))
+        #expect(try parse(":open Artist") == .open("Artist"))
+        #expect(try parse("  :  back  ") == .back)
+        #expect(try parse("Tables") == .tables)
+    }
+
+    @Test func blankLinesAndCommentsAreNoCommand() throws {
+        #expect(try parse("") == nil)
+        #expect(try parse("   ") == nil)
+        #expect(try parse(":") == nil)
+        #expect(try parse("# a comment") == nil)
+        #expect(try parse("-- a comment") == nil)
+    }
+
+    @Test func quotesAroundNamesAreRemoved() throws {
+        #expect(try parse("open \"Invoice Line\"") == .open("Invoice Line"))
+        #expect(try parse("open 'Album'") == .open("Album"))
+        #expect(try parse("open `Album`") == .open("Album"))
+        #expect(try parse("open [Album]") == .open("Album"))
+        #expect(try parse("follow \"tracks\"") == .follow("tracks"))
+        #expect(try parse("schema \"Play List\"") == .schema("Play List"))
+        #expect(try parse("stats [Unit Price]") == .stats("Unit Price"))
+    }
+
+    @Test func orderKeepsAQuotedColumnWithSpacesTogether() throws {
+        #expect(try parse("order \"Unit Price\" desc") == .order(column: "Unit Price", descending: true))
+        #expect(try parse("order [Unit Price] ASC") == .order(column: "Unit Price", descending: false))
+        #expect(try parse("order Name DESC") == .order(column: "Name", descending: true))
+    }
+
+    @Test func orderWithoutAColumnGoesBackToKeyOrder() throws {
+        #expect(try parse("order") == .order(column: nil, descending: false))
+        // A lone `desc` is a column name, not a direction.
+        #expect(try parse("order desc") == .order(column: "desc", descending: false))
+    }
+
+    @Test func filterWithoutAnExpressionClearsIt() throws {
+        #expect(try parse("filter") == .filter(nil))
+        #expect(try parse("filter   ") == .filter(nil))
+    }
+
+    @Test func filterKeepsItsExpressionVerbatim() throws {
+        #expect(try parse("filter Milliseconds > 300000 AND Composer CONTAINS[c] 'page'")
+                == .filter("Milliseconds > 300000 AND Composer CONTAINS[c] 'page'"))
+    }
+
+    @Test func setSplitsAtTheFirstEqualsSignAndKeepsTheValueAsTyped() throws {
+        #expect(try parse("set Name = 'a = b'") == .set(column: "Name", value: "'a = b'"))
+        #expect(try parse("set \"Unit Price\"=0.99") == .set(column: "Unit Price", value: "0.99"))
+        #expect(try parse("set Composer = NULL") == .set(column: "Composer", value: "NULL"))
+        #expect(try parse("set Name =") == .set(column: "Name", value: ""))
+    }
+
+    @Test func echoTakesOnOffOrTogglesWithoutAnArgument() throws {
+        #expect(try parse("echo") == .echo(nil))
+        #expect(try parse("echo OFF") == .echo(false))
+        #expect(try parse("echo 1") == .echo(true))
+        #expect(try parse("echo false") == .echo(false))
+    }
+
+    @Test func exportTakesAFormatAndAPathThatMayBeQuoted() throws {
+        #expect(try parse("export JSON out.json") == .export(format: .json, path: "out.json"))
+        #expect(try parse("export csv \"/tmp/my tracks.csv\"") == .export(format: .csv, path: "/tmp/my tracks.csv"))
+    }
+
+    @Test func helpTakesAnOptionalTopic() throws {
+        #expect(try parse("help open") == .help("open"))
+        #expect(try parse("? filter") == .help("filter"))
+    }
+
+    @Test func missingArgumentsGiveTheCommandsUsage() {
+        #expect(error("open") == .usage(command: "open", usage: "open TABLE"))
+        #expect(error("follow") == .usage(command: "follow", usage: "follow NAME"))
+        #expect(error("get") == .usage(command: "get", usage: "get ID"))
+        #expect(error("sql") == .usage(command: "sql", usage: "sql SELECT …"))
+        #expect(error("stats") == .usage(command: "stats", usage: "stats COLUMN"))
+        #expect(error("set") == .usage(command: "set", usage: "set COLUMN = VALUE"))
+        #expect(error("limit") == .usage(command: "limit", usage: "limit N"))
+    }
+
+    @Test func malformedArgumentsGiveTheCommandsUsage() {
+        #expect(error("limit 0") == .usage(command: "limit", usage: "limit N (a positive number)"))
+        #expect(error("limit ten") == .usage(command: "limit", usage: "limit N (a positive number)"))
+        #expect(error("set Name") == .usage(command: "set", usage: "set COLUMN = VALUE"))
+        #expect(error("set = 3") == .usage(command: "set", usage: "set COLUMN = VALUE"))
+        #expect(error("echo maybe") == .usage(command: "echo", usage: "echo on|off"))
+        #expect(error("export xml out.xml") == .usage(command: "export", usage: "export csv|json FILE"))
+        #expect(error("export csv") == .usage(command: "export", usage: "export csv|json FILE"))
+    }
+
+    @Test func usageErrorsReadAsOneLine() {
+        #expect(ErrorText.line(ShellError.usage(command: "open", usage: "open TABLE")) == "open: usage: open TABLE")
+    }
+
+    @Test func anUnknownCommandSuggestsTheNearestOne() {
+        #expect(error("tabels") == .unknownCommand("tabels", suggestion: "tables"))
+        #expect(error("opne Artist") == .unknownCommand("opne", suggestion: "open"))
+        #expect(error("fliter x = 1") == .unknownCommand("fliter", suggestion: "filter"))
+        #expect(error("comit") == .unknownCommand("comit", suggestion: "commit"))
+        #expect(error("rollbakc") == .unknownCommand("rollbakc", suggestion: "rollback"))
+        #expect(ErrorText.line(ShellError.unknownCommand("fliter", suggestion: "filter"))
+                == "unknown command 'fliter' (did you mean 'filter'?); type help for the list")
+    }
+
+    @Test func anUnknownCommandFarFromEveryCommandHasNoSuggestion() {
+        #expect(error("xyzzy") == .unknownCommand("xyzzy", suggestion: nil))
+        #expect(ErrorText.line(ShellError.unknownCommand("xyzzy", suggestion: nil)) == "unknown command 'xyzzy'; type help for the list")
+    }
+}

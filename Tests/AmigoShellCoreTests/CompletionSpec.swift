@@ -1,0 +1,95 @@
+import Amigo
+import Foundation
+import Testing
+@testable import AmigoShellCore
+
+/// Tab-completion candidates at the `:` and `/` prompts.
+@Suite struct CompletionSpec {
+    /// Candidates for the last word of `line` at a prompt of `kind`.
+    private func complete(_ line: String, _ kind: ShellApp.PromptKind = .command, in explorer: Explorer) -> [String] {
+        let start = line.lastIndex(where: { $0 == " " }).map { line.index(after: $0) } ?? line.startIndex
+        let word = String(line[start...])
+        return Completion.candidates(line: line, wordStart: line.distance(from: line.startIndex, to: start), word: word,
+                                     kind: kind, explorer: explorer)
+    }
+
+    @Test func theFirstWordCompletesToCommands() throws {
+        let f = try ChinookFixture()
+        #expect(complete("", in: f.explorer) == CommandParser.names)
+        #expect(complete("s", in: f.explorer) == ["show", "sql", "set", "schema", "stats"])
+        #expect(complete("co", in: f.explorer) == ["commit", "count"])
+        #expect(complete("RO", in: f.explorer) == ["rollback"])
+        #expect(complete("zz", in: f.explorer) == [])
+    }
+
+    @Test func afterOpenComeTableNames() throws {
+        let f = try ChinookFixture()
+        #expect(complete("open ", in: f.explorer) == f.explorer.tables.map(\.name))
+        #expect(complete("open P", in: f.explorer) == ["Playlist", "PlaylistTrack"])
+        #expect(complete("open in", in: f.explorer) == ["Invoice", "InvoiceLine"])
+        #expect(complete(":o tr", in: f.explorer) == ["Track"])
+        #expect(complete("schema G", in: f.explorer) == ["Genre"])
+    }
+
+    @Test func afterFollowComeTheCurrentModelsRelationships() throws {
+        let f = try ChinookFixture()
+        #expect(complete("follow ", in: f.explorer) == [])
+        try f.explorer.open("Album")
+        #expect(complete("follow ", in: f.explorer) == ["artist", "tracks"])
+        #expect(complete("follow t", in: f.explorer) == ["tracks"])
+        try f.explorer.open("Playlist")
+        #expect(complete("fo t", in: f.explorer) == ["tracks"])
+    }
+
+    @Test func orderStatsAndSetCompleteColumnsAndOrderThenItsDirection() throws {
+        let f = try ChinookFixture()
+        try f.explorer.open("Track")
+        #expect(complete("order M", in: f.explorer) == ["MediaTypeId", "Milliseconds"])
+        #expect(complete("order Milliseconds d", in: f.explorer) == ["desc"])
+        #expect(complete("stats Un", in: f.explorer) == ["UnitPrice"])
+        #expect(complete("set Com", in: f.explorer) == ["Composer"])
+    }
+
+    @Test func echoExportAndHelpCompleteTheirWords() throws {
+        let f = try ChinookFixture()
+        #expect(complete("echo o", in: f.explorer) == ["on", "off"])
+        #expect(complete("export ", in: f.explorer) == ["csv", "json"])
+        #expect(complete("export csv ", in: f.explorer) == [])
+        #expect(complete("help f", in: f.explorer) == ["filter", "follow"])
+    }
+
+    @Test func theFilterPromptCompletesColumnsRelationshipsAndKeywords() throws {
+        let f = try ChinookFixture()
+        try f.explorer.open("Album")
+        #expect(complete("", .filter, in: f.explorer) == ["AlbumId", "Title", "ArtistId", "artist.", "tracks."])
+        #expect(complete("Ti", .filter, in: f.explorer) == ["Title"])
+        #expect(complete("Title CONTAINS[c] 'x' A", .filter, in: f.explorer) == ["AlbumId", "ArtistId", "artist.", "AND"])
+        #expect(complete("Title BE", .filter, in: f.explorer) == ["BEGINSWITH", "BEGINSWITH[c]", "BETWEEN"])
+    }
+
+    @Test func aRelationshipPathCompletesTheRelatedModelsColumns() throws {
+        let f = try ChinookFixture()
+        try f.explorer.open("Album")
+        #expect(complete("artist.", .filter, in: f.explorer) == ["artist.ArtistId", "artist.Name", "artist.albums."])
+        #expect(complete("artist.N", .filter, in: f.explorer) == ["artist.Name"])
+        #expect(complete("tracks.genre.N", .filter, in: f.explorer) == ["tracks.genre.Name"])
+        #expect(complete("nope.", .filter, in: f.explorer) == [])
+        // The same paths after `filter` at the command prompt.
+        #expect(complete("filter artist.N", in: f.explorer) == ["artist.Name"])
+    }
+
+    @Test func theEditPromptOffersNothing() throws {
+        let f = try ChinookFixture()
+        try f.explorer.open("Album")
+        #expect(complete("A", .edit(column: "Title"), in: f.explorer) == [])
+    }
+
+    @Test func ambiguousMatchesAreListedInTheStatusLine() throws {
+        let f = try ChinookFixture()
+        let app = ShellApp(explorer: f.explorer)
+        app.showMatches(["Playlist", "PlaylistTrack"])
+        #expect(app.message == "completions: Playlist  PlaylistTrack")
+        app.showMatches((1...14).map { "c\($0)" })
+        #expect(app.message == "completions: c1  c2  c3  c4  c5  c6  c7  c8  c9  c10  c11  c12  …")
+    }
+}

@@ -1,0 +1,328 @@
+import Amigo
+import Foundation
+import Testing
+@testable import AmigoShellCore
+
+/// Opening tables and following relationships on a copy of chinook: to-one, one-to-many,
+/// many-to-many through a junction, self-references, and back.
+@Suite struct NavigationSpec {
+    /// The values of `column` in every row of the current view, in view order.
+    private func column(_ name: String, of explorer: Explorer) throws -> [DatabaseValue] {
+        let view = try #require(explorer.current)
+        let index = try #require(view.columns.firstIndex(of: name))
+        return try explorer.values(in: 0..<view.totalCount).map { $0[index] }
+    }
+
+    @Test func tablesListsEveryTableWithItsRowCount() throws {
+        let f = try ChinookFixture()
+        let tables = f.explorer.tables
+        #expect(tables.map(\.name) == ["Album", "Artist", "Customer", "Employee", "Genre", "Invoice", "InvoiceLine",
+                                       "MediaType", "Playlist", "PlaylistTrack", "Track"])
+        for table in tables {
+            #expect(table.rowCount == (try f.scalar("SELECT count(*) FROM \"\(table.name)\"")), "\(table.name)")
+            #expect(!table.isView)
+        }
+    }
+
+    @Test func openingATableShowsAllItsRowsFromTheFirst() throws {
+        let f = try ChinookFixture()
+        try f.explorer.open("artist")     // names are case-insensitive
+        let view = try #require(f.explorer.current)
+        #expect(view.title == "Artist")
+        #expect(view.columns == ["ArtistId", "Name"])
+        #expect(view.totalCount == 275)
+        #expect(view.cursorRow == 0)
+        #expect(f.explorer.breadcrumb == "Artist")
+        #expect(try f.explorer.currentRecord()?["Name"] == .text("AC/DC"))
+    }
+
+    @Test func openingAnUnknownTableThrowsAndKeepsTheCurrentView() throws {
+        let f = try ChinookFixture()
+        try f.explorer.open("Artist")
+        #expect(throws: AmigoError.self) { try f.explorer.open("Artsit") }
+        #expect(f.explorer.current?.title == "Artist")
+    }
+
+    @Test func getMakesTheRowWithThatKeyCurrent() throws {
+        let f = try ChinookFixture()
+        try f.explorer.open("Artist")
+        try f.explorer.get("90")
+        #expect(f.explorer.current?.cursorRow == 89)
+        #expect(try f.explorer.currentRecord()?["Name"] == .text("Iron Maiden"))
+        try f.explorer.get("1")
+        #expect(f.explorer.current?.cursorRow == 0)
+    }
+
+    @Test func getFindsTheRowsPositionInASortedView() throws {
+        let f = try ChinookFixture()
+        try f.explorer.open("Artist")
+        try f.explorer.setOrder(column: "Name", descending: false)
+        try f.explorer.get("1")
+        let before = try #require(try f.scalar("SELECT count(*) FROM Artist WHERE Name < 'AC/DC'"))
+        #expect(f.explorer.current?.cursorRow == before)
+        #expect(try f.explorer.currentRecord()?["ArtistId"] == .integer(1))
+    }
+
+    @Test func getOfAMissingKeyOrOfARowOutsideTheFilterThrows() throws {
+        let f = try ChinookFixture()
+        try f.explorer.open("Artist")
+        #expect(throws: ShellError.invalidValue("get: no Artist row with key 9999")) { try f.explorer.get("9999") }
+        try f.explorer.setFilter("Name BEGINSWITH 'B'")
+        #expect(throws: ShellError.invalidValue("get: Artist 1 exists but is not in this view (filter: Name BEGINSWITH 'B')")) {
+            try f.explorer.get("1")
+        }
+    }
+
+    @Test func relationsListsAnArtistsAlbumsAsOneToManyWithTheirCount() throws {
+        let f = try ChinookFixture()
+        try f.explorer.open("Artist")
+        try f.explorer.get("1")
+        let relations = try f.explorer.relations()
+        #expect(relations.map(\.relationship.name) == ["albums"])
+        #expect(relations.map(\.relationship.kind) == [.oneToMany])
+        #expect(relations.map(\.count) == [2])
+    }
+
+    @Test func followingAlbumsThenTracksNarrowsToThoseRows() throws {
+        let f = try ChinookFixture()
+        try f.explorer.open("Artist")
+        try f.explorer.get("1")
+        try f.explorer.follow("albums")
+        #expect(f.explorer.current?.totalCount == 2)
+        #expect(try column("AlbumId", of: f.explorer) == [.integer(1), .integer(4)])
+        #expect(f.explorer.breadcrumb == "Artist 1 \"AC/DC\" › albums")
+
+        try f.explorer.follow("tracks")
+        #expect(f.explorer.current?.totalCount == 10)
+        #expect(f.explorer.current?.totalCount == (try f.scalar("SELECT count(*) FROM Track WHERE AlbumId = 1")))
+        #expect(try column("AlbumId", of: f.explorer) == Array(repeating: .integer(1), count: 10))
+        #expect(f.explorer.breadcrumb == "Artist 1 \"AC/DC\" › albums › Album 1 \"For Those About To Rock…\" › tracks")
+        #expect(f.explorer.stack.count == 3)
+    }
+
+    @Test func followingAnUnknownRelationshipNamesTheOnesThatExist() throws {
+        let f = try ChinookFixture()
+        try f.explorer.open("Album")
+        #expect(throws: AmigoError.unknownRelationship(relationship: "songs", model: "Album", available: ["artist", "tracks"])) {
+            try f.explorer.follow("songs")
+        }
+        #expect(f.explorer.stack.count == 1)
+    }
+
+    @Test func backRestoresThePreviousViewsCursorFilterAndOrder() throws {
+        let f = try ChinookFixture()
+        try f.explorer.open("Track")
+        try f.explorer.setFilter("Milliseconds > 300000")
+        try f.explorer.setOrder(column: "Name", descending: true)
+        f.explorer.moveCursor(to: 7)
+        f.explorer.moveColumn(to: 2)
+        let expected = try f.explorer.currentRecord()?["TrackId"]
+        try f.explorer.follow("album")
+        #expect(f.explorer.current?.title == "album")
+        #expect(f.explorer.current?.totalCount == 1)
+
+        try f.explorer.back()
+        let view = try #require(f.explorer.current)
+        #expect(view.title == "Track")
+        #expect(view.filter == "Milliseconds > 300000")
+        #expect(view.order?.column == "Name")
+        #expect(view.order?.descending == true)
+        #expect(view.cursorRow == 7)
+        #expect(view.cursorColumn == 2)
+        #expect(try f.explorer.currentRecord()?["TrackId"] == expected)
+        #expect(f.explorer.breadcrumb == "Track")
+    }
+
+    @Test func backFromTheFirstViewIsAnError() throws {
+        let f = try ChinookFixture()
+        try f.explorer.open("Artist")
+        #expect(throws: ShellError.nothingToGoBack) { try f.explorer.back() }
+        #expect(ErrorText.line(ShellError.nothingToGoBack) == "nothing to go back to")
+    }
+
+    @Test func backTwiceReturnsToTheFirstViewAndItsBreadcrumb() throws {
+        let f = try ChinookFixture()
+        try f.explorer.open("Artist")
+        try f.explorer.get("1")
+        try f.explorer.follow("albums")
+        f.explorer.moveCursor(to: 1)
+        try f.explorer.follow("tracks")
+        #expect(f.explorer.breadcrumb == "Artist 1 \"AC/DC\" › albums › Album 4 \"Let There Be Rock\" › tracks")
+        try f.explorer.back()
+        #expect(f.explorer.current?.cursorRow == 1)
+        #expect(f.explorer.breadcrumb == "Artist 1 \"AC/DC\" › albums")
+        try f.explorer.back()
+        #expect(f.explorer.breadcrumb == "Artist")
+        #expect(f.explorer.current?.cursorRow == 0)
+    }
+
+    @Test func followingAToOneRelationshipShowsTheOneReferencedRow() throws {
+        let f = try ChinookFixture()
+        try f.explorer.open("Album")
+        try f.explorer.get("4")
+        let relations = try f.explorer.relations()
+        #expect(relations.map(\.relationship.name) == ["artist", "tracks"])
+        #expect(relations.map(\.relationship.kind) == [.toOne, .oneToMany])
+        #expect(relations.map(\.count) == [1, 8])
+        try f.explorer.follow("artist")
+        #expect(f.explorer.current?.totalCount == 1)
+        #expect(try f.explorer.currentRecord()?["Name"] == .text("AC/DC"))
+        #expect(f.explorer.breadcrumb == "Album 4 \"Let There Be Rock\" › artist")
+    }
+
+    @Test func enterOnAForeignKeyCellJumpsToTheReferencedRow() throws {
+        let f = try ChinookFixture()
+        try f.explorer.open("Track")
+        try f.explorer.get("2")             // Balls to the Wall: AlbumId 2, GenreId 1
+        f.explorer.moveColumn(to: 2)        // AlbumId
+        #expect(try f.explorer.followForeignKeyAtCursor())
+        let album = try #require(try f.explorer.currentRecord())
+        #expect(album.model.name == "Album")
+        #expect(album["AlbumId"] == .integer(2))
+        #expect(album["Title"] == .text("Balls to the Wall"))
+        #expect(f.explorer.current?.totalCount == 1)
+        // and from the album, its ArtistId cell leads on to the artist.
+        f.explorer.moveColumn(to: 2)
+        #expect(try f.explorer.followForeignKeyAtCursor())
+        #expect(try f.explorer.currentRecord()?["Name"] == .text("Accept"))
+        #expect(f.explorer.breadcrumb == "Track 2 \"Balls to the Wall\" › album › Album 2 \"Balls to the Wall\" › artist")
+    }
+
+    @Test func enterOnAColumnThatIsNoForeignKeyDoesNotFollow() throws {
+        let f = try ChinookFixture()
+        try f.explorer.open("Track")
+        f.explorer.moveColumn(to: 1)        // Name
+        #expect(try f.explorer.followForeignKeyAtCursor() == false)
+        #expect(f.explorer.stack.count == 1)
+    }
+
+    @Test func enterOnANullForeignKeySaysThereIsNothingToJumpTo() throws {
+        let f = try ChinookFixture()
+        try f.explorer.open("Employee")
+        try f.explorer.get("1")             // Andrew Adams reports to nobody
+        let reportsTo = try #require(f.explorer.current?.columns.firstIndex(of: "ReportsTo"))
+        f.explorer.moveColumn(to: reportsTo)
+        #expect(throws: ShellError.invalidValue("ReportsTo is NULL: no Employee to jump to")) {
+            try f.explorer.followForeignKeyAtCursor()
+        }
+        #expect(f.explorer.stack.count == 1)
+    }
+
+    @Test func aPlaylistsTracksAreFoundThroughTheJunctionTable() throws {
+        let f = try ChinookFixture()
+        try f.explorer.open("Playlist")
+        try f.explorer.get("1")
+        let relations = try f.explorer.relations()
+        let tracks = try #require(relations.first { $0.relationship.name == "tracks" })
+        #expect(tracks.relationship.kind == .manyToMany)
+        #expect(tracks.relationship.junction?.name == "PlaylistTrack")
+        #expect(tracks.count == 3290)
+        try f.explorer.follow("tracks")
+        #expect(f.explorer.current?.totalCount == 3290)
+        #expect(f.explorer.current?.totalCount == (try f.scalar("SELECT count(*) FROM PlaylistTrack WHERE PlaylistId = 1")))
+
+        try f.explorer.back()
+        try f.explorer.get("3")
+        try f.explorer.follow("tracks")
+        #expect(f.explorer.current?.totalCount == 213)
+        let ids = try column("TrackId", of: f.explorer).compactMap(\.integerValue)
+        let expected = try f.amigo.engine.fetchAll("SELECT TrackId FROM PlaylistTrack WHERE PlaylistId = 3 ORDER BY TrackId")
+            .rows.compactMap { $0[0].integerValue }
+        #expect(ids == expected)
+    }
+
+    @Test func aTracksPlaylistsAreTheOtherSideOfTheSameJunction() throws {
+        let f = try ChinookFixture()
+        try f.explorer.open("Track")
+        try f.explorer.get("1")
+        let counts = Dictionary(uniqueKeysWithValues: try f.explorer.relations().map { ($0.relationship.name, $0.count) })
+        #expect(counts["playlists"] == 3)
+        #expect(counts["playlistTracks"] == 3)
+        #expect(counts["album"] == 1)
+        #expect(counts["invoiceLines"] == (try f.scalar("SELECT count(*) FROM InvoiceLine WHERE TrackId = 1")))
+        try f.explorer.follow("playlists")
+        #expect(try column("PlaylistId", of: f.explorer) == [.integer(1), .integer(8), .integer(17)])
+    }
+
+    @Test func anEmployeesDirectReportsAndManagerFollowTheSelfReference() throws {
+        let f = try ChinookFixture()
+        try f.explorer.open("Employee")
+        try f.explorer.get("1")
+        let counts = Dictionary(uniqueKeysWithValues: try f.explorer.relations().map { ($0.relationship.name, $0.count) })
+        #expect(counts == ["reportsTo": 0, "customers": 0, "employees": 2])
+        try f.explorer.follow("employees")
+        #expect(try column("EmployeeId", of: f.explorer) == [.integer(2), .integer(6)])
+        #expect(f.explorer.breadcrumb == "Employee 1 \"Andrew Adams\" › employees")
+
+        f.explorer.moveCursor(to: 1)        // Michael Mitchell
+        try f.explorer.follow("reportsTo")
+        #expect(try column("EmployeeId", of: f.explorer) == [.integer(1)])
+        try f.explorer.back()
+        try f.explorer.follow("employees")
+        #expect(try column("EmployeeId", of: f.explorer) == [.integer(7), .integer(8)])
+    }
+
+    @Test func aCustomersSupportRepIsAnEmployee() throws {
+        let f = try ChinookFixture()
+        try f.explorer.open("Customer")
+        try f.explorer.get("1")
+        try f.explorer.follow("supportRep")
+        let rep = try #require(try f.explorer.currentRecord())
+        #expect(rep.model.name == "Employee")
+        #expect(rep["EmployeeId"] == .integer(3))
+        #expect(rep["LastName"] == .text("Peacock"))
+        #expect(f.explorer.breadcrumb == "Customer 1 \"Luís Gonçalves\" › supportRep")
+        // and back the other way: the rep's customers include customer 1.
+        try f.explorer.follow("customers")
+        #expect(f.explorer.current?.totalCount == (try f.scalar("SELECT count(*) FROM Customer WHERE SupportRepId = 3")))
+        #expect(try column("CustomerId", of: f.explorer).first == .integer(1))
+    }
+
+    @Test func commandsDriveTheSameNavigationAsTheMethods() throws {
+        let f = try ChinookFixture()
+        let open = try f.explorer.run("open Artist")
+        #expect(open.status == "row 1 of 275")
+        _ = try f.explorer.run("get 1")
+        let relations = try f.explorer.run("relations")
+        #expect(relations.output == """
+            Artist 1 "AC/DC"
+            relationship  kind         to     rows
+            ------------  -----------  -----  ----
+            albums        one-to-many  Album  2
+            """)
+        #expect(relations.status == "1 relationships")
+        let follow = try f.explorer.run("follow albums")
+        #expect(follow.output == """
+            Artist 1 "AC/DC" › albums
+            AlbumId  Title                                  ArtistId
+            -------  -------------------------------------  --------
+            1        For Those About To Rock We Salute You  1
+            4        Let There Be Rock                      1
+            (2 rows)
+            """)
+        let back = try f.explorer.run("back")
+        #expect(back.status == "row 1 of 275")
+    }
+
+    @Test func aRawSelectIsShownAsAViewOnTheStack() throws {
+        let f = try ChinookFixture()
+        try f.explorer.open("Artist")
+        _ = try f.explorer.run("sql SELECT ArtistId, Name FROM Artist WHERE ArtistId < 3 ORDER BY ArtistId")
+        let view = try #require(f.explorer.current)
+        #expect(!view.isModelView)
+        #expect(view.columns == ["ArtistId", "Name"])
+        #expect(try f.explorer.values(in: 0..<10) == [[.integer(1), .text("AC/DC")], [.integer(2), .text("Accept")]])
+        #expect(f.explorer.breadcrumb == "Artist › sql")
+        #expect(throws: ShellError.invalidValue("filter: a sql result cannot be filtered; add a WHERE clause")) {
+            try f.explorer.setFilter("Name = 'x'")
+        }
+        try f.explorer.back()
+        #expect(f.explorer.current?.title == "Artist")
+    }
+
+    @Test func sqlThatWritesIsRefused() throws {
+        let f = try ChinookFixture()
+        #expect(throws: ShellError.notReadOnly) { try f.explorer.run("sql DELETE FROM Artist") }
+        #expect(try f.scalar("SELECT count(*) FROM Artist") == 275)
+    }
+}

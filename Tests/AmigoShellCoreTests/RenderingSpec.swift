@@ -1,0 +1,204 @@
+import Amigo
+import Foundation
+import Testing
+@testable import AmigoShellCore
+
+/// The screen as a grid of cells at several terminal sizes: title and breadcrumb, key markers in
+/// the headers, foreign-key labels, NULLs, the status line, the echo pane, and wide characters.
+@Suite struct RenderingSpec {
+    /// Every cell's text of `row`, untrimmed: its display width must be the grid's width.
+    private func fullRow(_ grid: ScreenGrid, _ row: Int) -> String {
+        (0..<grid.width).map { grid[row, $0].text }.joined()
+    }
+
+    /// The text of `row` between `columns` (continuation cells of wide characters contribute nothing).
+    private func region(_ grid: ScreenGrid, _ row: Int, _ columns: Range<Int>) -> String {
+        columns.map { grid[row, $0].text }.joined()
+    }
+
+    /// Checks that no row of `grid` is wider or narrower than the grid.
+    private func expectEveryRowFits(_ grid: ScreenGrid, sourceLocation: SourceLocation = #_sourceLocation) {
+        for row in 0..<grid.height {
+            #expect(DisplayWidth.of(fullRow(grid, row)) == grid.width, "row \(row): \(fullRow(grid, row))", sourceLocation: sourceLocation)
+        }
+    }
+
+    /// Chinook, navigated Artist 1 → albums → Album 1 → tracks, with the grid focused.
+    private func tracksOfAlbumOne() throws -> (ShellApp, ChinookFixture) {
+        let f = try ChinookFixture()
+        let app = ShellApp(explorer: f.explorer)
+        _ = app.submit(.command, text: "open Artist")
+        _ = app.submit(.command, text: "get 1")
+        _ = app.submit(.command, text: "follow albums")
+        _ = app.submit(.command, text: "follow tracks")
+        return (app, f)
+    }
+
+    @Test func theTitleShowsPathAndBreadcrumbWhenTheyFit() throws {
+        let (app, _) = try tracksOfAlbumOne()
+        let grid = app.render(width: 120, height: 40)
+        #expect(grid.line(0) == " amigo-shell · chinook.sqlite  ›  Artist 1 \"AC/DC\" › albums › Album 1 \"For Those About To Rock…\" › tracks")
+    }
+
+    @Test func aNarrowTitleKeepsTheEndOfTheBreadcrumb() throws {
+        let (app, _) = try tracksOfAlbumOne()
+        #expect(app.render(width: 80, height: 24).line(0) == " Artist 1 \"AC/DC\" › albums › Album 1 \"For Those About To Rock…\" › tracks")
+        #expect(app.render(width: 60, height: 16).line(0) == " …albums › Album 1 \"For Those About To Rock…\" › tracks")
+    }
+
+    @Test func theGridAt120By40ShowsHeadersRowsAndPosition() throws {
+        let (app, _) = try tracksOfAlbumOne()
+        let grid = app.render(width: 120, height: 40)
+        #expect(grid.line(1).hasPrefix("┌─ Tables ─────────┐┌─ tracks ──"))
+        #expect(region(grid, 2, 0..<90) == "│Album          347││TrackId*  Name                                      AlbumId→                  ││")
+        #expect(region(grid, 4, 20..<89) == "1         For Those About To Rock (We Salute You)   1 → For Those About To Rock…")
+        #expect(region(grid, 38, 0..<120) == " row 1 of 10  │  tracks: 10 rows                                                                         tx: no changes ")
+        #expect(grid.line(39) == " Enter open/jump · r relations · / filter · s/S sort · = narrow · e edit · v detail · Bksp back · : command · ? help ·")
+        expectEveryRowFits(grid)
+    }
+
+    @Test func anAlbumsArtistIdShowsTheArtistsNameBesideIt() throws {
+        let f = try ChinookFixture()
+        let app = ShellApp(explorer: f.explorer)
+        _ = app.submit(.command, text: "open Album")
+        _ = app.handle(.char("E"))              // hide the echo pane: the whole table fits
+        let grid = app.render(width: 120, height: 40)
+        #expect(grid.line(2) == "│Album          347││AlbumId*  Title                                     ArtistId→                                        │")
+        #expect(grid.line(4) == "│Artist         275││1         For Those About To Rock We Salute You     1 → AC/DC                                        │")
+        #expect(grid.line(5) == "│Customer        59││2         Balls to the Wall                         2 → Accept                                       │")
+        expectEveryRowFits(grid)
+    }
+
+    @Test func aNullIsShownAsAnEmptySetSign() throws {
+        let f = try ChinookFixture()
+        let app = ShellApp(explorer: f.explorer)
+        _ = app.submit(.command, text: "open Employee")
+        _ = app.submit(.command, text: "order ReportsTo")
+        _ = app.handle(.char("E"))
+        let grid = app.render(width: 120, height: 40)
+        let header = grid.line(2)
+        let column = try #require(header.range(of: "ReportsTo→")).lowerBound
+        let offset = header.distance(from: header.startIndex, to: column)
+        #expect(region(grid, 4, offset..<offset + 1) == "∅")
+        #expect(grid.line(4).contains("1         Adams"))
+    }
+
+    @Test func theEchoPaneShowsTheFiltersSelectWithPlaceholdersAndValues() throws {
+        let f = try ChinookFixture()
+        let app = ShellApp(explorer: f.explorer)
+        _ = app.submit(.command, text: "open Track")
+        _ = app.submit(.filter, text: "Milliseconds > 300000 AND Composer CONTAINS[c] 'page'")
+        let grid = app.render(width: 120, height: 40)
+        let layout = try #require(ShellLayout(width: 120, height: 40, echoVisible: true))
+        let echo = try #require(layout.echo).inset(by: 1)
+        let text = (echo.y..<echo.maxY).map { region(grid, $0, echo.x..<echo.maxX) }.joined()
+        #expect(text.contains("SELECT COUNT(*) FROM \"Track\" WHERE \"Track\".\"Milliseconds\" > ? AND \"Track\".\"Composer\" LIKE ? ESCAPE '\\'"))
+        #expect(text.contains("[300000, '%page%']"))
+        #expect(grid.line(1).hasSuffix("┌─ SQL echo ─────────────────┐"))
+    }
+
+    @Test func at80By24TheEchoPaneGoesBelowTheGrid() throws {
+        let (app, _) = try tracksOfAlbumOne()
+        let grid = app.render(width: 80, height: 24)
+        let layout = try #require(ShellLayout(width: 80, height: 24, echoVisible: true))
+        let echo = try #require(layout.echo)
+        #expect(echo.x == layout.grid.x && echo.y == layout.grid.maxY && echo.width == layout.grid.width)
+        #expect(grid.line(2) == "│Album      347││TrackId*  Name                                     AlbumId→   │")
+        #expect(grid.line(4) == "│Customer    59││1         For Those About To Rock (We Salute You)  1 → For T… │")
+        #expect(grid.line(layout.grid.maxY - 1) == "│              │└─────────────────────────────────────────────────────── 1/10 ─┘")
+        #expect(grid.line(echo.y) == "│              │┌─ SQL echo ───────────────────────────────────────────────────┐")
+        #expect(grid.line(22) == " row 1 of 10  │  tracks: 10 rows                              tx: no changes")
+        expectEveryRowFits(grid)
+    }
+
+    @Test func at60By16TheEchoPaneIsLeftOutAndAWideColumnIsCut() throws {
+        let (app, _) = try tracksOfAlbumOne()
+        let grid = app.render(width: 60, height: 16)
+        #expect(ShellLayout(width: 60, height: 16, echoVisible: true)?.echo == nil)
+        #expect(grid.line(1) == "┌─ Tables ─────┐┌─ tracks ─────────────────────────────────┐")
+        #expect(grid.line(2) == "│Album      347││TrackId*  Name                            │")
+        #expect(grid.line(4) == "│Customer    59││1         For Those About To Rock (We Sa… │")
+        #expect(grid.line(13) == "└──────────────┘└─────────────────────────────────── 1/10 ─┘")
+        #expect(grid.line(14) == " row 1 of 10  │  tracks: 10 rows          tx: no changes")
+        expectEveryRowFits(grid)
+    }
+
+    @Test func aTooSmallTerminalShowsAShortMessageInsteadOfTheScreen() throws {
+        let f = try ChinookFixture()
+        let app = ShellApp(explorer: f.explorer)
+        let wide = app.render(width: 39, height: 30)
+        #expect(wide.text() == "Terminal too small (39x30); need 40x10" + String(repeating: "\n", count: 29))
+        let small = app.render(width: 30, height: 8)
+        #expect(small.line(0) == "Terminal too small (30x8);")
+        #expect(small.line(1) == "need 40x10")
+        #expect((2..<8).allSatisfy { small.line($0).isEmpty })
+    }
+
+    @Test func theSmallestUsableTerminalStillDrawsEveryPane() throws {
+        let (app, _) = try tracksOfAlbumOne()
+        let grid = app.render(width: 40, height: 10)
+        #expect(grid.line(1).hasPrefix("┌─ Tables ─────┐┌─ tracks"))
+        #expect(grid.line(8).hasPrefix(" row 1 of 10"))
+        expectEveryRowFits(grid)
+    }
+
+    @Test(arguments: [(120, 40), (100, 30), (80, 24), (61, 17), (60, 16), (41, 12)])
+    func wideCharactersNeverPushTheRightBorder(width: Int, height: Int) throws {
+        let engine = try SQLiteEngine(path: ":memory:")
+        try DemoDatabase.populate(engine)
+        let explorer = try Explorer(amigo: Amigo(reflecting: engine), displayPath: "demo")
+        let app = ShellApp(explorer: explorer)
+        for (table, row) in [("dog", 11), ("person", 14)] {      // ポチ, 山田
+            _ = app.submit(.command, text: "open \(table)")
+            explorer.moveCursor(to: row)
+            for column in 0..<(explorer.current?.columns.count ?? 0) {
+                explorer.moveColumn(to: column)
+                let grid = app.render(width: width, height: height)
+                expectEveryRowFits(grid)
+                let layout = try #require(ShellLayout(width: width, height: height, echoVisible: true))
+                for y in layout.grid.y + 1..<layout.grid.maxY - 1 {
+                    #expect(grid[y, layout.grid.maxX - 1].text == "│", "\(table) \(width)x\(height) row \(y)")
+                }
+            }
+        }
+    }
+
+    @Test func theDemosWideNamesAreAlignedInTheirColumn() throws {
+        let engine = try SQLiteEngine(path: ":memory:")
+        try DemoDatabase.populate(engine)
+        let explorer = try Explorer(amigo: Amigo(reflecting: engine), displayPath: "demo")
+        let app = ShellApp(explorer: explorer)
+        _ = app.submit(.command, text: "open dog")
+        _ = app.handle(.char("E"))
+        let grid = app.render(width: 80, height: 24)
+        #expect(grid.line(14) == "│              ││11   Zoë    Poodle                                           │")
+        #expect(grid.line(15) == "│              ││12   ポチ   Terrier                                          │")
+    }
+
+    @Test func cjkTextLongerThanItsColumnIsCutOnACharacterBoundary() throws {
+        let path = TemporaryFile.path("cjk")
+        defer { TemporaryFile.remove(path) }
+        let engine = try SQLiteEngine(path: path, options: OpenOptions(create: true))
+        try engine.executeScript("""
+            CREATE TABLE poem (id INTEGER PRIMARY KEY, title TEXT, body TEXT);
+            INSERT INTO poem VALUES (1, '春暁', '春眠不覚暁処処聞啼鳥夜来風雨声花落知多少春眠不覚暁処処聞啼鳥夜来風雨声花落知多少');
+            INSERT INTO poem VALUES (2, 'Ascii', 'plain text that is rather long and goes on and on past the column cap');
+            INSERT INTO poem VALUES (3, '한국어 제목', '😀 emoji 👨‍👩‍👧 family ❤️ heart');
+            """)
+        let explorer = try Explorer(amigo: Amigo(reflecting: engine), displayPath: "cjk")
+        let app = ShellApp(explorer: explorer)
+        _ = app.submit(.command, text: "open poem")
+        for (width, height) in [(120, 40), (80, 24), (60, 16), (47, 12), (46, 12), (45, 12)] {
+            for column in 0..<3 {
+                explorer.moveColumn(to: column)
+                let grid = app.render(width: width, height: height)
+                expectEveryRowFits(grid)
+                #expect(!grid.text().contains("\u{FFFD}"))
+            }
+        }
+        _ = app.handle(.char("E"))
+        explorer.moveColumn(to: 0)
+        let grid = app.render(width: 80, height: 24)
+        #expect(grid.line(4) == "│              ││1    春暁         春眠不覚暁処処聞啼鳥夜来風雨声花落知多…    │")
+    }
+}

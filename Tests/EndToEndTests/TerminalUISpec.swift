@@ -1,0 +1,332 @@
+import Foundation
+import Testing
+
+/// The real binary in a real terminal: a private tmux server per test, on a fresh copy of
+/// chinook.sqlite, 120×40 unless a test resizes it. Serialized so the scenarios do not compete
+/// for the two cores and their timings stay meaningful.
+@Suite("amigo-shell in a terminal (tmux)", .serialized,
+       .enabled(if: TmuxSession.executable != nil, "tmux is not installed; the terminal scenarios need it"))
+struct TerminalUISpec {
+    /// The tables pane of chinook with its row counts.
+    static let tables = [
+        "Album          347", "Artist         275", "Customer        59", "Employee         8",
+        "Genre           25", "Invoice        412", "InvoiceLine   2240", "MediaType        5",
+        "Playlist        18", "PlaylistTrack 8715", "Track         3503",
+    ]
+
+    /// The filter of the issue, and the same condition in SQL for the sqlite3 CLI.
+    static let filter = "Milliseconds > 300000 AND Composer CONTAINS[c] 'page'"
+    static let filterSQL = "Milliseconds > 300000 AND Composer LIKE '%page%'"
+
+    /// Starts amigo-shell on the workspace's chinook.sqlite and waits for the first frame.
+    private func launch(_ name: String, _ workspace: Workspace,
+                        environment: [String: String] = [:]) async throws -> TmuxSession {
+        let binary = try Fixture.binary()
+        let tmux = try TmuxSession(socket: "amigo-e2e-\(name)", directory: workspace.directory)
+        try tmux.start([binary, "chinook.sqlite"], in: workspace.directory, environment: environment,
+                       history: workspace.path("history"))
+        try await tmux.waitFor("Track         3503")
+        return tmux
+    }
+
+    /// Opens `table` by typing its first letters in the tables pane and pressing Enter.
+    private func open(_ letters: String, rows: Int, in tmux: TmuxSession) async throws -> Screen {
+        try tmux.sendLiteral(letters)
+        try tmux.sendKeys("Enter")
+        return try await tmux.waitFor("─ 1/\(rows) ─┘")
+    }
+
+    /// Presses `q` (and `y` when asked) and waits for a clean exit with the terminal restored.
+    private func quit(_ tmux: TmuxSession, confirming: Bool = false) async throws {
+        try tmux.sendKeys("q")
+        if confirming {
+            try await tmux.waitFor("y = quit and discard")
+            try tmux.sendKeys("y")
+        }
+        #expect(try await tmux.rc() == 0)
+        #expect(try tmux.alternateScreenOn() == false)
+    }
+
+    /// The first word of each data row of the grid (its first column), header and rule skipped.
+    private func firstColumn(_ screen: Screen) -> [String] {
+        screen.gridPane.dropFirst(2).compactMap { $0.split(separator: " ").first.map(String.init) }
+    }
+
+    @Test("lists the tables, opens Artist, follows AC/DC to its albums and to an album's tracks, and goes back")
+    func browseAndFollow() async throws {
+        let workspace = try Workspace("browse")
+        let tmux = try await launch("browse", workspace)
+        var screen = try tmux.capture()
+        #expect(screen.titleRow == "amigo-shell · chinook.sqlite")
+        #expect(screen.tablesPane == Self.tables)
+
+        screen = try await open("Ar", rows: 275, in: tmux)
+        #expect(screen.titleRow == "amigo-shell · chinook.sqlite  ›  Artist")
+        #expect(screen.gridPane[0] == "ArtistId*  Name")
+        #expect(screen.gridPane[2] == "1          AC/DC")
+
+        // Enter on a row that is not a foreign key lists the row's relationships.
+        try tmux.sendKeys("Enter")
+        screen = try await tmux.waitFor("Relations of Artist 1 \"AC/DC\"")
+        #expect(screen.contains("│ albums  one-to-many   → Album        2 │"))
+        try tmux.sendKeys("Enter")
+        screen = try await tmux.waitFor("─ 1/2 ─┘")
+        #expect(screen.titleRow == "amigo-shell · chinook.sqlite  ›  Artist 1 \"AC/DC\" › albums")
+        #expect(screen.gridPane[0] == "AlbumId*  Title                                 ArtistId→")
+        #expect(screen.gridPane[2] == "1         For Those About To Rock We Salute You 1 → AC/DC")
+        #expect(screen.gridPane[3] == "4         Let There Be Rock                     1 → AC/DC")
+
+        // Album 1's relationships: its artist and its tracks; typing "t" picks tracks.
+        try tmux.sendKeys("Enter")
+        screen = try await tmux.waitFor("Relations of Album 1")
+        #expect(screen.contains("artist  to-one        → Artist       1"))
+        #expect(screen.contains("tracks  one-to-many   → Track       10"))
+        try tmux.sendKeys("t", "Enter")
+        screen = try await tmux.waitFor("─ 1/10 ─┘")
+        #expect(screen.titleRow == "amigo-shell · chinook.sqlite  ›  Artist 1 \"AC/DC\" › albums › Album 1 \"For Those About To Rock…\" › tracks")
+        let ids = try SQLite3.query(workspace.database, "SELECT TrackId FROM Track WHERE AlbumId = 1 ORDER BY TrackId")
+        #expect(firstColumn(screen) == ids.split(separator: "\n").map(String.init))
+        #expect(screen.gridPane[2] == "1         For Those About To Rock (We Salute You)")
+        #expect(screen.statusLine.hasPrefix("row 1 of 10"))
+
+        // Backspace walks the breadcrumb back, one view at a time.
+        try tmux.sendKeys("BSpace")
+        screen = try await tmux.waitFor("─ 1/2 ─┘")
+        #expect(screen.titleRow == "amigo-shell · chinook.sqlite  ›  Artist 1 \"AC/DC\" › albums")
+        try tmux.sendKeys("BSpace")
+        screen = try await tmux.waitFor("─ 1/275 ─┘")
+        #expect(screen.titleRow == "amigo-shell · chinook.sqlite  ›  Artist")
+
+        try await quit(tmux)
+        #expect(workspace.databaseIsUnchanged)
+    }
+
+    @Test("follows a playlist to its tracks through PlaylistTrack and pages to the last one")
+    func playlistManyToMany() async throws {
+        let workspace = try Workspace("playlist")
+        let tmux = try await launch("playlist", workspace)
+        var screen = try await open("Pl", rows: 18, in: tmux)
+        #expect(screen.gridPane[2] == "1            Music")
+
+        try tmux.sendKeys("Enter")
+        screen = try await tmux.waitFor("Relations of Playlist 1 \"Music\"")
+        #expect(screen.contains("│ playlistTracks  one-to-many   → PlaylistTrack     3290 │"))
+        #expect(screen.contains("│ tracks          many-to-many  → Track             3290 │"))
+
+        let count = try SQLite3.query(workspace.database, "SELECT COUNT(*) FROM PlaylistTrack WHERE PlaylistId = 1")
+        #expect(count == "3290")
+        try tmux.sendKeys("t", "Enter")
+        screen = try await tmux.waitFor("─ 1/\(count) ─┘")
+        #expect(screen.titleRow == "amigo-shell · chinook.sqlite  ›  Playlist 1 \"Music\" › tracks")
+        #expect(screen.echoText.contains("JOIN \"PlaylistTrack\""))
+
+        // The end of the 3290 rows, reached without loading them all.
+        let last = try SQLite3.query(workspace.database, "SELECT MAX(TrackId) FROM PlaylistTrack WHERE PlaylistId = 1")
+        try tmux.sendKeys("G")
+        screen = try await tmux.waitFor("─ \(count)/\(count) ─┘")
+        #expect(screen.statusLine.hasPrefix("row \(count) of \(count)"))
+        #expect(firstColumn(screen).last == last)
+
+        try await quit(tmux)
+    }
+
+    @Test("filters Track, sorts, shows the SELECT with its bound values, goes back, opens help and survives a malformed filter")
+    func filterSortEchoHelp() async throws {
+        let workspace = try Workspace("filter")
+        let tmux = try await launch("filter", workspace)
+        _ = try await open("Tr", rows: 3503, in: tmux)
+
+        try tmux.sendKeys("/")
+        try await tmux.waitUntil("the filter prompt") { $0.promptLine == "filter>" }
+        try tmux.sendLiteral(Self.filter)
+        try tmux.sendKeys("Enter")
+        let count = try SQLite3.query(workspace.database, "SELECT COUNT(*) FROM Track WHERE \(Self.filterSQL)")
+        #expect(count == "37")
+        var screen = try await tmux.waitFor("─ 1/\(count) ─┘")
+        #expect(screen.statusLine.hasPrefix("row 1 of \(count) · filter: \(Self.filter)"))
+        #expect(screen.contains("┌─ Track · filter: Milliseconds > 300000"))
+        // The echo pane: the SELECT with ? placeholders, then its bound values in brackets.
+        let select = #"FROM "Track" WHERE "Track"."Milliseconds" > ? AND "Track"."Composer" LIKE ? ESCAPE '\' ORDER BY "Track"."TrackId" ASC LIMIT 100 [300000, '%page%']"#
+        #expect(screen.echoText.contains(select), "echo pane: \(screen.echoText)")
+
+        // S on the Milliseconds column (the 7th) sorts descending, s ascending.
+        try tmux.sendKeys("l", "l", "l", "l", "l", "l", "S")
+        screen = try await tmux.waitUntil("descending order") { $0.statusLine.contains("order: Milliseconds desc") }
+        #expect(screen.gridPane[0].hasPrefix("GenreId→  Composer"))
+        let longest = try SQLite3.query(workspace.database,
+            "SELECT Milliseconds FROM Track WHERE \(Self.filterSQL) ORDER BY Milliseconds DESC LIMIT 1")
+        #expect(screen.gridPane[2].contains(" \(longest)"))
+        #expect(screen.echoText.contains(#"ORDER BY "Track"."Milliseconds" DESC, "Track"."TrackId" ASC LIMIT 100 [300000, '%page%']"#))
+        try tmux.sendKeys("s")
+        screen = try await tmux.waitUntil("ascending order") {
+            $0.echoText.contains(#"ORDER BY "Track"."Milliseconds" ASC, "Track"."TrackId" ASC LIMIT 100 [300000, '%page%']"#)
+        }
+        let shortest = try SQLite3.query(workspace.database,
+            "SELECT Milliseconds FROM Track WHERE \(Self.filterSQL) ORDER BY Milliseconds LIMIT 1")
+        #expect(screen.gridPane[2].contains(" \(shortest)"))
+        #expect(screen.statusLine.contains("order: Milliseconds"))
+
+        // Follow the first row's album, then Backspace: the filter and the order come back.
+        try tmux.sendKeys("Enter")
+        try await tmux.waitFor("Relations of Track")
+        try tmux.sendKeys("a", "Enter")
+        screen = try await tmux.waitFor("─ 1/1 ─┘")
+        #expect(screen.titleRow.hasSuffix("› album"))
+        try tmux.sendKeys("BSpace")
+        screen = try await tmux.waitFor("─ 1/\(count) ─┘")
+        #expect(screen.statusLine.hasPrefix("row 1 of \(count) · filter: \(Self.filter) · order: Milliseconds"))
+        #expect(screen.gridPane[2].contains(" \(shortest)"))
+
+        // ? opens the help, any key closes it.
+        try tmux.sendKeys("?")
+        screen = try await tmux.waitFor("Help — any key closes")
+        #expect(screen.contains("│   Bksp b      back to the previous view (filter, order and row restored)"))
+        #expect(screen.contains("│   /           filter rows (e.g. Milliseconds > 300000 AND Composer CONTAINS[c] 'page')"))
+        try tmux.sendKeys("Escape")
+        try await tmux.waitUntil("the help to close") { !$0.contains("Help — any key closes") }
+
+        // A malformed filter: the error in the status line, the view and the program unharmed.
+        try tmux.sendKeys("/")
+        try await tmux.waitUntil("the filter prompt") { $0.promptLine.hasPrefix("filter> Milliseconds") }
+        try tmux.sendKeys("C-u")
+        try tmux.sendLiteral("Milliseconds >")
+        try tmux.sendKeys("Enter")
+        screen = try await tmux.waitFor("filter error")
+        #expect(screen.statusLine.hasSuffix("│  filter error at column 15 at end of input: expected a value after '>'  tx: no changes"))
+        #expect(screen.contains("─ 1/\(count) ─┘"))
+        try tmux.sendKeys("j")
+        screen = try await tmux.waitUntil("the cursor to move") { $0.statusLine.hasPrefix("row 2 of \(count)") }
+
+        try await quit(tmux)
+        #expect(workspace.databaseIsUnchanged)
+    }
+
+    @Test("an edit previewed, applied and rolled back leaves the file byte-identical")
+    func editThenRollback() async throws {
+        let workspace = try Workspace("rollback")
+        let tmux = try await launch("rollback", workspace)
+        _ = try await open("Tr", rows: 3503, in: tmux)
+
+        // e on the Name cell of track 1 prompts with the current value.
+        try tmux.sendKeys("l", "e")
+        try await tmux.waitUntil("the edit prompt") { $0.promptLine == "Name = For Those About To Rock (We Salute You)" }
+        try tmux.sendKeys("C-u")
+        try tmux.sendLiteral("Edited by the e2e test")
+        try tmux.sendKeys("Enter")
+        var screen = try await tmux.waitFor("┌─ Edit Name ─")
+        #expect(screen.contains(#"│ UPDATE "Track" SET "Name" = ? WHERE "TrackId" = ?"#))
+        #expect(screen.contains("│ arguments: ['Edited by the e2e test', 1]"))
+        try tmux.sendKeys("y")
+        screen = try await tmux.waitUntil("the edit to apply") { $0.statusLine.hasSuffix("tx: 1 uncommitted") }
+        #expect(screen.gridPane[2].hasPrefix("Edited by the e2e test "))
+        // Nothing reached the file: sqlite3 still reads the old name.
+        #expect(try SQLite3.query(workspace.database, "SELECT Name FROM Track WHERE TrackId = 1") == "For Those About To Rock (We Salute You)")
+
+        try tmux.sendKeys(":")
+        try await tmux.waitUntil("the command prompt") { $0.promptLine == ":" }
+        try tmux.sendLiteral("rollback")
+        try tmux.sendKeys("Enter")
+        screen = try await tmux.waitUntil("the rollback") { $0.statusLine.hasSuffix("tx: no changes") }
+        #expect(screen.statusLine.contains("rolled back 1 change(s)"))
+        #expect(screen.gridPane[2].hasPrefix("For Those About To Rock (We Salute You)"))
+
+        try await quit(tmux)   // no question: nothing is pending
+        #expect(workspace.databaseIsUnchanged)
+        #expect(workspace.leftoverJournals.isEmpty)
+        #expect(try SQLite3.query(workspace.database, "SELECT Name FROM Track WHERE TrackId = 1") == "For Those About To Rock (We Salute You)")
+    }
+
+    @Test("quitting with an uncommitted edit asks first, and the file stays as it was")
+    func quitAsksWhenEditsArePending() async throws {
+        let workspace = try Workspace("quit")
+        let tmux = try await launch("quit", workspace)
+        _ = try await open("Ar", rows: 275, in: tmux)
+        try tmux.sendKeys("l", "e")
+        try await tmux.waitUntil("the edit prompt") { $0.promptLine == "Name = AC/DC" }
+        try tmux.sendLiteral(" (edited)")
+        try tmux.sendKeys("Enter")
+        try await tmux.waitFor("│ arguments: ['AC/DC (edited)', 1]")
+        try tmux.sendKeys("y")
+        try await tmux.waitUntil("the edit to apply") { $0.statusLine.hasSuffix("tx: 1 uncommitted") }
+
+        // Any key but y stays.
+        try tmux.sendKeys("q")
+        var screen = try await tmux.waitFor("1 uncommitted change(s) will be rolled back.")
+        #expect(screen.contains("y = quit and discard · any other key = stay"))
+        try tmux.sendKeys("n")
+        screen = try await tmux.waitFor("not quitting — :commit or :rollback the 1 change(s)")
+        #expect(try tmux.alternateScreenOn())
+
+        try await quit(tmux, confirming: true)
+        #expect(workspace.databaseIsUnchanged)
+        #expect(workspace.leftoverJournals.isEmpty)
+    }
+
+    @Test("a terminal too small shows a short message, and growing it back restores the screen")
+    func tooSmallAndBack() async throws {
+        let workspace = try Workspace("resize")
+        let tmux = try await launch("resize", workspace)
+        _ = try await open("Ar", rows: 275, in: tmux)
+
+        try tmux.resize(width: 30, height: 8)
+        var screen = try await tmux.waitFor("Terminal too small (30x8);")
+        #expect(screen.row(1) == "need 40x10")
+        #expect(screen.lines.dropFirst(2).allSatisfy { $0.trimmingCharacters(in: .whitespaces).isEmpty })
+
+        try tmux.resize(width: 120, height: 40)
+        screen = try await tmux.waitFor("─ 1/275 ─┘")
+        #expect(screen.titleRow == "amigo-shell · chinook.sqlite  ›  Artist")
+        #expect(screen.tablesPane == Self.tables)
+        #expect(!screen.contains("Terminal too small"))
+
+        try await quit(tmux)
+    }
+
+    @Test("SIGTERM restores the terminal and leaves the file as it was, uncommitted edit and all")
+    func sigtermRestoresTheTerminal() async throws {
+        let workspace = try Workspace("sigterm")
+        let tmux = try await launch("sigterm", workspace)
+        _ = try await open("Ar", rows: 275, in: tmux)
+        try tmux.sendKeys("l", "e")
+        try await tmux.waitUntil("the edit prompt") { $0.promptLine == "Name = AC/DC" }
+        try tmux.sendKeys("C-u", "x", "Enter")
+        try await tmux.waitFor("┌─ Edit Name ─")
+        try tmux.sendKeys("y")
+        try await tmux.waitUntil("the edit to apply") { $0.statusLine.hasSuffix("tx: 1 uncommitted") }
+        #expect(try tmux.alternateScreenOn())
+
+        let pid = try #require(try tmux.programPID(), "no amigo-shell process under the pane's shell")
+        #expect(kill(pid, SIGTERM) == 0)
+        #expect(try await tmux.rc() == 128 + SIGTERM)
+        #expect(try tmux.alternateScreenOn() == false)
+        let modes = try await tmux.ttyModesAfterExit()
+        for mode in ["icanon", "echo", "opost", "icrnl"] {
+            #expect(modes.contains(" \(mode) ") || modes.contains(" \(mode)\n"), "tty left with -\(mode): \(modes)")
+        }
+        #expect(workspace.databaseIsUnchanged)
+        #expect(try SQLite3.query(workspace.database, "SELECT Name FROM Artist WHERE ArtistId = 1") == "AC/DC")
+    }
+
+    @Test("TERM=dumb falls back to text mode with a one-line notice")
+    func dumbTerminalFallsBackToText() async throws {
+        let workspace = try Workspace("dumb")
+        let binary = try Fixture.binary()
+        let tmux = try TmuxSession(socket: "amigo-e2e-dumb", directory: workspace.directory)
+        try tmux.start([binary, "chinook.sqlite"], in: workspace.directory, environment: ["TERM": "dumb"],
+                       history: workspace.path("history"))
+        var screen = try await tmux.waitFor("using text mode")
+        #expect(screen.row(0) == "amigo-shell: terminal 'dumb' cannot position the cursor; using text mode (type help)")
+        #expect(screen.row(1) == "")
+        #expect(try tmux.alternateScreenOn() == false)
+
+        try tmux.sendLiteral("open Artist")
+        try tmux.sendKeys("Enter")
+        screen = try await tmux.waitFor("(275 rows, first 20 shown)")
+        #expect(screen.contains("ArtistId  Name"))
+        #expect(screen.contains("1         AC/DC"))
+        try tmux.sendLiteral("quit")
+        try tmux.sendKeys("Enter")
+        #expect(try await tmux.rc() == 0)
+        #expect(try tmux.alternateScreenOn() == false)
+    }
+}

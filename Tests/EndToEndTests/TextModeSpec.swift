@@ -1,0 +1,273 @@
+import Foundation
+import Testing
+
+/// The same scenarios as the terminal ones, as commands on standard input (a pipe, so no curses
+/// at all): results on standard output as aligned text, errors on standard error, and a non-zero
+/// exit status when any command failed. Each test runs the binary on its own copy of chinook.sqlite.
+@Suite("amigo-shell in text mode (standard input, no terminal)")
+struct TextModeSpec {
+    /// The filter of the issue, and the same condition in SQL for the sqlite3 CLI.
+    static let filter = TerminalUISpec.filter
+    static let filterSQL = TerminalUISpec.filterSQL
+
+    /// Runs amigo-shell in the workspace on `chinook.sqlite` (or `database`), feeding `commands`
+    /// one per line on standard input.
+    private func shell(_ workspace: Workspace, _ commands: [String]?, arguments: [String] = [],
+                       database: String = "chinook.sqlite") throws -> ProcessResult {
+        let binary = try Fixture.binary()
+        let script = commands.map { $0.joined(separator: "\n") + "\n" }
+        let result = try ProcessRunner.run("/bin/sh", ["-c", "cd \(workspace.directory.path.shellQuoted) && exec \"$@\"", "sh",
+                                                      binary, database] + arguments,
+                                           stdin: script, environment: ["AMIGO_HISTFILE": workspace.path("history")])
+        #expect(!result.timedOut, "amigo-shell did not finish within 10 s")
+        return result
+    }
+
+    /// The data rows (first column only) of the last table printed under the header `header`.
+    private func firstColumn(after header: String, in output: String) -> [String] {
+        let lines = output.components(separatedBy: "\n")
+        guard let start = lines.lastIndex(where: { $0.hasPrefix(header) }) else { return [] }
+        return lines[(start + 2)...].prefix { !$0.hasPrefix("(") && !$0.isEmpty }
+            .compactMap { $0.split(separator: " ").first.map(String.init) }
+    }
+
+    @Test("tables, open Artist, get 1, relations, follow albums, follow tracks")
+    func browseAndFollow() throws {
+        let workspace = try Workspace("text-browse")
+        let result = try shell(workspace, ["tables", "open Artist", "get 1", "relations",
+                                           "follow albums", "relations", "follow tracks", "count"])
+        #expect(result.status == 0)
+        #expect(result.stderr == "")
+        #expect(result.stdout.hasPrefix("""
+            name           kind   rows
+            -------------  -----  ----
+            Album          table  347
+            Artist         table  275
+            Customer       table  59
+            Employee       table  8
+            Genre          table  25
+            Invoice        table  412
+            InvoiceLine    table  2240
+            MediaType      table  5
+            Playlist       table  18
+            PlaylistTrack  table  8715
+            Track          table  3503
+            Artist
+            ArtistId  Name
+            --------  ---------------------------
+            1         AC/DC
+
+            """))
+        #expect(result.stdout.contains("""
+            (275 rows, first 20 shown)
+            Artist 1 "AC/DC"
+            ArtistId  1
+            Name      AC/DC
+            Artist 1 "AC/DC"
+            relationship  kind         to     rows
+            ------------  -----------  -----  ----
+            albums        one-to-many  Album  2
+            Artist 1 "AC/DC" › albums
+            AlbumId  Title                                  ArtistId
+            -------  -------------------------------------  --------
+            1        For Those About To Rock We Salute You  1
+            4        Let There Be Rock                      1
+            (2 rows)
+            Album 1 "For Those About To Rock…"
+            relationship  kind         to      rows
+            ------------  -----------  ------  ----
+            artist        to-one       Artist  1
+            tracks        one-to-many  Track   10
+            Artist 1 "AC/DC" › albums › Album 1 "For Those About To Rock…" › tracks
+
+            """))
+        let ids = try SQLite3.query(workspace.database, "SELECT TrackId FROM Track WHERE AlbumId = 1 ORDER BY TrackId")
+        #expect(firstColumn(after: "TrackId ", in: result.stdout) == ids.split(separator: "\n").map(String.init))
+        #expect(result.stdout.hasSuffix("(10 rows)\n10\n"))
+    }
+
+    @Test("open Playlist, get 1, follow tracks through PlaylistTrack: count is 3290")
+    func playlistManyToMany() throws {
+        let workspace = try Workspace("text-playlist")
+        let result = try shell(workspace, ["open Playlist", "get 1", "relations", "follow tracks", "count"])
+        #expect(result.status == 0)
+        #expect(result.stderr == "")
+        #expect(result.stdout.contains("""
+            Playlist 1 "Music"
+            relationship    kind          to             rows
+            --------------  ------------  -------------  ----
+            playlistTracks  one-to-many   PlaylistTrack  3290
+            tracks          many-to-many  Track          3290
+            Playlist 1 "Music" › tracks
+
+            """))
+        let count = try SQLite3.query(workspace.database, "SELECT COUNT(*) FROM PlaylistTrack WHERE PlaylistId = 1")
+        #expect(count == "3290")
+        #expect(result.stdout.hasSuffix("(\(count) rows, first 20 shown)\n\(count)\n"))
+        let ids = try SQLite3.query(workspace.database,
+            "SELECT TrackId FROM PlaylistTrack WHERE PlaylistId = 1 ORDER BY TrackId LIMIT 20")
+        #expect(firstColumn(after: "TrackId ", in: result.stdout) == ids.split(separator: "\n").map(String.init))
+    }
+
+    @Test("filter, order desc and echo on: the rows sqlite3 finds, and the SQL with ? and its values on stderr")
+    func filterOrderEcho() throws {
+        let workspace = try Workspace("text-filter")
+        let result = try shell(workspace, ["open Track", "echo on", "filter \(Self.filter)", "count",
+                                           "order Milliseconds desc", "show"])
+        #expect(result.status == 0)
+        let count = try SQLite3.query(workspace.database, "SELECT COUNT(*) FROM Track WHERE \(Self.filterSQL)")
+        #expect(count == "37")
+        #expect(result.stdout.contains("(\(count) rows, first 20 shown; filter: \(Self.filter))\n\(count)\n"))
+        #expect(result.stdout.hasSuffix("(\(count) rows, first 20 shown; filter: \(Self.filter); order: Milliseconds desc)\n"))
+        let ids = try SQLite3.query(workspace.database,
+            "SELECT TrackId FROM Track WHERE \(Self.filterSQL) ORDER BY Milliseconds DESC, TrackId LIMIT 20")
+        #expect(firstColumn(after: "TrackId ", in: result.stdout) == ids.split(separator: "\n").map(String.init))
+
+        #expect(result.stderr.contains(#"""
+            [SQL] SELECT COUNT(*) FROM "Track" WHERE "Track"."Milliseconds" > ? AND "Track"."Composer" LIKE ? ESCAPE '\'
+            [PARAMS] [300000, '%page%']
+            """#))
+        #expect(result.stderr.contains(#"""
+            FROM "Track" WHERE "Track"."Milliseconds" > ? AND "Track"."Composer" LIKE ? ESCAPE '\' ORDER BY "Track"."Milliseconds" DESC, "Track"."TrackId" ASC LIMIT 
+            """#))
+        // Echo is off until `echo on`: the first SELECT of `open Track` is not shown.
+        #expect(!result.stderr.contains(#"FROM "Track" ORDER BY"#))
+    }
+
+    @Test("back returns to the previous view with its filter, order and row")
+    func backRestoresTheView() throws {
+        let workspace = try Workspace("text-back")
+        let result = try shell(workspace, ["open Track", "filter \(Self.filter)", "order Milliseconds desc",
+                                           "get 1581", "follow album", "back", "relations"])
+        #expect(result.status == 0)
+        #expect(result.stderr == "")
+        #expect(result.stdout.contains("Track 1581 \"Dazed And Confused\" › album\n"))
+        #expect(result.stdout.contains("(37 rows, first 20 shown; filter: \(Self.filter); order: Milliseconds desc)\nTrack 1581 \"Dazed And Confused\"\nrelationship"))
+    }
+
+    @Test("help lists the commands and the filter language")
+    func help() throws {
+        let workspace = try Workspace("text-help")
+        let result = try shell(workspace, ["help"])
+        #expect(result.status == 0)
+        for line in ["tables                list tables and views with row counts",
+                     "follow NAME           open the rows a relationship of the current row leads to",
+                     "back                  return to the previous view (its filter, order and row)",
+                     "set COLUMN = VALUE    change a column of the current row (NULL for null) inside the session",
+                     "export csv|json FILE  write every row of the current view to FILE"] {
+            #expect(result.stdout.contains(line + "\n"))
+        }
+        #expect(result.stdout.contains("Filters use the ORM's filter language"))
+    }
+
+    @Test("a malformed filter prints a positioned error on stderr, later commands still run, and the exit status is 1")
+    func malformedFilter() throws {
+        let workspace = try Workspace("text-malformed")
+        let result = try shell(workspace, ["open Track", "filter Milliseconds >", "count", "back"])
+        #expect(result.status == 1)
+        #expect(result.stderr == """
+            error: filter error at column 15 at end of input: expected a value after '>'
+            Milliseconds >
+                          ^
+            error: nothing to go back to
+
+            """)
+        #expect(result.stdout.hasSuffix("(3503 rows, first 20 shown)\n3503\n"))
+    }
+
+    @Test("set then rollback: the UPDATE is shown, undone, and the file is byte-identical")
+    func setThenRollback() throws {
+        let workspace = try Workspace("text-rollback")
+        let result = try shell(workspace, ["open Artist", "get 1", "set Name = x", "rollback", "get 1"])
+        #expect(result.status == 0)
+        #expect(result.stderr == "")
+        #expect(result.stdout.contains("""
+            UPDATE "Artist" SET "Name" = ? WHERE "ArtistId" = ?  ['x', 1]
+            1 row changed (1 uncommitted; commit to keep)
+            rolled back 1 change(s)
+            Artist 1 "AC/DC"
+            ArtistId  1
+            Name      AC/DC
+
+            """))
+        #expect(workspace.databaseIsUnchanged)
+        #expect(workspace.leftoverJournals.isEmpty)
+    }
+
+    @Test("set without commit is rolled back at the end, with a notice; the file is unchanged")
+    func setWithoutCommit() throws {
+        let workspace = try Workspace("text-uncommitted")
+        let result = try shell(workspace, ["open Track", "get 1", "set Milliseconds = 1", "count"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains(#"UPDATE "Track" SET "Milliseconds" = ? WHERE "TrackId" = ?  [1, 1]"#))
+        #expect(result.stderr == "amigo-shell: 1 uncommitted change(s) rolled back\n")
+        #expect(workspace.databaseIsUnchanged)
+        #expect(try SQLite3.query(workspace.database, "SELECT Milliseconds FROM Track WHERE TrackId = 1") == "343719")
+    }
+
+    @Test("set refuses to change a primary key, which would aim the UPDATE at another row")
+    func setRefusesPrimaryKey() throws {
+        let workspace = try Workspace("text-pk")
+        let result = try shell(workspace, ["open Artist", "get 1", "set ArtistId = 99"])
+        #expect(result.status == 1)
+        #expect(result.stderr == "error: set: ArtistId is part of Artist's primary key and cannot be edited\n")
+        #expect(!result.stdout.contains("UPDATE"))
+        #expect(workspace.databaseIsUnchanged)
+    }
+
+    @Test("-c runs its commands in order without reading standard input")
+    func dashC() throws {
+        let workspace = try Workspace("text-c")
+        let result = try shell(workspace, ["tables"], arguments: ["-c", "open Artist", "-c", "get 1", "-c", "relations"])
+        #expect(result.status == 0)
+        #expect(result.stderr == "")
+        #expect(!result.stdout.contains("PlaylistTrack"))
+        #expect(result.stdout.hasSuffix("""
+            (275 rows, first 20 shown)
+            Artist 1 "AC/DC"
+            ArtistId  1
+            Name      AC/DC
+            Artist 1 "AC/DC"
+            relationship  kind         to     rows
+            ------------  -----------  -----  ----
+            albums        one-to-many  Album  2
+
+            """))
+    }
+
+    @Test("a missing file is an error with exit status 2, and no file is created")
+    func missingFile() throws {
+        let workspace = try Workspace("text-missing")
+        let result = try shell(workspace, ["tables"], database: "missing.sqlite")
+        #expect(result.status == 2)
+        #expect(result.stdout == "")
+        #expect(result.stderr == "amigo-shell: no such database file: missing.sqlite\n")
+        #expect(!FileManager.default.fileExists(atPath: workspace.path("missing.sqlite")))
+    }
+
+    @Test("--read-only refuses set and leaves the file alone")
+    func readOnlyRefusesSet() throws {
+        let workspace = try Workspace("text-readonly")
+        let result = try shell(workspace, ["open Artist", "get 1", "set Name = x", "get 1"], arguments: ["--read-only"])
+        #expect(result.status == 1)
+        #expect(result.stderr == "error: cannot edit rows: chinook.sqlite is open read-only\n")
+        #expect(result.stdout.hasSuffix("Artist 1 \"AC/DC\"\nArtistId  1\nName      AC/DC\n"))
+        #expect(workspace.databaseIsUnchanged)
+    }
+
+    @Test("export csv writes every row of the filtered view, as sqlite3 -csv does")
+    func exportCSV() throws {
+        let workspace = try Workspace("text-export")
+        let result = try shell(workspace, ["open Track", "filter \(Self.filter)", "export csv out.csv"])
+        #expect(result.status == 0)
+        #expect(result.stderr == "")
+        #expect(result.stdout.hasSuffix("wrote 37 rows to out.csv\n"))
+        let exported = try String(contentsOfFile: workspace.path("out.csv"), encoding: .utf8)
+        let expected = try SQLite3.query(workspace.database, "SELECT * FROM Track WHERE \(Self.filterSQL) ORDER BY TrackId",
+                                         options: ["-csv", "-header"])
+        #expect(exported.components(separatedBy: "\n").filter { !$0.isEmpty }
+                == expected.replacingOccurrences(of: "\r\n", with: "\n").components(separatedBy: "\n"))
+        #expect(exported.contains("\n1592,Darlene,128,1,1,\"Jimmy Page, Robert Plant, John Bonham, John Paul Jones\",307226,10078197,0.99\n"))
+        #expect(workspace.databaseIsUnchanged)
+    }
+}
