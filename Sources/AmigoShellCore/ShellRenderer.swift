@@ -52,7 +52,7 @@ extension ShellApp {
             if DisplayWidth.of(text + "  ›  " + breadcrumb) <= width {
                 text += "  ›  " + breadcrumb
             } else {
-                text = " " + ShellApp.tail(of: breadcrumb, width: width - 1)
+                text = " " + ShellApp.shortenedBreadcrumb(breadcrumb, width: width - 1)
             }
         }
         grid.put(text, row: 0, column: 0, maxWidth: width, style: TextStyle([.reverse, .bold]))
@@ -239,6 +239,21 @@ extension ShellApp {
         for (i, (line, style)) in lines[start..<end].enumerated() {
             grid.put(line, row: inner.y + i, column: inner.x, maxWidth: inner.width, style: style)
         }
+    }
+
+    /// A breadcrumb cut to `width` columns from the left: whole steps are dropped while at least
+    /// the last two remain (`… › albums › Album 1 "For…" › tracks`); otherwise it is cut inside a
+    /// step (`…ose About To Rock…" › tracks`).
+    static func shortenedBreadcrumb(_ breadcrumb: String, width: Int) -> String {
+        if DisplayWidth.of(breadcrumb) <= width { return breadcrumb }
+        let steps = breadcrumb.components(separatedBy: " › ")
+        if steps.count > 2 {
+            for drop in 1...(steps.count - 2) {
+                let candidate = "… › " + steps[drop...].joined(separator: " › ")
+                if DisplayWidth.of(candidate) <= width { return candidate }
+            }
+        }
+        return tail(of: breadcrumb, width: width)
     }
 
     /// The end of `text` in at most `width` columns, with `…` in front when its beginning was cut.

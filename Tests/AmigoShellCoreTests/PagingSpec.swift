@@ -99,7 +99,10 @@ import Testing
             #expect(try labels(db.explorer, start..<end) == expected, "rows \(start)..<\(end)")
             end = start
         }
-        #expect(db.explorer.echoLog.entries.filter { $0.kind == .statement }.allSatisfy { !$0.sql.contains("OFFSET") })
+        // (The comparison queries above go through the same echo stream; only the shell's own reads count.)
+        let shells = db.explorer.echoLog.entries.filter { $0.kind == .statement && $0.sql.contains("FROM \"big\"") }
+        #expect(!shells.isEmpty)
+        #expect(shells.allSatisfy { !$0.sql.contains("OFFSET") })
     }
 
     @Test func pagingDownFromTheTopReturnsTheSameRowsAsOffsetQueries() throws {

@@ -43,16 +43,23 @@ import Testing
     @Test func aNarrowTitleKeepsTheEndOfTheBreadcrumb() throws {
         let (app, _) = try tracksOfAlbumOne()
         #expect(app.render(width: 80, height: 24).line(0) == " Artist 1 \"AC/DC\" › albums › Album 1 \"For Those About To Rock…\" › tracks")
-        #expect(app.render(width: 60, height: 16).line(0) == " …albums › Album 1 \"For Those About To Rock…\" › tracks")
+        #expect(app.render(width: 60, height: 16).line(0) == " … › albums › Album 1 \"For Those About To Rock…\" › tracks")
+        // Narrower still, the last two steps do not fit whole: the cut falls inside a step.
+        #expect(app.render(width: 40, height: 10).line(0) == " … 1 \"For Those About To Rock…\" › tracks")
     }
 
     @Test func theGridAt120By40ShowsHeadersRowsAndPosition() throws {
         let (app, _) = try tracksOfAlbumOne()
         let grid = app.render(width: 120, height: 40)
         #expect(grid.line(1).hasPrefix("┌─ Tables ─────────┐┌─ tracks ──"))
-        #expect(region(grid, 2, 0..<90) == "│Album          347││TrackId*  Name                                      AlbumId→                  ││")
-        #expect(region(grid, 4, 20..<89) == "1         For Those About To Rock (We Salute You)   1 → For Those About To Rock…")
-        #expect(region(grid, 38, 0..<120) == " row 1 of 10  │  tracks: 10 rows                                                                         tx: no changes ")
+        #expect(region(grid, 2, 0..<90) == "│Album          347││TrackId*  Name                                    AlbumId→          │")
+        #expect(region(grid, 3, 20..<90) == "│" + String(repeating: "─", count: 68) + "│")
+        // AlbumId does not fit whole: it is cut rather than left out.
+        #expect(region(grid, 4, 21..<89) == "1         For Those About To Rock (We Salute You) 1 → For Those Abo…")
+        #expect(region(grid, 13, 21..<89) == "14        Spellbound                              1 → For Those Abo…")
+        #expect(region(grid, 14, 21..<89) == String(repeating: " ", count: 68))
+        #expect(region(grid, 37, 20..<90) == "└" + String(repeating: "─", count: 61) + " 1/10 ─┘")
+        #expect(grid.line(38) == " row 1 of 10" + String(repeating: " ", count: 92) + " tx: no changes")
         #expect(grid.line(39) == " Enter open/jump · r relations · / filter · s/S sort · = narrow · e edit · v detail · Bksp back · : command · ? help ·")
         expectEveryRowFits(grid)
     }
@@ -63,9 +70,9 @@ import Testing
         _ = app.submit(.command, text: "open Album")
         _ = app.handle(.char("E"))              // hide the echo pane: the whole table fits
         let grid = app.render(width: 120, height: 40)
-        #expect(grid.line(2) == "│Album          347││AlbumId*  Title                                     ArtistId→                                        │")
-        #expect(grid.line(4) == "│Artist         275││1         For Those About To Rock We Salute You     1 → AC/DC                                        │")
-        #expect(grid.line(5) == "│Customer        59││2         Balls to the Wall                         2 → Accept                                       │")
+        #expect(grid.line(2) == "│Album          347││AlbumId*  Title                                    ArtistId→                                      │")
+        #expect(grid.line(4) == "│Customer        59││1         For Those About To Rock We Salute You    1 → AC/DC                                      │")
+        #expect(grid.line(5) == "│Employee         8││2         Balls to the Wall                        2 → Accept                                     │")
         expectEveryRowFits(grid)
     }
 
@@ -80,7 +87,8 @@ import Testing
         let column = try #require(header.range(of: "ReportsTo→")).lowerBound
         let offset = header.distance(from: header.startIndex, to: column)
         #expect(region(grid, 4, offset..<offset + 1) == "∅")
-        #expect(grid.line(4).contains("1         Adams"))
+        #expect(grid.line(4).contains("1            Adams      Andrew"))
+        #expect(region(grid, 5, offset..<offset + 16) == "1 → Andrew Adams")
     }
 
     @Test func theEchoPaneShowsTheFiltersSelectWithPlaceholdersAndValues() throws {
@@ -103,11 +111,11 @@ import Testing
         let layout = try #require(ShellLayout(width: 80, height: 24, echoVisible: true))
         let echo = try #require(layout.echo)
         #expect(echo.x == layout.grid.x && echo.y == layout.grid.maxY && echo.width == layout.grid.width)
-        #expect(grid.line(2) == "│Album      347││TrackId*  Name                                     AlbumId→   │")
-        #expect(grid.line(4) == "│Customer    59││1         For Those About To Rock (We Salute You)  1 → For T… │")
+        #expect(grid.line(2) == "│Album      347││TrackId*  Name                                    AlbumId→    │")
+        #expect(grid.line(4) == "│Customer    59││1         For Those About To Rock (We Salute You) 1 → For Tho…│")
         #expect(grid.line(layout.grid.maxY - 1) == "│              │└─────────────────────────────────────────────────────── 1/10 ─┘")
         #expect(grid.line(echo.y) == "│              │┌─ SQL echo ───────────────────────────────────────────────────┐")
-        #expect(grid.line(22) == " row 1 of 10  │  tracks: 10 rows                              tx: no changes")
+        #expect(grid.line(22) == " row 1 of 10" + String(repeating: " ", count: 52) + " tx: no changes")
         expectEveryRowFits(grid)
     }
 
@@ -117,10 +125,27 @@ import Testing
         #expect(ShellLayout(width: 60, height: 16, echoVisible: true)?.echo == nil)
         #expect(grid.line(1) == "┌─ Tables ─────┐┌─ tracks ─────────────────────────────────┐")
         #expect(grid.line(2) == "│Album      347││TrackId*  Name                            │")
-        #expect(grid.line(4) == "│Customer    59││1         For Those About To Rock (We Sa… │")
+        #expect(grid.line(4) == "│Customer    59││1         For Those About To Rock (We Sal…│")
         #expect(grid.line(13) == "└──────────────┘└─────────────────────────────────── 1/10 ─┘")
-        #expect(grid.line(14) == " row 1 of 10  │  tracks: 10 rows          tx: no changes")
+        #expect(grid.line(14) == " row 1 of 10" + String(repeating: " ", count: 32) + " tx: no changes")
         expectEveryRowFits(grid)
+    }
+
+    @Test func theStatusLineShowsTheLastMessageAndTheUncommittedChanges() throws {
+        let f = try ChinookFixture()
+        let app = ShellApp(explorer: f.explorer)
+        _ = app.submit(.command, text: "open Artist")
+        _ = app.submit(.command, text: "set Name = 'AC/DC!'")
+        let grid = app.render(width: 100, height: 30)
+        let right = " tx: 1 uncommitted"
+        let left = " row 1 of 275  │  updated Name — 1 uncommitted"
+        #expect(grid.line(28) == left + String(repeating: " ", count: 100 - 19 - DisplayWidth.of(left)) + right)
+        #expect(grid[28, 0].style.color != .red)
+        // An error is shown in red, after the summary.
+        _ = app.submit(.command, text: "follow nowhere")
+        let failed = app.render(width: 100, height: 30)
+        #expect(failed.line(28).hasPrefix(" row 1 of 275  │  unknown relationship 'nowhere' on Artist (available: albums)"))
+        #expect(failed[28, 1].style.color == .red)
     }
 
     @Test func aTooSmallTerminalShowsAShortMessageInsteadOfTheScreen() throws {
@@ -171,8 +196,8 @@ import Testing
         _ = app.submit(.command, text: "open dog")
         _ = app.handle(.char("E"))
         let grid = app.render(width: 80, height: 24)
-        #expect(grid.line(14) == "│              ││11   Zoë    Poodle                                           │")
-        #expect(grid.line(15) == "│              ││12   ポチ   Terrier                                          │")
+        #expect(grid.line(14) == "│              ││11   Zoë     Poodle                                           │")
+        #expect(grid.line(15) == "│              ││12   ポチ    Terrier                                          │")
     }
 
     @Test func cjkTextLongerThanItsColumnIsCutOnACharacterBoundary() throws {
@@ -199,6 +224,6 @@ import Testing
         _ = app.handle(.char("E"))
         explorer.moveColumn(to: 0)
         let grid = app.render(width: 80, height: 24)
-        #expect(grid.line(4) == "│              ││1    春暁         春眠不覚暁処処聞啼鳥夜来風雨声花落知多…    │")
+        #expect(grid.line(4) == "│              ││1    春暁        春眠不覚暁処処聞啼鳥夜来風雨声花落知多…      │")
     }
 }

@@ -5,32 +5,25 @@ import Testing
 
 @Suite struct ScratchExplore {
     @Test func explore() throws {
-        let engine = try SQLiteEngine(path: ":memory:")
-        try DemoDatabase.populate(engine)
-        let amigo = try Amigo(reflecting: engine)
-        for m in amigo.models { print("MODEL", m.name, m.table.columns.map(\.label), m.relationships.map { "\($0.name)/\($0.kind.rawValue)/\($0.target.name)/\($0.junction?.name ?? "")/\($0.through?.name ?? "")" }) }
-        print(amigo.junctionTables.map(\.name))
-        let e = try Explorer(amigo: amigo, displayPath: "demo")
-        print(e.tables)
-        try e.open("dog")
-        let app = ShellApp(explorer: e)
-        e.moveCursor(to: 11)
-        print(app.render(width: 100, height: 30).text())
-        try e.open("person")
-        e.moveCursor(to: 14)
-        print(app.render(width: 100, height: 30).text())
-        let f = try ChinookFixture()
-        try f.explorer.open("Album")
-        try f.explorer.get("1")
-        let edit = try f.explorer.previewEdit(column: "Title", text: "New")
-        print(edit.preview)
-        print(try f.explorer.run("set Title = 'x'").output)
-        print(try f.explorer.run("help").output)
-        print(try f.explorer.run("schema Album").output)
-        print(try f.explorer.run("get 5").output)
-        print(try f.explorer.run("stats Title").output)
-        do { _ = try f.explorer.run("filter Title ==== 3") } catch { print("ERR", ErrorText.describe(error)) }
-        do { _ = try f.explorer.run("filter Nope = 3") } catch { print("ERR", ErrorText.describe(error)) }
-        do { _ = try f.explorer.run("fliter x") } catch { print("ERR", ErrorText.describe(error)) }
+        let path = TemporaryFile.path("paging")
+        let engine = try SQLiteEngine(path: path, options: OpenOptions(create: true))
+        try engine.executeScript("""
+            CREATE TABLE big (id INTEGER PRIMARY KEY, grp INTEGER, label TEXT NOT NULL);
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 50000)
+            INSERT INTO big SELECT i, CASE WHEN i % 7 = 0 THEN NULL ELSE (i * 37) % 100 END, 'row ' || i FROM n;
+            """)
+        let e = try Explorer(amigo: Amigo(reflecting: engine), displayPath: "paging.sqlite")
+        try e.open("big")
+        e.moveCursor(to: 49999)
+        e.echoLog.clear()
+        var end = 50000
+        for _ in 0..<25 {
+            let start = end - 37
+            e.moveCursor(to: start)
+            _ = try e.values(in: start..<end)
+            for ev in e.echoLog.entries { print(start, end, ev.sql, ev.arguments) }
+            e.echoLog.clear()
+            end = start
+        }
     }
 }

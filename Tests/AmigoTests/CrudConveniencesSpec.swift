@@ -25,6 +25,11 @@ import Testing
         return (db, session)
     }
 
+    /// The statements (not transaction control) recorded so far.
+    private func statementEvents(_ db: SeedDatabase) -> [EchoEvent] {
+        db.trace.events.filter { $0.kind == .statement }
+    }
+
     private func labels(_ session: Session) throws -> [String?] {
         try session.query(Dog.self).orderBy("id").all().map(\.label)
     }
@@ -35,8 +40,8 @@ import Testing
         let (db, session) = try seeded()
         let d = Dog(); d.id = 40; d.label = "forty"
         try session.replace(d)
-        #expect(db.trace.statements == [#"INSERT OR REPLACE INTO "dog" ("id", "label") VALUES (?, ?)"#])
-        #expect(db.trace.events.first?.arguments == [40, "forty"])
+        #expect(db.trace.statements == [#"SELECT 1 FROM "dog" WHERE "id" = ?"#, #"INSERT INTO "dog" ("id", "label") VALUES (?, ?)"#])
+        #expect(statementEvents(db).map(\.arguments) == [[40], [40, "forty"]])
         #expect(d.isPersisted)
         #expect(try session.get(Dog.self, 40)?.label == "forty")
         #expect(try session.query(Dog.self).count() == 4)
@@ -44,9 +49,11 @@ import Testing
     }
 
     @Test func replaceOverwritesTheRowWithTheSameKey() throws {
-        let (_, session) = try seeded()
+        let (db, session) = try seeded()
         let d = Dog(); d.id = 2; d.label = "rex II"          // never fetched
         try session.replace(d)
+        #expect(db.trace.statements == [#"SELECT 1 FROM "dog" WHERE "id" = ?"#, #"UPDATE "dog" SET "label" = ? WHERE "id" = ?"#])
+        #expect(session.pendingChangeCount == 1)
         #expect(try labels(session) == ["lucy", "rex II", "ace"])
         #expect(try session.query(Dog.self).count() == 3)
         // Rows that reference the replaced row still do.
@@ -82,7 +89,7 @@ import Testing
         let d = Dog(); d.id = 2; d.label = "renamed"
         try session.update(d)
         #expect(db.trace.statements == [#"UPDATE "dog" SET "label" = ? WHERE "id" = ?"#])
-        #expect(db.trace.events.first?.arguments == ["renamed", 2])
+        #expect(statementEvents(db).first?.arguments == ["renamed", 2])
         #expect(try labels(session) == ["lucy", "renamed", "ace"])
         #expect(d.isPersisted)
         #expect(session.pendingChangeCount == 1)
@@ -170,7 +177,7 @@ import Testing
         let changed = try session.query(Dog.self).update(set: ["label": "x'); DROP TABLE dog; --"], where: "label != %@", "lucy")
         #expect(changed == 2)
         #expect(db.trace.statements == [
-            #"UPDATE "dog" SET "label" = ? WHERE "id" IN (SELECT "dog"."id" FROM "dog" WHERE "dog"."label" != ?)"#,
+            #"UPDATE "dog" SET "label" = ? WHERE "id" IN (SELECT "dog"."id" FROM "dog" WHERE "dog"."label" <> ?)"#,
         ])
         #expect(db.trace.events.first?.arguments == ["x'); DROP TABLE dog; --", "lucy"])
         #expect(db.trace.events.first?.rowCount == 2)

@@ -72,12 +72,21 @@ import Testing
     @Test func failuresAreReportedWithTheirError() throws {
         let db = try SeedDatabase()
         let session = try db.amigo.session
+        let a = UUIDModel(); a.objId = UUIDFieldSpec.text
+        let b = UUIDModel(); b.objId = UUIDFieldSpec.text
+        try session.add(a)
         db.trace.clear()
-        #expect(throws: AmigoError.self) { try session.execute("SELECT * FROM nope") }
-        let event = try #require(db.trace.events.first)
-        #expect(event.sql == "SELECT * FROM nope")
-        #expect(event.error == #"SQLite error 1: no such table: nope - while executing "SELECT * FROM nope""#)
-        #expect(event.formatted.contains("ERROR: SQLite error 1: no such table: nope"))
+        #expect(throws: AmigoError.self) { try session.add(b) }
+        let failed = try #require(db.trace.events.first)
+        #expect(failed.sql == #"INSERT INTO "uuidmodel" ("objId") VALUES (?)"#)
+        #expect(failed.arguments == [.blob(UUIDFieldSpec.bytes)])
+        #expect(failed.error?.hasPrefix("SQLite error 19: UNIQUE constraint failed: uuidmodel.objId") == true)
+        #expect(failed.formatted.contains("ERROR: SQLite error 19: UNIQUE constraint failed: uuidmodel.objId"))
+        db.trace.clear()
+        #expect(throws: AmigoError.self) { try db.amigo.engine.execute("SELECT * FROM nope", []) }
+        let raw = try #require(db.trace.events.first)
+        #expect(raw.sql == "SELECT * FROM nope")
+        #expect(raw.error?.hasPrefix(#"SQLite error 1: no such table: nope - while executing "SELECT * FROM nope""#) == true)
     }
 
     @Test func theSchemaScriptIsReportedOnce() throws {

@@ -189,4 +189,19 @@ import Testing
         #expect(try session.query("book").filter("author.name = 'Ann'").count() == 1)
         #expect(try session.query("book").get(1)?["ghost_id"] == 7)
     }
+
+    @Test func aViewOverADroppedTableIsAWarning() throws {
+        let db = try SyntheticDatabase("""
+            CREATE TABLE gone (a INTEGER);
+            CREATE TABLE kept (id INTEGER PRIMARY KEY, name TEXT);
+            CREATE VIEW broken AS SELECT a FROM gone;
+            CREATE VIEW fine AS SELECT name FROM kept;
+            DROP TABLE gone;
+            INSERT INTO kept VALUES (1, 'x');
+            """)
+        let amigo = try db.reflect()
+        #expect(amigo.models.map(\.name) == ["fine", "kept"])
+        #expect(amigo.reflectionWarnings == ["view 'broken' cannot be read: no such table: main.gone"])
+        #expect(try amigo.query("fine").count() == 1)
+    }
 }

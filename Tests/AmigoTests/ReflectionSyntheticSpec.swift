@@ -368,6 +368,12 @@ import Testing
         ])
         #expect(try amigo.model(named: "tag").relationshipSignatures == ["club_tags one-to-many → club_tag", "clubs many-to-many → club via club_tag"])
         #expect(try amigo.model(named: "message").relationshipSignatures == ["sender to-one → person", "recipient to-one → person"])
+        // NOT NULL, defaults, UNIQUE and indexes as declared.
+        let tagLabel = try #require(try amigo.model(named: "tag").table.column(named: "label"))
+        #expect(tagLabel.unique && !tagLabel.optional)
+        #expect(try amigo.model(named: "membership").table.columns.map(\.defaultSQL) == [nil, nil, "'member'", nil])
+        #expect(try amigo.model(named: "membership").table.columns.map(\.optional) == [false, false, false, true])
+        #expect(try amigo.model(named: "club_tag").table.indexes.map { "\($0.label) \($0.unique) \($0.columns)" } == [#"club_tag_pair true ["club_id", "tag_id"]"#])
         #expect(try amigo.model(named: "club_size").table.isView)
         #expect(try amigo.model(named: "club_size").relationships.isEmpty)
         let session = try amigo.session

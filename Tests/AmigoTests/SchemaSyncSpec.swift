@@ -81,7 +81,7 @@ import Testing
             #"ALTER TABLE "dog" ADD COLUMN "age" INTEGER NULL"#, #"ALTER TABLE "dog" ADD COLUMN "chip" TEXT NULL"#,
         ])
         #expect(!trace.statements.contains { $0.contains("DROP TABLE") })
-        #expect(try second.allRows("SELECT * FROM dog ORDER BY id") == [[1, "lucy", nil, nil], [2, "rex", nil, nil]])
+        #expect(try second.allRows("SELECT id, label, age, chip FROM dog ORDER BY id") == [[1, "lucy", nil, nil], [2, "rex", nil, nil]])
         #expect(try second.scalarInt("SELECT COUNT(*) FROM sqlite_schema WHERE type = 'index' AND name = 'dog_chip_idx'") == 1)
         try expectInSync(amigo)
     }
@@ -108,7 +108,7 @@ import Testing
         let amigo = try file.amigo([dog(Column("age", type: Int.self, optional: false))])
         #expect(try amigo.syncSchema(preserve: false) == [TableSyncResult(table: "dog", action: .droppedAndRecreated)])
         #expect(try second.columnFlags(of: "dog") == ["id 1 1", "label 0 0", "age 1 0"])
-        #expect(try second.allRows("SELECT * FROM dog") == [])
+        #expect(try second.allRows("SELECT id, label, age FROM dog") == [])
         try expectInSync(amigo)
     }
 
@@ -157,7 +157,7 @@ import Testing
         #expect(results == [TableSyncResult(table: "dog", action: preserve ? .recreatedKeepingRows(removed: ["obsolete"], added: [])
                                                                           : .droppedAndRecreated)])
         #expect(try second.columnNames(of: "dog") == ["id", "label"])
-        #expect(try second.allRows("SELECT * FROM dog ORDER BY id") == (preserve ? Self.dogValues : []))
+        #expect(try second.allRows("SELECT id, label FROM dog ORDER BY id") == (preserve ? Self.dogValues : []))
         #expect(try second.tableNames() == ["dog"])    // no leftover temporary table
         try expectInSync(amigo)
     }
@@ -171,7 +171,7 @@ import Testing
         let results = try amigo.syncSchema(preserve: preserve)
         #expect(results.map(\.action) == [preserve ? .recreatedKeepingRows(removed: [], added: []) : .droppedAndRecreated])
         #expect(try second.columnFlags(of: "dog") == ["id 1 1", "label 0 0"])
-        #expect(try second.allRows("SELECT * FROM dog ORDER BY id") == (preserve ? Self.dogValues : []))
+        #expect(try second.allRows("SELECT id, label FROM dog ORDER BY id") == (preserve ? Self.dogValues : []))
         try second.execute("INSERT INTO dog (id, label) VALUES (3, NULL)")
         try expectInSync(amigo)
     }
@@ -184,7 +184,7 @@ import Testing
         let results = try amigo.syncSchema(preserve: preserve)
         #expect(results.map(\.action) == [preserve ? .recreatedKeepingRows(removed: [], added: []) : .droppedAndRecreated])
         #expect(try second.columnFlags(of: "dog") == ["id 1 1", "label 1 0"])
-        #expect(try second.allRows("SELECT * FROM dog ORDER BY id") == (preserve ? Self.dogValues : []))
+        #expect(try second.allRows("SELECT id, label FROM dog ORDER BY id") == (preserve ? Self.dogValues : []))
         #expect(throws: AmigoError.self) { try second.execute("INSERT INTO dog (id, label) VALUES (3, NULL)") }
         try expectInSync(amigo)
     }
@@ -198,14 +198,14 @@ import Testing
         let results = try amigo.syncSchema(preserve: preserve)
         #expect(results.map(\.action) == [preserve ? .recreatedKeepingRows(removed: [], added: []) : .droppedAndRecreated])
         #expect(try second.columnFlags(of: "dog") == ["id 1 1", "label 0 0"])
-        #expect(try second.allRows("SELECT * FROM dog ORDER BY id") == (preserve ? Self.dogValues : []))
+        #expect(try second.allRows("SELECT id, label FROM dog ORDER BY id") == (preserve ? Self.dogValues : []))
         try expectInSync(amigo)
         // And back: a key that is no longer declared.
         let unkeyed = try file.amigo([dog(idIsKey: false)])
         #expect(try unkeyed.syncSchema(preserve: preserve).map(\.action)
                 == [preserve ? .recreatedKeepingRows(removed: [], added: []) : .droppedAndRecreated])
         #expect(try second.columnFlags(of: "dog") == ["id 0 0", "label 0 0"])
-        #expect(try second.allRows("SELECT * FROM dog ORDER BY id") == (preserve ? Self.dogValues : []))
+        #expect(try second.allRows("SELECT id, label FROM dog ORDER BY id") == (preserve ? Self.dogValues : []))
     }
 
     // MARK: Indexes, foreign keys, views

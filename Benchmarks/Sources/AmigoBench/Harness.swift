@@ -12,8 +12,15 @@ struct Measurement {
 }
 
 /// Runs `body` `runs` times (after `setup` each time, untimed) and keeps the median.
+/// `--only PREFIX` runs only the workloads whose name starts with PREFIX (for profiling).
+let onlyPrefix: String? = CommandLine.arguments.firstIndex(of: "--only").map { CommandLine.arguments[$0 + 1] }
+/// `--impl NAME` runs only one implementation (Amigo, raw C, GRDB).
+let onlyImplementation: String? = CommandLine.arguments.firstIndex(of: "--impl").map { CommandLine.arguments[$0 + 1] }
+
 func measure(_ workload: String, _ implementation: String, operations: Int, runs: Int,
              setup: () throws -> Void = {}, _ body: () throws -> Void) throws -> Measurement {
+    if let onlyPrefix, !workload.hasPrefix(onlyPrefix) { return Measurement(workload: workload, implementation: implementation, median: .nan, operations: operations) }
+    if let onlyImplementation, implementation != onlyImplementation { return Measurement(workload: workload, implementation: implementation, median: .nan, operations: operations) }
     var times: [Double] = []
     for _ in 0..<runs {
         try setup()

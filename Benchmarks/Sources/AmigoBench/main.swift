@@ -34,6 +34,8 @@ if !shellOnly {
     results = fileWorkloads.results + memoryWorkloads.results
 }
 
+if arguments.contains("--no-shell") { exit(0) }
+
 // Workload 8 in a child process (so its peak RSS is its own), timed as a whole process too.
 let shellPath = freshPath("shell-1m")
 try ShellWorkload.generate(path: shellPath, rows: shellRows)

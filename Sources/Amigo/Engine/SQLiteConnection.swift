@@ -27,6 +27,8 @@ final class SQLiteConnection {
     let isReadOnly: Bool
     /// Prepared statements keyed by SQL text, reused for every execution of the same SQL.
     private var statementCache: [String: Statement] = [:]
+    /// The statement prepared or found last.
+    private var lastStatement: Statement?
 
     init(path: String, options: OpenOptions) throws {
         let isMemory = path == ":memory:" || path.isEmpty
@@ -65,6 +67,7 @@ final class SQLiteConnection {
     }
 
     deinit {
+        lastStatement = nil
         statementCache.removeAll()
         sqlite3_close_v2(handle)
     }
@@ -79,7 +82,10 @@ final class SQLiteConnection {
 
     /// A prepared statement for `sql`, from the cache when `cached` (the SQL the library generates).
     func prepare(_ sql: String, cached: Bool = true) throws -> Statement {
-        if cached, let statement = statementCache[sql] { return statement }
+        // Loops run the same SQL text (often the very same string) many times in a row: compare
+        // with the last statement before hashing the text for the cache.
+        if cached, let last = lastStatement, last.sql == sql { return last }
+        if cached, let statement = statementCache[sql] { lastStatement = statement; return statement }
         var stmt: OpaquePointer?
         let flags: UInt32 = cached ? UInt32(SQLITE_PREPARE_PERSISTENT) : 0
         let rc = sqlite3_prepare_v3(handle, sql, -1, flags, &stmt, nil)
@@ -88,6 +94,7 @@ final class SQLiteConnection {
         if cached {
             if statementCache.count > 512 { statementCache.removeAll(keepingCapacity: true) }
             statementCache[sql] = statement
+            lastStatement = statement
         }
         return statement
     }
@@ -104,7 +111,10 @@ final class SQLiteConnection {
     }
 
     /// Drops every cached statement (after a schema change, statements are re-prepared anyway).
-    func clearStatementCache() { statementCache.removeAll() }
+    func clearStatementCache() {
+        statementCache.removeAll()
+        lastStatement = nil
+    }
 
     var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
     var changes: Int { Int(sqlite3_changes64(handle)) }

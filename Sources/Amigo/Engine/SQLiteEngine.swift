@@ -124,11 +124,19 @@ public final class SQLiteEngine: Engine, @unchecked Sendable {
     public func isReadOnlyStatement(_ sql: String) throws -> Bool {
         try serialized {
             var stmt: OpaquePointer?
-            var tail: UnsafePointer<CChar>?
-            let rc = sqlite3_prepare_v2(connection.handle, sql, -1, &stmt, &tail)
+            var rest = ""
+            // `tail` points into the C string, which must outlive reading it: with `sql` passed
+            // directly, Swift's temporary C string was freed before the tail was read (a crash,
+            // "UnsafeMutablePointer.initialize overlapping range", or a garbage tail).
+            let rc = sql.withCString { text -> Int32 in
+                var tail: UnsafePointer<CChar>?
+                let rc = sqlite3_prepare_v2(connection.handle, text, -1, &stmt, &tail)
+                if rc == SQLITE_OK, let tail { rest = String(cString: tail) }
+                return rc
+            }
             guard rc == SQLITE_OK else { throw connection.error(rc, sql: sql) }
             defer { sqlite3_finalize(stmt) }
-            let rest = tail.map { String(cString: $0) }?.trimmingCharacters(in: .whitespacesAndNewlines.union(CharacterSet(charactersIn: ";"))) ?? ""
+            rest = rest.trimmingCharacters(in: .whitespacesAndNewlines.union(CharacterSet(charactersIn: ";")))
             guard rest.isEmpty else { throw AmigoError.invalidOperation("only one statement may be run at a time") }
             guard let stmt else { return true }
             return sqlite3_stmt_readonly(stmt) != 0

@@ -14,10 +14,14 @@ public final class Statement {
     public let columnCount: Int32
     unowned let connection: SQLiteConnection
 
+    /// Number of `?` parameters.
+    let parameterCount: Int
+
     init(handle: OpaquePointer, sql: String, connection: SQLiteConnection) {
         self.handle = handle
         self.sql = sql
         self.columnCount = sqlite3_column_count(handle)
+        self.parameterCount = Int(sqlite3_bind_parameter_count(handle))
         self.connection = connection
     }
 
@@ -37,9 +41,9 @@ public final class Statement {
 
     /// Resets the statement and binds `arguments` to its `?` parameters, in order.
     func bind(_ arguments: [DatabaseValue]) throws {
+        // Every parameter is bound below (the count is checked), so no sqlite3_clear_bindings.
         sqlite3_reset(handle)
-        sqlite3_clear_bindings(handle)
-        let expected = Int(sqlite3_bind_parameter_count(handle))
+        let expected = parameterCount
         guard expected == arguments.count else {
             throw AmigoError.database(DatabaseError(
                 code: SQLITE_RANGE, message: "statement expects \(expected) argument(s), got \(arguments.count)",
@@ -82,42 +86,50 @@ public final class Statement {
 ///
 /// Only valid inside the closure it is passed to.
 public struct StatementRow {
-    let statement: Statement
-
+    /// The `sqlite3_stmt*` (not the ``Statement`` object, so that passing a row around costs no
+    /// reference counting).
+    let handle: OpaquePointer
     /// Number of columns.
-    public var count: Int { Int(statement.columnCount) }
+    public let count: Int
+
+    init(statement: Statement) {
+        self.handle = statement.handle
+        self.count = Int(statement.columnCount)
+    }
 
     /// Name of column `index`.
-    public func name(at index: Int) -> String { statement.columnName(Int32(index)) }
+    public func name(at index: Int) -> String {
+        sqlite3_column_name(handle, Int32(index)).map { String(cString: $0) } ?? "column\(index + 1)"
+    }
 
     /// Whether column `index` holds NULL.
     @inline(__always) public func isNull(at index: Int) -> Bool {
-        sqlite3_column_type(statement.handle, Int32(index)) == SQLITE_NULL
+        sqlite3_column_type(handle, Int32(index)) == SQLITE_NULL
     }
 
     /// Column `index` as an integer (SQLite's conversion rules apply).
-    @inline(__always) public func int64(at index: Int) -> Int64 { sqlite3_column_int64(statement.handle, Int32(index)) }
+    @inline(__always) public func int64(at index: Int) -> Int64 { sqlite3_column_int64(handle, Int32(index)) }
 
     /// Column `index` as a double (SQLite's conversion rules apply).
-    @inline(__always) public func double(at index: Int) -> Double { sqlite3_column_double(statement.handle, Int32(index)) }
+    @inline(__always) public func double(at index: Int) -> Double { sqlite3_column_double(handle, Int32(index)) }
 
     /// Column `index` as text; empty text for NULL.
     @inline(__always) public func string(at index: Int) -> String {
-        guard let p = sqlite3_column_text(statement.handle, Int32(index)) else { return "" }
-        let length = Int(sqlite3_column_bytes(statement.handle, Int32(index)))
+        guard let p = sqlite3_column_text(handle, Int32(index)) else { return "" }
+        let length = Int(sqlite3_column_bytes(handle, Int32(index)))
         return String(decoding: UnsafeBufferPointer(start: p, count: length), as: UTF8.self)
     }
 
     /// Column `index` as bytes.
     public func bytes(at index: Int) -> [UInt8] {
-        let length = Int(sqlite3_column_bytes(statement.handle, Int32(index)))
-        guard length > 0, let p = sqlite3_column_blob(statement.handle, Int32(index)) else { return [] }
+        let length = Int(sqlite3_column_bytes(handle, Int32(index)))
+        guard length > 0, let p = sqlite3_column_blob(handle, Int32(index)) else { return [] }
         return Array(UnsafeRawBufferPointer(start: p, count: length))
     }
 
     /// Column `index` as a ``DatabaseValue`` of its storage class.
     public func value(at index: Int) -> DatabaseValue {
-        switch sqlite3_column_type(statement.handle, Int32(index)) {
+        switch sqlite3_column_type(handle, Int32(index)) {
         case SQLITE_NULL: return .null
         case SQLITE_INTEGER: return .integer(int64(at: index))
         case SQLITE_FLOAT: return .real(double(at: index))

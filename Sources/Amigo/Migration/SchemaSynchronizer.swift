@@ -89,6 +89,12 @@ struct SchemaSynchronizer {
             if engine.isReadOnly { throw AmigoError.readOnly(path: engine.path, operation: "synchronise the schema") }
             try engine.executeScript("PRAGMA foreign_keys = OFF")
             defer { try? engine.executeScript("PRAGMA foreign_keys = ON") }
+            // A rebuilt table is dropped and its copy renamed to its name. Without the legacy
+            // rename, SQLite checks every view and trigger while renaming, and fails on those that
+            // read the table ("error in view v: no such table: main.t") since it was just dropped.
+            let legacyRename = try engine.fetchScalar("PRAGMA legacy_alter_table").integerValue ?? 0
+            try engine.executeScript("PRAGMA legacy_alter_table = ON")
+            defer { try? engine.executeScript("PRAGMA legacy_alter_table = \(legacyRename)") }
             try engine.executeTransactionControl("BEGIN IMMEDIATE")
             do {
                 for step in steps {
@@ -100,7 +106,15 @@ struct SchemaSynchronizer {
                         try engine.executeScript(compiler.createAll(step.table))
                     case .columnsAdded:
                         for column in step.added {
-                            try engine.executeScript("ALTER TABLE \(q(name)) ADD COLUMN " + compiler.columnDefinition(column, inlinePrimaryKey: false))
+                            // SQLite cannot ADD a UNIQUE column ("Cannot add a UNIQUE column"): the
+                            // column is added plain and made unique by an index, as `indexed:` does.
+                            let inlineUnique = column.unique && !column.indexed
+                            let plain = inlineUnique ? column.copy() : column
+                            if inlineUnique { plain.unique = false }
+                            try engine.executeScript("ALTER TABLE \(q(name)) ADD COLUMN " + compiler.columnDefinition(plain, inlinePrimaryKey: false))
+                            if inlineUnique {
+                                try engine.executeScript(compiler.createIndex(Index("\(name)_\(column.label)_idx", unique: true, columns: [column.label]), on: step.table))
+                            }
                         }
                         try engine.executeScript(step.table.indexes.map { compiler.createIndex($0, on: step.table) }.joined(separator: "\n"))
                     case .droppedAndRecreated:

@@ -12,10 +12,11 @@ extension ORMModel {
             return column.kind.toDatabase(record.values[column.index])
         }
         let i = column.index
-        guard i < columnReaders.count, table.columns[i] === column else { return .null }
-        if let read = columnReaders[i] { return read(object) }
-        if let slot = columnSlots[i] {
-            if let (getter, target, key) = slotObjects[slot], let related = getter(object) {
+        let plan = access
+        guard i < plan.readers.count, table.columns[i] === column else { return .null }
+        if let read = plan.readers[i] { return read(object) }
+        if let slot = plan.slots[i] {
+            if let (getter, target, key) = plan.slotObjects[slot], let related = getter(object) {
                 return target.storedValue(of: key, in: related)
             }
             return object.foreignKeyValues.indices.contains(slot) ? object.foreignKeyValues[slot] : .null
@@ -29,7 +30,10 @@ extension ORMModel {
             if record.values.indices.contains(column.index) { record.values[column.index] = column.kind.fromDatabase(value) }
             return
         }
-        if let property = column.property, property.object == nil {
+        let plan = access
+        if column.index < plan.writers.count, let write = plan.writers[column.index] {
+            write(object, value)
+        } else if let property = column.property, property.object == nil {
             property.write(object, value)
         } else if let slot = foreignKeySlotByColumn[column.index] {
             setForeignKeyValue(value, slot: slot, in: object)
@@ -71,11 +75,12 @@ extension ORMModel {
         }
         let object = make(self)
         if foreignKeySlotCount > 0 { object.foreignKeyValues = Array(repeating: .null, count: foreignKeySlotCount) }
-        let assigners = columnAssigners
+        let plan = access
+        let assigners = plan.assigners
         for i in 0..<assigners.count {
             if let assign = assigners[i] {
                 assign(object, row, offset + i)
-            } else if let slot = columnSlots[i] {
+            } else if let slot = plan.slots[i] {
                 object.foreignKeyValues[slot] = row.value(at: offset + i)
             }
         }

@@ -42,23 +42,33 @@ struct ModelWriter {
     /// get its value, written back to the object when `writeBack`.
     func insert(_ object: AmigoModel, replace: Bool, writeBack: Bool) -> Write {
         var mask = 0
+        let columns = model.writeColumns
         var arguments: [DatabaseValue] = []
-        arguments.reserveCapacity(table.columns.count)
+        arguments.reserveCapacity(columns.count)
         var assignsKey: Column?
         let integerKey = table.hasIntegerPrimaryKey
-        for column in table.columns where !column.isGenerated {
-            var value = model.storedValue(of: column, in: object)
-            if value.isNull, let make = column.defaultValue {
+        let record = type(of: object) == Record.self ? object as? Record : nil
+        let plan = model.access
+        for column in columns where !column.isGenerated {
+            var value: DatabaseValue
+            if let record {
+                value = record.values.indices.contains(column.index) ? column.kind.toDatabase(record.values[column.index]) : .null
+            } else if column.index < plan.readers.count, let read = plan.readers[column.index] {
+                value = read(object)
+            } else {
+                value = model.storedValue(of: table.columns[column.index], in: object)
+            }
+            if value.isNull, column.hasDefaultValue, let make = table.columns[column.index].defaultValue {
                 // A default comes in the property's form (a UUID as text); store it in the column's
                 // form, as values read from the object are (a UUID as 16 bytes).
                 value = column.kind.toDatabase(make())
-                if writeBack { model.setStoredValue(value, of: column, in: object) }
+                if writeBack { model.setStoredValue(value, of: table.columns[column.index], in: object) }
             }
             if value.isNull {
                 if column.primaryKey && integerKey {
-                    assignsKey = column
+                    assignsKey = table.columns[column.index]
                     if !replace { continue }
-                } else if column.defaultSQL != nil {
+                } else if column.hasDefaultSQL {
                     continue
                 }
             }

@@ -41,6 +41,27 @@ public final class ORMModel: @unchecked Sendable, CustomStringConvertible {
     /// Whether a column holds UUIDs (converted to strings when rows are read).
     let hasUUIDColumns: Bool
 
+    /// What writing needs to know of each column, as immutable values (read once per column per row).
+    /// A plain value (no references), so reading it in a loop costs no reference counting.
+    struct WriteColumn {
+        let index: Int
+        let kind: ColumnKind
+        let isGenerated: Bool
+        let primaryKey: Bool
+        let hasDefaultSQL: Bool
+        let hasDefaultValue: Bool
+    }
+
+    /// The columns as written, in column order.
+    let writeColumns: [WriteColumn]
+
+    static func writeColumns(of table: Table) -> [WriteColumn] {
+        table.columns.map {
+            WriteColumn(index: $0.index, kind: $0.kind, isGenerated: $0.isGenerated, primaryKey: $0.primaryKey,
+                        hasDefaultSQL: $0.defaultSQL != nil, hasDefaultValue: $0.defaultValue != nil)
+        }
+    }
+
     /// The SQL strings this model uses on every write, built once.
     let statements = StatementTexts()
 
@@ -53,6 +74,7 @@ public final class ORMModel: @unchecked Sendable, CustomStringConvertible {
         self.declarations = declarations
         self.make = make
         self.hasUUIDColumns = table.columns.contains { $0.kind == .uuid }
+        self.writeColumns = ORMModel.writeColumns(of: table)
     }
 
     /// Maps the compiled model `type` to a table named after it.
@@ -96,6 +118,7 @@ public final class ORMModel: @unchecked Sendable, CustomStringConvertible {
         self.declarations = []
         self.make = { Record($0) }
         self.hasUUIDColumns = table.columns.contains { $0.kind == .uuid }
+        self.writeColumns = ORMModel.writeColumns(of: table)
     }
 
     static let empty = ORMModel(reflecting: Table("", columns: []))
@@ -166,43 +189,71 @@ public final class ORMModel: @unchecked Sendable, CustomStringConvertible {
         let relationship = Relationship(name: column.declaredLabel, kind: .toOne, source: self, target: target,
                                         sourceColumns: [column], targetColumns: targetColumns,
                                         accessor: column.property?.object == nil ? nil : column.property)
+        addRelationship(relationship)
         if !isDynamic {
             relationship.foreignKeySlot = foreignKeySlotCount
             foreignKeySlotCount += 1
+            // A foreign key declared by table or column is resolved by `Amigo.init`, after the
+            // model's init built its access plan: rebuild it, or the new slot is never read or saved.
+            buildAccessPlan()
         }
-        addRelationship(relationship)
     }
 
     /// The foreign-key slot of each column (compiled models), by column index.
     private(set) var foreignKeySlotByColumn: [Int: Int] = [:]
 
-    /// Per column of a compiled model, in column order: how to read the property as a stored
-    /// value, how to assign it from a statement column, and its foreign-key slot. Built once, so
-    /// that fetching and saving touch no dictionary and copy no accessor per row.
-    private(set) var columnReaders: [((AmigoModel) -> DatabaseValue)?] = []
-    private(set) var columnAssigners: [((AmigoModel, StatementRow, Int) -> Void)?] = []
-    private(set) var columnSlots: [Int?] = []
-    /// For each foreign-key slot: the relationship's object getter and the related model's key column.
-    private(set) var slotObjects: [((AmigoModel) -> AmigoModel?, ORMModel, Column)?] = []
-    /// Whether any to-one relationship has an object property (saving then cascades to it).
-    private(set) var hasObjectRelationships = false
+    /// How a compiled model's columns are read and written; built once (see ``AccessPlan``).
+    private(set) var access = AccessPlan.empty
 
     func buildAccessPlan() {
         var slots: [Int: Int] = [:]
         var objects: [((AmigoModel) -> AmigoModel?, ORMModel, Column)?] = Array(repeating: nil, count: foreignKeySlotCount)
+        var hasObjects = false
         for r in relationships where r.kind == .toOne {
             guard let slot = r.foreignKeySlot, let c = r.sourceColumns.first else { continue }
             slots[c.index] = slot
             if let getter = r.accessor?.object?.0, let key = r.targetColumns.first {
                 objects[slot] = (getter, r.target, key)
-                hasObjectRelationships = true
+                hasObjects = true
             }
         }
         foreignKeySlotByColumn = slots
-        slotObjects = objects
-        columnReaders = table.columns.map { c in c.property?.object == nil ? c.property?.read : nil }
-        columnAssigners = table.columns.map { c in c.property?.object == nil ? c.property?.assign : nil }
-        columnSlots = table.columns.map { slots[$0.index] }
+        access = AccessPlan(
+            readers: table.columns.map { c in c.property?.object == nil ? c.property?.read : nil },
+            writers: table.columns.map { c in c.property?.object == nil ? c.property?.write : nil },
+            assigners: table.columns.map { c in c.property?.object == nil ? c.property?.assign : nil },
+            slots: table.columns.map { slots[$0.index] },
+            slotObjects: objects,
+            slotCount: foreignKeySlotCount,
+            hasObjectRelationships: hasObjects)
     }
 }
 
+
+/// Per column of a compiled model, in column order: how to read the property as a stored value,
+/// how to assign it from a statement column, and its foreign-key slot. Immutable, so the hot
+/// loops of fetching and saving read it without exclusivity checks or dictionary lookups.
+final class AccessPlan: @unchecked Sendable {
+    let readers: [((AmigoModel) -> DatabaseValue)?]
+    let writers: [((AmigoModel, DatabaseValue) -> Void)?]
+    let assigners: [((AmigoModel, StatementRow, Int) -> Void)?]
+    let slots: [Int?]
+    /// For each foreign-key slot: the relationship's object getter, the related model and its key column.
+    let slotObjects: [((AmigoModel) -> AmigoModel?, ORMModel, Column)?]
+    let slotCount: Int
+    /// Whether any to-one relationship has an object property (saving then cascades to it).
+    let hasObjectRelationships: Bool
+
+    init(readers: [((AmigoModel) -> DatabaseValue)?], writers: [((AmigoModel, DatabaseValue) -> Void)?], assigners: [((AmigoModel, StatementRow, Int) -> Void)?], slots: [Int?],
+         slotObjects: [((AmigoModel) -> AmigoModel?, ORMModel, Column)?], slotCount: Int, hasObjectRelationships: Bool) {
+        self.readers = readers
+        self.writers = writers
+        self.assigners = assigners
+        self.slots = slots
+        self.slotObjects = slotObjects
+        self.slotCount = slotCount
+        self.hasObjectRelationships = hasObjectRelationships
+    }
+
+    static let empty = AccessPlan(readers: [], writers: [], assigners: [], slots: [], slotObjects: [], slotCount: 0, hasObjectRelationships: false)
+}

@@ -16,19 +16,7 @@ struct PropertyAccessor: @unchecked Sendable {
         _ keyPath: ReferenceWritableKeyPath<M, V>, kind: ColumnKind, zeroIsNil: Bool
     ) -> PropertyAccessor {
         if let offset = StoredPropertyOffset.find(keyPath) {
-            return PropertyAccessor(
-                read: { model in
-                    let value = StoredPropertyOffset.pointer(model, offset, V.self).pointee.databaseValue
-                    if zeroIsNil, case .integer(0) = value { return .null }
-                    return value
-                },
-                write: { model, value in
-                    if let v = V.fromDatabaseValue(value) { StoredPropertyOffset.pointer(model, offset, V.self).pointee = v }
-                },
-                assign: { model, row, index in
-                    if let v = V.read(row, at: index) { StoredPropertyOffset.pointer(model, offset, V.self).pointee = v }
-                },
-                object: nil)
+            return Specialized.value(V.self, offset: offset, zeroIsNil: zeroIsNil)
         }
         return PropertyAccessor(
             read: { model in
@@ -64,11 +52,7 @@ struct PropertyAccessor: @unchecked Sendable {
                 object: nil)
         }
         if let offset = StoredPropertyOffset.find(keyPath) {
-            return PropertyAccessor(
-                read: { model in StoredPropertyOffset.pointer(model, offset, V?.self).pointee?.databaseValue ?? .null },
-                write: { model, value in StoredPropertyOffset.pointer(model, offset, V?.self).pointee = V.fromDatabaseValue(value) },
-                assign: { model, row, index in StoredPropertyOffset.pointer(model, offset, V?.self).pointee = V.read(row, at: index) },
-                object: nil)
+            return Specialized.optionalValue(V.self, offset: offset)
         }
         return PropertyAccessor(
             read: { model in unsafeDowncast(model, to: M.self)[keyPath: keyPath]?.databaseValue ?? .null },
@@ -78,7 +62,19 @@ struct PropertyAccessor: @unchecked Sendable {
     }
 
     static func object<M: AmigoModel, R: AmigoModel>(_ keyPath: ReferenceWritableKeyPath<M, R?>) -> PropertyAccessor {
-        PropertyAccessor(
+        if let offset = StoredPropertyOffset.findObject(keyPath) {
+            let optional = R?.self
+            return PropertyAccessor(
+                read: { _ in .null },
+                write: { _, _ in },
+                assign: { _, _, _ in },
+                object: ({ model in StoredPropertyOffset.pointer(model, offset, optional).pointee },
+                         { model, related in
+                             // Only objects of R's model are ever set here (the related model's rows).
+                             StoredPropertyOffset.pointer(model, offset, optional).pointee = related.flatMap { $0 as? R }
+                         }))
+        }
+        return PropertyAccessor(
             read: { _ in .null },
             write: { _, _ in },
             assign: { _, _, _ in },
@@ -116,6 +112,17 @@ enum StoredPropertyOffset {
         return check[keyPath: keyPath] == nil ? offset : nil
     }
 
+    static func findObject<M: AmigoModel, R: AmigoModel>(_ keyPath: ReferenceWritableKeyPath<M, R?>) -> Int? {
+        let probe = M()
+        guard probe[keyPath: keyPath] == nil, let offset = projectedOffset(probe, keyPath) else { return nil }
+        let check = M()
+        let sample = R()
+        pointer(check, offset, R?.self).pointee = sample
+        guard check[keyPath: keyPath] === sample else { return nil }
+        pointer(check, offset, R?.self).pointee = nil
+        return check[keyPath: keyPath] == nil ? offset : nil
+    }
+
     private static func projectedOffset<M: AmigoModel, V>(_ object: M, _ keyPath: ReferenceWritableKeyPath<M, V>) -> Int? {
         let base = UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque())
         var offset: Int?
@@ -142,5 +149,57 @@ enum StoredPropertyOffset {
     @inline(__always)
     static func pointer<V>(_ object: AmigoModel, _ offset: Int, _ type: V.Type) -> UnsafeMutablePointer<V> {
         UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque()).advanced(by: offset).assumingMemoryBound(to: V.self)
+    }
+}
+
+/// Accessors that read and write a property at a known byte offset, specialized by the compiler
+/// for the common column types (the generic fallback looks type metadata up on every call).
+enum Specialized {
+    static func value<V: DatabaseValueConvertible>(_ type: V.Type, offset: Int, zeroIsNil: Bool) -> PropertyAccessor {
+        switch type {
+        case is String.Type: return make(String.self, offset: offset, zeroIsNil: zeroIsNil)
+        case is Int.Type: return make(Int.self, offset: offset, zeroIsNil: zeroIsNil)
+        case is Int64.Type: return make(Int64.self, offset: offset, zeroIsNil: zeroIsNil)
+        case is Double.Type: return make(Double.self, offset: offset, zeroIsNil: zeroIsNil)
+        case is Bool.Type: return make(Bool.self, offset: offset, zeroIsNil: zeroIsNil)
+        default: return make(V.self, offset: offset, zeroIsNil: zeroIsNil)
+        }
+    }
+
+    static func optionalValue<V: DatabaseValueConvertible>(_ type: V.Type, offset: Int) -> PropertyAccessor {
+        switch type {
+        case is String.Type: return makeOptional(String.self, offset: offset)
+        case is Int.Type: return makeOptional(Int.self, offset: offset)
+        case is Int64.Type: return makeOptional(Int64.self, offset: offset)
+        case is Double.Type: return makeOptional(Double.self, offset: offset)
+        case is Bool.Type: return makeOptional(Bool.self, offset: offset)
+        default: return makeOptional(V.self, offset: offset)
+        }
+    }
+
+    @inline(__always)
+    private static func make<V: DatabaseValueConvertible>(_ type: V.Type, offset: Int, zeroIsNil: Bool) -> PropertyAccessor {
+        PropertyAccessor(
+            read: { model in
+                let value = StoredPropertyOffset.pointer(model, offset, V.self).pointee.databaseValue
+                if zeroIsNil, case .integer(0) = value { return .null }
+                return value
+            },
+            write: { model, value in
+                if let v = V.fromDatabaseValue(value) { StoredPropertyOffset.pointer(model, offset, V.self).pointee = v }
+            },
+            assign: { model, row, index in
+                if let v = V.read(row, at: index) { StoredPropertyOffset.pointer(model, offset, V.self).pointee = v }
+            },
+            object: nil)
+    }
+
+    @inline(__always)
+    private static func makeOptional<V: DatabaseValueConvertible>(_ type: V.Type, offset: Int) -> PropertyAccessor {
+        PropertyAccessor(
+            read: { model in StoredPropertyOffset.pointer(model, offset, V?.self).pointee?.databaseValue ?? .null },
+            write: { model, value in StoredPropertyOffset.pointer(model, offset, V?.self).pointee = V.fromDatabaseValue(value) },
+            assign: { model, row, index in StoredPropertyOffset.pointer(model, offset, V?.self).pointee = V.read(row, at: index) },
+            object: nil)
     }
 }

@@ -276,28 +276,11 @@ public struct Query<T: AmigoModel>: @unchecked Sendable {
         let compiled = try compile()
         let asRecord = T.self == Record.self
         let model = compiled.model
+        let related = compiled.related.map { RelatedLoader($0.relationship, offset: $0.offset, rowIDIndex: $0.rowIDIndex) }
         try amigo.engine.fetch(compiled.statement.sql, compiled.statement.arguments) { row in
             let object = model.load(from: row, offset: 0, asRecord: asRecord, rowIDIndex: compiled.rowIDIndex)
-            for (relationship, offset, rowIDIndex) in compiled.related {
-                attach(relationship, offset: offset, rowIDIndex: rowIDIndex, row: row, to: object, asRecord: asRecord)
-            }
+            for loader in related { loader.attach(row: row, to: object, asRecord: asRecord) }
             return try body(unsafeDowncast(object, to: T.self))
-        }
-    }
-
-    private func attach(_ relationship: Relationship, offset: Int, rowIDIndex: Int?, row: StatementRow, to object: AmigoModel, asRecord: Bool) {
-        let target = relationship.target
-        let keyIndexes = target.table.primaryKey.map { offset + $0.index }
-        let missing = keyIndexes.isEmpty ? (rowIDIndex.map { row.isNull(at: $0) } ?? true) : keyIndexes.allSatisfy { row.isNull(at: $0) }
-        let related = missing ? nil : target.load(from: row, offset: offset, asRecord: asRecord, rowIDIndex: rowIDIndex)
-        if let record = object as? Record {
-            record.related[relationship.name] = related as? Record
-        } else if let setter = relationship.accessor?.object?.1 {
-            setter(object, related)
-            if let slot = relationship.foreignKeySlot, related != nil {
-                // The object property now carries the key; the raw value must not override a later change.
-                relationship.source.setForeignKeyValue(.null, slot: slot, in: object)
-            }
         }
     }
 
@@ -351,5 +334,47 @@ public struct Query<T: AmigoModel>: @unchecked Sendable {
         statement.columns = ["1"]
         try amigo.engine.fetch(statement.sql, statement.arguments) { _ in found = true; return false }
         return found
+    }
+}
+
+/// Builds the object of a `selectRelated` relationship from its columns of a result row and sets
+/// it on the row's object. Everything that does not depend on the row is worked out once per query.
+struct RelatedLoader {
+    let relationship: Relationship
+    let target: ORMModel
+    let offset: Int
+    let rowIDIndex: Int?
+    /// Result columns of the related key: all NULL means the LEFT JOIN found no row.
+    let keyIndexes: [Int]
+    let setter: ((AmigoModel, AmigoModel?) -> Void)?
+    let slot: Int?
+
+    init(_ relationship: Relationship, offset: Int, rowIDIndex: Int?) {
+        self.relationship = relationship
+        self.target = relationship.target
+        self.offset = offset
+        self.rowIDIndex = rowIDIndex
+        self.keyIndexes = relationship.target.table.primaryKey.map { offset + $0.index }
+        self.setter = relationship.accessor?.object?.1
+        self.slot = relationship.foreignKeySlot
+    }
+
+    func attach(row: StatementRow, to object: AmigoModel, asRecord: Bool) {
+        var missing = true
+        if keyIndexes.isEmpty {
+            if let rowIDIndex { missing = row.isNull(at: rowIDIndex) }
+        } else {
+            for i in keyIndexes where !row.isNull(at: i) { missing = false; break }
+        }
+        let related = missing ? nil : target.load(from: row, offset: offset, asRecord: asRecord, rowIDIndex: rowIDIndex)
+        if type(of: object) == Record.self, let record = object as? Record {
+            record.related[relationship.name] = related as? Record
+        } else if let setter {
+            setter(object, related)
+            if let slot, related != nil {
+                // The object property now carries the key; the raw value must not override a later change.
+                relationship.source.setForeignKeyValue(.null, slot: slot, in: object)
+            }
+        }
     }
 }

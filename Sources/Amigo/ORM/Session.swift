@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A unit of work on one engine: it opens a transaction when created, and everything it writes
 /// stays invisible to other connections until ``commit()``.
@@ -22,8 +23,18 @@ public final class Session: @unchecked Sendable {
     public var engine: any Engine { amigo.engine }
     private let lock = NSRecursiveLock()
     private var savepointName: String?
-    private var active = false
-    private var changes = 0
+    /// Whether the transaction is open, and rows changed since the last commit or rollback:
+    /// atomics, so that the hot path of `add` takes no lock.
+    private let activeFlag = Atomic<Bool>(false)
+    private let changeCounter = Atomic<Int>(0)
+    private var active: Bool {
+        get { activeFlag.load(ordering: .acquiring) }
+        set { activeFlag.store(newValue, ordering: .releasing) }
+    }
+    private var changes: Int {
+        get { changeCounter.load(ordering: .relaxed) }
+        set { changeCounter.store(newValue, ordering: .relaxed) }
+    }
 
     init(amigo: Amigo) throws {
         self.amigo = amigo
@@ -35,13 +46,13 @@ public final class Session: @unchecked Sendable {
     }
 
     /// Whether the session's transaction is open.
-    public var isActive: Bool { lock.withLock { active } }
+    public var isActive: Bool { active }
 
     /// Whether the session is a SAVEPOINT nested in another transaction.
     public var isNested: Bool { lock.withLock { savepointName != nil } }
 
     /// Rows inserted, updated or deleted since the last commit or rollback.
-    public var pendingChangeCount: Int { lock.withLock { changes } }
+    public var pendingChangeCount: Int { changes }
 
     private static let savepointCounter = SavepointCounter()
 
@@ -137,7 +148,7 @@ public final class Session: @unchecked Sendable {
         }
     }
 
-    func recordChanges(_ count: Int) { lock.withLock { changes += count } }
+    func recordChanges(_ count: Int) { changeCounter.add(count, ordering: .relaxed) }
 
     // MARK: Queries
 
@@ -179,9 +190,9 @@ public final class Session: @unchecked Sendable {
     func save(_ object: AmigoModel, upsert: Bool, visiting: inout Set<ObjectIdentifier>) throws {
         let model = try amigo.model(of: object)
         try checkEditable(model, "add rows")
-        if model.hasObjectRelationships && !model.isDynamic && type(of: object) != Record.self {
+        if model.access.hasObjectRelationships && !model.isDynamic && type(of: object) != Record.self {
             guard visiting.insert(ObjectIdentifier(object)).inserted else { return }
-            for case let (getter, _, _)? in model.slotObjects {
+            for case let (getter, _, _)? in model.access.slotObjects {
                 if let related = getter(object), !related.isPersisted {
                     try save(related, upsert: upsert, visiting: &visiting)
                 }

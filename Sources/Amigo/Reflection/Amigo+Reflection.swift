@@ -24,20 +24,25 @@ extension Amigo {
     /// Reads the schema and adds a model per table and view, with relationships.
     func reflectSchema() throws {
         let inspector = SchemaInspector(engine: engine)
-        let entries: [SchemaInspector.SchemaEntry]
-        do {
-            entries = try inspector.entries()
-        } catch AmigoError.database(let error) where !error.isBusy {
-            throw AmigoError.notADatabase(path: engine.path, message: error.message)
-        }
         var reflected: [ORMModel] = []
-        for entry in entries {
-            reflected.append(ORMModel(reflecting: try inspector.table(entry)))
+        var warnings: [String] = []
+        do {
+            for entry in try inspector.entries() {
+                do {
+                    reflected.append(ORMModel(reflecting: try inspector.table(entry)))
+                } catch AmigoError.database(let error) where entry.type == "view" && !error.isBusy {
+                    // A view over a dropped table or column cannot be described; the rest of the file can.
+                    warnings.append("view '\(entry.name)' cannot be read: \(error.message)")
+                }
+            }
+        } catch AmigoError.database(let error) where !error.isBusy {
+            // A corrupt schema page fails here rather than when the file was opened.
+            throw AmigoError.notADatabase(path: engine.path, message: error.message)
         }
         append(reflected)
         var discovery = RelationshipDiscovery(models: reflected)
         discovery.discover(in: reflected)
-        reflectionWarnings = discovery.warnings
+        reflectionWarnings = warnings + discovery.warnings
     }
 }
 
@@ -47,7 +52,7 @@ extension Session {
     public func relatedCounts(of row: AmigoModel) throws -> [(relationship: Relationship, count: Int)] {
         let model = try amigo.model(of: row)
         return try model.relationships.map { relationship in
-            let query = Query<Record>(amigo: amigo, model: .success(relationship.through.map { _ in relationship.target } ?? relationship.target))
+            let query = Query<Record>(amigo: amigo, model: .success(relationship.target))
             return (relationship, try query.using(row).relationship(relationship.name).count())
         }
     }
