@@ -155,6 +155,8 @@ struct Workloads {
         let reflected = try Amigo(reflecting: dbPath, options: OpenOptions(create: inMemory))
         let reflectedSession = try reflected.session
         let raw = RawDatabase(dbPath)
+        raw.exec("BEGIN")    // one read transaction, as Amigo's session and GRDB's read {} have
+        defer { raw.exec("COMMIT") }
         let queue = try DatabaseQueue(path: dbPath)
 
         // 3. Fetch all.

@@ -34,10 +34,12 @@ if !shellOnly {
     results = fileWorkloads.results + memoryWorkloads.results
 }
 
-if arguments.contains("--no-shell") { exit(0) }
-
 // Workload 8 in a child process (so its peak RSS is its own), timed as a whole process too.
+let runShell = !arguments.contains("--no-shell")
 let shellPath = freshPath("shell-1m")
+var childOutput = ""
+var wholeProcess = 0.0
+if runShell {
 try ShellWorkload.generate(path: shellPath, rows: shellRows)
 let started = DispatchTime.now().uptimeNanoseconds
 let child = Process()
@@ -46,13 +48,14 @@ child.arguments = ["--shell-child", shellPath, String(shellRows)]
 let pipe = Pipe()
 child.standardOutput = pipe
 try child.run()
-let childOutput = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+childOutput = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
 child.waitUntilExit()
 if child.terminationStatus != 0 {
     FileHandle.standardError.write(Data("amigo-bench: the shell workload failed (status \(child.terminationStatus)):\n\(childOutput)\n".utf8))
 }
-let wholeProcess = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+wholeProcess = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
 try? FileManager.default.removeItem(atPath: shellPath)
+}
 let shellLines = childOutput.split(separator: "\n").map { $0.split(separator: "\t").map(String.init) }.filter { $0.count == 2 }
 
 // MARK: Report

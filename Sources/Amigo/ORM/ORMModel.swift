@@ -37,6 +37,8 @@ public final class ORMModel: @unchecked Sendable, CustomStringConvertible {
         }
     }
     private let selectLists = TextCache()
+    /// Plain queries compiled once (see ``Query/isPlain``).
+    let compiledQueries = CompiledQueryCache()
 
     /// Whether a column holds UUIDs (converted to strings when rows are read).
     let hasUUIDColumns: Bool

@@ -121,15 +121,8 @@ public struct Query<T: AmigoModel>: @unchecked Sendable {
 
     // MARK: Compilation
 
-    /// What a compiled query reads: the statement and where each selected model's columns start.
-    struct Compiled {
-        var statement: SelectStatement
-        var model: ORMModel
-        var rowIDIndex: Int?
-        var related: [(relationship: Relationship, offset: Int, rowIDIndex: Int?)]
-        /// SQL for the key paths passed to `compile(resolving:)`, in order.
-        var resolved: [String] = []
-    }
+    typealias Compiled = CompiledQuery
+
 
     func compile(columns selectColumns: Bool = true, resolving paths: [String] = []) throws -> Compiled {
         if let pendingError { throw pendingError }
@@ -206,7 +199,8 @@ public struct Query<T: AmigoModel>: @unchecked Sendable {
         statement = scope.statement
         statement.limit = limitCount
         statement.offset = offsetCount
-        return Compiled(statement: statement, model: model, rowIDIndex: rowIDIndex, related: relatedLayout, resolved: resolved)
+        return Compiled(statement: statement, model: model, rowIDIndex: rowIDIndex, related: relatedLayout, resolved: resolved,
+                        sql: selectColumns ? statement.sql : "")
     }
 
     /// Adds the WHERE terms (and junction join) that restrict the query to `owner`'s related rows.
@@ -273,11 +267,22 @@ public struct Query<T: AmigoModel>: @unchecked Sendable {
 
     /// Streams the results, one object at a time, until `body` returns false. Nothing is accumulated.
     public func forEach(_ body: (T) throws -> Bool) throws {
-        let compiled = try compile()
+        try run(try compileForFetch(), body)
+    }
+
+    /// Runs a compiled query and returns its first object.
+    func run(_ compiled: Compiled, first: Bool) throws -> T? {
+        var result: T?
+        try run(compiled) { result = $0; return false }
+        return result
+    }
+
+    /// Runs a compiled query, streaming objects to `body`.
+    func run(_ compiled: Compiled, _ body: (T) throws -> Bool) throws {
         let asRecord = T.self == Record.self
         let model = compiled.model
         let related = compiled.related.map { RelatedLoader($0.relationship, offset: $0.offset, rowIDIndex: $0.rowIDIndex) }
-        try amigo.engine.fetch(compiled.statement.sql, compiled.statement.arguments) { row in
+        try amigo.engine.fetch(compiled.sql, compiled.statement.arguments) { row in
             let object = model.load(from: row, offset: 0, asRecord: asRecord, rowIDIndex: compiled.rowIDIndex)
             for loader in related { loader.attach(row: row, to: object, asRecord: asRecord) }
             return try body(unsafeDowncast(object, to: T.self))
@@ -316,7 +321,31 @@ public struct Query<T: AmigoModel>: @unchecked Sendable {
         copy.extraConditions.append(({ scope in
             columns.map { scope.statement.qualified(scope.alias, $0.label) + " = ?" }.joined(separator: " AND ")
         }, values))
+        copy.limitCount = 1
+        if isPlain {
+            // `get` on a bare query: the same SQL every time; only the key changes.
+            let compiled = try model.compiledQueries.compiled(0, arguments: values, for: T.self) { try copy.compile() }
+            return try copy.run(compiled, first: true)
+        }
         return try copy.first()
+    }
+
+    /// Whether the query has nothing but, at most, a relationship scope: its SQL then depends only
+    /// on the model and the relationship, and is compiled once and reused.
+    var isPlain: Bool {
+        filters.isEmpty && extraConditions.isEmpty && related.isEmpty && orderings.isEmpty
+            && limitCount == nil && offsetCount == nil && pendingError == nil
+    }
+
+    /// The compiled query, from the model's cache when the query is plain.
+    func compileForFetch() throws -> Compiled {
+        guard isPlain, let owner, let name = relationshipName else { return try compile() }
+        let model = try modelResult.get()
+        let ownerModel = try amigo.model(of: owner)
+        guard let relationship = ownerModel.relationship(named: name) else { return try compile() }
+        let keys = relationship.sourceColumns.map { ownerModel.storedValue(of: $0, in: owner) }
+        if keys.isEmpty || keys.contains(where: \.isNull) { return try compile() }
+        return try model.compiledQueries.compiled(1, owner: ownerModel, relationship: name, arguments: keys, for: T.self) { try compile() }
     }
 
     /// The number of results (respecting filters, relationship scope, limit and offset).
@@ -377,4 +406,16 @@ struct RelatedLoader {
             }
         }
     }
+}
+
+/// What a compiled query reads: the statement and where each selected model's columns start.
+struct CompiledQuery {
+    var statement: SelectStatement
+    var model: ORMModel
+    var rowIDIndex: Int?
+    var related: [(relationship: Relationship, offset: Int, rowIDIndex: Int?)]
+    /// SQL for the key paths passed to `compile(resolving:)`, in order.
+    var resolved: [String] = []
+    /// The statement's text, built once.
+    var sql: String = ""
 }

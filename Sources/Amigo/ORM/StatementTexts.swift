@@ -41,3 +41,39 @@ final class TextCache: @unchecked Sendable {
         return t
     }
 }
+
+/// Compiled queries of plain shapes (a `get` by key, the rows of a relationship), kept per model
+/// so that running the same shape again only binds new arguments.
+final class CompiledQueryCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var entries: [Key: CompiledQuery] = [:]
+
+    /// What identifies a plain query: its kind, the owner's model and relationship for a
+    /// relationship scope, and the type of the objects built.
+    struct Key: Hashable {
+        var kind: Int
+        var owner: ObjectIdentifier?
+        var relationship: String
+        var type: ObjectIdentifier
+    }
+
+    /// The query compiled for `key`, with its WHERE arguments replaced by `arguments`; `build`
+    /// compiles it the first time.
+    func compiled<T>(_ kind: Int, owner: ORMModel? = nil, relationship: String = "", arguments: [DatabaseValue], for type: T.Type,
+                     _ build: () throws -> CompiledQuery) rethrows -> CompiledQuery {
+        let fullKey = Key(kind: kind, owner: owner.map(ObjectIdentifier.init), relationship: relationship, type: ObjectIdentifier(T.self))
+        lock.lock()
+        let cached = entries[fullKey]
+        lock.unlock()
+        if var compiled = cached, compiled.statement.whereArguments.count == arguments.count, compiled.statement.joinArguments.isEmpty {
+            compiled.statement.whereArguments = arguments
+            return compiled
+        }
+        let compiled = try build()
+        lock.lock()
+        if entries.count > 256 { entries.removeAll() }
+        entries[fullKey] = compiled
+        lock.unlock()
+        return compiled
+    }
+}

@@ -26,6 +26,8 @@ final class TmuxSession {
     /// Where the wrapping shell writes `stty -a` of the pane once the program has exited.
     private let sttyFile: String
     private var running = false
+    /// The server's socket file, removed on ``stop()`` (tmux leaves it behind).
+    private var socketPath: String?
 
     /// A driver for a new server on `socket`, keeping its files in `directory`.
     init(socket: String, directory: URL) throws {
@@ -56,6 +58,7 @@ final class TmuxSession {
                   "/bin/sh", "-c", script,
                   ";", "set-option", "-t", target, "remain-on-exit", "on"], collectOutput: false)
         running = true
+        socketPath = try? display("#{socket_path}")
     }
 
     /// Kills the server (and with it the program, if it still runs).
@@ -63,6 +66,7 @@ final class TmuxSession {
         guard running else { return }
         running = false
         _ = try? tmux(["kill-server"], check: false)
+        if let socketPath, !socketPath.isEmpty { try? FileManager.default.removeItem(atPath: socketPath) }
     }
 
     // MARK: Input
