@@ -404,6 +404,17 @@ public final class Explorer {
         try reloadTables()
     }
 
+    /// Ends the session's read transaction when nothing is pending and begins the next (whose
+    /// BEGIN takes no lock until the next read), so that an idle explorer never keeps other
+    /// programs from writing the file. Not echoed: it is housekeeping, not the user's SQL.
+    public func releaseIdleLocks() {
+        guard pendingChanges == 0, amigo.engine.isInTransaction else { return }
+        let echoing = isEchoOn
+        isEchoOn = false
+        defer { isEchoOn = echoing }
+        try? session.refresh()
+    }
+
     /// Rows changed in the session and not yet committed.
     public var pendingChanges: Int { session.pendingChangeCount }
 

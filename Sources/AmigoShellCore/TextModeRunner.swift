@@ -34,6 +34,7 @@ public final class TextModeRunner {
             let result = try explorer.run(line)
             if result.quit { quitRequested = true; return false }
             if !result.output.isEmpty { output(result.output) }
+            explorer.releaseIdleLocks()
         } catch {
             failed = true
             errors("error: " + ErrorText.describe(error))

@@ -25,6 +25,7 @@ struct TerminalMode {
             return app.render(width: width, height: height)
         }
         screen.draw(render())
+        explorer.releaseIdleLocks()
         while let key = screen.readKey() {
             var effect = app.handle(key)
             while case .prompt(let request) = effect {
@@ -37,6 +38,7 @@ struct TerminalMode {
             }
             if effect == .quit { break }
             screen.draw(render())
+            explorer.releaseIdleLocks()
         }
         _ = promptKind
         try? explorer.session.close()
