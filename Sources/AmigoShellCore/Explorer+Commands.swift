@@ -212,9 +212,18 @@ extension Explorer {
         }
         buffer += format == .csv ? columns.map { Explorer.csvField(.text($0)) }.joined(separator: ",") + "\r\n" : "["
         if view.isModelView {
-            var query = try view.query(in: session)
-            if let order = view.order { query = query.orderBy(order.column, ascending: !order.descending) }
-            try query.forEach { emit($0.values); return true }
+            // In the order the grid shows: the view's sort column, then the key that breaks its ties
+            // (without ORDER BY, SQLite would return the rows in storage order).
+            let query = try view.query(in: session)
+            let ordered: Query<Record>
+            if let keyset = try query.keysetColumns(for: view.keysetOrder) {
+                ordered = query.seek(keyset, after: nil)
+            } else if let order = view.order {
+                ordered = query.orderBy(order.column, ascending: !order.descending)
+            } else {
+                ordered = query
+            }
+            try ordered.forEach { emit($0.values); return true }
         } else {
             for row in view.sqlRows { emit(row) }
         }

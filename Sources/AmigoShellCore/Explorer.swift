@@ -89,8 +89,15 @@ public final class Explorer {
         let model = try amigo.model(named: name)
         let view = BrowseView(source: .table(model), title: model.name)
         try load(view)
+        // The views left behind stay reachable with `back`; the breadcrumb starts afresh.
+        if !stack.isEmpty { earlierStacks.append(stack) }
+        if earlierStacks.count > 50 { earlierStacks.removeFirst() }
         stack = [view]
     }
+
+    /// Navigation stacks left by `open`, most recent last; `back` from a table opened directly
+    /// returns to the last of them.
+    private var earlierStacks: [[BrowseView]] = []
 
     /// Counts and prepares the rows of `view` (after its filter or order changed).
     func load(_ view: BrowseView) throws {
@@ -277,8 +284,12 @@ public final class Explorer {
 
     /// Returns to the previous view, with its filter, order, cursor and scroll as they were.
     public func back() throws {
-        guard stack.count > 1 else { throw ShellError.nothingToGoBack }
-        stack.removeLast()
+        if stack.count <= 1 {
+            guard let previous = earlierStacks.popLast() else { throw ShellError.nothingToGoBack }
+            stack = previous
+        } else {
+            stack.removeLast()
+        }
         if let view = current {
             view.followedFrom = nil
             // Counts may have changed through edits; keep the position.

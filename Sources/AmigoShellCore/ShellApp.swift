@@ -61,6 +61,9 @@ public final class ShellApp {
     public internal(set) var messageIsError = false
     /// Letters typed in a list to jump by prefix.
     var typeAhead = ""
+    /// Whether the last render had room for the echo pane: a short, narrow terminal leaves it out
+    /// even when ``echoVisible``, and Tab must not move the focus to a pane that is not on screen.
+    var echoOnScreen = true
 
     /// Creates the UI state over `explorer`; if a view is open, the grid has focus.
     public init(explorer: Explorer) {
@@ -213,7 +216,7 @@ public final class ShellApp {
     private func cycleFocus(forward: Bool) {
         var panes: [Pane] = [.tables]
         if explorer.current != nil { panes.append(.grid) }
-        if echoVisible { panes.append(.echo) }
+        if echoVisible && echoOnScreen { panes.append(.echo) }
         let i = panes.firstIndex(of: focus) ?? 0
         focus = panes[(i + (forward ? 1 : panes.count - 1)) % panes.count]
     }

@@ -31,6 +31,8 @@ extension ShellApp {
             return grid
         }
         explorer.viewportRows = layout.gridRows
+        echoOnScreen = layout.echo != nil
+        if !echoOnScreen && focus == .echo { focus = explorer.current == nil ? .tables : .grid }
         drawTitle(&grid, layout)
         drawTables(&grid, layout)
         drawGrid(&grid, layout)

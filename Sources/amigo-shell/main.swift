@@ -86,9 +86,15 @@ struct AmigoShellCommand: ParsableCommand {
     }
 }
 
-/// Lines of standard input, read lazily.
+/// Lines of standard input, read lazily; with a prompt when standard input is a terminal.
 struct StandardInputLines: Sequence, IteratorProtocol {
-    mutating func next() -> String? { readLine(strippingNewline: true) }
+    let interactive = isatty(0) != 0
+    mutating func next() -> String? {
+        if interactive {
+            FileHandle.standardOutput.write(Data("amigo> ".utf8))
+        }
+        return readLine(strippingNewline: true)
+    }
 }
 
 AmigoShellCommand.main()

@@ -56,6 +56,22 @@ import Testing
         #expect(app.focus == .grid)
     }
 
+    @Test func tabSkipsTheEchoPaneWhenTheTerminalHasNoRoomForIt() throws {
+        let (app, f) = try app()
+        try f.explorer.open("Artist")
+        press(app, .tab, .tab)
+        #expect(app.focus == .echo)
+        _ = app.render(width: 60, height: 16)         // too short for the echo pane below the grid
+        #expect(app.focus == .grid)
+        press(app, .tab)
+        #expect(app.focus == .tables)
+        press(app, .tab)
+        #expect(app.focus == .grid)
+        _ = app.render(width: 120, height: 40)        // room again
+        press(app, .tab)
+        #expect(app.focus == .echo)
+    }
+
     @Test func enterInTheTablesListOpensTheTableUnderTheCursor() throws {
         let (app, f) = try app()
         press(app, .down)

@@ -165,3 +165,28 @@ import Testing
         #expect(run.reported == ["error: cannot write /nonexistent/folder/x.csv: cannot create the file"])
     }
 }
+
+/// Export writes the rows in the order the view shows them, even where storage order differs.
+@Suite struct ExportOrderSpec {
+    @Test func exportFollowsTheViewsOrderNotTheStorageOrder() throws {
+        let path = TemporaryFile.path("codes")
+        let csv = TemporaryFile.path("codes", ext: "csv")
+        defer { TemporaryFile.remove(path); TemporaryFile.remove(csv) }
+        let engine = try SQLiteEngine(path: path, options: OpenOptions(create: true))
+        // A text key inserted out of order: rowid (storage) order is b, a, d, c.
+        try engine.executeScript("""
+            CREATE TABLE code (code TEXT PRIMARY KEY, n INTEGER);
+            INSERT INTO code VALUES ('b', 2), ('a', 1), ('d', 1), ('c', 2);
+            """)
+        let explorer = try Explorer(amigo: Amigo(reflecting: engine), displayPath: "codes")
+        try explorer.open("code")
+        #expect(try explorer.values(in: 0..<4).map { $0[0] } == [.text("a"), .text("b"), .text("c"), .text("d")])
+        _ = try explorer.export(format: .csv, to: csv)
+        #expect(try String(contentsOfFile: csv, encoding: .utf8) == "code,n\r\na,1\r\nb,2\r\nc,2\r\nd,1\r\n")
+        // Sorted by a column with ties: the key breaks them, as on screen.
+        try explorer.setOrder(column: "n", descending: true)
+        #expect(try explorer.values(in: 0..<4).map { $0[0] } == [.text("b"), .text("c"), .text("a"), .text("d")])
+        _ = try explorer.export(format: .csv, to: csv)
+        #expect(try String(contentsOfFile: csv, encoding: .utf8) == "code,n\r\nb,2\r\nc,2\r\na,1\r\nd,1\r\n")
+    }
+}

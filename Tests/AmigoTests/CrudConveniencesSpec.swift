@@ -284,7 +284,7 @@ import Testing
         // --- example
         let session = try amigo.session
         let rex = Dog(); rex.id = 7; rex.label = "Rex"
-        try session.replace(rex)                            // INSERT OR REPLACE with the key given
+        try session.replace(rex)                            // inserted with id 7, or row 7 overwritten
         let renamed = Dog(); renamed.id = 7; renamed.label = "Rex II"
         try session.update(renamed)                         // every column, by key; no fetch needed
         let seven = try session.get(Dog.self, 7)            // Dog? — nil when there is no such row

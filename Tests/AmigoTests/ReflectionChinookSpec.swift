@@ -350,6 +350,10 @@ import Testing
         #expect(try session.query("Track").filter("Composer = nil").count() == 977)
         #expect(try session.query("Track").count("Composer") == 3503 - 977)
         #expect(try session.query("Employee").filter("ReportsTo = nil").count() == 1)
+        // Non-ASCII names, as the README counts them (MATCHES runs a regular expression over the whole value).
+        #expect(try session.query("Artist").filter("Name MATCHES '.*[^ -~].*'").count() == 31)
+        #expect(try session.query("Track").filter("Name MATCHES '.*[^ -~].*'").count() == 274)
+        #expect(try session.query("Playlist").filter("Name MATCHES '.*[^ -~].*'").all().map(\.primaryKey) == [[5]])
         let jobim = try #require(try session.query("Artist").filter("Name = %@", "Antônio Carlos Jobim").first())
         #expect(jobim["Name"] == "Antônio Carlos Jobim")
         #expect(try session.query("Artist").filter("Name CONTAINS 'ção'").orderBy("Name").all().map { $0["Name"] } == ["Chico Science & Nação Zumbi", "Nação Zumbi"])

@@ -25,13 +25,17 @@ public struct TableSyncResult: Sendable, Equatable {
 /// - tables in the file but not in the models are left alone;
 /// - missing tables are created;
 /// - declared columns missing from the file are added with ALTER TABLE ADD COLUMN — unless one
-///   of them is NOT NULL without a default, which makes the table be recreated;
+///   of them is NOT NULL without a default, which makes the table be recreated (a UNIQUE column,
+///   which SQLite cannot ADD, is added plain with a unique index `<table>_<column>_idx`);
 /// - columns in the file but not declared, or whose primary-key or NOT NULL property differs,
 ///   make the table be recreated: with `preserve` by copying the rows of the surviving columns
 ///   into a new table, otherwise by dropping and creating it.
 ///
 /// Everything runs in one transaction, with foreign-key enforcement off while tables are rebuilt
-/// and `PRAGMA foreign_key_check` before commit: a failure leaves the file as it was.
+/// and `PRAGMA foreign_key_check` before commit: a failure leaves the file as it was. With
+/// `preserve`, rows that cannot be copied (NULLs into a column now NOT NULL, or any row when a NOT
+/// NULL column without default is added) make the sync fail. A rebuilt table gets the declared
+/// indexes back; triggers on it, and indexes the models do not declare, are not recreated.
 struct SchemaSynchronizer {
     let amigo: Amigo
 
@@ -79,10 +83,9 @@ struct SchemaSynchronizer {
     }
 
     func run(preserve: Bool) throws -> [TableSyncResult] {
-        let steps = try plan(preserve: preserve)
         let compiler = SchemaCompiler(dialect: engine.dialect)
         let q = engine.dialect.quote
-        try engine.serialized {
+        return try engine.serialized {
             guard !engine.isInTransaction else {
                 throw AmigoError.invalidOperation("syncSchema: commit or close open sessions first (tables cannot be rebuilt inside a transaction)")
             }
@@ -97,6 +100,9 @@ struct SchemaSynchronizer {
             defer { try? engine.executeScript("PRAGMA legacy_alter_table = \(legacyRename)") }
             try engine.executeTransactionControl("BEGIN IMMEDIATE")
             do {
+                // Planned under the write lock, so that no other connection changes the schema
+                // between reading it and changing it.
+                let steps = try plan(preserve: preserve)
                 for step in steps {
                     let name = step.table.name
                     switch step.action {
@@ -139,12 +145,12 @@ struct SchemaSynchronizer {
                     throw AmigoError.invalidOperation("syncSchema: \(violations.count) foreign-key violation(s) after rebuilding; nothing was changed")
                 }
                 try engine.executeTransactionControl("COMMIT")
+                return steps.map { TableSyncResult(table: $0.table.name, action: $0.action) }
             } catch {
                 try? engine.executeTransactionControl("ROLLBACK")
                 throw error
             }
         }
-        return steps.map { TableSyncResult(table: $0.table.name, action: $0.action) }
     }
 }
 

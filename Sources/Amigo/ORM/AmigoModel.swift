@@ -28,7 +28,20 @@ public final class Record: AmigoModel, @unchecked Sendable, CustomStringConverti
     /// The row's model.
     public let model: ORMModel
     /// The values, one per column of ``model``'s table, in column order.
-    public var values: [DatabaseValue]
+    ///
+    /// Changing a primary-key value of a row that is in the database remembers the key it had,
+    /// so that saving it updates that row (and moves it to the new key).
+    public var values: [DatabaseValue] {
+        willSet {
+            guard isPersisted, originalKey == nil, newValue.count == values.count else { return }
+            let key = model.table.primaryKey
+            if key.contains(where: { values[$0.index] != newValue[$0.index] }) {
+                originalKey = key.map { values[$0.index] }
+            }
+        }
+    }
+    /// The primary key the row had in the database before a key column was changed.
+    var originalKey: [DatabaseValue]?
     /// The row's rowid, for tables keyed only by their rowid.
     public var rowID: Int64?
     /// Related rows loaded by `selectRelated`, by relationship name (nil when there was none).

@@ -30,6 +30,9 @@ struct ModelWriter {
     }
 
     private func keyValues(_ object: AmigoModel, operation: String) throws -> [DatabaseValue] {
+        if let record = object as? Record, let original = record.originalKey {
+            return zip(table.primaryKey, original).map { $0.kind.toDatabase($1) }
+        }
         let values = model.primaryKeyValues(of: object)
         if values.isEmpty || values.contains(where: \.isNull) {
             throw AmigoError.missingPrimaryKey(model: model.name, operation: operation)

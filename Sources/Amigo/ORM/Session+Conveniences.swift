@@ -53,6 +53,8 @@ extension Session {
                 }
                 recordChanges(result.changes)
                 object.isPersisted = true
+                (object as? Record)?.originalKey = nil
+        (object as? Record)?.originalKey = nil
             }
         }
     }

@@ -217,6 +217,7 @@ public final class Session: @unchecked Sendable {
             recordChanges(result.changes)
         }
         object.isPersisted = true
+        (object as? Record)?.originalKey = nil
     }
 
     /// Updates only the given columns of a persisted object (what amigo-shell's cell edit runs),
@@ -236,6 +237,7 @@ public final class Session: @unchecked Sendable {
             throw AmigoError.invalidOperation("no \(model.name) row with that key to update")
         }
         recordChanges(result.changes)
+        (object as? Record)?.originalKey = nil
         return (write.sql, write.arguments)
     }
 
@@ -266,6 +268,7 @@ public final class Session: @unchecked Sendable {
                 let result = try engine.execute(write.sql, write.arguments)
                 recordChanges(result.changes)
                 object.isPersisted = false
+                (object as? Record)?.originalKey = nil
             }
         }
     }

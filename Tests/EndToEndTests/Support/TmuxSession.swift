@@ -9,9 +9,12 @@ import Testing
 ///
 /// ```swift
 /// let tmux = try TmuxSession(socket: "amigo-e2e-help", directory: workspace.directory)
-/// try tmux.start([binary, database])
+/// try tmux.start([binary, "chinook.sqlite"], in: workspace.directory, history: workspace.path("history"))
 /// try await tmux.waitFor("Album          347")
 /// try tmux.sendKeys("?")
+/// let screen = try await tmux.waitFor("Help — any key closes")
+/// try tmux.sendKeys("q")
+/// #expect(try await tmux.rc() == 0)
 /// ```
 final class TmuxSession {
     /// The `tmux` on the `PATH`, if any.
