@@ -121,6 +121,24 @@ extension Explorer {
         return parts.joined(separator: " · ")
     }
 
+    /// The current row shown vertically (`v`): a model row as ``detailText(_:)`` shows it, a row
+    /// of a `sql` result (which has no model, so no ``currentRecord()``) as its columns and values.
+    public func currentRowDetail() throws -> String {
+        guard let view = current else { throw ShellError.noView(command: "detail") }
+        if view.isModelView {
+            guard let record = try currentRecord() else { throw ShellError.noCurrentRow(command: "detail") }
+            return detailText(record)
+        }
+        guard let row = try values(in: view.cursorRow..<view.cursorRow + 1).first else { throw ShellError.noCurrentRow(command: "detail") }
+        let width = view.columns.map { DisplayWidth.of($0) }.max() ?? 0
+        let lines = zip(view.columns, row).map { column, value -> String in
+            var text = ValueText.display(value)
+            if case .blob(let bytes) = value { text = ValueText.blobSummary(bytes, maxBytes: 64) }
+            return DisplayWidth.pad(column, to: width) + "  " + text
+        }
+        return (["sql row \(view.cursorRow + 1) of \(view.totalCount)"] + lines).joined(separator: "\n")
+    }
+
     /// A row shown vertically: one `column: value` line per column, foreign keys with their label.
     public func detailText(_ record: Record) -> String {
         let model = record.model

@@ -156,10 +156,7 @@ public final class ShellApp {
                 setMessage("sorted by \(column)\(action == .sortDescending ? " descending" : "")")
             }
         case .detail:
-            attempt {
-                guard let record = try explorer.currentRecord() else { throw ShellError.noCurrentRow(command: "detail") }
-                overlay = .detail(text: explorer.detailText(record), scroll: 0)
-            }
+            attempt { overlay = .detail(text: try explorer.currentRowDetail(), scroll: 0) }
         case .edit:
             guard focus == .grid, let view, let model = view.model, view.cursorColumn < view.columns.count else {
                 setMessage("edit: move to a cell of a table first")

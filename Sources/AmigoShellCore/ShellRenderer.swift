@@ -311,7 +311,9 @@ extension ShellApp {
 
     private func drawOverlay(_ grid: inout ScreenGrid, width: Int, height: Int) {
         func box(_ title: String, _ lines: [String], scroll: Int, highlight: Int? = nil) {
-            let w = min(width - 4, max(40, (lines.map { DisplayWidth.of($0) }.max() ?? 0) + 4))
+            // As wide as the widest line and the title (which carries the overlay's keys, such as
+            // "Enter follows, Esc closes"), within the screen.
+            let w = min(width - 4, max(40, (lines.map { DisplayWidth.of($0) }.max() ?? 0) + 4, DisplayWidth.of(title) + 6))
             let h = min(height - 4, lines.count + 2)
             let rect = Rect(x: (width - w) / 2, y: max(1, (height - h) / 2), width: w, height: h)
             grid.fill(rect)

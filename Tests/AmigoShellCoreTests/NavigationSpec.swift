@@ -73,6 +73,60 @@ import Testing
         }
     }
 
+    @Test func getTakesACompositeKeySeparatedByACommaAndFindsItsPosition() throws {
+        let f = try ChinookFixture()
+        try f.explorer.open("PlaylistTrack")
+        try f.explorer.get("1,3402")
+        #expect(f.explorer.current?.cursorRow == (try f.scalar("""
+            SELECT count(*) FROM PlaylistTrack WHERE PlaylistId < 1 OR (PlaylistId = 1 AND TrackId < 3402)
+            """)))
+        let record = try #require(try f.explorer.currentRecord())
+        #expect(record["PlaylistId"] == .integer(1))
+        #expect(record["TrackId"] == .integer(3402))
+        #expect(f.explorer.rowCaption(record) == "PlaylistTrack 1,3402")
+    }
+
+    @Test func countStatsSchemaAndHelpDescribeTheCurrentView() throws {
+        let f = try ChinookFixture()
+        _ = try f.explorer.run("open Track")
+        #expect(try f.explorer.run("count").output == "3503")
+        let average = ValueText.display(try f.amigo.engine.fetchScalar("SELECT avg(Milliseconds) FROM Track"))
+        #expect(average.hasPrefix("393599.21210391"))
+        #expect(try f.explorer.run("stats Milliseconds").output == """
+            stat      Milliseconds
+            --------  -----------------
+            count     3503
+            distinct  \(try f.scalar("SELECT count(DISTINCT Milliseconds) FROM Track")!)
+            nulls     0
+            min       \(try f.scalar("SELECT min(Milliseconds) FROM Track")!)
+            max       \(try f.scalar("SELECT max(Milliseconds) FROM Track")!)
+            avg       \(average)
+            """)
+        #expect(try f.explorer.run("stats Composer").output.contains("nulls     \(try f.scalar("SELECT count(*) FROM Track WHERE Composer IS NULL")!)"))
+        let schema = try f.explorer.run("schema Track").output
+        #expect(schema.contains("-- primary key: TrackId"))
+        #expect(schema.contains("-- foreign key: (AlbumId) → Album(AlbumId)"))
+        #expect(schema.contains("-- relationship: playlists: many-to-many → Playlist through PlaylistTrack"))
+        let all = try f.explorer.run("schema").output
+        #expect(all.hasPrefix("-- chinook.sqlite\n-- user_version: 0\n-- SQLite "))
+        #expect(all.components(separatedBy: "CREATE TABLE").count == 12)
+        #expect(try f.explorer.run("help follow").output == "follow NAME  open the rows a relationship of the current row leads to")
+        #expect(try f.explorer.run("help").output.components(separatedBy: "\n").count == CommandParser.help.count + 3)
+    }
+
+    @Test func commandsThatNeedARowOrATableSaySo() throws {
+        let f = try ChinookFixture()
+        #expect(throws: ShellError.noView(command: "relations")) { try f.explorer.run("relations") }
+        #expect(throws: ShellError.noView(command: "count")) { try f.explorer.run("count") }
+        #expect(ErrorText.line(ShellError.noView(command: "count")) == "count: open a table first (tables lists them)")
+        _ = try f.explorer.run("open Track")
+        _ = try f.explorer.run("filter Milliseconds < 0")
+        #expect(f.explorer.current?.totalCount == 0)
+        #expect(throws: ShellError.noCurrentRow(command: "relations")) { try f.explorer.run("relations") }
+        #expect(throws: ShellError.noCurrentRow(command: "follow")) { try f.explorer.run("follow album") }
+        #expect(throws: ShellError.noCurrentRow(command: "set")) { try f.explorer.run("set Name = x") }
+    }
+
     @Test func relationsListsAnArtistsAlbumsAsOneToManyWithTheirCount() throws {
         let f = try ChinookFixture()
         try f.explorer.open("Artist")

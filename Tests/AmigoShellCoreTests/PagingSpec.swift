@@ -159,6 +159,17 @@ import Testing
         #expect(try walk(db.explorer, page: 300, backward: true) == expected)
     }
 
+    @Test(arguments: [false, true])
+    func getFindsARowWhoseSortValueIsNull(descending: Bool) throws {
+        let db = try BigTable()
+        try db.explorer.open("big")
+        try db.explorer.setOrder(column: "grp", descending: descending)
+        try db.explorer.get("700")            // 700 % 7 == 0: grp is NULL
+        let expected = try db.column("SELECT id FROM big ORDER BY grp \(descending ? "DESC" : "ASC"), id")
+        #expect(db.explorer.current?.cursorRow == expected.firstIndex(of: .integer(700)))
+        #expect(try db.explorer.currentRecord()?["grp"] == .null)
+    }
+
     @Test func getFindsARowDeepInASortedView() throws {
         let db = try BigTable()
         try db.explorer.open("big")

@@ -48,6 +48,24 @@ import Testing
         #expect(app.render(width: 40, height: 10).line(0) == " … 1 \"For Those About To Rock…\" › tracks")
     }
 
+    @Test func aCutBreadcrumbNeverSplitsAWideCharacter() {
+        #expect(ShellApp.tail(of: "ab日本語", width: 8) == "ab日本語")
+        #expect(ShellApp.tail(of: "ab日本語", width: 7) == "…日本語")
+        #expect(ShellApp.tail(of: "ab日本語", width: 6) == "…本語")
+        #expect(ShellApp.tail(of: "ab日本語", width: 4) == "…語")
+        #expect(ShellApp.tail(of: "ab日本語", width: 1) == "…")
+        let crumb = "dog 12 \"ポチ\" › people › person 3 \"山田 U.\" › dog"
+        #expect(DisplayWidth.of(crumb) == 49)
+        #expect(ShellApp.shortenedBreadcrumb(crumb, width: 49) == crumb)
+        #expect(ShellApp.shortenedBreadcrumb(crumb, width: 48) == "… › people › person 3 \"山田 U.\" › dog")
+        #expect(ShellApp.shortenedBreadcrumb(crumb, width: 37) == "… › people › person 3 \"山田 U.\" › dog")
+        #expect(ShellApp.shortenedBreadcrumb(crumb, width: 30) == "… › person 3 \"山田 U.\" › dog")
+        #expect(ShellApp.shortenedBreadcrumb(crumb, width: 20) == "…n 3 \"山田 U.\" › dog")
+        #expect(ShellApp.shortenedBreadcrumb(crumb, width: 19) == "… 3 \"山田 U.\" › dog")
+        #expect(ShellApp.shortenedBreadcrumb(crumb, width: 14) == "…田 U.\" › dog")
+        #expect(ShellApp.shortenedBreadcrumb(crumb, width: 12) == "… U.\" › dog")
+    }
+
     @Test func theGridAt120By40ShowsHeadersRowsAndPosition() throws {
         let (app, _) = try tracksOfAlbumOne()
         let grid = app.render(width: 120, height: 40)
@@ -146,6 +164,48 @@ import Testing
         let failed = app.render(width: 100, height: 30)
         #expect(failed.line(28).hasPrefix(" row 1 of 275  │  unknown relationship 'nowhere' on Artist (available: albums)"))
         #expect(failed[28, 1].style.color == .red)
+    }
+
+    @Test func theRelationsMenuListsEachRelationshipWithKindTargetAndCount() throws {
+        let f = try ChinookFixture()
+        let app = ShellApp(explorer: f.explorer)
+        _ = app.submit(.command, text: "open Track")
+        _ = app.handle(.char("r"))
+        let grid = app.render(width: 100, height: 30)
+        // The box is as wide as its title, which says which keys work.
+        #expect(region(grid, 10, 9..<90) == "┌─ Relations of Track 1 \"For Those About To Rock…\" — Enter follows, Esc closes ─┐")
+        #expect(region(grid, 11, 9..<90) == "│ album           to-one        → Album                1                        │")
+        #expect(region(grid, 17, 9..<90) == "│ playlists       many-to-many  → Playlist             3                        │")
+        #expect(region(grid, 18, 9..<90) == "└" + String(repeating: "─", count: 79) + "┘")
+        // The highlighted entry is the cursor's.
+        #expect(grid[11, 10].style == TextStyle(.reverse))
+        #expect(grid[12, 10].style == .plain)
+        expectEveryRowFits(grid)
+    }
+
+    @Test func theEditConfirmationShowsTheUpdateAndItsArguments() throws {
+        let f = try ChinookFixture()
+        let app = ShellApp(explorer: f.explorer)
+        _ = app.submit(.command, text: "open Artist")
+        _ = app.handle(.char("l"))
+        _ = app.submit(.edit(column: "Name"), text: "AC/DC (live)")
+        let text = app.render(width: 100, height: 30).text()
+        #expect(text.contains("┌─ Edit Name ─"))
+        #expect(text.contains("│ UPDATE \"Artist\" SET \"Name\" = ? WHERE \"ArtistId\" = ?"))
+        #expect(text.contains("│ arguments: ['AC/DC (live)', 1]"))
+        #expect(text.contains("│ Nothing reaches the file until :commit."))
+    }
+
+    @Test func aRawSelectIsShownWithoutKeyMarkers() throws {
+        let f = try ChinookFixture()
+        let app = ShellApp(explorer: f.explorer)
+        _ = app.submit(.command, text: "sql SELECT ArtistId, Name, NULL AS empty FROM Artist ORDER BY ArtistId LIMIT 3")
+        _ = app.handle(.char("E"))
+        let grid = app.render(width: 80, height: 24)
+        #expect(grid.line(1) == "┌─ Tables ─────┐┌─ sql ────────────────────────────────────────────────────────┐")
+        #expect(grid.line(2) == "│Album      347││ArtistId   Name      empty                                    │")
+        #expect(grid.line(4) == "│Customer    59││1          AC/DC     ∅                                        │")
+        #expect(grid.line(6) == "│Genre       25││3          Aerosmith ∅                                        │")
     }
 
     @Test func aTooSmallTerminalShowsAShortMessageInsteadOfTheScreen() throws {

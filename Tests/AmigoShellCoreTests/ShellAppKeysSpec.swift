@@ -313,6 +313,21 @@ import Testing
         #expect(isNoOverlay(app))
     }
 
+    @Test func vOnARawSelectShowsThatResultsRow() throws {
+        let (app, f) = try app()
+        _ = app.submit(.command, text: "sql SELECT ArtistId, Name, x'00ff' AS raw FROM Artist WHERE ArtistId IN (1, 2) ORDER BY ArtistId")
+        #expect(!app.messageIsError)
+        press(app, .down, .char("v"))
+        guard case .detail(let text, _) = app.overlay else { Issue.record("no detail: \(app.message)"); return }
+        #expect(text == """
+            sql row 2 of 2
+            ArtistId  2
+            Name      Accept
+            raw       ⟨2 bytes⟩ 00ff
+            """)
+        #expect(f.explorer.current?.isModelView == false)
+    }
+
     @Test func questionMarkOpensHelpListingEveryKey() throws {
         let (app, f) = try app()
         try f.explorer.open("Album")

@@ -88,7 +88,25 @@ final class SQLiteConnection {
         if cached, let statement = statementCache[sql] { lastStatement = statement; return statement }
         var stmt: OpaquePointer?
         let flags: UInt32 = cached ? UInt32(SQLITE_PREPARE_PERSISTENT) : 0
-        let rc = sqlite3_prepare_v3(handle, sql, -1, flags, &stmt, nil)
+        var rest: UnsafePointer<CChar>?
+        let rc = sql.withCString { text in
+            let rc = sqlite3_prepare_v3(handle, text, -1, flags, &stmt, &rest)
+            // Anything but blanks and semicolons after the first statement would be silently ignored.
+            if rc == SQLITE_OK, let tail = rest {
+                var p = tail
+                while p.pointee != 0 {
+                    let c = UInt8(bitPattern: p.pointee)
+                    if c != 32 && c != 9 && c != 10 && c != 13 && c != 59 { rest = p; return SQLITE_MISUSE }
+                    p += 1
+                }
+            }
+            rest = nil
+            return rc
+        }
+        if rc == SQLITE_MISUSE, rest != nil {
+            sqlite3_finalize(stmt)
+            throw AmigoError.database(DatabaseError(code: SQLITE_MISUSE, message: "only one statement can run at a time (use a script for several)", sql: sql))
+        }
         guard rc == SQLITE_OK, let stmt else { throw error(rc, sql: sql) }
         let statement = Statement(handle: stmt, sql: sql, connection: self)
         if cached {

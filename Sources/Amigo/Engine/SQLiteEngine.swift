@@ -79,12 +79,16 @@ public final class SQLiteEngine: Engine, @unchecked Sendable {
                 let statement = try connection.prepare(sql)
                 try statement.bind(arguments)
                 defer { statement.reset() }
-                if let columns { try columns(statement.columnNames) }
                 let row = StatementRow(statement: statement)
+                // Column names are read after the first step: SQLite re-prepares a statement whose
+                // table another connection changed, and the names may change with it.
+                var namesReported = columns == nil
                 while try statement.step(arguments: arguments) {
+                    if !namesReported, let columns { try columns(statement.columnNames); namesReported = true }
                     count += 1
                     if try !body(row) { break }
                 }
+                if !namesReported, let columns { try columns(statement.columnNames) }
                 if echoing { report(.statement, sql, arguments, start, rows: count) }
                 return count
             } catch {

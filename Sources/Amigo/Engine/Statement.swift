@@ -10,8 +10,8 @@ public final class Statement {
     let handle: OpaquePointer
     /// The SQL text this statement was prepared from.
     public let sql: String
-    /// Number of result columns.
-    public let columnCount: Int32
+    /// Number of result columns (read each time: SQLite re-prepares a statement whose table changed).
+    public var columnCount: Int32 { sqlite3_column_count(handle) }
     unowned let connection: SQLiteConnection
 
     /// Number of `?` parameters.
@@ -20,7 +20,6 @@ public final class Statement {
     init(handle: OpaquePointer, sql: String, connection: SQLiteConnection) {
         self.handle = handle
         self.sql = sql
-        self.columnCount = sqlite3_column_count(handle)
         self.parameterCount = Int(sqlite3_bind_parameter_count(handle))
         self.connection = connection
     }
@@ -90,11 +89,10 @@ public struct StatementRow {
     /// reference counting).
     let handle: OpaquePointer
     /// Number of columns.
-    public let count: Int
+    public var count: Int { Int(sqlite3_column_count(handle)) }
 
     init(statement: Statement) {
         self.handle = statement.handle
-        self.count = Int(statement.columnCount)
     }
 
     /// Name of column `index`.

@@ -10,7 +10,7 @@
 /// The ORM keeps a little state on every object: whether it has a row in the database (so that
 /// `session.add` knows to INSERT or UPDATE), and the raw values of foreign keys whose related
 /// object was not loaded.
-open class AmigoModel: @unchecked Sendable {
+open class AmigoModel {
     /// Creates an object with no row yet.
     public required init() {}
 

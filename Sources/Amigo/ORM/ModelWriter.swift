@@ -96,6 +96,10 @@ struct ModelWriter {
     func update(_ object: AmigoModel) throws -> Write {
         let key = try keyClause()
         let keys = try keyValues(object, operation: "update")
+        if let record = object as? Record, record.originalKey != nil {
+            // The key itself changed: set every column, key included, on the row with the old key.
+            return try update(object, columns: table.columns.filter { !$0.isGenerated })
+        }
         let columns = table.columns.filter { !$0.primaryKey && !$0.isGenerated }
         guard !columns.isEmpty else { return Write(sql: "", arguments: [], assignsKey: nil) }
         let sql = model.statements.text(.update) {

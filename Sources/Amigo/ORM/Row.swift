@@ -37,7 +37,7 @@ extension Session {
     public func fetch(_ sql: String, _ arguments: [DatabaseValue] = []) throws -> [Row] {
         guard isActive else { throw AmigoError.sessionClosed }
         return try engine.serialized {
-            let readsOnly = try engine.isReadOnlyStatement(sql)
+            let readsOnly = try Session.readsOnly(sql, on: engine)
             if engine.isReadOnly && !readsOnly {
                 throw AmigoError.readOnly(path: engine.path, operation: "run a statement that writes")
             }

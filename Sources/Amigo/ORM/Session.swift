@@ -298,13 +298,24 @@ public final class Session: @unchecked Sendable {
     @discardableResult
     public func execute(_ sql: String, _ arguments: [DatabaseValue] = []) throws -> ExecutionResult {
         guard isActive else { throw AmigoError.sessionClosed }
-        let readsOnly = try engine.isReadOnlyStatement(sql)
+        let readsOnly = try Session.readsOnly(sql, on: engine)
         if engine.isReadOnly && !readsOnly {
             throw AmigoError.readOnly(path: engine.path, operation: "run a statement that writes")
         }
         let result = try engine.execute(sql, arguments)
         if !readsOnly { recordChanges(result.changes) }
         return result
+    }
+
+    /// Whether `sql` only reads, checked by preparing it before it runs. Several statements at
+    /// once are refused here (the engine would run only the first); a statement that does not
+    /// even prepare counts as reading, so that the engine runs it and reports (and echoes) its error.
+    static func readsOnly(_ sql: String, on engine: any Engine) throws -> Bool {
+        do {
+            return try engine.isReadOnlyStatement(sql)
+        } catch AmigoError.database {
+            return true
+        }
     }
 }
 

@@ -33,6 +33,16 @@ public final class ForeignKey: @unchecked Sendable {
         self.onDelete = onDelete
     }
 
+    /// References the column `table.c["name"]` returns; a nil column (a name the table does not
+    /// have) is reported by ``Amigo/init(_:engine:)`` as a mapping error.
+    public convenience init(_ column: Column?, onDelete: String? = nil) {
+        if let column {
+            self.init(column, onDelete: onDelete)
+        } else {
+            self.init(table: "(missing column)", columns: ["?"], onDelete: onDelete)
+        }
+    }
+
     /// References a table by name (used by reflection and run-time declarations).
     public init(table: String, columns: [String], kind: ColumnKind = .integer, onDelete: String? = nil) {
         self.relatedTableName = table

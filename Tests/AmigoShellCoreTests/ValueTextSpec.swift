@@ -1,0 +1,86 @@
+import Amigo
+import Foundation
+import Testing
+@testable import AmigoShellCore
+
+/// How cell values are shown and how typed text becomes a value or a filter literal.
+@Suite struct ValueTextSpec {
+    @Test func valuesAreShownAsSQLitePrintsThemAndNullAsAnEmptySetSign() {
+        #expect(ValueText.display(.null) == "∅")
+        #expect(ValueText.display(.integer(-42)) == "-42")
+        #expect(ValueText.display(.real(0.99)) == "0.99")
+        #expect(ValueText.display(.text("AC/DC")) == "AC/DC")
+    }
+
+    @Test func blobsAreShownAsTheirSizeAndFirstBytes() {
+        #expect(ValueText.display(.blob([0x89, 0x50, 0x4e, 0x47])) == "⟨4 bytes⟩ 89504e47")
+        #expect(ValueText.display(.blob(Array(0..<20))) == "⟨20 bytes⟩ 0001020304050607…")
+        #expect(ValueText.display(.blob([])) == "⟨0 bytes⟩")
+        #expect(ValueText.plain(.blob([0x0a, 0xff])) == "x'0aff'")
+        #expect(ValueText.plain(.null) == "NULL")
+    }
+
+    @Test func typedTextBecomesNullANumberABlobOrText() {
+        #expect(ValueText.parse("NULL", for: nil) == .null)
+        #expect(ValueText.parse(" null ", for: nil) == .null)
+        #expect(ValueText.parse("'NULL'", for: nil) == .text("NULL"))
+        #expect(ValueText.parse("\"quoted\"", for: nil) == .text("quoted"))
+        #expect(ValueText.parse("x'0AFF'", for: nil) == .blob([0x0a, 0xff]))
+        #expect(ValueText.parse("x'0AF'", for: nil) == .text("x'0AF'"))
+        #expect(ValueText.parse("42", for: nil) == .text("42"))          // no column: text
+    }
+
+    @Test func numbersBecomeNumbersOnlyInNumericColumns() throws {
+        let f = try ChinookFixture()
+        let track = try f.amigo.model(named: "Track").table
+        #expect(ValueText.parse("42", for: track.column(named: "Milliseconds")) == .integer(42))
+        #expect(ValueText.parse("4.5", for: track.column(named: "Milliseconds")) == .real(4.5))
+        #expect(ValueText.parse("0.99", for: track.column(named: "UnitPrice")) == .real(0.99))
+        #expect(ValueText.parse("42", for: track.column(named: "Name")) == .text("42"))
+        #expect(ValueText.parse("lots", for: track.column(named: "Milliseconds")) == .text("lots"))
+    }
+
+    @Test func filterLiteralsQuoteAndEscapeText() {
+        #expect(ValueText.filterLiteral(.null) == "nil")
+        #expect(ValueText.filterLiteral(.integer(7)) == "7")
+        #expect(ValueText.filterLiteral(.real(0.5)) == "0.5")
+        #expect(ValueText.filterLiteral(.text("Guns N' Roses")) == "'Guns N\\' Roses'")
+        #expect(ValueText.filterLiteral(.text("a\\b\nc\td")) == "'a\\\\b\\nc\\td'")
+        #expect(ValueText.filterLiteral(.blob([1])) == nil)
+    }
+
+    @Test func keyPathsAreBareUnlessTheyNeedBackquotes() {
+        #expect(ValueText.keyPath("ArtistId") == "ArtistId")
+        #expect(ValueText.keyPath("_private2") == "_private2")
+        #expect(ValueText.keyPath("Unit Price") == "`Unit Price`")
+        #expect(ValueText.keyPath("2nd") == "`2nd`")
+        #expect(ValueText.keyPath("in") == "`in`")
+        #expect(ValueText.keyPath("odd`name") == "`odd``name`")
+    }
+
+    /// `=` builds its filter from these: it must work on awkward column names and values too.
+    @Test func equalsWorksOnColumnsWithSpacesKeywordNamesAndRealValues() throws {
+        let path = TemporaryFile.path("awkward")
+        defer { TemporaryFile.remove(path) }
+        let engine = try SQLiteEngine(path: path, options: OpenOptions(create: true))
+        try engine.executeScript("""
+            CREATE TABLE item (id INTEGER PRIMARY KEY, "Unit Price" REAL, "in" TEXT, note TEXT);
+            INSERT INTO item VALUES (1, 0.99, 'x', 'it''s'), (2, 1.99, 'y', 'a\\b'), (3, 0.99, 'x', NULL), (4, 0.1, 'z', 'it''s');
+            """)
+        let explorer = try Explorer(amigo: Amigo(reflecting: engine), displayPath: "awkward")
+        try explorer.open("item")
+        for (column, expected) in [(1, [1, 3]), (2, [1, 3]), (3, [1, 4])] {
+            try explorer.setFilter(nil)
+            explorer.moveColumn(to: column)
+            try explorer.filterEqualToCurrentCell()
+            #expect(try explorer.values(in: 0..<10).map { $0[0] } == expected.map { .integer(Int64($0)) },
+                    "\(explorer.current?.filter ?? "")")
+        }
+        #expect(explorer.current?.filter == "note = 'it\\'s'")
+        try explorer.setFilter(nil)
+        explorer.moveCursor(to: 1)
+        try explorer.filterEqualToCurrentCell()          // a backslash in the value
+        #expect(explorer.current?.filter == "note = 'a\\\\b'")
+        #expect(try explorer.values(in: 0..<10).map { $0[0] } == [.integer(2)])
+    }
+}
