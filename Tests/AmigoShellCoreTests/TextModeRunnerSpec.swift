@@ -164,10 +164,8 @@ import Testing
         #expect(run.runner.failed)
         #expect(run.reported == ["error: cannot write /nonexistent/folder/x.csv: cannot create the file"])
     }
-}
 
-/// Export writes the rows in the order the view shows them, even where storage order differs.
-@Suite struct ExportOrderSpec {
+    /// Export writes the rows in the order the view shows them, even where storage order differs.
     @Test func exportFollowsTheViewsOrderNotTheStorageOrder() throws {
         let path = TemporaryFile.path("codes")
         let csv = TemporaryFile.path("codes", ext: "csv")

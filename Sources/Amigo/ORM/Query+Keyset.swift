@@ -49,6 +49,7 @@ extension Query {
             var equalityArguments: [DatabaseValue] = []
             for (i, column) in columns.enumerated() {
                 let sql: String
+                var nullable = false
                 if column.name.lowercased() == "rowid" && model.table.column(named: column.name) == nil {
                     sql = scope.statement.qualified(scope.alias, "rowid")
                 } else {
@@ -56,6 +57,8 @@ extension Query {
                         throw AmigoError.unknownColumn(column: column.name, model: model.name)
                     }
                     sql = scope.statement.qualified(scope.alias, c.label)
+                    // Only NULL-able columns need the IS NULL branches (which keep SQLite off the index).
+                    nullable = c.optional && !(c.primaryKey && model.table.hasIntegerPrimaryKey)
                 }
                 let value = values[i]
                 // Moving "up" in ascending terms when the column is ascending and we go forward.
@@ -65,7 +68,7 @@ extension Query {
                 if value.isNull {
                     term = greater ? "\(sql) IS NOT NULL" : "0"
                 } else {
-                    term = greater ? "\(sql) > ?" : "(\(sql) < ? OR \(sql) IS NULL)"
+                    term = greater || !nullable ? "\(sql) \(greater ? ">" : "<") ?" : "(\(sql) < ? OR \(sql) IS NULL)"
                     termArguments = [value]
                 }
                 if term != "0" {

@@ -54,7 +54,6 @@ extension Session {
                 recordChanges(result.changes)
                 object.isPersisted = true
                 (object as? Record)?.originalKey = nil
-        (object as? Record)?.originalKey = nil
             }
         }
     }
