@@ -356,10 +356,10 @@ import Testing
         let amigo = try db.reflect()
         #expect(amigo.reflectionWarnings.isEmpty)
         #expect(try amigo.model(named: "person").relationshipSignatures == [
-            "friendshipsByPerson one-to-many → friendship", "friendshipsByFriend one-to-many → friendship",
+            "friendships_by_person one-to-many → friendship", "friendships_by_friend one-to-many → friendship",
             "memberships one-to-many → membership",
-            "messagesBySender one-to-many → message", "messagesByRecipient one-to-many → message",
-            "peopleViaFriend many-to-many → person via friendship", "peopleViaPerson many-to-many → person via friendship",
+            "messages_by_sender one-to-many → message", "messages_by_recipient one-to-many → message",
+            "people_via_friend many-to-many → person via friendship", "people_via_person many-to-many → person via friendship",
             "clubs many-to-many → club via membership (through)",
         ])
         #expect(try amigo.model(named: "club").relationshipSignatures == [
@@ -379,14 +379,14 @@ import Testing
         let session = try amigo.session
         let ann = try #require(try session.query("person").get(1))
         #expect(try session.relatedCountsByName(of: ann) == [
-            "memberships": 1, "friendshipsByPerson": 2, "friendshipsByFriend": 1, "messagesBySender": 2, "messagesByRecipient": 1,
-            "clubs": 1, "peopleViaFriend": 2, "peopleViaPerson": 1,
+            "memberships": 1, "friendships_by_person": 2, "friendships_by_friend": 1, "messages_by_sender": 2, "messages_by_recipient": 1,
+            "clubs": 1, "people_via_friend": 2, "people_via_person": 1,
         ])
-        #expect(try session.query("person").using(ann).relationship("peopleViaFriend").orderBy("id").all().map { $0["name"] } == ["Bob", "Cy"])
-        #expect(try session.query("person").using(ann).relationship("peopleViaPerson").all().map { $0["name"] } == ["Bob"])
+        #expect(try session.query("person").using(ann).relationship("people_via_friend").orderBy("id").all().map { $0["name"] } == ["Bob", "Cy"])
+        #expect(try session.query("person").using(ann).relationship("people_via_person").all().map { $0["name"] } == ["Bob"])
         #expect(try session.query("message").filter("sender.name = 'Ann' AND recipient.name = 'Cy'").all().map { $0["body"] } == ["yo"])
-        #expect(try session.query("person").filter("friendshipsByPerson = nil").all().map { $0["name"] } == ["Cy"])
-        #expect(try session.query("person").filter("messagesByRecipient != nil").count() == 3)
+        #expect(try session.query("person").filter("friendships_by_person = nil").all().map { $0["name"] } == ["Cy"])
+        #expect(try session.query("person").filter("messages_by_recipient != nil").count() == 3)
         // The pure junction links and unlinks directly.
         let chess = try #require(try session.query("club").get(1))
         let outdoor = try #require(try session.query("tag").get(2))

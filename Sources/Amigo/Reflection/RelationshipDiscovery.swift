@@ -14,8 +14,18 @@ struct RelationshipDiscovery {
     let models: [String: ORMModel]
     var warnings: [String] = []
 
+    /// Whether the database names things in snake_case (`course_id`) rather than camelCase
+    /// (`CourseId`): the style of the compound names discovery makes up (`prereqs_by_course`).
+    let snakeCase: Bool
+
     init(models: [ORMModel]) {
         self.models = Dictionary(models.map { ($0.table.name.lowercased(), $0) }, uniquingKeysWith: { a, _ in a })
+        let names = models.flatMap { [$0.table.name] + $0.table.columns.map(\.label) }
+        let snake = names.filter { $0.contains("_") }.count
+        let camel = names.filter { name in
+            !name.contains("_") && zip(name, name.dropFirst()).contains { $0.isLowercase && $1.isUppercase }
+        }.count
+        self.snakeCase = snake > camel
     }
 
     /// A resolved foreign key: child columns → parent columns.
@@ -76,7 +86,7 @@ struct RelationshipDiscovery {
                 var name = Naming.plural(Naming.lowerFirst(child.table.name))
                 if siblings.count > 1 {
                     let names = siblings.map { Naming.toOneName($0.childColumns.map(\.label), parent: link.parent.table.name) }
-                    let snake = Naming.isSnake(child.table.name) || names.contains(where: Naming.isSnake)
+                    let snake = snakeCase || Naming.isSnake(child.table.name) || names.contains(where: Naming.isSnake)
                     name = Naming.join(name, "by", Naming.toOneName(link.childColumns.map(\.label), parent: link.parent.table.name), snake: snake)
                 }
                 name = unique(name, on: link.parent)
@@ -99,7 +109,7 @@ struct RelationshipDiscovery {
                 var name = Naming.plural(Naming.lowerFirst(target.table.name))
                 if source === target || source.relationship(named: name) != nil {
                     let other = Naming.toOneName(to.childColumns.map(\.label), parent: target.table.name)
-                    name = Naming.join(name, "via", other, snake: Naming.isSnake(target.table.name) || Naming.isSnake(other))
+                    name = Naming.join(name, "via", other, snake: snakeCase || Naming.isSnake(target.table.name) || Naming.isSnake(other))
                 }
                 name = unique(name, on: source)
                 source.addRelationship(Relationship(name: name, kind: .manyToMany, source: source, target: target,
