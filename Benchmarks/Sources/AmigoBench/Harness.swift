@@ -42,8 +42,14 @@ func freshPath(_ name: String) -> String {
     return path
 }
 
-/// Peak resident set size of this process, in megabytes.
+/// Peak resident set size of this process, in megabytes: `VmHWM` of /proc/self/status, which
+/// (unlike getrusage's ru_maxrss) is not inherited from the parent across fork and exec.
 func peakRSSMegabytes() -> Double {
+    if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+       let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+       let kilobytes = Double(line.split(separator: " ").dropFirst().first { !$0.isEmpty } ?? "") {
+        return kilobytes / 1024
+    }
     var usage = rusage()
     getrusage(Int32(RUSAGE_SELF.rawValue), &usage)
     return Double(usage.ru_maxrss) / 1024

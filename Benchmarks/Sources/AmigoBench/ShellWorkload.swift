@@ -37,7 +37,11 @@ enum ShellWorkload {
     static func time(_ body: () throws -> Void) rethrows -> Double {
         let start = DispatchTime.now().uptimeNanoseconds
         try body()
-        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        if ProcessInfo.processInfo.environment["AMIGO_BENCH_TRACE"] != nil {
+            FileHandle.standardError.write(Data("step: \(seconds * 1000) ms, peak RSS \(peakRSSMegabytes()) MB\n".utf8))
+        }
+        return seconds
     }
 
     /// Runs the browsing steps once and returns their times (run in a child process so that the

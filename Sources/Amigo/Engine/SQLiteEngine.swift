@@ -2,13 +2,14 @@ import CSQLite
 import Dispatch
 import Foundation
 
-/// The SQLite ``Engine``: one connection confined to one serial dispatch queue.
+/// The SQLite ``Engine``: one connection, used by one thread at a time.
 ///
-/// Every statement runs on that queue, so the engine may be shared between threads; a call made
-/// from inside another (for example while iterating rows) runs directly instead of deadlocking.
+/// Every statement runs while holding the engine's recursive lock — a serial queue without the
+/// cost of hopping through Dispatch on every call — so the engine may be shared between threads;
+/// a call made from inside another (for example while iterating rows) runs directly.
 public final class SQLiteEngine: Engine, @unchecked Sendable {
-    private let queue: DispatchQueue
-    private let queueKey = DispatchSpecificKey<ObjectIdentifier>()
+    /// Serializes every use of the connection (re-entrant).
+    private let serial = NSRecursiveLock()
     private let connection: SQLiteConnection
     public let dialect: any SQLDialect = SQLiteDialect()
     public let echo = EchoStream()
@@ -20,19 +21,18 @@ public final class SQLiteEngine: Engine, @unchecked Sendable {
     /// - Throws: ``AmigoError/fileNotFound(path:)`` for a missing file, ``AmigoError/notADatabase(path:message:)``
     ///   for a file that is not a database, ``AmigoError/database(_:)`` when it is locked beyond the busy timeout.
     public init(path: String, options: OpenOptions = OpenOptions()) throws {
-        self.queue = DispatchQueue(label: "amigo.sqlite.\(path)")
         self.connection = try SQLiteConnection(path: path, options: options)
         self.path = connection.path
         self.isReadOnly = connection.isReadOnly
-        queue.setSpecific(key: queueKey, value: ObjectIdentifier(self))
     }
 
     /// The SQLite library version, such as `3.40.1`.
     public static var sqliteVersion: String { String(cString: sqlite3_libversion()) }
 
     public func serialized<T>(_ body: () throws -> T) rethrows -> T {
-        if DispatchQueue.getSpecific(key: queueKey) == ObjectIdentifier(self) { return try body() }
-        return try queue.sync(execute: body)
+        serial.lock()
+        defer { serial.unlock() }
+        return try body()
     }
 
     public var isInTransaction: Bool { serialized { !connection.isAutocommit } }

@@ -19,7 +19,23 @@ open class AmigoModel {
     public internal(set) var isPersisted = false
 
     /// Raw values of foreign-key columns, by the model's foreign-key slot, as loaded or last saved.
-    var foreignKeyValues: [DatabaseValue] = []
+    /// The first slot is stored inline, so that fetching a model with one foreign key allocates
+    /// nothing for it.
+    var firstForeignKeyValue: DatabaseValue = .null
+    var otherForeignKeyValues: [DatabaseValue] = []
+
+    /// The raw value in foreign-key slot `slot`.
+    func foreignKeyValue(slot: Int) -> DatabaseValue {
+        if slot == 0 { return firstForeignKeyValue }
+        return otherForeignKeyValues.indices.contains(slot - 1) ? otherForeignKeyValues[slot - 1] : .null
+    }
+
+    /// Sets the raw value in foreign-key slot `slot`.
+    func setForeignKeyValue(_ value: DatabaseValue, slot: Int) {
+        if slot == 0 { firstForeignKeyValue = value; return }
+        if otherForeignKeyValues.count < slot { otherForeignKeyValues += Array(repeating: .null, count: slot - otherForeignKeyValues.count) }
+        otherForeignKeyValues[slot - 1] = value
+    }
 }
 
 /// A row of a model that exists only at run time (declared with `ORMModel(name:…)` or reflected

@@ -19,7 +19,7 @@ extension ORMModel {
             if let (getter, target, key) = plan.slotObjects[slot], let related = getter(object) {
                 return target.storedValue(of: key, in: related)
             }
-            return object.foreignKeyValues.indices.contains(slot) ? object.foreignKeyValues[slot] : .null
+            return object.foreignKeyValue(slot: slot)
         }
         return .null
     }
@@ -41,10 +41,7 @@ extension ORMModel {
     }
 
     func setForeignKeyValue(_ value: DatabaseValue, slot: Int, in object: AmigoModel) {
-        if object.foreignKeyValues.count < foreignKeySlotCount {
-            object.foreignKeyValues = Array(repeating: .null, count: foreignKeySlotCount)
-        }
-        object.foreignKeyValues[slot] = value
+        object.setForeignKeyValue(value, slot: slot)
     }
 
     /// The primary-key values of `object` (its rowid for a record of a table without a declared key).
@@ -62,9 +59,10 @@ extension ORMModel {
         let columns = table.columns
         if asRecord || isDynamic {
             let count = columns.count
-            var values: [DatabaseValue] = []
-            values.reserveCapacity(count)
-            for i in 0..<count { values.append(row.value(at: offset + i)) }
+            var values = [DatabaseValue](unsafeUninitializedCapacity: count) { buffer, initialized in
+                for i in 0..<count { (buffer.baseAddress! + i).initialize(to: row.value(at: offset + i)) }
+                initialized = count
+            }
             if hasUUIDColumns {
                 for (i, column) in columns.enumerated() where column.kind == .uuid { values[i] = ColumnKind.uuid.fromDatabase(values[i]) }
             }
@@ -74,14 +72,13 @@ extension ORMModel {
             return record
         }
         let object = make(self)
-        if foreignKeySlotCount > 0 { object.foreignKeyValues = Array(repeating: .null, count: foreignKeySlotCount) }
         let plan = access
         let assigners = plan.assigners
         for i in 0..<assigners.count {
             if let assign = assigners[i] {
                 assign(object, row, offset + i)
             } else if let slot = plan.slots[i] {
-                object.foreignKeyValues[slot] = row.value(at: offset + i)
+                object.setForeignKeyValue(row.value(at: offset + i), slot: slot)
             }
         }
         object.isPersisted = true

@@ -316,18 +316,25 @@ public struct Query<T: AmigoModel>: @unchecked Sendable {
         guard columns.count == key.count else {
             throw AmigoError.invalidOperation("\(model.name) has a primary key of \(columns.count) column(s); \(key.count) value(s) given")
         }
-        var copy = self
-        let values = zip(columns, key).map { $0.kind.toDatabase($1) }
-        copy.extraConditions.append(({ scope in
-            columns.map { scope.statement.qualified(scope.alias, $0.label) + " = ?" }.joined(separator: " AND ")
-        }, values))
-        copy.limitCount = 1
-        if isPlain {
-            // `get` on a bare query: the same SQL every time; only the key changes.
-            let compiled = try model.compiledQueries.compiled(0, arguments: values, for: T.self) { try copy.compile() }
-            return try copy.run(compiled, first: true)
+        let values = columns.count == 1 ? [columns[0].kind.toDatabase(key[0])] : zip(columns, key).map { $0.kind.toDatabase($1) }
+        func keyed() -> Query {
+            var copy = self
+            copy.extraConditions.append(({ scope in
+                columns.map { scope.statement.qualified(scope.alias, $0.label) + " = ?" }.joined(separator: " AND ")
+            }, values))
+            copy.limitCount = 1
+            return copy
         }
-        return try copy.first()
+        guard isPlain else { return try keyed().first() }
+        // `get` on a bare query: the same SQL every time; only the key changes.
+        let (sql, rowIDIndex) = try model.compiledQueries.text(0, for: T.self) { try keyed().compile() }
+        let asRecord = T.self == Record.self
+        var result: T?
+        try amigo.engine.fetch(sql, values) { row in
+            result = unsafeDowncast(model.load(from: row, offset: 0, asRecord: asRecord, rowIDIndex: rowIDIndex), to: T.self)
+            return false
+        }
+        return result
     }
 
     /// Whether the query has nothing but, at most, a relationship scope: its SQL then depends only

@@ -57,6 +57,23 @@ final class CompiledQueryCache: @unchecked Sendable {
         var type: ObjectIdentifier
     }
 
+    private var texts: [Key: (String, Int?)] = [:]
+
+    /// Only the SQL text and rowid column of the query compiled for `kind`, for callers that bind
+    /// their own arguments (`get`).
+    func text<T>(_ kind: Int, for type: T.Type, _ build: () throws -> CompiledQuery) rethrows -> (String, Int?) {
+        let key = Key(kind: kind, owner: nil, relationship: "", type: ObjectIdentifier(T.self))
+        lock.lock()
+        if let hit = texts[key] { lock.unlock(); return hit }
+        lock.unlock()
+        let compiled = try build()
+        let entry = (compiled.sql, compiled.rowIDIndex)
+        lock.lock()
+        texts[key] = entry
+        lock.unlock()
+        return entry
+    }
+
     /// The query compiled for `key`, with its WHERE arguments replaced by `arguments`; `build`
     /// compiles it the first time.
     func compiled<T>(_ kind: Int, owner: ORMModel? = nil, relationship: String = "", arguments: [DatabaseValue], for type: T.Type,
