@@ -33,6 +33,9 @@ public protocol Engine: AnyObject, Sendable {
     @discardableResult
     func fetch(_ sql: String, _ arguments: [DatabaseValue], columns: ([String]) throws -> Void,
                _ body: (StatementRow) throws -> Bool) throws -> Int
+    /// Runs one statement once per argument list (a batch), returning the total rows changed.
+    /// Each run is echoed like ``execute(_:_:)``.
+    func executeRepeatedly(_ sql: String, _ argumentLists: [[DatabaseValue]]) throws -> Int
     /// Runs a script of several statements without arguments (DDL).
     func executeScript(_ sql: String) throws
     /// Runs a transaction-control statement (BEGIN, COMMIT, SAVEPOINT x, …), reported as such to echo.

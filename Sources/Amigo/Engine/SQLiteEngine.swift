@@ -57,6 +57,22 @@ public final class SQLiteEngine: Engine, @unchecked Sendable {
         }
     }
 
+    public func executeRepeatedly(_ sql: String, _ argumentLists: [[DatabaseValue]]) throws -> Int {
+        try serialized {
+            // With echo on, every run is reported on its own, exactly as execute() does.
+            if echo.isEnabled { return try argumentLists.reduce(0) { $0 + (try execute(sql, $1)).changes } }
+            let statement = try connection.prepare(sql)
+            defer { statement.reset() }
+            var changes = 0
+            for arguments in argumentLists {
+                try statement.bind(arguments)
+                while try statement.step(arguments: arguments) {}
+                changes += connection.changes
+            }
+            return changes
+        }
+    }
+
     @discardableResult
     public func fetch(_ sql: String, _ arguments: [DatabaseValue] = [], _ body: (StatementRow) throws -> Bool) throws -> Int {
         try run(sql, arguments, columns: nil, body)

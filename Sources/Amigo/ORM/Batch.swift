@@ -62,15 +62,26 @@ public final class Batch {
         try session.savepoint {
             try engine.serialized {
                 var changed = 0
+                // Consecutive writes of the same statement run as one prepared-statement loop.
+                var pendingSQL: String?
+                var pendingArguments: [[DatabaseValue]] = []
+                func flush() throws {
+                    if let sql = pendingSQL { changed += try engine.executeRepeatedly(sql, pendingArguments) }
+                    pendingSQL = nil
+                    pendingArguments.removeAll(keepingCapacity: true)
+                }
                 for operation in operations {
                     switch operation {
                     case .write(let sql, let arguments, _, _):
-                        changed += try engine.execute(sql, arguments).changes
+                        if pendingSQL != sql { try flush(); pendingSQL = sql }
+                        pendingArguments.append(arguments)
                     case .save(let object, let upsert):
+                        try flush()
                         var visiting = Set<ObjectIdentifier>()
                         try session.save(object, upsert: upsert, visiting: &visiting)
                     }
                 }
+                try flush()
                 session.recordChanges(changed)
             }
         }
