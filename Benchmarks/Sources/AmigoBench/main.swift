@@ -91,5 +91,9 @@ for line in shellLines where line[0] != "peak RSS MB" {
 let peak = shellLines.first { $0[0] == "peak RSS MB" }.flatMap { Double($0[1]) } ?? 0
 report += "\nPeak RSS of the shell process while browsing: \(String(format: "%.1f", peak)) MB. "
 report += "Whole process (start, open, every step above, exit): \(ms(wholeProcess)) ms.\n"
+// What was learned while tuning, kept beside the harness and appended to every report.
+let findings = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("FINDINGS.md")
+if let notes = try? String(contentsOf: findings, encoding: .utf8) { report += "\n" + notes }
 print(report)
 if let output { try report.write(toFile: output, atomically: true, encoding: .utf8) }
