@@ -30,8 +30,10 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
-        .testTarget(name: "AmigoTests", dependencies: ["Amigo", "CSQLite"]),
-        .testTarget(name: "AmigoShellCoreTests", dependencies: ["AmigoShellCore", "Amigo"]),
+        // Helpers shared by the test targets (the sample databases, temporary files).
+        .target(name: "AmigoTestSupport", path: "Tests/AmigoTestSupport"),
+        .testTarget(name: "AmigoTests", dependencies: ["Amigo", "CSQLite", "AmigoTestSupport"]),
+        .testTarget(name: "AmigoShellCoreTests", dependencies: ["AmigoShellCore", "Amigo", "AmigoTestSupport"]),
         .testTarget(name: "AmigoTerminalTests", dependencies: ["AmigoTerminal", "AmigoShellCore", "CNcursesw"]),
         .testTarget(name: "EndToEndTests", dependencies: []),
     ]

@@ -278,33 +278,12 @@ public final class ShellApp {
             default: break
             }
             overlay = .relations(rows: rows, cursor: cursor)
-        case .detail(let text, var scroll):
-            switch key {
-            case .up, .char("k"): scroll = max(0, scroll - 1)
-            case .down, .char("j"): scroll += 1
-            case .pageDown, .char(" "): scroll += 10
-            case .pageUp: scroll = max(0, scroll - 10)
-            default: overlay = .none; return .none
-            }
-            overlay = .detail(text: text, scroll: scroll)
-        case .help(var scroll):
-            switch key {
-            case .up, .char("k"): scroll = max(0, scroll - 1)
-            case .down, .char("j"): scroll += 1
-            case .pageDown, .char(" "): scroll += 10
-            case .pageUp: scroll = max(0, scroll - 10)
-            default: overlay = .none; return .none
-            }
-            overlay = .help(scroll: scroll)
-        case .output(let title, let text, var scroll):
-            switch key {
-            case .up, .char("k"): scroll = max(0, scroll - 1)
-            case .down, .char("j"): scroll += 1
-            case .pageDown, .char(" "): scroll += 10
-            case .pageUp: scroll = max(0, scroll - 10)
-            default: overlay = .none; return .none
-            }
-            overlay = .output(title: title, text: text, scroll: scroll)
+        case .detail(let text, let scroll):
+            overlay = ShellApp.scrolled(scroll, by: key).map { .detail(text: text, scroll: $0) } ?? .none
+        case .help(let scroll):
+            overlay = ShellApp.scrolled(scroll, by: key).map { .help(scroll: $0) } ?? .none
+        case .output(let title, let text, let scroll):
+            overlay = ShellApp.scrolled(scroll, by: key).map { .output(title: title, text: text, scroll: $0) } ?? .none
         case .confirmEdit(let edit):
             overlay = .none
             if key == .char("y") || key == .char("Y") || key == .enter {
@@ -323,6 +302,17 @@ public final class ShellApp {
             break
         }
         return .none
+    }
+
+    /// The scroll position of a text overlay after `key`, or nil when the key closes it.
+    static func scrolled(_ scroll: Int, by key: Key) -> Int? {
+        switch key {
+        case .up, .char("k"): return max(0, scroll - 1)
+        case .down, .char("j"): return scroll + 1
+        case .pageDown, .char(" "): return scroll + 10
+        case .pageUp: return max(0, scroll - 10)
+        default: return nil
+        }
     }
 
     // MARK: Prompts

@@ -1,5 +1,6 @@
 import Amigo
 import Foundation
+import AmigoTestSupport
 import Testing
 @testable import AmigoShellCore
 

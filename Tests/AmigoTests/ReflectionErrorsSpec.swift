@@ -1,4 +1,5 @@
 import Foundation
+import AmigoTestSupport
 import Testing
 @testable import Amigo
 

@@ -1,4 +1,5 @@
 import Amigo
+import AmigoTestSupport
 import Foundation
 
 // Helpers of the suites for issue 5 (AggregateSpec, SchemaSyncSpec, MigratorSpec,
