@@ -144,7 +144,8 @@ public final class ShellApp {
         case .back:
             attempt { try explorer.back(); setMessage(explorer.statusSummary) }
         case .filterPrompt:
-            guard let view, view.isModelView else { setMessage("open a table first"); return .none }
+            guard let view else { setMessage("open a table first"); return .none }
+            guard view.isModelView else { setMessage("a sql result cannot be filtered here; add a WHERE clause to the sql"); return .none }
             return .prompt(PromptRequest(kind: .filter, prompt: "filter> ", initialText: view.filter ?? ""))
         case .commandPrompt:
             return .prompt(PromptRequest(kind: .command, prompt: ":", initialText: ""))
@@ -158,13 +159,21 @@ public final class ShellApp {
         case .detail:
             attempt { overlay = .detail(text: try explorer.currentRowDetail(), scroll: 0) }
         case .edit:
-            guard focus == .grid, let view, let model = view.model, view.cursorColumn < view.columns.count else {
+            guard focus == .grid, let view, view.cursorColumn < view.columns.count else {
                 setMessage("edit: move to a cell of a table first")
                 return .none
             }
-            // A view or a read-only file is refused before the prompt opens, not after typing a value.
+            guard let model = view.model else {
+                setMessage("edit: a sql result is not a table; open the table to edit its rows")
+                return .none
+            }
+            // A view, a read-only file or a key column is refused before the prompt opens, not after typing a value.
             do { try explorer.checkEditable(model) } catch { setError(error); return .none }
             let column = view.columns[view.cursorColumn]
+            if view.modelColumns[view.cursorColumn].primaryKey {
+                setError(ShellError.invalidValue("edit: \(column) is part of \(model.name)'s primary key and cannot be edited here"))
+                return .none
+            }
             var initial = ""
             if let record = try? explorer.currentRecord() { initial = editText(record.values[view.cursorColumn]) }
             return .prompt(PromptRequest(kind: .edit(column: column), prompt: "\(column) = ", initialText: initial))
@@ -242,7 +251,8 @@ public final class ShellApp {
     }
 
     private func showRelations() {
-        guard let view = explorer.current, view.isModelView else { setMessage("open a table first"); return }
+        guard let view = explorer.current else { setMessage("open a table first"); return }
+        guard view.isModelView else { setMessage("a sql result has no relationships; open a table to follow them"); return }
         attempt {
             let rows = try explorer.relations()
             if rows.isEmpty { setMessage("\(view.model?.name ?? "") has no relationships"); return }
