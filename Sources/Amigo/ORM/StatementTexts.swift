@@ -9,7 +9,7 @@ final class StatementTexts: @unchecked Sendable {
     private var texts: [Int: String] = [:]
 
     /// Statement kinds.
-    enum Kind: Int { case insert = 1, upsert, update, delete, select, linkInsert, linkDelete }
+    enum Kind: Int { case insert = 1, upsert, update, delete }
 
     func text(_ kind: Kind, mask: Int = 0, _ build: () -> String) -> String {
         let key = kind.rawValue &<< 56 | (mask & 0x00ff_ffff_ffff_ffff)
