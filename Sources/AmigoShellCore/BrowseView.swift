@@ -24,8 +24,10 @@ public final class BrowseView {
     public internal(set) var filter: String?
     /// The sort column and direction, if any.
     public internal(set) var order: (column: String, descending: Bool)?
-    /// The number of rows (after the filter).
+    /// The number of rows (after the filter); a lower bound while ``countIsExact`` is false.
     public internal(set) var totalCount = 0
+    /// Whether ``totalCount`` is exact (huge views are counted up to a bound first).
+    public internal(set) var countIsExact = true
     /// The current row (absolute index).
     public internal(set) var cursorRow = 0
     /// The current column (index into ``columns``).

@@ -115,7 +115,7 @@ extension Explorer {
     /// `Track: row 1 of 3503 · filter … · order …`.
     public var statusSummary: String {
         guard let view = current else { return "\(tables.count) tables" }
-        var parts = ["row \(view.totalCount == 0 ? 0 : view.cursorRow + 1) of \(view.totalCount)"]
+        var parts = ["row \(view.totalCount == 0 ? 0 : view.cursorRow + 1) of \(view.totalCount)\(view.countIsExact ? "" : "+")"]
         if let filter = view.filter { parts.append("filter: \(filter)") }
         if let order = view.order { parts.append("order: \(order.column)\(order.descending ? " desc" : "")") }
         return parts.joined(separator: " · ")

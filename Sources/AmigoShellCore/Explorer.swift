@@ -103,14 +103,20 @@ public final class Explorer {
     func load(_ view: BrowseView) throws {
         guard view.isModelView else { return }
         let query = try view.query(in: session)
-        let total: Int
+        var total: Int
+        view.countIsExact = true
         if case .table(let model) = view.source, view.filter == nil,
            let known = tables.first(where: { $0.name == model.name && !$0.isLowerBound })?.rowCount {
             total = known      // just counted for the tables list
+        } else if let bound = tableCountLimit {
+            // Counting a huge view exactly is a scan; show the first screen first and finish the
+            // count when idle (``completeDeferredCounts()``) or when the end is needed.
+            total = try query.limit(bound + 1).count()
+            if total > bound { total = bound; view.countIsExact = false }
         } else {
             total = try query.count()
         }
-        if case .table(let model) = view.source, view.filter == nil,
+        if view.countIsExact, case .table(let model) = view.source, view.filter == nil,
            let i = tables.firstIndex(where: { $0.name == model.name }) {
             tables[i].rowCount = total
             tables[i].isLowerBound = false
@@ -122,6 +128,29 @@ public final class Explorer {
         view.cursorRow = min(view.cursorRow, max(0, total - 1))
         view.topRow = min(view.topRow, view.cursorRow)
         if view.cursorColumn >= view.columns.count { view.cursorColumn = max(0, view.columns.count - 1) }
+    }
+
+    /// Counts the current view exactly if its count was deferred (the terminal UI calls this when
+    /// idle, after drawing). Returns whether anything changed.
+    @discardableResult
+    public func completeDeferredCounts() -> Bool {
+        guard let view = current, !view.countIsExact else { return false }
+        return (try? completeCount(of: view)) != nil
+    }
+
+    /// Replaces a view's provisional count with the exact one, keeping its position.
+    func completeCount(of view: BrowseView) throws {
+        guard !view.countIsExact, view.isModelView else { return }
+        let query = try view.query(in: session)
+        let total = try query.count()
+        view.window = try RowWindow(query: query, order: view.keysetOrder, total: total, pageSize: max(100, viewportRows * 2))
+        view.totalCount = total
+        view.countIsExact = true
+        if case .table(let model) = view.source, view.filter == nil,
+           let i = tables.firstIndex(where: { $0.name == model.name }) {
+            tables[i].rowCount = total
+            tables[i].isLowerBound = false
+        }
     }
 
     /// The row at absolute `index` of the current view (a model row), fetching if needed.
@@ -194,6 +223,10 @@ public final class Explorer {
     /// Moves the cursor to absolute row `index` (clamped) and scrolls it into view.
     public func moveCursor(to index: Int) {
         guard let view = current else { return }
+        if !view.countIsExact && index >= view.totalCount - viewportRows {
+            // Going past what was counted: the exact count is needed now.
+            try? completeCount(of: view)
+        }
         let last = max(0, view.totalCount - 1)
         view.cursorRow = min(max(0, index), last)
         if view.cursorRow < view.topRow { view.topRow = view.cursorRow }

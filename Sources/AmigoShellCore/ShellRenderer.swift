@@ -151,7 +151,7 @@ extension ShellApp {
             grid.put(view.filter == nil ? "(no rows)" : "(no rows match the filter)", row: inner.y + 2, column: inner.x, style: ShellApp.dimStyle)
         }
         // Position marker at the bottom border.
-        let marker = " \(view.totalCount == 0 ? 0 : view.cursorRow + 1)/\(view.totalCount) "
+        let marker = " \(view.totalCount == 0 ? 0 : view.cursorRow + 1)/\(view.totalCount)\(view.countIsExact ? "" : "+") "
         grid.put(marker, row: box.maxY - 1, column: max(box.x + 1, box.maxX - 2 - DisplayWidth.of(marker)), style: boxStyle(.grid))
     }
 

@@ -25,6 +25,7 @@ struct TerminalMode {
             return app.render(width: width, height: height)
         }
         screen.draw(render())
+        if explorer.completeDeferredCounts() { screen.draw(render()) }
         explorer.releaseIdleLocks()
         while let key = screen.readKey() {
             var effect = app.handle(key)
@@ -38,6 +39,8 @@ struct TerminalMode {
             }
             if effect == .quit { break }
             screen.draw(render())
+            // Idle: finish a deferred count (a huge table's), then show it.
+            if explorer.completeDeferredCounts() { screen.draw(render()) }
             explorer.releaseIdleLocks()
         }
         _ = promptKind
