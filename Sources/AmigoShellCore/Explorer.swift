@@ -108,6 +108,10 @@ public final class Explorer {
         if case .table(let model) = view.source, view.filter == nil,
            let known = tables.first(where: { $0.name == model.name && !$0.isLowerBound })?.rowCount {
             total = known      // just counted for the tables list
+        } else if case .table(let model) = view.source, view.filter == nil,
+                  let known = tables.first(where: { $0.name == model.name && $0.isLowerBound })?.rowCount {
+            total = known      // the tables list already found it has more rows than this
+            view.countIsExact = false
         } else if let bound = tableCountLimit {
             // Counting a huge view exactly is a scan; show the first screen first and finish the
             // count when idle (``completeDeferredCounts()``) or when the end is needed.
@@ -134,8 +138,17 @@ public final class Explorer {
     /// idle, after drawing). Returns whether anything changed.
     @discardableResult
     public func completeDeferredCounts() -> Bool {
-        guard let view = current, !view.countIsExact else { return false }
-        return (try? completeCount(of: view)) != nil
+        if let view = current, !view.countIsExact {
+            return (try? completeCount(of: view)) != nil
+        }
+        // Then, one table of the list per call, so that a file of many huge tables never holds
+        // up the keyboard for long.
+        if let i = tables.firstIndex(where: \.isLowerBound) {
+            tables[i].rowCount = try? session.query(tables[i].name).count()
+            tables[i].isLowerBound = false
+            return true
+        }
+        return false
     }
 
     /// Replaces a view's provisional count with the exact one, keeping its position.
@@ -169,7 +182,8 @@ public final class Explorer {
     public func values(in range: Range<Int>) throws -> [[DatabaseValue]] {
         guard let view = current else { return [] }
         if let window = view.window { return try window.rows(in: range).map(\.values) }
-        let clamped = max(0, range.lowerBound)..<min(view.sqlRows.count, max(range.lowerBound, range.upperBound))
+        let lower = min(max(0, range.lowerBound), view.sqlRows.count)
+        let clamped = lower..<min(view.sqlRows.count, max(lower, range.upperBound))
         return clamped.isEmpty ? [] : Array(view.sqlRows[clamped])
     }
 
@@ -194,6 +208,7 @@ public final class Explorer {
     public func filterEqualToCurrentCell() throws {
         guard let view = current, view.isModelView else { throw ShellError.noView(command: "=") }
         guard let record = try currentRecord() else { throw ShellError.noCurrentRow(command: "=") }
+        guard view.cursorColumn < view.modelColumns.count else { throw ShellError.noCurrentRow(command: "=") }
         let column = view.modelColumns[view.cursorColumn]
         guard let literal = ValueText.filterLiteral(record.values[column.index]) else {
             throw ShellError.invalidValue("=: cannot filter on a BLOB value")
@@ -243,9 +258,11 @@ public final class Explorer {
     /// Makes the row whose primary key is `key` current (`get 5`, `get 1,2` for composite keys).
     public func get(_ key: String) throws {
         guard let view = current, let model = view.model else { throw ShellError.noView(command: "get") }
-        var keyColumns = model.table.primaryKey
-        if keyColumns.isEmpty && model.table.hasRowID { keyColumns = [] }
+        let keyColumns = model.table.primaryKey
         let parts = key.split(separator: ",").map { String($0) }
+        if !keyColumns.isEmpty && parts.count != keyColumns.count {
+            throw ShellError.invalidValue("get: \(model.name)'s key has \(keyColumns.count) column(s) (\(keyColumns.map(\.label).joined(separator: ", "))); \(parts.count) value(s) given")
+        }
         let values: [DatabaseValue] = keyColumns.isEmpty
             ? parts.map { ValueText.parse($0, for: nil) }
             : zip(parts, keyColumns).map { ValueText.parse($0, for: $1) }

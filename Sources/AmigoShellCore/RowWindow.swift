@@ -43,7 +43,8 @@ final class RowWindow {
 
     /// Loaded rows in `range` (clamped), fetching what is missing.
     func rows(in range: Range<Int>) throws -> [Record] {
-        let clamped = max(0, range.lowerBound)..<min(total, max(range.lowerBound, range.upperBound))
+        let first = min(max(0, range.lowerBound), total)
+        let clamped = first..<min(total, max(first, range.upperBound))
         guard !clamped.isEmpty else { return [] }
         try ensure(clamped)
         let lower = max(clamped.lowerBound - start, 0)

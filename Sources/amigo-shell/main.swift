@@ -41,8 +41,9 @@ struct AmigoShellCommand: ParsableCommand {
         let support = commands.isEmpty ? TerminalCapabilities.detect() : .plain(reason: "-c")
         let explorer: Explorer
         do {
-            // The terminal UI lists huge tables as `100000+` instead of counting every row at start.
-            explorer = try openExplorer(tableCountLimit: support == .curses ? 100_000 : nil)
+            // The terminal UI counts big tables up to 10,000 rows (`10000+`) at start and finishes
+            // the counts when idle, so that the first screen of any file comes at once.
+            explorer = try openExplorer(tableCountLimit: support == .curses ? 10_000 : nil)
         } catch {
             FileHandle.standardError.write(Data(("amigo-shell: " + ErrorText.describe(error) + "\n").utf8))
             throw ExitCode(2)

@@ -148,7 +148,11 @@ extension UUID: DatabaseValueConvertible {
 
 extension Date: DatabaseValueConvertible {
     /// Stored as `yyyy-MM-dd HH:mm:ss.SSS` in UTC, which sorts and compares correctly as text.
-    public var databaseValue: DatabaseValue { .text(DateCoding.string(from: self)) }
+    public var databaseValue: DatabaseValue {
+        // Dates beyond what the text form can hold (±292 million years, infinity) are stored as seconds.
+        guard Int64(exactly: (timeIntervalSince1970 * 1000).rounded()) != nil else { return .real(timeIntervalSince1970) }
+        return .text(DateCoding.string(from: self))
+    }
     /// Reads ISO-8601 text (with or without `T`, fraction, `Z`), or a number of seconds since 1970.
     public static func fromDatabaseValue(_ value: DatabaseValue) -> Date? {
         switch value {

@@ -84,8 +84,14 @@ final class SQLiteConnection {
     func prepare(_ sql: String, cached: Bool = true) throws -> Statement {
         // Loops run the same SQL text (often the very same string) many times in a row: compare
         // with the last statement before hashing the text for the cache.
-        if cached, let last = lastStatement, last.sql == sql { return last }
-        if cached, let statement = statementCache[sql] { lastStatement = statement; return statement }
+        if cached, let last = lastStatement, last.sql == sql, !last.isBusy { return last }
+        if cached, let statement = statementCache[sql] {
+            // The same SQL running again inside its own row loop (a query in a `forEach` body)
+            // gets a statement of its own, so that the outer loop is not reset.
+            if statement.isBusy { return try prepare(sql, cached: false) }
+            lastStatement = statement
+            return statement
+        }
         var stmt: OpaquePointer?
         let flags: UInt32 = cached ? UInt32(SQLITE_PREPARE_PERSISTENT) : 0
         var rest: UnsafePointer<CChar>?

@@ -141,6 +141,7 @@ public final class SQLiteEngine: Engine, @unchecked Sendable {
         }
     }
 
+    /// Whether `sql` is one statement that only reads; transaction control counts as writing.
     public func isReadOnlyStatement(_ sql: String) throws -> Bool {
         try serialized {
             var stmt: OpaquePointer?
@@ -159,6 +160,10 @@ public final class SQLiteEngine: Engine, @unchecked Sendable {
             rest = rest.trimmingCharacters(in: .whitespacesAndNewlines.union(CharacterSet(charactersIn: ";")))
             guard rest.isEmpty else { throw AmigoError.invalidOperation("only one statement may be run at a time") }
             guard let stmt else { return true }
+            // SQLite calls BEGIN, COMMIT, ROLLBACK, SAVEPOINT and RELEASE read-only, but they end or
+            // open transactions behind a session's back: count them as writes.
+            let first = sql.drop { !$0.isLetter }.prefix { $0.isLetter }.uppercased()
+            if ["BEGIN", "COMMIT", "END", "ROLLBACK", "SAVEPOINT", "RELEASE"].contains(first) { return false }
             return sqlite3_stmt_readonly(stmt) != 0
         }
     }

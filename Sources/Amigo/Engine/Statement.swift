@@ -26,6 +26,9 @@ public final class Statement {
 
     deinit { sqlite3_finalize(handle) }
 
+    /// Whether the statement is between its first step and its reset (rows are being read).
+    var isBusy: Bool { sqlite3_stmt_busy(handle) != 0 }
+
     /// Whether the statement only reads (SELECT, read-only PRAGMA, EXPLAIN).
     public var isReadOnly: Bool { sqlite3_stmt_readonly(handle) != 0 }
 

@@ -45,6 +45,7 @@ struct ModelWriter {
     /// get its value, written back to the object when `writeBack`.
     func insert(_ object: AmigoModel, replace: Bool, writeBack: Bool) -> Write {
         var mask = 0
+        var wide: [Int] = []     // included columns past the 56 the mask can describe
         let columns = model.writeColumns
         var arguments: [DatabaseValue] = []
         arguments.reserveCapacity(columns.count)
@@ -75,13 +76,14 @@ struct ModelWriter {
                     continue
                 }
             }
-            if column.index < 56 { mask |= 1 << column.index }
+            if column.index < 56 { mask |= 1 << column.index } else { wide.append(column.index) }
             arguments.append(value)
         }
         let build = { () -> String in
             var names: [String] = []
             for column in table.columns where !column.isGenerated {
-                if column.index < 56 ? (mask & (1 << column.index)) != 0 : true { names.append(dialect.quote(column.label)) }
+                let included = column.index < 56 ? (mask & (1 << column.index)) != 0 : wide.contains(column.index)
+                if included { names.append(dialect.quote(column.label)) }
             }
             let verb = replace ? dialect.upsertPrefix : "INSERT INTO"
             if names.isEmpty { return "\(verb) \(dialect.quote(table.name)) DEFAULT VALUES" }

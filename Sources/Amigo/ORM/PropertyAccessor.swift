@@ -1,3 +1,6 @@
+import CSQLite
+import Foundation
+
 /// How a compiled model's property is read and written, erased from its key path.
 ///
 /// Built once per column when the model is declared; fetching calls ``assign`` once per column
@@ -96,31 +99,34 @@ enum StoredPropertyOffset {
         let probe = M()
         guard let offset = projectedOffset(probe, keyPath),
               let sample = probeValue(V.self, differentFrom: probe[keyPath: keyPath].databaseValue) else { return nil }
-        let check = M()
-        pointer(check, offset, V.self).pointee = sample
-        return check[keyPath: keyPath].databaseValue == sample.databaseValue ? offset : nil
+        return confirmed(offset, keyPath, sample)
     }
 
     static func find<M: AmigoModel, V: DatabaseValueConvertible>(_ keyPath: ReferenceWritableKeyPath<M, V?>) -> Int? {
         let probe = M()
         guard let offset = projectedOffset(probe, keyPath),
               let sample = probeValue(V.self, differentFrom: probe[keyPath: keyPath]?.databaseValue ?? .null) else { return nil }
-        let check = M()
-        pointer(check, offset, V?.self).pointee = sample
-        guard check[keyPath: keyPath]?.databaseValue == sample.databaseValue else { return nil }
-        pointer(check, offset, V?.self).pointee = nil
-        return check[keyPath: keyPath] == nil ? offset : nil
+        return confirmed(offset, keyPath, Optional(sample))
     }
 
     static func findObject<M: AmigoModel, R: AmigoModel>(_ keyPath: ReferenceWritableKeyPath<M, R?>) -> Int? {
         let probe = M()
         guard probe[keyPath: keyPath] == nil, let offset = projectedOffset(probe, keyPath) else { return nil }
+        return confirmed(offset, keyPath, Optional(R()))
+    }
+
+    /// Confirms a candidate offset without ever writing through it: `sample` is stored through the
+    /// key path on a fresh instance, and must then be found, byte for byte, at the offset — inside
+    /// the instance's allocation, and at the same offset in a second instance.
+    private static func confirmed<M: AmigoModel, V>(_ offset: Int, _ keyPath: ReferenceWritableKeyPath<M, V>, _ sample: V) -> Int? {
         let check = M()
-        let sample = R()
-        pointer(check, offset, R?.self).pointee = sample
-        guard check[keyPath: keyPath] === sample else { return nil }
-        pointer(check, offset, R?.self).pointee = nil
-        return check[keyPath: keyPath] == nil ? offset : nil
+        let base = UnsafeRawPointer(Unmanaged.passUnretained(check).toOpaque())
+        guard offset + MemoryLayout<V>.size <= amigo_allocation_size(UnsafeMutableRawPointer(mutating: base)),
+              projectedOffset(check, keyPath) == offset else { return nil }
+        check[keyPath: keyPath] = sample
+        return withUnsafeBytes(of: sample) { bytes in
+            memcmp(base + offset, bytes.baseAddress!, bytes.count) == 0
+        } ? offset : nil
     }
 
     private static func projectedOffset<M: AmigoModel, V>(_ object: M, _ keyPath: ReferenceWritableKeyPath<M, V>) -> Int? {

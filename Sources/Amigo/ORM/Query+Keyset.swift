@@ -38,7 +38,7 @@ extension Query {
     public func seek(_ columns: [KeysetColumn], after values: [DatabaseValue]?, backward: Bool = false) -> Query {
         var copy = unordered()
         for column in columns {
-            copy = copy.orderBy(column.name, ascending: column.ascending != backward)
+            copy.orderings.append((column.name, column.ascending != backward, true))
         }
         guard let values, values.count == columns.count else { return copy }
         copy.extraConditions.append(({ scope in

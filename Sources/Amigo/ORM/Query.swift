@@ -18,7 +18,9 @@ public struct Query<T: AmigoModel>: @unchecked Sendable {
     var session: Session?
     var filters: [(expression: FilterExpression, arguments: [FilterArgument], source: String)] = []
     var pendingError: Error?
-    var orderings: [(key: String, ascending: Bool)] = []
+    /// Orderings: a key path (`dog.label`, `-label`), or with `column` a column name taken as is
+    /// (keyset paging orders by names that may contain dots).
+    var orderings: [(key: String, ascending: Bool, column: Bool)] = []
     var limitCount: Int?
     var offsetCount: Int?
     var related: [String] = []
@@ -70,7 +72,7 @@ public struct Query<T: AmigoModel>: @unchecked Sendable {
     /// or a column prefixed by `-` for descending.
     public func orderBy(_ key: String, ascending: Bool = true) -> Query {
         var copy = self
-        copy.orderings.append((key, ascending))
+        copy.orderings.append((key, ascending, false))
         return copy
     }
 
@@ -179,7 +181,19 @@ public struct Query<T: AmigoModel>: @unchecked Sendable {
                 relatedLayout.append((relationship, offset, relatedRowID))
             }
         }
-        for (key, ascending) in orderings {
+        for (key, ascending, isColumn) in orderings {
+            if isColumn {
+                let sql: String
+                if let column = model.table.column(named: key) {
+                    sql = scope.statement.qualified(scope.alias, column.label)
+                } else if key.lowercased() == "rowid" && model.table.hasRowID {
+                    sql = scope.statement.qualified(scope.alias, "rowid")
+                } else {
+                    throw AmigoError.unknownColumn(column: key, model: model.name)
+                }
+                scope.statement.orderings.append(sql + (ascending ? " ASC" : " DESC"))
+                continue
+            }
             // A scope of its own, like a filter's, so that an error quotes the ordering key as its input.
             let orderScope = QueryScope(model: model, alias: scope.alias, statement: scope.statement, input: key)
             orderScope.joinAliases = scope.joinAliases

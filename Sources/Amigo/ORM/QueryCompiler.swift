@@ -1,3 +1,5 @@
+import Foundation
+
 /// Compiles a query's filters and orderings against its model: resolves dotted key paths through
 /// relationships (to-one paths add a LEFT JOIN; to-many paths become `EXISTS (…)` subqueries),
 /// maps each filter operator to SQL, and binds every constant as a `?` argument.
@@ -297,7 +299,7 @@ final class QueryScope {
             let vs = try values(c.rhs, for: column, comparison: c)
             if vs.isEmpty { return "0" }
             arguments += vs
-            return "\(lhsSQL) IN (" + Array(repeating: "?", count: vs.count).joined(separator: ", ") + ")\(collate)"
+            return "\(lhsSQL)\(collate) IN (" + Array(repeating: "?", count: vs.count).joined(separator: ", ") + ")"
         case .between:
             let vs = try values(c.rhs, for: column, comparison: c)
             guard vs.count == 2 else {
@@ -309,6 +311,10 @@ final class QueryScope {
             let value = try single(c.rhs, for: column, comparison: c)
             guard let text = value.textValue else {
                 throw error("MATCHES needs a regular expression", position: c.position, token: c.op.rawValue)
+            }
+            // The pattern must stand on its own, or `a)|(b` would escape the whole-string anchors.
+            guard (try? NSRegularExpression(pattern: text)) != nil else {
+                throw error("invalid regular expression '\(text)'", position: c.position, token: c.op.rawValue)
             }
             arguments.append(.text((ci ? "(?i)" : "") + "^(?:" + text + ")$"))
             return "\(lhsSQL) REGEXP ?"

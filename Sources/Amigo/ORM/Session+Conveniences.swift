@@ -153,7 +153,7 @@ extension Query {
         }
         var compiled = try compile(columns: false).statement
         compiled.columns = names.map { compiled.qualified(compiled.alias, $0) }
-        compiled.orderings = compiled.limit == nil ? [] : compiled.orderings
+        compiled.orderings = compiled.limit == nil && compiled.offset == nil ? [] : compiled.orderings
         let keys = names.count == 1 ? (names[0] == "rowid" ? "rowid" : dialect.quote(names[0])) : "(" + names.map(dialect.quote).joined(separator: ", ") + ")"
         return (keys, compiled.sql, compiled.arguments)
     }
