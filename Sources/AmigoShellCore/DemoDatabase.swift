@@ -7,50 +7,77 @@ import Foundation
 public enum DemoDatabase {
     /// A dog.
     public final class Dog: AmigoModel {
+        /// The `id` column.
         public var id: Int?
+        /// The `name` column.
         public var name: String?
+        /// The `breed` column.
         public var breed: String?
+        /// Creates an object with no row yet.
         public required init() {}
     }
     /// A person, who may own a dog.
     public final class Person: AmigoModel {
+        /// The `id` column.
         public var id: Int?
+        /// The `name` column.
         public var name: String?
+        /// The `age` column.
         public var age: Int?
+        /// The `dog` column.
         public var dog: Dog?
+        /// Creates an object with no row yet.
         public required init() {}
     }
     /// A parent, linked to children many-to-many.
     public final class Parent: AmigoModel {
+        /// The `id` column.
         public var id: Int?
+        /// The `name` column.
         public var name: String?
+        /// Creates an object with no row yet.
         public required init() {}
     }
     /// A child.
     public final class Child: AmigoModel {
+        /// The `id` column.
         public var id: Int?
+        /// The `name` column.
         public var name: String?
+        /// Creates an object with no row yet.
         public required init() {}
     }
     /// A workout, linked to exercises through WorkoutMeta.
     public final class Workout: AmigoModel {
+        /// The `id` column.
         public var id: Int?
+        /// The `name` column.
         public var name: String?
+        /// Creates an object with no row yet.
         public required init() {}
     }
     /// An exercise.
     public final class WorkoutExercise: AmigoModel {
+        /// The `id` column.
         public var id: Int?
+        /// The `name` column.
         public var name: String?
+        /// Creates an object with no row yet.
         public required init() {}
     }
     /// The through model: an exercise's place and duration in a workout.
     public final class WorkoutMeta: AmigoModel {
+        /// The `id` column.
         public var id: Int?
+        /// The `duration` column.
         public var duration: Int?
+        /// The `position` column.
         public var position: Int?
+        /// The `workout` column.
         public var workout: Workout?
+        /// The `exercise` column.
         public var exercise: WorkoutExercise?
+        /// Creates an object with no row yet.
         public required init() {}
     }
 

@@ -37,7 +37,9 @@ public struct FilterComparison: Sendable, Equatable {
 
 /// The `[c]` (case-insensitive) and `[d]` (diacritic-insensitive) modifiers of a comparison.
 public struct FilterComparisonOptions: OptionSet, Sendable, Hashable {
+    /// The option bits.
     public let rawValue: Int
+    /// Creates options from their bits.
     public init(rawValue: Int) { self.rawValue = rawValue }
     /// `[c]`: compare without regard to case.
     public static let caseInsensitive = FilterComparisonOptions(rawValue: 1)

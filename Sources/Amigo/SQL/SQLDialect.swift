@@ -24,9 +24,13 @@ public struct SQLiteDialect: SQLDialect {
         return "\"" + identifier + "\""
     }
 
+    /// `?`.
     public var placeholder: String { "?" }
+    /// `INSERT OR REPLACE INTO` (SQLite deletes the old row first, with its cascades).
     public var upsertPrefix: String { "INSERT OR REPLACE INTO" }
 
+    /// `INTEGER` for integers and booleans, `REAL`, `TEXT` for text and decimals (no digit lost),
+    /// `BLOB` for bytes and UUIDs, `DATETIME` for dates, `NUMERIC`.
     public func typeName(for kind: ColumnKind) -> String {
         switch kind {
         case .integer, .boolean: return "INTEGER"
