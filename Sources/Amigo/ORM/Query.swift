@@ -123,10 +123,8 @@ public struct Query<T: AmigoModel>: @unchecked Sendable {
 
     // MARK: Compilation
 
-    typealias Compiled = CompiledQuery
 
-
-    func compile(columns selectColumns: Bool = true, resolving paths: [String] = []) throws -> Compiled {
+    func compile(columns selectColumns: Bool = true, resolving paths: [String] = []) throws -> CompiledQuery {
         if let pendingError { throw pendingError }
         let model = try modelResult.get()
         let dialect = amigo.engine.dialect
@@ -213,7 +211,7 @@ public struct Query<T: AmigoModel>: @unchecked Sendable {
         statement = scope.statement
         statement.limit = limitCount
         statement.offset = offsetCount
-        return Compiled(statement: statement, model: model, rowIDIndex: rowIDIndex, related: relatedLayout, resolved: resolved,
+        return CompiledQuery(statement: statement, model: model, rowIDIndex: rowIDIndex, related: relatedLayout, resolved: resolved,
                         sql: selectColumns ? statement.sql : "")
     }
 
@@ -284,15 +282,8 @@ public struct Query<T: AmigoModel>: @unchecked Sendable {
         try run(try compileForFetch(), body)
     }
 
-    /// Runs a compiled query and returns its first object.
-    func run(_ compiled: Compiled, first: Bool) throws -> T? {
-        var result: T?
-        try run(compiled) { result = $0; return false }
-        return result
-    }
-
     /// Runs a compiled query, streaming objects to `body`.
-    func run(_ compiled: Compiled, _ body: (T) throws -> Bool) throws {
+    func run(_ compiled: CompiledQuery, _ body: (T) throws -> Bool) throws {
         let asRecord = T.self == Record.self
         let model = compiled.model
         let related = compiled.related.map { RelatedLoader($0.relationship, offset: $0.offset, rowIDIndex: $0.rowIDIndex) }
@@ -359,7 +350,7 @@ public struct Query<T: AmigoModel>: @unchecked Sendable {
     }
 
     /// The compiled query, from the model's cache when the query is plain.
-    func compileForFetch() throws -> Compiled {
+    func compileForFetch() throws -> CompiledQuery {
         guard isPlain, let owner, let name = relationshipName else { return try compile() }
         let model = try modelResult.get()
         let ownerModel = try amigo.model(of: owner)
