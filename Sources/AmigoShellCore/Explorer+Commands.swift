@@ -114,7 +114,7 @@ extension Explorer {
 
     /// `Track: row 1 of 3503 · filter … · order …`.
     public var statusSummary: String {
-        guard let view = current else { return "\(tables.count) tables" }
+        guard let view = current else { return "no table open" }
         var parts = ["row \(view.totalCount == 0 ? 0 : view.cursorRow + 1) of \(view.totalCount)\(view.countIsExact ? "" : "+")"]
         if let filter = view.filter { parts.append("filter: \(filter)") }
         if let order = view.order { parts.append("order: \(order.column)\(order.descending ? " desc" : "")") }
@@ -181,7 +181,10 @@ extension Explorer {
 
     /// count, distinct, nulls, min, max, avg of a column over the current view.
     public func statsText(_ column: String) throws -> String {
-        guard let view = current, view.isModelView else { throw ShellError.noView(command: "stats") }
+        guard let view = current, let model = view.model else { throw ShellError.noView(command: "stats") }
+        if !column.contains("."), model.table.column(named: column) == nil {
+            throw AmigoError.unknownColumn(column: column, model: model.name)
+        }
         let query = try view.query(in: session)
         let values = try query.aggregate([.count, .countDistinct(column), .nulls(column), .min(column), .max(column), .avg(column)])
         let labels = ["count", "distinct", "nulls", "min", "max", "avg"]

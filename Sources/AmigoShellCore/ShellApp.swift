@@ -92,6 +92,11 @@ public final class ShellApp {
     /// Handles a key and says what the adapter must do next.
     public func handle(_ key: Key) -> ShellEffect {
         if case .resize = key { return .redraw }
+        // A message answers the key before; the next key starts afresh.
+        if case .none = overlay {
+            message = ""
+            messageIsError = false
+        }
         switch overlay {
         case .none: break
         default: return handleOverlay(key)
@@ -150,7 +155,8 @@ public final class ShellApp {
         case .commandPrompt:
             return .prompt(PromptRequest(kind: .command, prompt: ":", initialText: ""))
         case .sortAscending, .sortDescending:
-            guard focus == .grid, let view, view.isModelView, view.cursorColumn < view.columns.count else { return .none }
+            guard focus == .grid, let view, view.cursorColumn < view.columns.count else { return .none }
+            guard view.isModelView else { setMessage("a sql result cannot be sorted here; add ORDER BY to the sql"); return .none }
             let column = view.columns[view.cursorColumn]
             attempt {
                 try explorer.setOrder(column: column, descending: action == .sortDescending)

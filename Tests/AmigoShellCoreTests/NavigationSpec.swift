@@ -94,7 +94,7 @@ import Testing
         #expect(average.hasPrefix("393599.21210391"))
         #expect(try f.explorer.run("stats Milliseconds").output == """
             stat      Milliseconds
-            --------  -----------------
+            --------  \(String(repeating: "-", count: max(12, average.count)))
             count     3503
             distinct  \(try f.scalar("SELECT count(DISTINCT Milliseconds) FROM Track")!)
             nulls     0

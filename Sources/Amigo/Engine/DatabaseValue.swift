@@ -61,10 +61,12 @@ public enum DatabaseValue: Hashable, Sendable {
         }
     }
 
-    /// Formats a double the way SQLite prints it: whole numbers keep one decimal (`2.0`).
+    /// Formats a double the way SQLite prints it: whole numbers keep one decimal (`2.0`), others
+    /// at most 15 significant digits.
     static func format(_ d: Double) -> String {
         if d.rounded() == d && abs(d) < 1e15 { return String(format: "%.1f", d) }
-        return String(d)
+        // 15 significant digits, as SQLite prints reals: 0.3, not 0.30000000000000004.
+        return String(format: "%.15g", d)
     }
 }
 

@@ -113,7 +113,9 @@ public final class Session: @unchecked Sendable {
     public func refresh() throws {
         try lock.withLock {
             guard active, changes == 0, savepointName == nil else { return }
-            try finish(commit: true, restart: true)
+            // Nothing to keep: roll back rather than commit, so that a write that failed (and was
+            // undone by SQLite) does not bump the file's change counter.
+            try finish(commit: false, restart: true)
         }
     }
 

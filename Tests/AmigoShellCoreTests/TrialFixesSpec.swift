@@ -1,0 +1,42 @@
+import Amigo
+import AmigoTestSupport
+import Foundation
+import Testing
+@testable import AmigoShellCore
+
+/// Behaviour found by trying the shell as a new user.
+@Suite struct TrialFixesSpec {
+    @Test func theStatusMessageAnswersOnlyTheLastKey() throws {
+        let fixture = try ChinookFixture()
+        let app = ShellApp(explorer: fixture.explorer)
+        try fixture.explorer.open("Artist")
+        _ = app.handle(.tab)
+        _ = app.handle(.char("S"))
+        #expect(app.message == "sorted by ArtistId descending")
+        _ = app.handle(.down)
+        #expect(app.message == "")
+    }
+
+    @Test func statsOnAnUnknownColumnSaysSo() throws {
+        let fixture = try ChinookFixture()
+        try fixture.explorer.open("Track")
+        #expect(throws: AmigoError.unknownColumn(column: "nope", model: "Track")) { try fixture.explorer.run("stats nope") }
+    }
+
+    @Test func realsPrintWithFifteenSignificantDigitsAsSQLiteDoes() {
+        #expect(ValueText.display(.real(19.984510000000146)) == "19.9845100000001")   // as the sqlite3 shell prints it
+        #expect(ValueText.display(.real(0.1 + 0.2)) == "0.3")
+        #expect(ValueText.display(.real(2)) == "2.0")
+    }
+
+    @Test func aFailedEditFollowedByIdleTimeLeavesTheFileUntouched() throws {
+        let fixture = try ChinookFixture()
+        let before = try Data(contentsOf: URL(fileURLWithPath: fixture.path))
+        try fixture.explorer.open("Album")
+        // ArtistId 99999 breaks the foreign key: SQLite refuses and undoes the statement.
+        #expect(throws: AmigoError.self) { try fixture.explorer.run("set ArtistId = 99999") }
+        #expect(fixture.explorer.pendingChanges == 0)
+        fixture.explorer.releaseIdleLocks()
+        #expect(try Data(contentsOf: URL(fileURLWithPath: fixture.path)) == before)
+    }
+}
