@@ -530,6 +530,10 @@ public enum LabelColumn {
         for suffix in ["name", "title"] {
             if let c = text.first(where: { lower($0).hasSuffix(suffix) }) { return [c] }
         }
+        // A readable text key (`dept_name`) names the row itself; another text column (its
+        // building, say) would only mislead.
+        let key = model.table.primaryKey
+        if key.count == 1, key[0].kind == .text { return nil }
         return text.first.map { [$0] }
     }
 

@@ -327,6 +327,8 @@ public final class ShellApp {
         case .down, .char("j"): return scroll + 1
         case .pageDown, .char(" "): return scroll + 10
         case .pageUp: return max(0, scroll - 10)
+        case .home, .char("g"): return 0
+        case .end, .char("G"): return Int.max / 4    // the renderer clamps it to the last page
         default: return nil
         }
     }

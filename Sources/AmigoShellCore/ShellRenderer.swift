@@ -325,6 +325,12 @@ extension ShellApp {
                 if style != .plain { grid.fill(Rect(x: inner.x, y: inner.y + i, width: inner.width, height: 1), style: style) }
                 grid.put(line, row: inner.y + i, column: inner.x + 1, maxWidth: inner.width - 1, style: style)
             }
+            // Say so when there is more than fits.
+            let hidden = (start > 0 ? "↑ " : "") + (start + inner.height < lines.count ? "↓ more " : "")
+            if !hidden.isEmpty {
+                let text = " " + hidden
+                grid.put(text, row: rect.maxY - 1, column: rect.maxX - 2 - DisplayWidth.of(text), style: ShellApp.focusStyle)
+            }
         }
         switch overlay {
         case .none:
@@ -341,7 +347,7 @@ extension ShellApp {
             box("Relations of \(caption) — Enter follows, Esc closes", lines, scroll: max(0, cursor - (height - 8)), highlight: cursor)
         case .detail(let text, let scroll):
             let lines = text.split(separator: "\n", omittingEmptySubsequences: false).flatMap { wrap(String($0), width: max(20, width - 10)) }
-            box("Row detail — any key closes", lines, scroll: scroll)
+            box("Row detail — ↑↓ PgUp PgDn scroll, other keys close", lines, scroll: scroll)
         case .help(let scroll):
             var lines = ["Keys"]
             for binding in KeyMap.bindings { lines.append("  " + DisplayWidth.pad(binding.label, to: 12) + binding.summary) }
@@ -349,7 +355,7 @@ extension ShellApp {
             lines.append("")
             lines.append("Commands (at the : prompt, with -c, or on standard input)")
             for entry in explorer.helpText(nil).split(separator: "\n", omittingEmptySubsequences: false) { lines.append("  " + entry) }
-            box("Help — any key closes", lines, scroll: scroll)
+            box("Help — ↑↓ PgUp PgDn scroll, other keys close", lines, scroll: scroll)
         case .output(let title, let text, let scroll):
             box(title, text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init), scroll: scroll)
         case .confirmEdit(let edit):

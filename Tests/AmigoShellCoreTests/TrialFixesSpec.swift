@@ -40,3 +40,18 @@ import Testing
         #expect(try Data(contentsOf: URL(fileURLWithPath: fixture.path)) == before)
     }
 }
+
+@Suite struct LabelColumnSpec {
+    @Test func aTextKeyIsItsOwnLabelAndAnotherTextColumnIsNotPicked() throws {
+        let engine = try SQLiteEngine(path: ":memory:")
+        try engine.executeScript("""
+            CREATE TABLE department (dept_name TEXT PRIMARY KEY, building TEXT, budget REAL);
+            CREATE TABLE artist (id INTEGER PRIMARY KEY, Name TEXT);
+            CREATE TABLE person (id INTEGER PRIMARY KEY, FirstName TEXT, LastName TEXT, email TEXT);
+            """)
+        let amigo = try Amigo(reflecting: engine)
+        #expect(LabelColumn.columns(of: try amigo.model(named: "department")) == nil)
+        #expect(LabelColumn.columns(of: try amigo.model(named: "artist"))?.map(\.label) == ["Name"])
+        #expect(LabelColumn.columns(of: try amigo.model(named: "person"))?.map(\.label) == ["FirstName", "LastName"])
+    }
+}

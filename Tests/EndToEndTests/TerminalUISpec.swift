@@ -190,14 +190,14 @@ struct TerminalUISpec {
         #expect(screen.statusLine.hasPrefix("row 1 of 37 · filter: \(Self.filter) · order: Milliseconds"))
         #expect(screen.gridPane[2].contains(" \(shortest)"))
 
-        // ? opens the help, any key closes it.
+        // ? opens the help, Escape closes it.
         try tmux.sendKeys("?")
         screen = try await tmux.waitFor("│   /           filter rows (e.g. Milliseconds > 300000 AND Composer CONTAINS[c] 'page')")
-        #expect(screen.contains("┌─ Help — any key closes ─"))
+        #expect(screen.contains("┌─ Help — ↑↓ PgUp PgDn scroll, other keys close ─"))
         #expect(screen.contains("│   Bksp b      back to the previous view (filter, order and row restored)"))
         #expect(screen.contains("│   ? F1        this help"))
         try tmux.sendKeys("Escape")
-        try await tmux.waitUntil("the help to close") { !$0.contains("Help — any key closes") }
+        try await tmux.waitUntil("the help to close") { !$0.contains("Help — ↑↓ PgUp PgDn scroll, other keys close") }
 
         // A malformed filter: the error in the status line, the view and the program unharmed.
         try tmux.sendKeys("/")

@@ -12,7 +12,7 @@ import Testing
 /// try tmux.start([binary, "chinook.sqlite"], in: workspace.directory, history: workspace.path("history"))
 /// try await tmux.waitFor("Album          347")
 /// try tmux.sendKeys("?")
-/// let screen = try await tmux.waitFor("Help — any key closes")
+/// let screen = try await tmux.waitFor("Help — ↑↓ PgUp PgDn scroll")
 /// try tmux.sendKeys("q")
 /// #expect(try await tmux.rc() == 0)
 /// ```
