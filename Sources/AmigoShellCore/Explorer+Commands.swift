@@ -149,6 +149,11 @@ extension Explorer {
             if case .blob(let bytes) = record.values[column.index] {
                 value = ValueText.blobSummary(bytes, maxBytes: 64)
             }
+            // A foreign key shows the row it points at, as in the grid.
+            if current?.model === model,
+               let label = foreignKeyLabels(column: column.index, rows: [record.values])[record.values[column.index]], !label.isEmpty {
+                value += " → " + label
+            }
             lines.append(DisplayWidth.pad(column.label, to: width) + "  " + value)
         }
         return lines.joined(separator: "\n")

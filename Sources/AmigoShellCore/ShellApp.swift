@@ -61,6 +61,8 @@ public final class ShellApp {
     public internal(set) var messageIsError = false
     /// Letters typed in a list to jump by prefix.
     var typeAhead = ""
+    /// Whether the last render had only room for the "too small" message.
+    var screenTooSmall = false
     /// Whether the last render had room for the echo pane: a short, narrow terminal leaves it out
     /// even when ``echoVisible``, and Tab must not move the focus to a pane that is not on screen.
     var echoOnScreen = true
@@ -92,6 +94,8 @@ public final class ShellApp {
     /// Handles a key and says what the adapter must do next.
     public func handle(_ key: Key) -> ShellEffect {
         if case .resize = key { return .redraw }
+        // While the screen only says it is too small, keys that act on what cannot be seen are ignored.
+        if screenTooSmall && key != .char("q") && key != .control("c") { return .none }
         // A message answers the key before; the next key starts afresh.
         if case .none = overlay {
             message = ""

@@ -18,6 +18,7 @@ extension ShellApp {
     /// through the explorer; any error is shown in the status line.
     public func render(width: Int, height: Int) -> ScreenGrid {
         var grid = ScreenGrid(width: max(1, width), height: max(1, height))
+        screenTooSmall = ShellLayout(width: width, height: height, echoVisible: echoVisible) == nil
         guard let layout = ShellLayout(width: width, height: height, echoVisible: echoVisible) else {
             let size = "Terminal too small (\(width)x\(height));"
             let need = "need \(ShellLayout.minimumWidth)x\(ShellLayout.minimumHeight)"

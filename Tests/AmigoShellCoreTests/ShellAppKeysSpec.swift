@@ -298,7 +298,7 @@ import Testing
         #expect(app.message == "cannot edit rows: \(f.amigo.engine.path) is open read-only")
     }
 
-    @Test func vShowsTheRowVerticallyAndAnyKeyClosesIt() throws {
+    @Test func vShowsTheRowVerticallyWithForeignKeyLabelsAndAnyOtherKeyClosesIt() throws {
         let (app, f) = try app()
         try f.explorer.open("Album")
         press(app, .tab, .char("v"))
@@ -307,7 +307,7 @@ import Testing
             Album 1 "For Those About To Rock…"
             AlbumId   1
             Title     For Those About To Rock We Salute You
-            ArtistId  1
+            ArtistId  1 → AC/DC
             """)
         press(app, .char("x"))
         #expect(isNoOverlay(app))

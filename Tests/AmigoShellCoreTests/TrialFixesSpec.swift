@@ -55,3 +55,19 @@ import Testing
         #expect(LabelColumn.columns(of: try amigo.model(named: "person"))?.map(\.label) == ["FirstName", "LastName"])
     }
 }
+
+@Suite struct TooSmallSpec {
+    @Test func keysWaitWhileTheScreenIsTooSmallExceptQuit() throws {
+        let fixture = try ChinookFixture()
+        let app = ShellApp(explorer: fixture.explorer)
+        try fixture.explorer.open("Artist")
+        _ = app.handle(.tab)
+        _ = app.render(width: 10, height: 3)
+        _ = app.handle(.down)
+        #expect(fixture.explorer.current?.cursorRow == 0)
+        #expect(app.handle(.char("q")) == .quit)
+        _ = app.render(width: 120, height: 40)
+        _ = app.handle(.down)
+        #expect(fixture.explorer.current?.cursorRow == 1)
+    }
+}
