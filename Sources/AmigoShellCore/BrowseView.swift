@@ -43,6 +43,8 @@ public final class BrowseView {
     var window: RowWindow?
     var sqlRows: [[DatabaseValue]] = []
     var sqlTruncated = false
+    /// The widest each column has been drawn in this view (columns never narrow while browsing).
+    var columnWidths: [Int: Int] = [:]
     /// Foreign-key labels fetched so far: column index → key → label.
     var labels: [Int: [DatabaseValue: String]] = [:]
 

@@ -129,6 +129,7 @@ public final class Explorer {
         view.window = window
         view.totalCount = total
         view.labels = [:]
+        view.columnWidths = [:]
         view.cursorRow = min(view.cursorRow, max(0, total - 1))
         view.topRow = min(view.topRow, view.cursorRow)
         if view.cursorColumn >= view.columns.count { view.cursorColumn = max(0, view.columns.count - 1) }

@@ -183,6 +183,9 @@ extension ShellApp {
             }
             var w = DisplayWidth.of(view.columns[column]) + 2
             for row in values { w = max(w, min(40, DisplayWidth.of(DisplayWidth.sanitize(text(row, column))))) }
+            // Columns only widen while a view is browsed, so paging does not shift them about.
+            w = max(w, view.columnWidths[column] ?? 0)
+            view.columnWidths[column] = w
             return max(3, min(w, max(3, width)))
         }
         // Scroll horizontally so the current column is visible.

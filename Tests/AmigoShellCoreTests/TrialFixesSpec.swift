@@ -71,3 +71,22 @@ import Testing
         #expect(fixture.explorer.current?.cursorRow == 1)
     }
 }
+
+@Suite struct ColumnWidthSpec {
+    @Test func columnsDoNotNarrowWhilePaging() throws {
+        let fixture = try ChinookFixture()
+        let app = ShellApp(explorer: fixture.explorer)
+        try fixture.explorer.open("Track")
+        _ = app.handle(.tab)
+        func headerOffset(of name: String) -> Int? {
+            let grid = app.render(width: 160, height: 40)
+            return (0..<grid.height).lazy.compactMap { row in grid.line(row).range(of: name).map { grid.line(row).distance(from: grid.line(row).startIndex, to: $0.lowerBound) } }.first
+        }
+        let before = try #require(headerOffset(of: "AlbumId"))
+        _ = app.handle(.end)
+        let after = try #require(headerOffset(of: "AlbumId"))
+        #expect(after >= before)
+        _ = app.handle(.home)
+        #expect(try #require(headerOffset(of: "AlbumId")) == after)
+    }
+}
