@@ -282,12 +282,7 @@ public final class Explorer {
     func position(of record: Record, in view: BrowseView) throws -> Int? {
         let query = try view.query(in: session)
         guard let keyset = try query.keysetColumns(for: view.keysetOrder) else { return nil }
-        let values: [DatabaseValue] = keyset.map { column in
-            if column.name.lowercased() == "rowid", record.model.table.column(named: column.name) == nil {
-                return record.rowID.map { .integer($0) } ?? .null
-            }
-            return record.model.table.column(named: column.name).map { $0.kind.toDatabase(record.values[$0.index]) } ?? .null
-        }
+        let values = Query<Record>.keysetValues(keyset, of: record)
         // Rows before it = rows "after" it going backward.
         let pk = record.primaryKey
         let contains = try query.get(pk) != nil || (record.model.table.primaryKey.isEmpty && record.rowID != nil)

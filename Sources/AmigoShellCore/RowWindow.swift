@@ -55,12 +55,7 @@ final class RowWindow {
     private var end: Int { start + rows.count }
 
     private func keyValues(_ record: Record) -> [DatabaseValue] {
-        (keyset ?? []).map { column in
-            if column.name.lowercased() == "rowid", record.model.table.column(named: column.name) == nil {
-                return record.rowID.map { .integer($0) } ?? .null
-            }
-            return record.model.table.column(named: column.name).map { $0.kind.toDatabase(record.values[$0.index]) } ?? .null
-        }
+        Query<Record>.keysetValues(keyset ?? [], of: record)
     }
 
     private func fetch(_ q: Query<Record>) throws -> [Record] { try q.all() }

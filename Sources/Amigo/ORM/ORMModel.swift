@@ -130,6 +130,14 @@ public final class ORMModel: @unchecked Sendable, CustomStringConvertible {
     /// The single primary-key column, when the key is one column.
     public var primaryKey: Column? { let pk = table.primaryKey; return pk.count == 1 ? pk[0] : nil }
 
+    /// The columns named `names` (case-insensitive), or an ``AmigoError/unknownColumn(column:model:)`` error.
+    public func columns(named names: [String]) throws -> [Column] {
+        try names.map { name in
+            guard let column = table.column(named: name) else { throw AmigoError.unknownColumn(column: name, model: self.name) }
+            return column
+        }
+    }
+
     /// The relationship named `name` (exact match first, then case-insensitive).
     public func relationship(named name: String) -> Relationship? {
         if let r = relationshipIndex[name] { return r }

@@ -28,6 +28,17 @@ extension Query {
         return columns
     }
 
+    /// The values of `columns` in `record`, as stored (the rowid for `rowid`): where a keyset
+    /// page starting after (or before) that row begins.
+    public static func keysetValues(_ columns: [KeysetColumn], of record: Record) -> [DatabaseValue] {
+        columns.map { column in
+            if column.name.lowercased() == "rowid", record.model.table.column(named: column.name) == nil {
+                return record.rowID.map { .integer($0) } ?? .null
+            }
+            return record.model.table.column(named: column.name).map { $0.kind.toDatabase(record.values[$0.index]) } ?? .null
+        }
+    }
+
     /// Orders by `columns` (reversed when `backward`) and keeps only the rows strictly after
     /// `values` in that order (before them when `backward`). With `values` nil, starts at the
     /// beginning (or the end, when `backward`). NULLs sort first, as in SQLite.

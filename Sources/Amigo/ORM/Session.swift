@@ -229,10 +229,7 @@ public final class Session: @unchecked Sendable {
         try checkWritable("edit rows")
         let model = try amigo.model(of: object)
         try checkEditable(model, "edit rows")
-        let columns = try names.map { name -> Column in
-            guard let c = model.table.column(named: name) else { throw AmigoError.unknownColumn(column: name, model: model.name) }
-            return c
-        }
+        let columns = try model.columns(named: names)
         let write = try ModelWriter(model: model, dialect: engine.dialect).update(object, columns: columns)
         let result = try engine.execute(write.sql, write.arguments)
         if result.changes == 0 {
@@ -246,10 +243,7 @@ public final class Session: @unchecked Sendable {
     /// The UPDATE that ``update(_:columns:)`` would run, without running it (for previews).
     public func previewUpdate(_ object: AmigoModel, columns names: [String]) throws -> (sql: String, arguments: [DatabaseValue]) {
         let model = try amigo.model(of: object)
-        let columns = try names.map { name -> Column in
-            guard let c = model.table.column(named: name) else { throw AmigoError.unknownColumn(column: name, model: model.name) }
-            return c
-        }
+        let columns = try model.columns(named: names)
         let write = try ModelWriter(model: model, dialect: engine.dialect).update(object, columns: columns)
         return (write.sql, write.arguments)
     }
