@@ -112,3 +112,16 @@ final class OffsetProbeModel: AmigoModel {
         #expect(fetched.computed == "ABC")
     }
 }
+
+@Suite struct VirtualTableSpec {
+    @Test func anFTS5TableIsReflectedQueriedByFilterAndKeyedByRowid() throws {
+        let engine = try SQLiteEngine(path: ":memory:")
+        try engine.executeScript("CREATE VIRTUAL TABLE docs USING fts5(title, body); INSERT INTO docs VALUES ('hello', 'world'), ('foo', 'bar');")
+        let amigo = try Amigo(reflecting: engine)
+        let docs = try amigo.model(named: "docs")
+        #expect(docs.table.columns.map(\.label) == ["title", "body"])
+        #expect(try amigo.query("docs").filter("title BEGINSWITH 'h'").all().map { $0["body"] } == ["world"])
+        #expect(try amigo.query("docs").get(2)?["title"] == "foo")
+        #expect(amigo.models.contains { $0.name == "docs_content" })   // its shadow tables are plain tables
+    }
+}
