@@ -51,7 +51,7 @@ struct ModelWriter {
         arguments.reserveCapacity(columns.count)
         var assignsKey: Column?
         let integerKey = table.hasIntegerPrimaryKey
-        let record = type(of: object) == Record.self ? object as? Record : nil
+        let record = type(of: object) == Record.self ? unsafeDowncast(object, to: Record.self) : nil
         let plan = model.access
         for column in columns where !column.isGenerated {
             var value: DatabaseValue

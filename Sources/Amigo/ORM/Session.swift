@@ -200,12 +200,14 @@ public final class Session: @unchecked Sendable {
                 }
             }
         }
+        // `Record` is final: comparing the type is enough, and cheaper than a dynamic cast per row.
+        let record = type(of: object) == Record.self ? unsafeDowncast(object, to: Record.self) : nil
         let writer = ModelWriter(model: model, dialect: engine.dialect)
         if upsert || !object.isPersisted {
             let write = writer.insert(object, replace: upsert, writeBack: true)
             let result = try engine.execute(write.sql, write.arguments)
             if let key = write.assignsKey { model.setStoredValue(.integer(result.lastInsertRowID), of: key, in: object) }
-            if let record = object as? Record, model.table.primaryKey.isEmpty, model.table.hasRowID {
+            if let record, model.table.primaryKey.isEmpty, model.table.hasRowID {
                 record.rowID = result.lastInsertRowID
             }
             recordChanges(max(1, result.changes))
@@ -219,7 +221,7 @@ public final class Session: @unchecked Sendable {
             recordChanges(result.changes)
         }
         object.isPersisted = true
-        (object as? Record)?.originalKey = nil
+        record?.originalKey = nil
     }
 
     /// Updates only the given columns of a persisted object (what amigo-shell's cell edit runs),
