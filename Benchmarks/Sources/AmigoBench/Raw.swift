@@ -34,6 +34,12 @@ final class RawDatabase {
         return String(cString: p)
     }
 
+    /// The item in the current row of `SELECT id, name, value, price, note, flag …`.
+    @inline(__always) func item(_ stmt: OpaquePointer) -> RawItem {
+        RawItem(id: sqlite3_column_int64(stmt, 0), name: text(stmt, 1)!, value: sqlite3_column_int64(stmt, 2),
+                price: sqlite3_column_double(stmt, 3), note: text(stmt, 4), flag: sqlite3_column_int64(stmt, 5) != 0)
+    }
+
     @inline(__always) func bind(_ stmt: OpaquePointer, _ i: Int32, _ s: String) {
         sqlite3_bind_text(stmt, i, s, -1, bench_sqlite_transient())
     }

@@ -172,8 +172,7 @@ struct Workloads {
         let fetchRaw: () -> Void = {
             var items: [RawItem] = []
             while sqlite3_step(fetchAll) == SQLITE_ROW {
-                items.append(RawItem(id: sqlite3_column_int64(fetchAll, 0), name: raw.text(fetchAll, 1)!, value: sqlite3_column_int64(fetchAll, 2),
-                                     price: sqlite3_column_double(fetchAll, 3), note: raw.text(fetchAll, 4), flag: sqlite3_column_int64(fetchAll, 5) != 0))
+                items.append(raw.item(fetchAll))
             }
             sqlite3_reset(fetchAll)
             check(items.count == n, "raw fetch")
@@ -200,8 +199,7 @@ struct Workloads {
                 sqlite3_bind_int64(byID, 1, Int64((i * 7) % n + 1))
                 var found: RawItem?
                 if sqlite3_step(byID) == SQLITE_ROW {
-                    found = RawItem(id: sqlite3_column_int64(byID, 0), name: raw.text(byID, 1)!, value: sqlite3_column_int64(byID, 2),
-                                    price: sqlite3_column_double(byID, 3), note: raw.text(byID, 4), flag: sqlite3_column_int64(byID, 5) != 0)
+                    found = raw.item(byID)
                 }
                 sqlite3_reset(byID)
                 check(found != nil, "raw get")
@@ -235,8 +233,7 @@ struct Workloads {
                 sqlite3_bind_int64(filtered, 1, Int64(lo)); sqlite3_bind_int64(filtered, 2, Int64(lo + 5)); sqlite3_bind_int64(filtered, 3, 1)
                 var items: [RawItem] = []
                 while sqlite3_step(filtered) == SQLITE_ROW {
-                    items.append(RawItem(id: sqlite3_column_int64(filtered, 0), name: raw.text(filtered, 1)!, value: sqlite3_column_int64(filtered, 2),
-                                         price: sqlite3_column_double(filtered, 3), note: raw.text(filtered, 4), flag: sqlite3_column_int64(filtered, 5) != 0))
+                    items.append(raw.item(filtered))
                 }
                 sqlite3_reset(filtered)
                 check(items.count == 20, "raw filter")

@@ -47,11 +47,7 @@ extension Session {
                 let model = try amigo.model(of: object)
                 let write = try ModelWriter(model: model, dialect: engine.dialect).update(object)
                 guard !write.sql.isEmpty else { continue }
-                let result = try engine.execute(write.sql, write.arguments)
-                if result.changes == 0 {
-                    throw AmigoError.invalidOperation("no \(model.name) row with key \(model.primaryKeyValues(of: object).map(\.description).joined(separator: ", ")) to update")
-                }
-                recordChanges(result.changes)
+                try executeUpdate(write, of: object, model: model)
                 object.isPersisted = true
                 (object as? Record)?.originalKey = nil
             }

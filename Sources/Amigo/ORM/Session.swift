@@ -214,14 +214,20 @@ public final class Session: @unchecked Sendable {
         } else {
             let write = try writer.update(object)
             guard !write.sql.isEmpty else { return }
-            let result = try engine.execute(write.sql, write.arguments)
-            if result.changes == 0 {
-                throw AmigoError.invalidOperation("no \(model.name) row with key \(model.primaryKeyValues(of: object).map(\.description).joined(separator: ", ")) to update (deleted elsewhere?)")
-            }
-            recordChanges(result.changes)
+            try executeUpdate(write, of: object, model: model)
         }
         object.isPersisted = true
         record?.originalKey = nil
+    }
+
+    /// Runs an UPDATE of `object`'s row and counts it; no row changed means the row is gone.
+    func executeUpdate(_ write: ModelWriter.Write, of object: AmigoModel, model: ORMModel) throws {
+        let result = try engine.execute(write.sql, write.arguments)
+        if result.changes == 0 {
+            let key = model.primaryKeyValues(of: object).map(\.description).joined(separator: ", ")
+            throw AmigoError.invalidOperation("no \(model.name) row with key \(key) to update (deleted elsewhere?)")
+        }
+        recordChanges(result.changes)
     }
 
     /// Updates only the given columns of a persisted object (what amigo-shell's cell edit runs),
@@ -233,11 +239,7 @@ public final class Session: @unchecked Sendable {
         try checkEditable(model, "edit rows")
         let columns = try model.columns(named: names)
         let write = try ModelWriter(model: model, dialect: engine.dialect).update(object, columns: columns)
-        let result = try engine.execute(write.sql, write.arguments)
-        if result.changes == 0 {
-            throw AmigoError.invalidOperation("no \(model.name) row with that key to update")
-        }
-        recordChanges(result.changes)
+        try executeUpdate(write, of: object, model: model)
         (object as? Record)?.originalKey = nil
         return (write.sql, write.arguments)
     }
