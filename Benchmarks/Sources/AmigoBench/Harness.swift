@@ -35,11 +35,26 @@ func measure(_ workload: String, _ implementation: String, operations: Int, runs
     return m
 }
 
-/// A fresh database path in the temporary folder.
+/// A fresh database path in the temporary folder (removed again by ``removeFreshPaths()``).
 func freshPath(_ name: String) -> String {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("amigo-bench-\(name)-\(getpid()).sqlite").path
-    for suffix in ["", "-journal", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+    removeDatabase(at: path)
+    freshPaths.insert(path)
     return path
+}
+
+/// Every path ``freshPath(_:)`` handed out.
+nonisolated(unsafe) private var freshPaths = Set<String>()
+
+/// Removes a database file and its journals.
+func removeDatabase(at path: String) {
+    for suffix in ["", "-journal", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+}
+
+/// Removes every database the run created.
+func removeFreshPaths() {
+    for path in freshPaths { removeDatabase(at: path) }
+    freshPaths.removeAll()
 }
 
 /// Peak resident set size of this process, in megabytes: `VmHWM` of /proc/self/status, which

@@ -35,10 +35,22 @@ final class Tag: AmigoModel {
 }
 
 enum AmigoSchema {
+    /// The item model alone (the insert workloads).
+    static func item() -> ORMModel {
+        ORMModel(Item.self, Column("id", \Item.id, primaryKey: true), Column("name", \Item.name),
+                 Column("value", \Item.value, indexed: true), Column("price", \Item.price), Column("note", \Item.note),
+                 Column("flag", \Item.flag))
+    }
+
+    /// The DDL `createAll` runs for ``item()``: the raw C API and GRDB create the same table and
+    /// index, so that every implementation maintains the same B-trees.
+    static let itemDDL = """
+        CREATE TABLE item (id INTEGER PRIMARY KEY NOT NULL, name TEXT NOT NULL, value INTEGER NOT NULL, price REAL NOT NULL, note TEXT NULL, flag INTEGER NOT NULL);
+        CREATE INDEX item_value_idx ON item (value);
+        """
+
     static func models() -> [ORMModel] {
-        let item = ORMModel(Item.self, Column("id", \Item.id, primaryKey: true), Column("name", \Item.name),
-                            Column("value", \Item.value, indexed: true), Column("price", \Item.price), Column("note", \Item.note),
-                            Column("flag", \Item.flag))
+        let item = item()
         let parent = ORMModel(Parent.self, Column("id", \Parent.id, primaryKey: true), Column("name", \Parent.name),
                               OneToMany("children", using: Child.self, on: "parent"))
         let child = ORMModel(Child.self, Column("id", \Child.id, primaryKey: true), Column("name", \Child.name),

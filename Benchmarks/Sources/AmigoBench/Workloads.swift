@@ -18,13 +18,21 @@ struct Workloads {
         ("item \(i)", i % 1000, Double(i % 997) * 1.25, i % 3 == 0 ? nil : "note number \(i)", i % 2 == 0)
     }
 
+    /// Whether `--only` leaves any workload whose number starts with one of `numbers` to run
+    /// (so that profiling one workload does not also profile another's fixture).
+    func wanted(_ numbers: [String]) -> Bool {
+        guard let onlyPrefix else { return true }
+        return numbers.contains { onlyPrefix.hasPrefix($0) || $0.hasPrefix(onlyPrefix) }
+    }
+
     // MARK: 1–2. Inserts
 
     mutating func inserts() throws {
+        guard wanted(["1", "2"]) else { return }
         let n = rows
         var amigoPath = ""
         results.append(try measure("1. insert \(n) rows, keys written back" + suffix, "Amigo", operations: n, runs: runs, setup: { amigoPath = path("insert-amigo") }) {
-            let amigo = try Amigo(AmigoSchema.models(), factory: SQLiteEngineFactory(amigoPath))
+            let amigo = try Amigo([AmigoSchema.item()], factory: SQLiteEngineFactory(amigoPath))
             try amigo.createAll()
             let session = try amigo.session
             var last: Item?
@@ -41,7 +49,7 @@ struct Workloads {
         var rawPath = ""
         results.append(try measure("1. insert \(n) rows, keys written back" + suffix, "raw C", operations: n, runs: runs, setup: { rawPath = path("insert-raw") }) {
             let raw = RawDatabase(rawPath)
-            raw.exec("CREATE TABLE item (id INTEGER PRIMARY KEY NOT NULL, name TEXT NOT NULL, value INTEGER NOT NULL, price REAL NOT NULL, note TEXT NULL, flag INTEGER NOT NULL)")
+            raw.exec(AmigoSchema.itemDDL)
             raw.exec("BEGIN")
             let stmt = raw.prepare("INSERT INTO item (name, value, price, note, flag) VALUES (?, ?, ?, ?, ?)")
             var ids: [Int64] = []
@@ -65,7 +73,7 @@ struct Workloads {
         results.append(try measure("1. insert \(n) rows, keys written back" + suffix, "GRDB", operations: n, runs: runs, setup: { grdbPath = path("insert-grdb") }) {
             let queue = try DatabaseQueue(path: grdbPath)
             try queue.write { db in
-                try db.execute(sql: "CREATE TABLE item (id INTEGER PRIMARY KEY NOT NULL, name TEXT NOT NULL, value INTEGER NOT NULL, price REAL NOT NULL, note TEXT NULL, flag INTEGER NOT NULL)")
+                try db.execute(sql: AmigoSchema.itemDDL)
                 var last: Int64?
                 for i in 0..<n {
                     let f = Workloads.item(i)
@@ -78,7 +86,7 @@ struct Workloads {
         })
         var batchPath = ""
         results.append(try measure("2. insert \(n) rows with session.batch" + suffix, "Amigo", operations: n, runs: runs, setup: { batchPath = path("batch-amigo") }) {
-            let amigo = try Amigo(AmigoSchema.models(), factory: SQLiteEngineFactory(batchPath))
+            let amigo = try Amigo([AmigoSchema.item()], factory: SQLiteEngineFactory(batchPath))
             try amigo.createAll()
             let session = try amigo.session
             try session.batch { batch in
@@ -94,7 +102,7 @@ struct Workloads {
         })
         results.append(try measure("2. insert \(n) rows with session.batch" + suffix, "raw C", operations: n, runs: runs, setup: { rawPath = path("batch-raw") }) {
             let raw = RawDatabase(rawPath)
-            raw.exec("CREATE TABLE item (id INTEGER PRIMARY KEY NOT NULL, name TEXT NOT NULL, value INTEGER NOT NULL, price REAL NOT NULL, note TEXT NULL, flag INTEGER NOT NULL)")
+            raw.exec(AmigoSchema.itemDDL)
             raw.exec("BEGIN")
             let stmt = raw.prepare("INSERT INTO item (name, value, price, note, flag) VALUES (?, ?, ?, ?, ?)")
             for i in 0..<n {
@@ -147,6 +155,7 @@ struct Workloads {
     // MARK: 3–7. Reads
 
     mutating func reads() throws {
+        guard wanted(["3", "4", "5", "6", "7"]) else { return }
         let n = rows
         // In memory, three connections share one database through a shared-cache URI.
         let dbPath = inMemory ? "file:amigo-bench-\(getpid())?mode=memory&cache=shared" : freshPath("reads")

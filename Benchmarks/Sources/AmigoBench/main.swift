@@ -32,6 +32,7 @@ if !shellOnly {
     try memoryWorkloads.inserts()
     try memoryWorkloads.reads()
     results = fileWorkloads.results + memoryWorkloads.results
+    removeFreshPaths()
 }
 
 // Workload 8 in a child process (so its peak RSS is its own), timed as a whole process too.
@@ -54,7 +55,7 @@ if child.terminationStatus != 0 {
     FileHandle.standardError.write(Data("amigo-bench: the shell workload failed (status \(child.terminationStatus)):\n\(childOutput)\n".utf8))
 }
 wholeProcess = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
-try? FileManager.default.removeItem(atPath: shellPath)
+removeFreshPaths()
 }
 let shellLines = childOutput.split(separator: "\n").map { $0.split(separator: "\t").map(String.init) }.filter { $0.count == 2 }
 

@@ -36,6 +36,10 @@ public protocol Engine: AnyObject, Sendable {
     /// Runs one statement once per argument list (a batch), returning the total rows changed.
     /// Each run is echoed like ``execute(_:_:)``.
     func executeRepeatedly(_ sql: String, _ argumentLists: [[DatabaseValue]]) throws -> Int
+    /// Prepares the write statement `sql` once and hands `body` a ``PreparedWrite`` that runs it,
+    /// as often as it likes, with arguments bound straight into the statement by a
+    /// ``StatementBinder`` (no argument arrays). Each run is echoed like ``execute(_:_:)``.
+    func withPreparedWrite<T>(_ sql: String, _ body: (PreparedWrite) throws -> T) throws -> T
     /// Runs a script of several statements without arguments (DDL).
     func executeScript(_ sql: String) throws
     /// Runs a transaction-control statement (BEGIN, COMMIT, SAVEPOINT x, …), reported as such to echo.

@@ -73,6 +73,57 @@ public final class SQLiteEngine: Engine, @unchecked Sendable {
         }
     }
 
+    public func withPreparedWrite<T>(_ sql: String, _ body: (PreparedWrite) throws -> T) throws -> T {
+        try serialized {
+            let statement: Statement
+            do {
+                statement = try connection.prepare(sql)
+            } catch {
+                if echo.isEnabled { report(.statement, sql, [], DispatchTime.now().uptimeNanoseconds, error: error) }
+                throw error
+            }
+            defer { statement.reset() }
+            return try body { bind in try run(statement, bind) }
+        }
+    }
+
+    /// One run of a prepared write: binds, checks the argument count, steps, echoes.
+    private func run(_ statement: Statement, _ bind: (inout StatementBinder) -> Void) throws -> ExecutionResult {
+        let echoing = echo.isEnabled
+        let start = echoing ? DispatchTime.now().uptimeNanoseconds : 0
+        sqlite3_reset(statement.handle)
+        var binder = StatementBinder(handle: statement.handle, recording: echoing)
+        bind(&binder)
+        /// The arguments, for echo and errors: recorded, or read again by a recorder (which
+        /// leaves the statement and the connection's error message alone).
+        func arguments() -> [DatabaseValue] {
+            if let recorded = binder.recorded { return recorded }
+            var recorder = StatementBinder.recorder()
+            bind(&recorder)
+            return recorder.recorded ?? []
+        }
+        do {
+            if binder.count != statement.parameterCount {
+                throw AmigoError.database(DatabaseError(
+                    code: SQLITE_RANGE, message: "statement expects \(statement.parameterCount) argument(s), got \(binder.count)",
+                    sql: statement.sql, arguments: arguments()))
+            }
+            if binder.failure != SQLITE_OK { throw connection.error(binder.failure, sql: statement.sql, arguments: arguments()) }
+            let rc = sqlite3_step(statement.handle)
+            if rc != SQLITE_DONE && rc != SQLITE_ROW {
+                let error = connection.error(rc, sql: statement.sql, arguments: arguments())
+                sqlite3_reset(statement.handle)
+                throw error
+            }
+            let result = ExecutionResult(changes: connection.changes, lastInsertRowID: connection.lastInsertRowID)
+            if echoing { report(.statement, statement.sql, arguments(), start, rows: result.changes) }
+            return result
+        } catch {
+            if echoing { report(.statement, statement.sql, arguments(), start, error: error) }
+            throw error
+        }
+    }
+
     @discardableResult
     public func fetch(_ sql: String, _ arguments: [DatabaseValue] = [], _ body: (StatementRow) throws -> Bool) throws -> Int {
         try run(sql, arguments, columns: nil, body)

@@ -52,20 +52,7 @@ public final class Statement {
                 sql: sql, arguments: arguments))
         }
         for (offset, value) in arguments.enumerated() {
-            let index = Int32(offset + 1)
-            let rc: Int32
-            switch value {
-            case .null: rc = sqlite3_bind_null(handle, index)
-            case .integer(let v): rc = sqlite3_bind_int64(handle, index, v)
-            case .real(let d): rc = sqlite3_bind_double(handle, index, d)
-            case .text(let s):
-                // The byte count, not -1: text may hold U+0000, which -1 would cut at.
-                rc = sqlite3_bind_text(handle, index, s, Int32(s.utf8.count), amigo_sqlite_transient())
-            case .blob(let bytes):
-                rc = bytes.withUnsafeBytes { raw in
-                    sqlite3_bind_blob(handle, index, raw.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32(bytes.count), amigo_sqlite_transient())
-                }
-            }
+            let rc = StatementBinder.bind(value, to: handle, at: Int32(offset + 1))
             if rc != SQLITE_OK { throw connection.error(rc, sql: sql, arguments: arguments) }
         }
     }
@@ -106,6 +93,11 @@ public struct StatementRow {
     /// Whether column `index` holds NULL.
     @inline(__always) public func isNull(at index: Int) -> Bool {
         sqlite3_column_type(handle, Int32(index)) == SQLITE_NULL
+    }
+
+    /// Whether column `index` holds an integer.
+    @inline(__always) public func isInteger(at index: Int) -> Bool {
+        sqlite3_column_type(handle, Int32(index)) == SQLITE_INTEGER
     }
 
     /// Column `index` as an integer (SQLite's conversion rules apply).

@@ -1,11 +1,14 @@
-/// Statements collected by ``Session/batch(_:)`` and run together when the block returns.
+/// Adds and deletes collected by ``Session/batch(_:)`` and run together when the block returns.
 ///
-/// Statements are prepared once per shape and run with bound arguments inside one savepoint:
-/// if one fails, none of the batch stays. Generated keys and default values are not written back.
+/// The objects' values are read when the batch runs (as a flush reads them), not when they are
+/// queued. Consecutive statements of the same shape run as one prepared statement; new compiled
+/// objects are bound straight from their properties. Everything runs inside one savepoint: if
+/// one statement fails, none of the batch stays. Generated keys and default values are not
+/// written back.
 public final class Batch {
     enum Operation {
-        case write(sql: String, arguments: [DatabaseValue], object: AmigoModel, persists: Bool)
-        case save(AmigoModel, upsert: Bool)
+        case add(AmigoModel, ORMModel, upsert: Bool)
+        case delete(AmigoModel, ORMModel)
     }
 
     let session: Session
@@ -20,41 +23,68 @@ public final class Batch {
     public func add(_ objects: [AmigoModel], upsert: Bool = false) throws {
         for object in objects {
             let model = try session.amigo.model(of: object)
-            // Objects pointing at related objects that have no row yet need their keys: save them normally.
-            let needsKeys = model.relationships.contains { r in
-                r.kind == .toOne && (r.accessor?.object?.0(object).map { !$0.isPersisted } ?? false)
-            }
-            if needsKeys {
-                operations.append(.save(object, upsert: upsert))
-                continue
-            }
-            let writer = ModelWriter(model: model, dialect: session.engine.dialect)
-            if upsert || !object.isPersisted {
-                let write = writer.insert(object, replace: upsert, writeBack: false)
-                operations.append(.write(sql: write.sql, arguments: write.arguments, object: object, persists: false))
-            } else {
-                let write = try writer.update(object)
-                if !write.sql.isEmpty { operations.append(.write(sql: write.sql, arguments: write.arguments, object: object, persists: true)) }
-            }
+            try session.checkEditable(model, "add rows")
+            operations.append(.add(object, model, upsert: upsert))
         }
     }
 
-    /// Queues DELETEs. Objects without a key are skipped.
+    /// Queues DELETEs. Objects without a key when the batch runs are skipped.
     public func delete(_ objects: AmigoModel...) throws { try delete(objects) }
 
     /// Queues DELETEs for an array of objects.
     public func delete(_ objects: [AmigoModel]) throws {
         for object in objects {
             let model = try session.amigo.model(of: object)
-            let keys = model.primaryKeyValues(of: object)
-            if keys.isEmpty || keys.contains(where: \.isNull) { continue }
-            let write = try ModelWriter(model: model, dialect: session.engine.dialect).delete(object)
-            operations.append(.write(sql: write.sql, arguments: write.arguments, object: object, persists: false))
+            try session.checkEditable(model, "delete rows")
+            operations.append(.delete(object, model))
         }
     }
 
     /// Number of queued operations.
     public var count: Int { operations.count }
+
+    /// What one operation runs.
+    private enum Step {
+        /// A new compiled object, bound directly by the INSERT `sql`.
+        case direct(sql: String, keyMissing: Bool)
+        /// A statement with its arguments.
+        case write(sql: String, arguments: [DatabaseValue])
+        /// An object whose related objects have no row yet: saved as `session.add` does, keys first.
+        case save(upsert: Bool)
+        case skip
+    }
+
+    private func step(_ operation: Operation) throws -> Step {
+        let dialect = session.engine.dialect
+        switch operation {
+        case .add(let object, let model, let upsert):
+            if model.access.hasObjectRelationships, pointsAtUnsavedObjects(object, model) { return .save(upsert: upsert) }
+            if !upsert && !object.isPersisted && model.insertsDirectly && type(of: object) != Record.self {
+                let keyMissing = model.integerKeyIsMissing(object)
+                return .direct(sql: model.directInsertSQL(keyMissing: keyMissing, dialect: dialect), keyMissing: keyMissing)
+            }
+            let writer = ModelWriter(model: model, dialect: dialect)
+            if upsert || !object.isPersisted {
+                let write = writer.insert(object, replace: upsert, writeBack: false)
+                return .write(sql: write.sql, arguments: write.arguments)
+            }
+            let write = try writer.update(object)
+            return write.sql.isEmpty ? .skip : .write(sql: write.sql, arguments: write.arguments)
+        case .delete(let object, let model):
+            let keys = model.primaryKeyValues(of: object)
+            if keys.isEmpty || keys.contains(where: \.isNull) { return .skip }
+            let write = try ModelWriter(model: model, dialect: dialect).delete(object)
+            return .write(sql: write.sql, arguments: write.arguments)
+        }
+    }
+
+    /// Whether `object` points at a related object that has no row yet (it needs its key first).
+    private func pointsAtUnsavedObjects(_ object: AmigoModel, _ model: ORMModel) -> Bool {
+        model.access.slotObjects.contains { entry in
+            guard let (getter, _, _) = entry, let related = getter(object) else { return false }
+            return !related.isPersisted
+        }
+    }
 
     func execute() throws {
         guard !operations.isEmpty else { return }
@@ -62,26 +92,43 @@ public final class Batch {
         try session.savepoint {
             try engine.serialized {
                 var changed = 0
-                // Consecutive writes of the same statement run as one prepared-statement loop.
-                var pendingSQL: String?
-                var pendingArguments: [[DatabaseValue]] = []
-                func flush() throws {
-                    if let sql = pendingSQL { changed += try engine.executeRepeatedly(sql, pendingArguments) }
-                    pendingSQL = nil
-                    pendingArguments.removeAll(keepingCapacity: true)
-                }
-                for operation in operations {
-                    switch operation {
-                    case .write(let sql, let arguments, _, _):
-                        if pendingSQL != sql { try flush(); pendingSQL = sql }
-                        pendingArguments.append(arguments)
-                    case .save(let object, let upsert):
-                        try flush()
+                var i = 0
+                let operations = self.operations
+                while i < operations.count {
+                    switch try step(operations[i]) {
+                    case .skip:
+                        i += 1
+                    case .save(let upsert):
+                        guard case .add(let object, _, _) = operations[i] else { i += 1; continue }
                         var visiting = Set<ObjectIdentifier>()
                         try session.save(object, upsert: upsert, visiting: &visiting)
+                        i += 1
+                    case .direct(let sql, let keyMissing):
+                        // This insert and the following ones of the same shape, on one prepared statement.
+                        changed += try engine.withPreparedWrite(sql) { run in
+                            var count = 0
+                            var pending: (keyMissing: Bool, index: Int)? = (keyMissing, i)
+                            while let (keyMissing, index) = pending, case .add(let object, let model, _) = operations[index] {
+                                count += try run { model.bindInsert(object, keyMissing: keyMissing, into: &$0) }.changes
+                                i = index + 1
+                                pending = nil
+                                if i < operations.count, case .direct(let nextSQL, let nextKeyMissing) = try step(operations[i]), nextSQL == sql {
+                                    pending = (nextKeyMissing, i)
+                                }
+                            }
+                            return count
+                        }
+                    case .write(let sql, let arguments):
+                        // This statement and the following ones with the same SQL, as one prepared-statement loop.
+                        var argumentLists = [arguments]
+                        i += 1
+                        while i < operations.count, case .write(let nextSQL, let next) = try step(operations[i]), nextSQL == sql {
+                            argumentLists.append(next)
+                            i += 1
+                        }
+                        changed += try engine.executeRepeatedly(sql, argumentLists)
                     }
                 }
-                try flush()
                 session.recordChanges(changed)
             }
         }

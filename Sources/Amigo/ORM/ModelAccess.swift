@@ -73,9 +73,9 @@ extension ORMModel {
         }
         let object = make(self)
         let plan = access
-        let assigners = plan.assigners
-        for i in 0..<assigners.count {
-            if let assign = assigners[i] {
+        let fields = plan.fields
+        for i in 0..<fields.count where !fields[i].assign(object, from: row, at: offset + i) {
+            if let assign = plan.assigners[i] {
                 assign(object, row, offset + i)
             } else if let slot = plan.slots[i] {
                 object.setForeignKeyValue(row.value(at: offset + i), slot: slot)

@@ -79,6 +79,13 @@ struct ModelWriter {
             if column.index < 56 { mask |= 1 << column.index } else { wide.append(column.index) }
             arguments.append(value)
         }
+        let sql = insertText(mask: mask, wide: wide, replace: replace)
+        return Write(sql: sql, arguments: arguments, assignsKey: assignsKey)
+    }
+
+    /// The INSERT (or INSERT OR REPLACE) of the columns in `mask` (bit per column index) and
+    /// `wide` (indexes past 56), cached per mask.
+    func insertText(mask: Int, wide: [Int], replace: Bool) -> String {
         let build = { () -> String in
             var names: [String] = []
             for column in table.columns where !column.isGenerated {
@@ -90,8 +97,7 @@ struct ModelWriter {
             return "\(verb) \(dialect.quote(table.name)) (" + names.joined(separator: ", ") + ") VALUES ("
                 + Array(repeating: dialect.placeholder, count: names.count).joined(separator: ", ") + ")"
         }
-        let sql = table.columns.count > 56 ? build() : model.statements.text(replace ? .upsert : .insert, mask: mask, build)
-        return Write(sql: sql, arguments: arguments, assignsKey: assignsKey)
+        return table.columns.count > 56 ? build() : model.statements.text(replace ? .upsert : .insert, mask: mask, build)
     }
 
     /// UPDATE of every column but the key, by key.

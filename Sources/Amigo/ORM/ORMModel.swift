@@ -232,10 +232,13 @@ public final class ORMModel: @unchecked Sendable, CustomStringConvertible {
             readers: table.columns.map { c in c.property?.object == nil ? c.property?.read : nil },
             writers: table.columns.map { c in c.property?.object == nil ? c.property?.write : nil },
             assigners: table.columns.map { c in c.property?.object == nil ? c.property?.assign : nil },
+            fields: table.columns.map { c in c.property?.object == nil ? c.property?.field ?? .other : .other },
             slots: table.columns.map { slots[$0.index] },
             slotObjects: objects,
             slotCount: foreignKeySlotCount,
-            hasObjectRelationships: hasObjects)
+            hasObjectRelationships: hasObjects,
+            table: table,
+            isDynamic: isDynamic)
     }
 }
 
@@ -247,23 +250,43 @@ final class AccessPlan: @unchecked Sendable {
     let readers: [((AmigoModel) -> DatabaseValue)?]
     let writers: [((AmigoModel, DatabaseValue) -> Void)?]
     let assigners: [((AmigoModel, StatementRow, Int) -> Void)?]
+    /// Per column: the property's inline storage (``StoredField/other`` for the rest).
+    let fields: [StoredField]
     let slots: [Int?]
     /// For each foreign-key slot: the relationship's object getter, the related model and its key column.
     let slotObjects: [((AmigoModel) -> AmigoModel?, ORMModel, Column)?]
     let slotCount: Int
     /// Whether any to-one relationship has an object property (saving then cascades to it).
     let hasObjectRelationships: Bool
+    /// Per column: whether it is generated (never written).
+    let generated: [Bool]
+    /// The integer primary-key column's index, when the table has one.
+    let integerKeyIndex: Int?
+    /// Bit per written column (the columns of a new object's INSERT with its key set).
+    let insertMask: Int
+    /// Whether new objects can be inserted by binding their properties directly (see ``ORMModel/insertsDirectly``).
+    let insertsDirectly: Bool
 
-    init(readers: [((AmigoModel) -> DatabaseValue)?], writers: [((AmigoModel, DatabaseValue) -> Void)?], assigners: [((AmigoModel, StatementRow, Int) -> Void)?], slots: [Int?],
-         slotObjects: [((AmigoModel) -> AmigoModel?, ORMModel, Column)?], slotCount: Int, hasObjectRelationships: Bool) {
+    init(readers: [((AmigoModel) -> DatabaseValue)?], writers: [((AmigoModel, DatabaseValue) -> Void)?],
+         assigners: [((AmigoModel, StatementRow, Int) -> Void)?], fields: [StoredField], slots: [Int?],
+         slotObjects: [((AmigoModel) -> AmigoModel?, ORMModel, Column)?], slotCount: Int, hasObjectRelationships: Bool,
+         table: Table, isDynamic: Bool) {
         self.readers = readers
         self.writers = writers
         self.assigners = assigners
+        self.fields = fields
         self.slots = slots
         self.slotObjects = slotObjects
         self.slotCount = slotCount
         self.hasObjectRelationships = hasObjectRelationships
+        let columns = table.columns
+        self.generated = columns.map(\.isGenerated)
+        self.integerKeyIndex = table.hasIntegerPrimaryKey ? table.primaryKey.first?.index : nil
+        self.insertMask = columns.count > 56 ? 0 : columns.reduce(0) { $1.isGenerated ? $0 : $0 | 1 << $1.index }
+        self.insertsDirectly = !isDynamic && !columns.isEmpty && columns.count <= 56 && fields.count == columns.count
+            && columns.allSatisfy { $0.isGenerated || ($0.defaultSQL == nil && $0.defaultValue == nil) }
     }
 
-    static let empty = AccessPlan(readers: [], writers: [], assigners: [], slots: [], slotObjects: [], slotCount: 0, hasObjectRelationships: false)
+    static let empty = AccessPlan(readers: [], writers: [], assigners: [], fields: [], slots: [], slotObjects: [], slotCount: 0,
+                                  hasObjectRelationships: false, table: Table("", columns: []), isDynamic: true)
 }

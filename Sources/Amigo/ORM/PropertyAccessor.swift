@@ -14,6 +14,9 @@ struct PropertyAccessor: @unchecked Sendable {
     let assign: (AmigoModel, StatementRow, Int) -> Void
     /// For a to-one object property: reads and writes the related object.
     let object: ((AmigoModel) -> AmigoModel?, (AmigoModel, AmigoModel?) -> Void)?
+    /// The property's inline storage, when it is one of the common types at a known offset:
+    /// fetching and inserting then use it instead of the closures above.
+    var field: StoredField = .other
 
     static func value<M: AmigoModel, V: DatabaseValueConvertible>(
         _ keyPath: ReferenceWritableKeyPath<M, V>, kind: ColumnKind, zeroIsNil: Bool
@@ -197,7 +200,8 @@ enum Specialized {
             assign: { model, row, index in
                 if let v = V.read(row, at: index) { StoredPropertyOffset.pointer(model, offset, V.self).pointee = v }
             },
-            object: nil)
+            object: nil,
+            field: StoredField.of(V.self, offset: offset, zeroIsNil: zeroIsNil))
     }
 
     @inline(__always)
@@ -206,6 +210,7 @@ enum Specialized {
             read: { model in StoredPropertyOffset.pointer(model, offset, V?.self).pointee?.databaseValue ?? .null },
             write: { model, value in StoredPropertyOffset.pointer(model, offset, V?.self).pointee = V.fromDatabaseValue(value) },
             assign: { model, row, index in StoredPropertyOffset.pointer(model, offset, V?.self).pointee = V.read(row, at: index) },
-            object: nil)
+            object: nil,
+            field: StoredField.of(V?.self, offset: offset, zeroIsNil: false))
     }
 }

@@ -202,6 +202,10 @@ public final class Session: @unchecked Sendable {
         }
         // `Record` is final: comparing the type is enough, and cheaper than a dynamic cast per row.
         let record = type(of: object) == Record.self ? unsafeDowncast(object, to: Record.self) : nil
+        if !upsert && !object.isPersisted && record == nil && model.insertsDirectly {
+            try insertDirectly(object, model: model)
+            return
+        }
         let writer = ModelWriter(model: model, dialect: engine.dialect)
         if upsert || !object.isPersisted {
             let write = writer.insert(object, replace: upsert, writeBack: true)
@@ -218,6 +222,21 @@ public final class Session: @unchecked Sendable {
         }
         object.isPersisted = true
         record?.originalKey = nil
+    }
+
+    /// Inserts a new compiled object by binding its properties into the INSERT (see
+    /// ``ORMModel/insertsDirectly``) and writes the assigned key back.
+    private func insertDirectly(_ object: AmigoModel, model: ORMModel) throws {
+        let keyMissing = model.integerKeyIsMissing(object)
+        let sql = model.directInsertSQL(keyMissing: keyMissing, dialect: engine.dialect)
+        let result = try engine.withPreparedWrite(sql) { run in
+            try run { binder in model.bindInsert(object, keyMissing: keyMissing, into: &binder) }
+        }
+        if keyMissing, let key = model.access.integerKeyIndex {
+            model.setStoredValue(.integer(result.lastInsertRowID), of: model.table.columns[key], in: object)
+        }
+        recordChanges(max(1, result.changes))
+        object.isPersisted = true
     }
 
     /// Runs an UPDATE of `object`'s row and counts it; no row changed means the row is gone.
