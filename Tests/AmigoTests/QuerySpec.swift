@@ -196,6 +196,24 @@ import Testing
         #expect(rows.first?.cat == nil)
     }
 
+    @Test func rowsSharingARelatedRowShareOneRelatedObject() throws {
+        let db = try SeedDatabase()
+        let session = try db.amigo.session
+        let lucy = Dog(); lucy.label = "Lucy"
+        let rex = Dog(); rex.label = "Rex"
+        for (label, dog) in [("a", lucy), ("b", rex), ("c", lucy)] {
+            let p = People(); p.label = label; p.dog = dog
+            try session.add(p)
+        }
+        let rows = try session.query(People.self).selectRelated("dog").orderBy("label").all()
+        #expect(rows.map { $0.dog?.label } == ["Lucy", "Rex", "Lucy"])
+        #expect(rows[0].dog === rows[2].dog)      // built once for the query
+        #expect(rows[0].dog !== rows[1].dog)
+        // Another query builds its own objects.
+        let again = try session.query(People.self).selectRelated("dog").orderBy("label").all()
+        #expect(again[0].dog !== rows[0].dog)
+    }
+
     @Test func oneToManyThroughUsing() throws {
         let db = try SeedDatabase()
         let session = try db.amigo.session

@@ -116,6 +116,28 @@ import Testing
         #expect(again.dog?.label == "Lucy")
     }
 
+    @Test func rawForeignKeysOfEveryKindSurviveAFetchAndASave() throws {
+        let db = try SeedDatabase()
+        let d = Dog(); d.label = "Lucy"
+        let c = Cat(); c.label = "Tom"
+        let both = People(); both.label = "both"; both.dog = d; both.cat = c
+        let catOnly = People(); catOnly.label = "cat only"; catOnly.cat = c
+        let neither = People(); neither.label = "neither"
+        let setup = try db.amigo.session
+        try setup.add(both, catOnly, neither)
+        try setup.commit()
+        try setup.close()
+        // A foreign key holding text, as a file made elsewhere (without enforcement) may have.
+        try db.amigo.engine.executeScript(#"PRAGMA foreign_keys = OFF; UPDATE "people" SET "dog_id" = 'x-1' WHERE "label" = 'neither'"#)
+        let session = try db.amigo.session
+        let fetched = try session.query(People.self).orderBy("id").all()
+        #expect(fetched.map { $0.foreignKeyValue("dog", in: db.amigo) } == [.integer(1), .null, .text("x-1")])
+        #expect(fetched.map { $0.foreignKeyValue("cat", in: db.amigo) } == [.integer(1), .integer(1), .null])
+        for p in fetched { p.label = (p.label ?? "") + "!"; try session.add(p) }
+        let rows = try db.amigo.engine.fetchAll(#"SELECT "label", "dog_id", "cat_id" FROM "people" ORDER BY "id""#).rows
+        #expect(rows == [["both!", 1, 1], ["cat only!", .null, 1], ["neither!", "x-1", .null]])
+    }
+
     @Test func settingALoadedRelatedObjectToNilClearsTheForeignKey() throws {
         let db = try SeedDatabase()
         let session = try db.amigo.session

@@ -1,7 +1,8 @@
 import Amigo
 import Foundation
 
-// amigo-bench [--quick] [--output FILE] | amigo-bench --shell-child DB
+// amigo-bench [--quick] [--runs N] [--only PREFIX] [--impl NAME] [--no-shell | --shell-only] [--output FILE]
+// amigo-bench --shell-child DB ROWS
 //
 // Runs every workload against Amigo, the raw SQLite C API and GRDB in this one process and
 // writes the medians, rates and ratios as a Markdown table.
@@ -19,7 +20,7 @@ let quick = arguments.contains("--quick")
 let shellOnly = arguments.contains("--shell-only")
 let output = arguments.firstIndex(of: "--output").map { arguments[$0 + 1] }
 let rows = quick ? 20_000 : 100_000
-let runs = quick ? 3 : 5
+let runs = arguments.firstIndex(of: "--runs").map { Int(arguments[$0 + 1])! } ?? (quick ? 3 : 5)
 let shellRows = quick ? 200_000 : 1_000_000
 
 var results: [Measurement] = []

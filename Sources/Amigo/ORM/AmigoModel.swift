@@ -19,23 +19,42 @@ open class AmigoModel {
     public internal(set) var isPersisted = false
 
     /// Raw values of foreign-key columns, by the model's foreign-key slot, as loaded or last saved.
-    /// The first slot is stored inline, so that fetching a model with one foreign key allocates
-    /// nothing for it.
-    var firstForeignKeyValue: DatabaseValue = .null
-    var otherForeignKeyValues: [DatabaseValue] = []
+    /// An integer in the first slot (the common case: one foreign key holding an integer) is kept
+    /// inline as plain bits, so that objects allocate nothing for it and are cheap to create and
+    /// free; anything else lives in ``otherForeignKeyValues``, allocated only when needed.
+    private var firstForeignKeyInteger: Int64 = 0
+    private var firstForeignKeyIsInteger = false
+    private var otherForeignKeyValues: ForeignKeyValues?
 
     /// The raw value in foreign-key slot `slot`.
     func foreignKeyValue(slot: Int) -> DatabaseValue {
-        if slot == 0 { return firstForeignKeyValue }
-        return otherForeignKeyValues.indices.contains(slot - 1) ? otherForeignKeyValues[slot - 1] : .null
+        if slot == 0 && firstForeignKeyIsInteger { return .integer(firstForeignKeyInteger) }
+        guard let values = otherForeignKeyValues?.values, values.indices.contains(slot) else { return .null }
+        return values[slot]
     }
 
     /// Sets the raw value in foreign-key slot `slot`.
     func setForeignKeyValue(_ value: DatabaseValue, slot: Int) {
-        if slot == 0 { firstForeignKeyValue = value; return }
-        if otherForeignKeyValues.count < slot { otherForeignKeyValues += Array(repeating: .null, count: slot - otherForeignKeyValues.count) }
-        otherForeignKeyValues[slot - 1] = value
+        if slot == 0 {
+            if case .integer(let v) = value {
+                firstForeignKeyInteger = v
+                firstForeignKeyIsInteger = true
+                if let other = otherForeignKeyValues, !other.values.isEmpty { other.values[0] = .null }
+                return
+            }
+            firstForeignKeyIsInteger = false
+            if value.isNull && otherForeignKeyValues == nil { return }
+        }
+        let store = otherForeignKeyValues ?? ForeignKeyValues()
+        otherForeignKeyValues = store
+        if store.values.count <= slot { store.values += Array(repeating: .null, count: slot + 1 - store.values.count) }
+        store.values[slot] = value
     }
+}
+
+/// Raw foreign-key values that are not an integer in the first slot.
+final class ForeignKeyValues {
+    var values: [DatabaseValue] = []
 }
 
 /// A row of a model that exists only at run time (declared with `ORMModel(name:…)` or reflected

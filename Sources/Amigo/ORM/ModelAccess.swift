@@ -50,40 +50,6 @@ extension ORMModel {
         if pk.isEmpty { return (object as? Record)?.rowID.map { [.integer($0)] } ?? [] }
         return pk.map { storedValue(of: $0, in: object) }
     }
-
-    /// Builds an object of this model from columns `offset…` of `row`.
-    ///
-    /// `asRecord` builds a ``Record`` even for a compiled model. `rowIDIndex` is the index of an
-    /// extra `rowid` column, for tables keyed only by their rowid.
-    func load(from row: StatementRow, offset: Int, asRecord: Bool, rowIDIndex: Int?) -> AmigoModel {
-        let columns = table.columns
-        if asRecord || isDynamic {
-            let count = columns.count
-            var values = [DatabaseValue](unsafeUninitializedCapacity: count) { buffer, initialized in
-                for i in 0..<count { (buffer.baseAddress! + i).initialize(to: row.value(at: offset + i)) }
-                initialized = count
-            }
-            if hasUUIDColumns {
-                for (i, column) in columns.enumerated() where column.kind == .uuid { values[i] = ColumnKind.uuid.fromDatabase(values[i]) }
-            }
-            let record = Record(self, values: values)
-            if let rowIDIndex { record.rowID = row.int64(at: rowIDIndex) }
-            record.isPersisted = true
-            return record
-        }
-        let object = make(self)
-        let plan = access
-        let fields = plan.fields
-        for i in 0..<fields.count where !fields[i].assign(object, from: row, at: offset + i) {
-            if let assign = plan.assigners[i] {
-                assign(object, row, offset + i)
-            } else if let slot = plan.slots[i] {
-                object.setForeignKeyValue(row.value(at: offset + i), slot: slot)
-            }
-        }
-        object.isPersisted = true
-        return object
-    }
 }
 
 extension AmigoModel {

@@ -285,11 +285,11 @@ public struct Query<T: AmigoModel>: @unchecked Sendable {
     /// Runs a compiled query, streaming objects to `body`.
     func run(_ compiled: CompiledQuery, _ body: (T) throws -> Bool) throws {
         let asRecord = T.self == Record.self
-        let model = compiled.model
-        let related = compiled.related.map { RelatedLoader($0.relationship, offset: $0.offset, rowIDIndex: $0.rowIDIndex) }
+        let loader = RowLoader(compiled.model, offset: 0, asRecord: asRecord, rowIDIndex: compiled.rowIDIndex)
+        let related = compiled.related.map { RelatedLoader($0.relationship, offset: $0.offset, rowIDIndex: $0.rowIDIndex, asRecord: asRecord) }
         try amigo.engine.fetch(compiled.sql, compiled.statement.arguments) { row in
-            let object = model.load(from: row, offset: 0, asRecord: asRecord, rowIDIndex: compiled.rowIDIndex)
-            for loader in related { loader.attach(row: row, to: object, asRecord: asRecord) }
+            let object = loader.load(row)
+            for loader in related { loader.attach(row: row, to: object) }
             return try body(unsafeDowncast(object, to: T.self))
         }
     }
@@ -333,10 +333,10 @@ public struct Query<T: AmigoModel>: @unchecked Sendable {
         guard isPlain else { return try keyed().first() }
         // `get` on a bare query: the same SQL every time; only the key changes.
         let (sql, rowIDIndex) = try model.compiledQueries.text(0, for: T.self) { try keyed().compile() }
-        let asRecord = T.self == Record.self
+        let loader = RowLoader(model, offset: 0, asRecord: T.self == Record.self, rowIDIndex: rowIDIndex)
         var result: T?
         try amigo.engine.fetch(sql, values) { row in
-            result = unsafeDowncast(model.load(from: row, offset: 0, asRecord: asRecord, rowIDIndex: rowIDIndex), to: T.self)
+            result = unsafeDowncast(loader.load(row), to: T.self)
             return false
         }
         return result
@@ -382,32 +382,29 @@ public struct Query<T: AmigoModel>: @unchecked Sendable {
 /// it on the row's object. Everything that does not depend on the row is worked out once per query.
 struct RelatedLoader {
     let relationship: Relationship
-    let target: ORMModel
-    let offset: Int
-    let rowIDIndex: Int?
+    let loader: RowLoader
     /// Result columns of the related key: all NULL means the LEFT JOIN found no row.
     let keyIndexes: [Int]
+    let rowIDIndex: Int?
     let setter: ((AmigoModel, AmigoModel?) -> Void)?
     let slot: Int?
+    /// The related objects already built in this query, by their integer key: a row that
+    /// appears again (the same parent of many children) is the same object, built once. Bounded,
+    /// so that streaming a huge result with `forEach` does not keep every related object alive.
+    private let seen = SeenObjects()
+    private static let seenLimit = 65_536
 
-    init(_ relationship: Relationship, offset: Int, rowIDIndex: Int?) {
+    init(_ relationship: Relationship, offset: Int, rowIDIndex: Int?, asRecord: Bool) {
         self.relationship = relationship
-        self.target = relationship.target
-        self.offset = offset
+        self.loader = RowLoader(relationship.target, offset: offset, asRecord: asRecord, rowIDIndex: rowIDIndex)
         self.rowIDIndex = rowIDIndex
         self.keyIndexes = relationship.target.table.primaryKey.map { offset + $0.index }
         self.setter = relationship.accessor?.object?.1
         self.slot = relationship.foreignKeySlot
     }
 
-    func attach(row: StatementRow, to object: AmigoModel, asRecord: Bool) {
-        var missing = true
-        if keyIndexes.isEmpty {
-            if let rowIDIndex { missing = row.isNull(at: rowIDIndex) }
-        } else {
-            for i in keyIndexes where !row.isNull(at: i) { missing = false; break }
-        }
-        let related = missing ? nil : target.load(from: row, offset: offset, asRecord: asRecord, rowIDIndex: rowIDIndex)
+    func attach(row: StatementRow, to object: AmigoModel) {
+        let related = relatedObject(in: row)
         if type(of: object) == Record.self, let record = object as? Record {
             record.related[relationship.name] = related as? Record
         } else if let setter {
@@ -418,6 +415,34 @@ struct RelatedLoader {
             }
         }
     }
+
+    /// The related object in `row`: nil when the LEFT JOIN found none, the one built before for
+    /// the same integer key, or a new one.
+    private func relatedObject(in row: StatementRow) -> AmigoModel? {
+        let key: Int64?
+        if keyIndexes.isEmpty {
+            guard let rowIDIndex, !row.isNull(at: rowIDIndex) else { return nil }
+            key = row.int64(at: rowIDIndex)
+        } else if keyIndexes.count == 1 {
+            let i = keyIndexes[0]
+            if row.isNull(at: i) { return nil }
+            key = row.isInteger(at: i) ? row.int64(at: i) : nil
+        } else {
+            guard keyIndexes.contains(where: { !row.isNull(at: $0) }) else { return nil }
+            key = nil
+        }
+        guard let key else { return loader.load(row) }
+        if let known = seen.objects[key] { return known }
+        let object = loader.load(row)
+        if seen.objects.count >= RelatedLoader.seenLimit { seen.objects.removeAll(keepingCapacity: true) }
+        seen.objects[key] = object
+        return object
+    }
+}
+
+/// The related objects a query has built so far, by integer key.
+private final class SeenObjects {
+    var objects: [Int64: AmigoModel] = [:]
 }
 
 /// What a compiled query reads: the statement and where each selected model's columns start.

@@ -1,0 +1,59 @@
+/// Builds objects of one model from result rows, with everything that does not depend on the
+/// row (the access plan, the fields, how to make an object) looked up once per query.
+///
+/// Compiled objects get their properties assigned in place (see ``StoredField``); run-time rows
+/// (and compiled models read as rows) become ``Record``s.
+struct RowLoader {
+    let model: ORMModel
+    /// The first result column of the model's columns.
+    let offset: Int
+    /// Whether to build ``Record``s.
+    let asRecord: Bool
+    /// The result column of an extra `rowid`, for tables keyed only by their rowid.
+    let rowIDIndex: Int?
+    private let plan: AccessPlan
+    private let fields: [StoredField]
+    private let columnCount: Int
+    private let uuidColumns: [Int]
+
+    init(_ model: ORMModel, offset: Int, asRecord: Bool, rowIDIndex: Int?) {
+        self.model = model
+        self.offset = offset
+        self.asRecord = asRecord || model.isDynamic
+        self.rowIDIndex = rowIDIndex
+        self.plan = model.access
+        self.fields = model.access.fields
+        self.columnCount = model.table.columns.count
+        self.uuidColumns = model.table.columns.filter { $0.kind == .uuid }.map(\.index)
+    }
+
+    /// The object in the current row.
+    func load(_ row: StatementRow) -> AmigoModel {
+        if asRecord { return loadRecord(row) }
+        let object = model.modelType.init()
+        let offset = self.offset
+        for i in 0..<fields.count where !fields[i].assign(object, from: row, at: offset + i) {
+            if let assign = plan.assigners[i] {
+                assign(object, row, offset + i)
+            } else if let slot = plan.slots[i] {
+                object.setForeignKeyValue(row.value(at: offset + i), slot: slot)
+            }
+        }
+        object.isPersisted = true
+        return object
+    }
+
+    private func loadRecord(_ row: StatementRow) -> Record {
+        let count = columnCount
+        let offset = self.offset
+        var values = [DatabaseValue](unsafeUninitializedCapacity: count) { buffer, initialized in
+            for i in 0..<count { (buffer.baseAddress! + i).initialize(to: row.value(at: offset + i)) }
+            initialized = count
+        }
+        for i in uuidColumns { values[i] = ColumnKind.uuid.fromDatabase(values[i]) }
+        let record = Record(model, values: values)
+        if let rowIDIndex { record.rowID = row.int64(at: rowIDIndex) }
+        record.isPersisted = true
+        return record
+    }
+}
