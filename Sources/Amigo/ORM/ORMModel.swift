@@ -39,9 +39,11 @@ public final class ORMModel: @unchecked Sendable, CustomStringConvertible {
     private let selectLists = TextCache()
     /// Plain queries compiled once (see ``Query/isPlain``).
     let compiledQueries = CompiledQueryCache()
+    /// The SQL of `get` on a bare query, compiled once.
+    let getStatements = GetStatementCache()
 
-    /// Whether a column holds UUIDs (converted to strings when rows are read).
-    let hasUUIDColumns: Bool
+    /// The columns that hold UUIDs (converted to strings when rows are read as records).
+    let uuidColumnIndexes: [Int]
 
     /// What writing needs to know of each column, as immutable values (read once per column per row).
     /// A plain value (no references), so reading it in a loop costs no reference counting.
@@ -75,7 +77,7 @@ public final class ORMModel: @unchecked Sendable, CustomStringConvertible {
         self.isDynamic = isDynamic
         self.declarations = declarations
         self.make = make
-        self.hasUUIDColumns = table.columns.contains { $0.kind == .uuid }
+        self.uuidColumnIndexes = table.columns.filter { $0.kind == .uuid }.map(\.index)
         self.writeColumns = ORMModel.writeColumns(of: table)
     }
 
@@ -119,13 +121,19 @@ public final class ORMModel: @unchecked Sendable, CustomStringConvertible {
         self.isDynamic = true
         self.declarations = []
         self.make = { Record($0) }
-        self.hasUUIDColumns = table.columns.contains { $0.kind == .uuid }
+        self.uuidColumnIndexes = table.columns.filter { $0.kind == .uuid }.map(\.index)
         self.writeColumns = ORMModel.writeColumns(of: table)
     }
 
     static let empty = ORMModel(reflecting: Table("", columns: []))
 
     public var description: String { "ORMModel(\(name) → \(table.name))" }
+
+    /// The columns `get` finds a row by: the primary key, or `rowid` for a table keyed only by it.
+    var keyColumnsForGet: [Column] {
+        let pk = table.primaryKey
+        return pk.isEmpty && table.hasRowID ? [Column("rowid", type: Int.self)] : pk
+    }
 
     /// The single primary-key column, when the key is one column.
     public var primaryKey: Column? { let pk = table.primaryKey; return pk.count == 1 ? pk[0] : nil }

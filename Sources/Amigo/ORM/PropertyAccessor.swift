@@ -76,8 +76,11 @@ struct PropertyAccessor: @unchecked Sendable {
                 assign: { _, _, _ in },
                 object: ({ model in StoredPropertyOffset.pointer(model, offset, optional).pointee },
                          { model, related in
-                             // Only objects of R's model are ever set here (the related model's rows).
-                             StoredPropertyOffset.pointer(model, offset, optional).pointee = related.flatMap { $0 as? R }
+                             // Objects of R's model are set here (the related model's rows): check the
+                             // exact class cheaply before falling back to a dynamic cast.
+                             let value: R? = if let related, type(of: related) == R.self { unsafeDowncast(related, to: R.self) }
+                                             else { related as? R }
+                             StoredPropertyOffset.pointer(model, offset, optional).pointee = value
                          }))
         }
         return PropertyAccessor(

@@ -284,21 +284,31 @@ public struct Query<T: AmigoModel>: @unchecked Sendable {
 
     /// Runs a compiled query, streaming objects to `body`.
     func run(_ compiled: CompiledQuery, _ body: (T) throws -> Bool) throws {
+        try runObjects(compiled) { try body(unsafeDowncast($0, to: T.self)) }
+    }
+
+    /// Runs a compiled query, streaming the objects (all of type `T`) to `body`, which is not
+    /// generic: the per-row path then needs no generic metadata.
+    private func runObjects(_ compiled: CompiledQuery, _ body: (AmigoModel) throws -> Bool) throws {
         let asRecord = T.self == Record.self
         let loader = RowLoader(compiled.model, offset: 0, asRecord: asRecord, rowIDIndex: compiled.rowIDIndex)
         let related = compiled.related.map { RelatedLoader($0.relationship, offset: $0.offset, rowIDIndex: $0.rowIDIndex, asRecord: asRecord) }
         try amigo.engine.fetch(compiled.sql, compiled.statement.arguments) { row in
             let object = loader.load(row)
             for loader in related { loader.attach(row: row, to: object) }
-            return try body(unsafeDowncast(object, to: T.self))
+            return try body(object)
         }
     }
 
     /// All results.
     public func all() throws -> [T] {
-        var results: [T] = []
-        try forEach { results.append($0); return true }
-        return results
+        var objects: [AmigoModel] = []
+        try runObjects(try compileForFetch()) { objects.append($0); return true }
+        // Every object is a `T` (the loader builds the model's class, or records for
+        // Query<Record>), and arrays of class references share one representation: reinterpret
+        // the array instead of casting each element again.
+        assert(objects.allSatisfy { $0 is T })
+        return unsafeBitCast(objects, to: [T].self)
     }
 
     /// The first result, or nil.
@@ -310,14 +320,16 @@ public struct Query<T: AmigoModel>: @unchecked Sendable {
 
     /// The object whose primary key is `key`, or nil. Earlier filters still apply (ANDed).
     public func get(_ key: any DatabaseValueConvertible) throws -> T? {
-        try get([key.databaseValue])
+        if isPlain, let column = try modelResult.get().primaryKey {
+            return try fetchByKey([column.kind.toDatabase(key.databaseValue)])   // one array, not two
+        }
+        return try get([key.databaseValue])
     }
 
     /// The object whose (possibly composite) primary key is `key`, or nil.
     public func get(_ key: [DatabaseValue]) throws -> T? {
         let model = try modelResult.get()
-        var columns = model.table.primaryKey
-        if columns.isEmpty && model.table.hasRowID { columns = [Column("rowid", type: Int.self)] }
+        let columns = model.keyColumnsForGet
         guard columns.count == key.count else {
             throw AmigoError.invalidOperation("\(model.name) has a primary key of \(columns.count) column(s); \(key.count) value(s) given")
         }
@@ -331,9 +343,24 @@ public struct Query<T: AmigoModel>: @unchecked Sendable {
             return copy
         }
         guard isPlain else { return try keyed().first() }
-        // `get` on a bare query: the same SQL every time; only the key changes.
-        let (sql, rowIDIndex) = try model.compiledQueries.text(0, for: T.self) { try keyed().compile() }
-        let loader = RowLoader(model, offset: 0, asRecord: T.self == Record.self, rowIDIndex: rowIDIndex)
+        return try fetchByKey(values)
+    }
+
+    /// `get` on a bare query: the same SQL every time (compiled once per model); only the key
+    /// values, already in the key columns' stored form, change.
+    private func fetchByKey(_ values: [DatabaseValue]) throws -> T? {
+        let model = try modelResult.get()
+        let asRecord = T.self == Record.self
+        let (sql, rowIDIndex) = try model.getStatements.statement(asRecord: asRecord) {
+            var keyed = self
+            keyed.extraConditions.append(({ scope in
+                model.keyColumnsForGet.map { scope.statement.qualified(scope.alias, $0.label) + " = ?" }.joined(separator: " AND ")
+            }, values))
+            keyed.limitCount = 1
+            let compiled = try keyed.compile()
+            return (compiled.sql, compiled.rowIDIndex)
+        }
+        let loader = RowLoader(model, offset: 0, asRecord: asRecord, rowIDIndex: rowIDIndex)
         var result: T?
         try amigo.engine.fetch(sql, values) { row in
             result = unsafeDowncast(loader.load(row), to: T.self)
@@ -380,7 +407,7 @@ public struct Query<T: AmigoModel>: @unchecked Sendable {
 
 /// Builds the object of a `selectRelated` relationship from its columns of a result row and sets
 /// it on the row's object. Everything that does not depend on the row is worked out once per query.
-struct RelatedLoader {
+final class RelatedLoader {
     let relationship: Relationship
     let loader: RowLoader
     /// Result columns of the related key: all NULL means the LEFT JOIN found no row.
@@ -391,7 +418,7 @@ struct RelatedLoader {
     /// The related objects already built in this query, by their integer key: a row that
     /// appears again (the same parent of many children) is the same object, built once. Bounded,
     /// so that streaming a huge result with `forEach` does not keep every related object alive.
-    private let seen = SeenObjects()
+    private var seen: [Int64: AmigoModel] = [:]
     private static let seenLimit = 65_536
 
     init(_ relationship: Relationship, offset: Int, rowIDIndex: Int?, asRecord: Bool) {
@@ -432,17 +459,12 @@ struct RelatedLoader {
             key = nil
         }
         guard let key else { return loader.load(row) }
-        if let known = seen.objects[key] { return known }
+        if let known = seen[key] { return known }
         let object = loader.load(row)
-        if seen.objects.count >= RelatedLoader.seenLimit { seen.objects.removeAll(keepingCapacity: true) }
-        seen.objects[key] = object
+        if seen.count >= RelatedLoader.seenLimit { seen.removeAll(keepingCapacity: true) }
+        seen[key] = object
         return object
     }
-}
-
-/// The related objects a query has built so far, by integer key.
-private final class SeenObjects {
-    var objects: [Int64: AmigoModel] = [:]
 }
 
 /// What a compiled query reads: the statement and where each selected model's columns start.

@@ -24,7 +24,7 @@ struct RowLoader {
         self.plan = model.access
         self.fields = model.access.fields
         self.columnCount = model.table.columns.count
-        self.uuidColumns = model.table.columns.filter { $0.kind == .uuid }.map(\.index)
+        self.uuidColumns = model.uuidColumnIndexes
     }
 
     /// The object in the current row.

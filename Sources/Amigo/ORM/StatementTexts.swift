@@ -57,22 +57,6 @@ final class CompiledQueryCache: @unchecked Sendable {
         var type: ObjectIdentifier
     }
 
-    private var texts: [Key: (String, Int?)] = [:]
-
-    /// Only the SQL text and rowid column of the query compiled for `kind`, for callers that bind
-    /// their own arguments (`get`).
-    func text<T>(_ kind: Int, for type: T.Type, _ build: () throws -> CompiledQuery) rethrows -> (String, Int?) {
-        let key = Key(kind: kind, owner: nil, relationship: "", type: ObjectIdentifier(T.self))
-        lock.lock()
-        if let hit = texts[key] { lock.unlock(); return hit }
-        lock.unlock()
-        let compiled = try build()
-        let entry = (compiled.sql, compiled.rowIDIndex)
-        lock.lock()
-        texts[key] = entry
-        lock.unlock()
-        return entry
-    }
 
     /// The query compiled for `key`, with its WHERE arguments replaced by `arguments`; `build`
     /// compiles it the first time.
@@ -92,5 +76,25 @@ final class CompiledQueryCache: @unchecked Sendable {
         entries[fullKey] = compiled
         lock.unlock()
         return compiled
+    }
+}
+
+/// The SQL of `get(key)` on a bare query of one model (and the index of its extra rowid column),
+/// compiled once for objects and once for records: `get` then only binds the key.
+final class GetStatementCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var forObjects: (sql: String, rowIDIndex: Int?)?
+    private var forRecords: (sql: String, rowIDIndex: Int?)?
+
+    func statement(asRecord: Bool, _ build: () throws -> (sql: String, rowIDIndex: Int?)) rethrows -> (sql: String, rowIDIndex: Int?) {
+        lock.lock()
+        let cached = asRecord ? forRecords : forObjects
+        lock.unlock()
+        if let cached { return cached }
+        let built = try build()
+        lock.lock()
+        if asRecord { forRecords = built } else { forObjects = built }
+        lock.unlock()
+        return built
     }
 }
