@@ -80,7 +80,15 @@ public final class Record: AmigoModel, @unchecked Sendable, CustomStringConverti
     /// The row's rowid, for tables keyed only by their rowid.
     public var rowID: Int64?
     /// Related rows loaded by `selectRelated`, by relationship name (nil when there was none).
-    public internal(set) var related: [String: Record?] = [:]
+    public var related: [String: Record?] { relatedRows ?? [:] }
+    /// Stored only once `selectRelated` loaded something, so that plain rows carry no dictionary.
+    private var relatedRows: [String: Record?]?
+
+    /// Records the related row of `relationship` loaded by `selectRelated`.
+    func setRelated(_ row: Record?, for relationship: String) {
+        if relatedRows == nil { relatedRows = [:] }
+        relatedRows![relationship] = .some(row)
+    }
 
     /// Creates an empty row of `model` (every value NULL).
     public init(_ model: ORMModel) {

@@ -37,8 +37,8 @@ public final class ORMModel: @unchecked Sendable, CustomStringConvertible {
         }
     }
     private let selectLists = TextCache()
-    /// Plain queries compiled once (see ``Query/isPlain``).
-    let compiledQueries = CompiledQueryCache()
+    /// Plain relationship queries over this model, compiled once (see ``Query/isPlain``).
+    let relationshipQueries = RelationshipQueryCache()
     /// The SQL of `get` on a bare query, compiled once.
     let getStatements = GetStatementCache()
 

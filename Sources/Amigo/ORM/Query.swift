@@ -282,18 +282,18 @@ public struct Query<T: AmigoModel>: @unchecked Sendable {
         try run(try compileForFetch(), body)
     }
 
-    /// Runs a compiled query, streaming objects to `body`.
-    func run(_ compiled: CompiledQuery, _ body: (T) throws -> Bool) throws {
-        try runObjects(compiled) { try body(unsafeDowncast($0, to: T.self)) }
+    /// Runs a query, streaming objects to `body`.
+    func run(_ plan: FetchPlan, _ body: (T) throws -> Bool) throws {
+        try runObjects(plan) { try body(unsafeDowncast($0, to: T.self)) }
     }
 
-    /// Runs a compiled query, streaming the objects (all of type `T`) to `body`, which is not
-    /// generic: the per-row path then needs no generic metadata.
-    private func runObjects(_ compiled: CompiledQuery, _ body: (AmigoModel) throws -> Bool) throws {
+    /// Runs a query, streaming the objects (all of type `T`) to `body`, which is not generic:
+    /// the per-row path then needs no generic metadata.
+    private func runObjects(_ plan: FetchPlan, _ body: (AmigoModel) throws -> Bool) throws {
         let asRecord = T.self == Record.self
-        let loader = RowLoader(compiled.model, offset: 0, asRecord: asRecord, rowIDIndex: compiled.rowIDIndex)
-        let related = compiled.related.map { RelatedLoader($0.relationship, offset: $0.offset, rowIDIndex: $0.rowIDIndex, asRecord: asRecord) }
-        try amigo.engine.fetch(compiled.sql, compiled.statement.arguments) { row in
+        let loader = RowLoader(plan.model, offset: 0, asRecord: asRecord, rowIDIndex: plan.rowIDIndex)
+        let related = plan.related.map { RelatedLoader($0.relationship, offset: $0.offset, rowIDIndex: $0.rowIDIndex, asRecord: asRecord) }
+        try amigo.engine.fetch(plan.sql, plan.arguments) { row in
             let object = loader.load(row)
             for loader in related { loader.attach(row: row, to: object) }
             return try body(object)
@@ -303,6 +303,7 @@ public struct Query<T: AmigoModel>: @unchecked Sendable {
     /// All results.
     public func all() throws -> [T] {
         var objects: [AmigoModel] = []
+        objects.reserveCapacity(Swift.min(limitCount ?? 16, 16))
         try runObjects(try compileForFetch()) { objects.append($0); return true }
         // Every object is a `T` (the loader builds the model's class, or records for
         // Query<Record>), and arrays of class references share one representation: reinterpret
@@ -376,15 +377,25 @@ public struct Query<T: AmigoModel>: @unchecked Sendable {
             && limitCount == nil && offsetCount == nil && pendingError == nil
     }
 
-    /// The compiled query, from the model's cache when the query is plain.
-    func compileForFetch() throws -> CompiledQuery {
-        guard isPlain, let owner, let name = relationshipName else { return try compile() }
+    /// What fetching runs: the compiled query, or for a plain relationship query the SQL compiled
+    /// once per model and relationship with the owner's key as arguments.
+    func compileForFetch() throws -> FetchPlan {
+        guard isPlain, let owner, let name = relationshipName else { return FetchPlan(try compile()) }
         let model = try modelResult.get()
         let ownerModel = try amigo.model(of: owner)
-        guard let relationship = ownerModel.relationship(named: name) else { return try compile() }
+        guard let relationship = ownerModel.relationship(named: name) else { return FetchPlan(try compile()) }
         let keys = relationship.sourceColumns.map { ownerModel.storedValue(of: $0, in: owner) }
-        if keys.isEmpty || keys.contains(where: \.isNull) { return try compile() }
-        return try model.compiledQueries.compiled(1, owner: ownerModel, relationship: name, arguments: keys, for: T.self) { try compile() }
+        if keys.isEmpty || keys.contains(where: \.isNull) { return FetchPlan(try compile()) }
+        let asRecord = T.self == Record.self
+        if let (sql, rowIDIndex) = model.relationshipQueries.statement(for: relationship, asRecord: asRecord) {
+            return FetchPlan(sql: sql, arguments: keys, model: model, rowIDIndex: rowIDIndex, related: [])
+        }
+        let compiled = try compile()
+        // Only a query whose arguments are exactly the owner's key can be run again with another key.
+        if compiled.statement.joinArguments.isEmpty && compiled.statement.whereArguments == keys && compiled.related.isEmpty {
+            model.relationshipQueries.store(compiled.sql, rowIDIndex: compiled.rowIDIndex, for: relationship, asRecord: asRecord)
+        }
+        return FetchPlan(compiled)
     }
 
     /// The number of results (respecting filters, relationship scope, limit and offset).
@@ -433,7 +444,7 @@ final class RelatedLoader {
     func attach(row: StatementRow, to object: AmigoModel) {
         let related = relatedObject(in: row)
         if type(of: object) == Record.self, let record = object as? Record {
-            record.related[relationship.name] = related as? Record
+            record.setRelated(related as? Record, for: relationship.name)
         } else if let setter {
             setter(object, related)
             if let slot, related != nil {
@@ -464,6 +475,29 @@ final class RelatedLoader {
         if seen.count >= RelatedLoader.seenLimit { seen.removeAll(keepingCapacity: true) }
         seen[key] = object
         return object
+    }
+}
+
+/// What running a query needs: its SQL and arguments, and how to build objects from its rows.
+struct FetchPlan {
+    var sql: String
+    var arguments: [DatabaseValue]
+    var model: ORMModel
+    var rowIDIndex: Int?
+    var related: [(relationship: Relationship, offset: Int, rowIDIndex: Int?)]
+
+    init(sql: String, arguments: [DatabaseValue], model: ORMModel, rowIDIndex: Int?,
+         related: [(relationship: Relationship, offset: Int, rowIDIndex: Int?)]) {
+        self.sql = sql
+        self.arguments = arguments
+        self.model = model
+        self.rowIDIndex = rowIDIndex
+        self.related = related
+    }
+
+    init(_ compiled: CompiledQuery) {
+        self.init(sql: compiled.sql, arguments: compiled.statement.arguments, model: compiled.model,
+                  rowIDIndex: compiled.rowIDIndex, related: compiled.related)
     }
 }
 

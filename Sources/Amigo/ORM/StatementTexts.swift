@@ -42,40 +42,34 @@ final class TextCache: @unchecked Sendable {
     }
 }
 
-/// Compiled queries of plain shapes (a `get` by key, the rows of a relationship), kept per model
-/// so that running the same shape again only binds new arguments.
-final class CompiledQueryCache: @unchecked Sendable {
+/// The SQL of plain relationship queries over one model (the rows of `owner.children`, the
+/// tags of an owner through a junction), compiled once per relationship: running one for
+/// another owner only binds that owner's key.
+final class RelationshipQueryCache: @unchecked Sendable {
+    private struct Entry {
+        /// Weak: the model must not keep its relationships' owners alive (nor match a new
+        /// relationship that happens to reuse a freed one's address).
+        weak var relationship: Relationship?
+        let asRecord: Bool
+        let sql: String
+        let rowIDIndex: Int?
+    }
     private let lock = NSLock()
-    private var entries: [Key: CompiledQuery] = [:]
+    private var entries: [Entry] = []
 
-    /// What identifies a plain query: its kind, the owner's model and relationship for a
-    /// relationship scope, and the type of the objects built.
-    struct Key: Hashable {
-        var kind: Int
-        var owner: ObjectIdentifier?
-        var relationship: String
-        var type: ObjectIdentifier
+    func statement(for relationship: Relationship, asRecord: Bool) -> (sql: String, rowIDIndex: Int?)? {
+        lock.lock()
+        defer { lock.unlock() }
+        for entry in entries where entry.relationship === relationship && entry.asRecord == asRecord { return (entry.sql, entry.rowIDIndex) }
+        return nil
     }
 
-
-    /// The query compiled for `key`, with its WHERE arguments replaced by `arguments`; `build`
-    /// compiles it the first time.
-    func compiled<T>(_ kind: Int, owner: ORMModel? = nil, relationship: String = "", arguments: [DatabaseValue], for type: T.Type,
-                     _ build: () throws -> CompiledQuery) rethrows -> CompiledQuery {
-        let fullKey = Key(kind: kind, owner: owner.map(ObjectIdentifier.init), relationship: relationship, type: ObjectIdentifier(T.self))
+    func store(_ sql: String, rowIDIndex: Int?, for relationship: Relationship, asRecord: Bool) {
         lock.lock()
-        let cached = entries[fullKey]
-        lock.unlock()
-        if var compiled = cached, compiled.statement.whereArguments.count == arguments.count, compiled.statement.joinArguments.isEmpty {
-            compiled.statement.whereArguments = arguments
-            return compiled
-        }
-        let compiled = try build()
-        lock.lock()
+        defer { lock.unlock() }
+        entries.removeAll { $0.relationship == nil }
         if entries.count > 256 { entries.removeAll() }
-        entries[fullKey] = compiled
-        lock.unlock()
-        return compiled
+        entries.append(Entry(relationship: relationship, asRecord: asRecord, sql: sql, rowIDIndex: rowIDIndex))
     }
 }
 
