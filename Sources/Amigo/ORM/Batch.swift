@@ -59,7 +59,7 @@ public final class Batch {
         switch operation {
         case .add(let object, let model, let upsert):
             if model.access.hasObjectRelationships, pointsAtUnsavedObjects(object, model) { return .save(upsert: upsert) }
-            if !upsert && !object.isPersisted && model.insertsDirectly && type(of: object) != Record.self {
+            if isDirectInsert(object, model, upsert: upsert) {
                 let keyMissing = model.integerKeyIsMissing(object)
                 return .direct(sql: model.directInsertSQL(keyMissing: keyMissing, dialect: dialect), keyMissing: keyMissing)
             }
@@ -76,6 +76,13 @@ public final class Batch {
             let write = try ModelWriter(model: model, dialect: dialect).delete(object)
             return .write(sql: write.sql, arguments: write.arguments)
         }
+    }
+
+    /// Whether adding `object` is a new compiled object's INSERT, bound from its properties.
+    @inline(__always)
+    private func isDirectInsert(_ object: AmigoModel, _ model: ORMModel, upsert: Bool) -> Bool {
+        !upsert && !object.isPersisted && model.insertsDirectly && type(of: object) != Record.self
+            && !(model.access.hasObjectRelationships && pointsAtUnsavedObjects(object, model))
     }
 
     /// Whether `object` points at a related object that has no row yet (it needs its key first).
@@ -104,17 +111,14 @@ public final class Batch {
                         try session.save(object, upsert: upsert, visiting: &visiting)
                         i += 1
                     case .direct(let sql, let keyMissing):
-                        // This insert and the following ones of the same shape, on one prepared statement.
+                        // This insert and the following ones of the same model and shape, on one prepared statement.
+                        guard case .add(_, let model, _) = operations[i] else { i += 1; continue }
                         changed += try engine.withPreparedWrite(sql) { run in
                             var count = 0
-                            var pending: (keyMissing: Bool, index: Int)? = (keyMissing, i)
-                            while let (keyMissing, index) = pending, case .add(let object, let model, _) = operations[index] {
+                            while i < operations.count, case .add(let object, let next, let upsert) = operations[i], next === model,
+                                  isDirectInsert(object, model, upsert: upsert), model.integerKeyIsMissing(object) == keyMissing {
                                 count += try run { model.bindInsert(object, keyMissing: keyMissing, into: &$0) }.changes
-                                i = index + 1
-                                pending = nil
-                                if i < operations.count, case .direct(let nextSQL, let nextKeyMissing) = try step(operations[i]), nextSQL == sql {
-                                    pending = (nextKeyMissing, i)
-                                }
+                                i += 1
                             }
                             return count
                         }

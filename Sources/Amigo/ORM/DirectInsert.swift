@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Inserting a new compiled object by binding its properties straight into the prepared INSERT:
 /// the fast path of `session.add` and `session.batch`, with the same SQL and the same values as
 /// ``ModelWriter/insert(_:replace:writeBack:)`` but no argument array per object.
@@ -20,9 +22,11 @@ extension ORMModel {
     /// The INSERT of a new object: every column but generated ones, and but the integer key when
     /// `keyMissing` (the text ``ModelWriter`` builds for the same object).
     func directInsertSQL(keyMissing: Bool, dialect: any SQLDialect) -> String {
-        var mask = access.insertMask
-        if keyMissing, let key = access.integerKeyIndex { mask &= ~(1 << key) }
-        return ModelWriter(model: self, dialect: dialect).insertText(mask: mask, wide: [], replace: false)
+        directInsertTexts.text(keyMissing: keyMissing) {
+            var mask = access.insertMask
+            if keyMissing, let key = access.integerKeyIndex { mask &= ~(1 << key) }
+            return ModelWriter(model: self, dialect: dialect).insertText(mask: mask, wide: [], replace: false)
+        }
     }
 
     /// Binds the values of the inserted columns of `object`, in column order.
@@ -35,5 +39,17 @@ extension ORMModel {
                 binder.bind(storedValue(of: table.columns[i], in: object))
             }
         }
+    }
+}
+
+/// The two INSERT texts of ``ORMModel/directInsertSQL(keyMissing:dialect:)``, built once.
+final class DirectInsertTexts: Sendable {
+    private let texts = Mutex<(withKey: String?, withoutKey: String?)>((nil, nil))
+
+    func text(keyMissing: Bool, _ build: () -> String) -> String {
+        if let cached = texts.withLock({ keyMissing ? $0.withoutKey : $0.withKey }) { return cached }
+        let built = build()
+        texts.withLock { if keyMissing { $0.withoutKey = built } else { $0.withKey = built } }
+        return built
     }
 }

@@ -41,6 +41,8 @@ public final class ORMModel: @unchecked Sendable, CustomStringConvertible {
     let relationshipQueries = RelationshipQueryCache()
     /// The SQL of `get` on a bare query, compiled once.
     let getStatements = GetStatementCache()
+    /// The INSERTs of new compiled objects, built once.
+    let directInsertTexts = DirectInsertTexts()
 
     /// The columns that hold UUIDs (converted to strings when rows are read as records).
     let uuidColumnIndexes: [Int]
