@@ -113,6 +113,29 @@ public struct StatementRow {
         return String(decoding: UnsafeBufferPointer(start: p, count: length), as: UTF8.self)
     }
 
+    /// Column `index` as text, or nil for NULL: one call into SQLite for text, where checking
+    /// the type first would take two.
+    @inline(__always) public func optionalString(at index: Int) -> String? {
+        guard let p = sqlite3_column_text(handle, Int32(index)) else {
+            // NULL, or an empty BLOB (which SQLite also returns as a null pointer).
+            return isNull(at: index) ? nil : ""
+        }
+        let length = Int(sqlite3_column_bytes(handle, Int32(index)))
+        return String(decoding: UnsafeBufferPointer(start: p, count: length), as: UTF8.self)
+    }
+
+    /// Column `index` as an integer, or nil for NULL (the type is only checked for a 0).
+    @inline(__always) public func optionalInt64(at index: Int) -> Int64? {
+        let value = sqlite3_column_int64(handle, Int32(index))
+        return value == 0 && isNull(at: index) ? nil : value
+    }
+
+    /// Column `index` as a double, or nil for NULL (the type is only checked for a 0).
+    @inline(__always) public func optionalDouble(at index: Int) -> Double? {
+        let value = sqlite3_column_double(handle, Int32(index))
+        return value == 0 && isNull(at: index) ? nil : value
+    }
+
     /// Column `index` as bytes.
     public func bytes(at index: Int) -> [UInt8] {
         let length = Int(sqlite3_column_bytes(handle, Int32(index)))

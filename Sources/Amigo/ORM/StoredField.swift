@@ -49,21 +49,21 @@ enum StoredField {
         case .other:
             return false
         case .string(let offset):
-            if !row.isNull(at: index) { StoredField.at(object, offset, String.self).pointee = row.string(at: index) }
+            if let value = row.optionalString(at: index) { StoredField.at(object, offset, String.self).pointee = value }
         case .optionalString(let offset):
-            StoredField.at(object, offset, String?.self).pointee = row.isNull(at: index) ? nil : row.string(at: index)
+            StoredField.at(object, offset, String?.self).pointee = row.optionalString(at: index)
         case .int(let offset, _):
-            if !row.isNull(at: index) { StoredField.at(object, offset, Int.self).pointee = Int(truncatingIfNeeded: row.int64(at: index)) }
+            if let value = row.optionalInt64(at: index) { StoredField.at(object, offset, Int.self).pointee = Int(truncatingIfNeeded: value) }
         case .optionalInt(let offset):
-            StoredField.at(object, offset, Int?.self).pointee = row.isNull(at: index) ? nil : Int(truncatingIfNeeded: row.int64(at: index))
+            StoredField.at(object, offset, Int?.self).pointee = row.optionalInt64(at: index).map { Int(truncatingIfNeeded: $0) }
         case .int64(let offset, _):
-            if !row.isNull(at: index) { StoredField.at(object, offset, Int64.self).pointee = row.int64(at: index) }
+            if let value = row.optionalInt64(at: index) { StoredField.at(object, offset, Int64.self).pointee = value }
         case .optionalInt64(let offset):
-            StoredField.at(object, offset, Int64?.self).pointee = row.isNull(at: index) ? nil : row.int64(at: index)
+            StoredField.at(object, offset, Int64?.self).pointee = row.optionalInt64(at: index)
         case .double(let offset):
-            if !row.isNull(at: index) { StoredField.at(object, offset, Double.self).pointee = row.double(at: index) }
+            if let value = row.optionalDouble(at: index) { StoredField.at(object, offset, Double.self).pointee = value }
         case .optionalDouble(let offset):
-            StoredField.at(object, offset, Double?.self).pointee = row.isNull(at: index) ? nil : row.double(at: index)
+            StoredField.at(object, offset, Double?.self).pointee = row.optionalDouble(at: index)
         case .bool(let offset):
             if let value = StoredField.readBool(row, index) { StoredField.at(object, offset, Bool.self).pointee = value }
         case .optionalBool(let offset):
