@@ -78,10 +78,16 @@ final class Gauge: AmigoModel {
             CREATE TABLE gauge (id INTEGER PRIMARY KEY, name TEXT, note TEXT, count INTEGER, maybeCount INTEGER, big INTEGER,
                                 maybeBig INTEGER, ratio REAL, maybeRatio REAL, "on" INTEGER, maybeOn INTEGER);
             INSERT INTO gauge (id) VALUES (1);
+            INSERT INTO gauge VALUES (2, x'', x'', 0, 0, 0, 0, 0.0, 0.0, 0, 0);
             """)
-        let g = try #require(try amigo.session.query(Gauge.self).get(1))
+        let session = try amigo.session
+        let g = try #require(try session.query(Gauge.self).get(1))
         #expect(g.name == "unnamed" && g.count == 7 && g.big == 7 && g.ratio == 7.5 && !g.on)
         #expect(g.note == nil && g.maybeCount == nil && g.maybeOn == nil)
+        // Zeros and empty values are values, not NULLs.
+        let zeros = try #require(try session.query(Gauge.self).get(2))
+        #expect(zeros.name == "" && zeros.note == "" && zeros.count == 0 && zeros.big == 0 && zeros.ratio == 0)
+        #expect(zeros.maybeCount == 0 && zeros.maybeBig == 0 && zeros.maybeRatio == 0 && zeros.maybeOn == false)
     }
 
     @Test func booleansStoredAsTextAreRead() throws {
