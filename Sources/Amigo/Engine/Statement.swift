@@ -95,6 +95,20 @@ public struct StatementRow {
         sqlite3_column_type(handle, Int32(index)) == SQLITE_NULL
     }
 
+    /// The storage class of column `index`.
+    @inline(__always) public func type(at index: Int) -> StorageClass {
+        switch sqlite3_column_type(handle, Int32(index)) {
+        case SQLITE_NULL: return .null
+        case SQLITE_INTEGER: return .integer
+        case SQLITE_FLOAT: return .real
+        case SQLITE_TEXT: return .text
+        default: return .blob
+        }
+    }
+
+    /// SQLite's storage classes.
+    public enum StorageClass: Sendable { case null, integer, real, text, blob }
+
     /// Whether column `index` holds an integer.
     @inline(__always) public func isInteger(at index: Int) -> Bool {
         sqlite3_column_type(handle, Int32(index)) == SQLITE_INTEGER

@@ -17,6 +17,16 @@ struct PropertyAccessor: @unchecked Sendable {
     /// The property's inline storage, when it is one of the common types at a known offset:
     /// fetching and inserting then use it instead of the closures above.
     var field: StoredField = .other
+    /// For a to-one object property stored inline: where, and which classes it may hold.
+    var objectSlot: ObjectSlot?
+
+    /// A to-one object property (`var dog: Dog?`) at a verified byte offset.
+    struct ObjectSlot {
+        let offset: Int
+        /// Whether objects of the given class may be stored in the property (it is the property's
+        /// class or a subclass).
+        let accepts: (AmigoModel.Type) -> Bool
+    }
 
     static func value<M: AmigoModel, V: DatabaseValueConvertible>(
         _ keyPath: ReferenceWritableKeyPath<M, V>, kind: ColumnKind, zeroIsNil: Bool
@@ -81,7 +91,8 @@ struct PropertyAccessor: @unchecked Sendable {
                              let value: R? = if let related, type(of: related) == R.self { unsafeDowncast(related, to: R.self) }
                                              else { related as? R }
                              StoredPropertyOffset.pointer(model, offset, optional).pointee = value
-                         }))
+                         }),
+                objectSlot: ObjectSlot(offset: offset, accepts: { $0 is R.Type }))
         }
         return PropertyAccessor(
             read: { _ in .null },
