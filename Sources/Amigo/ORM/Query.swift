@@ -12,26 +12,67 @@
 /// Successive ``filter(_:_:)`` calls are combined with AND. Errors in a filter (syntax, unknown
 /// column) are thrown by the method that runs the query, before anything reaches SQLite.
 public struct Query<T: AmigoModel>: @unchecked Sendable {
-    let amigo: Amigo
-    let modelResult: Result<ORMModel, Error>
-    /// The session that created the query, if any (bulk writes count their changes there).
-    var session: Session?
-    var filters: [(expression: FilterExpression, arguments: [FilterArgument], source: String)] = []
-    var pendingError: Error?
-    /// Orderings: a key path (`dog.label`, `-label`), or with `column` a column name taken as is
-    /// (keyset paging orders by names that may contain dots).
-    var orderings: [(key: String, ascending: Bool, column: Bool)] = []
-    var limitCount: Int?
-    var offsetCount: Int?
-    var related: [String] = []
-    var owner: AmigoModel?
-    var relationshipName: String?
-    /// Extra SQL conditions added by the library itself (keyset paging), with their arguments.
-    var extraConditions: [(sql: (QueryScope) throws -> String, arguments: [DatabaseValue])] = []
+    /// Everything the query holds, in one copy-on-write box: copying a query (which every
+    /// refinement and every call through a generic boundary does) costs one reference count.
+    private var state: QueryState
 
     init(amigo: Amigo, model: Result<ORMModel, Error>) {
-        self.amigo = amigo
-        self.modelResult = model
+        self.state = QueryState(amigo: amigo, modelResult: model)
+    }
+
+    /// The state, copied first when another query shares it.
+    private var mutableState: QueryState {
+        mutating get {
+            if !isKnownUniquelyReferenced(&state) { state = state.copy() }
+            return state
+        }
+    }
+
+    var amigo: Amigo { state.amigo }
+    var modelResult: Result<ORMModel, Error> { state.modelResult }
+    /// The session that created the query, if any (bulk writes count their changes there).
+    var session: Session? {
+        get { state.session }
+        set { mutableState.session = newValue }
+    }
+    var filters: [(expression: FilterExpression, arguments: [FilterArgument], source: String)] {
+        get { state.filters }
+        set { mutableState.filters = newValue }
+    }
+    var pendingError: Error? {
+        get { state.pendingError }
+        set { mutableState.pendingError = newValue }
+    }
+    /// Orderings: a key path (`dog.label`, `-label`), or with `column` a column name taken as is
+    /// (keyset paging orders by names that may contain dots).
+    var orderings: [(key: String, ascending: Bool, column: Bool)] {
+        get { state.orderings }
+        set { mutableState.orderings = newValue }
+    }
+    var limitCount: Int? {
+        get { state.limitCount }
+        set { mutableState.limitCount = newValue }
+    }
+    var offsetCount: Int? {
+        get { state.offsetCount }
+        set { mutableState.offsetCount = newValue }
+    }
+    var related: [String] {
+        get { state.related }
+        set { mutableState.related = newValue }
+    }
+    var owner: AmigoModel? {
+        get { state.owner }
+        set { mutableState.owner = newValue }
+    }
+    var relationshipName: String? {
+        get { state.relationshipName }
+        set { mutableState.relationshipName = newValue }
+    }
+    /// Extra SQL conditions added by the library itself (keyset paging), with their arguments.
+    var extraConditions: [(sql: (QueryScope) throws -> String, arguments: [DatabaseValue])] {
+        get { state.extraConditions }
+        set { mutableState.extraConditions = newValue }
     }
 
     /// The model queried.
@@ -376,10 +417,7 @@ public struct Query<T: AmigoModel>: @unchecked Sendable {
 
     /// Whether the query has nothing but, at most, a relationship scope: its SQL then depends only
     /// on the model and the relationship, and is compiled once and reused.
-    var isPlain: Bool {
-        filters.isEmpty && extraConditions.isEmpty && related.isEmpty && orderings.isEmpty
-            && limitCount == nil && offsetCount == nil && pendingError == nil
-    }
+    var isPlain: Bool { state.isPlain }
 
     /// What fetching runs: the compiled query, or for a plain relationship query the SQL compiled
     /// once per model and relationship with the owner's key as arguments.
@@ -507,6 +545,49 @@ final class RelatedLoader {
         lastKey = key
         lastObject = object
         return object
+    }
+}
+
+/// The parts of a ``Query``, shared between copies until one of them changes.
+final class QueryState {
+    let amigo: Amigo
+    let modelResult: Result<ORMModel, Error>
+    var session: Session?
+    var filters: [(expression: FilterExpression, arguments: [FilterArgument], source: String)] = []
+    var pendingError: Error?
+    var orderings: [(key: String, ascending: Bool, column: Bool)] = []
+    var limitCount: Int?
+    var offsetCount: Int?
+    var related: [String] = []
+    var owner: AmigoModel?
+    var relationshipName: String?
+    var extraConditions: [(sql: (QueryScope) throws -> String, arguments: [DatabaseValue])] = []
+
+    init(amigo: Amigo, modelResult: Result<ORMModel, Error>) {
+        self.amigo = amigo
+        self.modelResult = modelResult
+    }
+
+    /// A copy to change.
+    func copy() -> QueryState {
+        let copy = QueryState(amigo: amigo, modelResult: modelResult)
+        copy.session = session
+        copy.filters = filters
+        copy.pendingError = pendingError
+        copy.orderings = orderings
+        copy.limitCount = limitCount
+        copy.offsetCount = offsetCount
+        copy.related = related
+        copy.owner = owner
+        copy.relationshipName = relationshipName
+        copy.extraConditions = extraConditions
+        return copy
+    }
+
+    /// Whether nothing but, at most, a relationship scope was added (see ``Query/isPlain``).
+    var isPlain: Bool {
+        filters.isEmpty && extraConditions.isEmpty && related.isEmpty && orderings.isEmpty
+            && limitCount == nil && offsetCount == nil && pendingError == nil
     }
 }
 

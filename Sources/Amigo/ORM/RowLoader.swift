@@ -12,9 +12,7 @@ struct RowLoader {
     /// The result column of an extra `rowid`, for tables keyed only by their rowid.
     let rowIDIndex: Int?
     private let plan: AccessPlan
-    private let fields: [StoredField]
     private let columnCount: Int
-    private let uuidColumns: [Int]
 
     init(_ model: ORMModel, offset: Int, asRecord: Bool, rowIDIndex: Int?) {
         self.model = model
@@ -22,9 +20,7 @@ struct RowLoader {
         self.asRecord = asRecord || model.isDynamic
         self.rowIDIndex = rowIDIndex
         self.plan = model.access
-        self.fields = model.access.fields
         self.columnCount = model.table.columns.count
-        self.uuidColumns = model.uuidColumnIndexes
     }
 
     /// The object in the current row.
@@ -32,6 +28,7 @@ struct RowLoader {
         if asRecord { return loadRecord(row) }
         let object = model.modelType.init()
         let offset = self.offset
+        let fields = plan.fields
         for i in 0..<fields.count where !fields[i].assign(object, from: row, at: offset + i) {
             if let assign = plan.assigners[i] {
                 assign(object, row, offset + i)
@@ -50,7 +47,7 @@ struct RowLoader {
             for i in 0..<count { (buffer.baseAddress! + i).initialize(to: row.value(at: offset + i)) }
             initialized = count
         }
-        for i in uuidColumns { values[i] = ColumnKind.uuid.fromDatabase(values[i]) }
+        for i in model.uuidColumnIndexes { values[i] = ColumnKind.uuid.fromDatabase(values[i]) }
         let record = Record(model, values: values)
         if let rowIDIndex { record.rowID = row.int64(at: rowIDIndex) }
         record.isPersisted = true
