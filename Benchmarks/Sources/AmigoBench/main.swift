@@ -93,6 +93,13 @@ for line in shellLines where line[0] != "peak RSS MB" {
 let peak = shellLines.first { $0[0] == "peak RSS MB" }.flatMap { Double($0[1]) } ?? 0
 report += "\nPeak RSS of the shell process while browsing: \(String(format: "%.1f", peak)) MB. "
 report += "Whole process (start, open, every step above, exit): \(ms(wholeProcess)) ms.\n"
+report += "\n## Goals and where they stand\n\n"
+report += "Ratios are Amigo's time over the raw C API's in this run (lower is better), over the file and `:memory:` variants. "
+report += "The raw C API is written as well as we could: statements prepared once, values bound and read by index, "
+report += "one transaction for the writes and one read transaction for the reads.\n\n"
+report += Goals.table(results: results,
+                      shell: shellLines.filter { $0[0] != "peak RSS MB" }.map { ($0[0], Double($0[1]) ?? 0) },
+                      peakRSS: runShell ? peak : nil)
 // What was learned while tuning, kept beside the harness and appended to every report.
 let findings = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("FINDINGS.md")

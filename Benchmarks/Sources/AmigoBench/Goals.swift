@@ -1,0 +1,86 @@
+import Foundation
+
+/// The goals of the benchmark issue, checked against this run's figures (not written by hand),
+/// so that the report always says where today's build stands.
+enum Goals {
+    /// One ratio goal: Amigo's time over the raw C API's, for the workloads whose names start
+    /// with `prefix` (the file and `:memory:` variants), at most `target`.
+    struct RatioGoal {
+        let name: String
+        let prefix: String
+        let target: Double
+    }
+
+    static let ratioGoals = [
+        RatioGoal(name: "`session.add`, keys written back", prefix: "1. insert", target: 1.5),
+        RatioGoal(name: "`session.batch`", prefix: "2. insert", target: 1.2),
+        RatioGoal(name: "fetch as compiled models", prefix: "3. fetch", target: 1.5),
+        RatioGoal(name: "fetch as reflected rows", prefix: "3. fetch", target: 2),
+        RatioGoal(name: "`get(id)`", prefix: "4.", target: 2),
+        RatioGoal(name: "filter string + order + limit, parse included", prefix: "5.", target: 1.5),
+        RatioGoal(name: "one-to-many, one owner at a time", prefix: "6a.", target: 2),
+        RatioGoal(name: "one-to-many, eager (`selectRelated`)", prefix: "6b.", target: 2),
+        RatioGoal(name: "many-to-many through a junction, one owner at a time", prefix: "7.", target: 2),
+    ]
+
+    private static func median(_ results: [Measurement], _ workload: String, _ implementation: String) -> Double? {
+        results.first { $0.workload == workload && $0.implementation == implementation && !$0.median.isNaN }?.median
+    }
+
+    private static func range(_ ratios: [Double]) -> String {
+        guard let low = ratios.min(), let high = ratios.max() else { return "not measured" }
+        return low == high ? String(format: "%.2f×", low) : String(format: "%.2f–%.2f×", low, high)
+    }
+
+    private static func status(_ ratios: [Double], target: Double) -> String {
+        guard let worst = ratios.max() else { return "not measured" }
+        return worst <= target ? "met (\(range(ratios)))" : "**not met** (\(range(ratios)))"
+    }
+
+    /// The goals table in Markdown.
+    static func table(results: [Measurement], shell: [(name: String, seconds: Double)], peakRSS: Double?) -> String {
+        var names: [String] = []
+        for r in results where !names.contains(r.workload) { names.append(r.workload) }
+        var text = "| goal | target | status in this run |\n|---|---|---|\n"
+        for goal in ratioGoals {
+            let workloads = names.filter { name in
+                guard name.hasPrefix(goal.prefix) else { return false }
+                if goal.name.contains("compiled") { return name.contains("compiled") }
+                if goal.name.contains("reflected") { return name.contains("reflected") }
+                return true
+            }
+            let ratios = workloads.compactMap { w -> Double? in
+                guard let a = median(results, w, "Amigo"), let r = median(results, w, "raw C") else { return nil }
+                return a / r
+            }
+            text += "| \(goal.name) | ≤ \(String(format: "%g", goal.target)) × raw | \(status(ratios, target: goal.target)) |\n"
+        }
+        let versusGRDB = names.compactMap { w -> (String, Double)? in
+            guard let a = median(results, w, "Amigo"), let g = median(results, w, "GRDB") else { return nil }
+            return (w, a / g)
+        }
+        let slower = versusGRDB.filter { $0.1 >= 1 }
+        let grdbStatus = versusGRDB.isEmpty ? "not measured"
+            : slower.isEmpty ? "met on all \(versusGRDB.count) workloads (Amigo / GRDB \(range(versusGRDB.map(\.1))))"
+            : "**not met** on " + slower.map { "\($0.0) (\(String(format: "%.2f×", $0.1)))" }.joined(separator: "; ")
+        text += "| faster than GRDB wherever GRDB has an equivalent | Amigo / GRDB < 1 | \(grdbStatus) |\n"
+
+        guard !shell.isEmpty else { return text }
+        let baseline = shell.first { $0.name.hasPrefix("baseline") }?.seconds
+        // The idle count is not a key press: it runs when the UI waits for input (see the step's name).
+        let steps = shell.filter { !$0.name.hasPrefix("baseline") && !$0.name.hasPrefix("idle") }
+        if let baseline {
+            let ratios = steps.map { $0.seconds / baseline }
+            text += "| shell: every step within 2 × the first screen of a 100-row table | ≤ 2 × | \(status(ratios, target: 2)) |\n"
+        }
+        if let first = shell.first(where: { $0.name.hasPrefix("first page") })?.seconds,
+           let last = shell.first(where: { $0.name.hasPrefix("jump to the last") })?.seconds {
+            text += "| shell: last page no slower than 2 × the first page | ≤ 2 × | \(status([last / first], target: 2)) |\n"
+        }
+        if let peakRSS {
+            let met = peakRSS < 64 ? "met" : "**not met**"
+            text += "| shell: peak RSS while browsing | < 64 MB | \(met) (\(String(format: "%.1f", peakRSS)) MB) |\n"
+        }
+        return text
+    }
+}
