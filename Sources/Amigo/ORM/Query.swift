@@ -333,6 +333,10 @@ public struct Query<T: AmigoModel>: @unchecked Sendable {
     private func runObjects(_ plan: FetchPlan, _ body: (AmigoModel) throws -> Bool) throws {
         let asRecord = T.self == Record.self
         let loader = RowLoader(plan.model, offset: 0, asRecord: asRecord, rowIDIndex: plan.rowIDIndex)
+        // The objects are handed on as `T` without a cast per row: make sure, once, that they are.
+        guard loader.builtType == T.self else {
+            throw AmigoError.typeMismatch(expected: String(describing: T.self), actual: String(describing: loader.builtType))
+        }
         let related = plan.related.map { RelatedLoader($0.relationship, offset: $0.offset, rowIDIndex: $0.rowIDIndex, asRecord: asRecord) }
         if related.isEmpty {
             try amigo.engine.fetch(plan.sql, plan.arguments) { row in try body(loader.load(row)) }
@@ -350,10 +354,9 @@ public struct Query<T: AmigoModel>: @unchecked Sendable {
         var objects: [AmigoModel] = []
         objects.reserveCapacity(Swift.min(limitCount ?? 16, 16))
         try runObjects(try compileForFetch()) { objects.append($0); return true }
-        // Every object is a `T` (the loader builds the model's class, or records for
-        // Query<Record>), and arrays of class references share one representation: reinterpret
-        // the array instead of casting each element again.
-        assert(objects.allSatisfy { $0 is T })
+        // Every object is exactly a `T` (checked by runObjects), and arrays of class references
+        // share one representation: reinterpret the array instead of casting each element again.
+        assert(objects.allSatisfy { type(of: $0) == T.self })
         return unsafeBitCast(objects, to: [T].self)
     }
 
@@ -407,6 +410,9 @@ public struct Query<T: AmigoModel>: @unchecked Sendable {
             return (compiled.sql, compiled.rowIDIndex)
         }
         let loader = RowLoader(model, offset: 0, asRecord: asRecord, rowIDIndex: rowIDIndex)
+        guard loader.builtType == T.self else {
+            throw AmigoError.typeMismatch(expected: String(describing: T.self), actual: String(describing: loader.builtType))
+        }
         var result: T?
         try amigo.engine.fetch(sql, values) { row in
             result = unsafeDowncast(loader.load(row), to: T.self)

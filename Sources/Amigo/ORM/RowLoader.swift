@@ -23,6 +23,9 @@ struct RowLoader {
         self.columnCount = model.table.columns.count
     }
 
+    /// The class of the objects built: ``Record``, or the compiled model's class.
+    var builtType: AmigoModel.Type { asRecord ? Record.self : model.modelType }
+
     /// The object in the current row.
     func load(_ row: StatementRow) -> AmigoModel {
         if asRecord { return loadRecord(row) }
