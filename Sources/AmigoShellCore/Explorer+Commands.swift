@@ -145,13 +145,13 @@ extension Explorer {
         let width = model.table.columns.map { DisplayWidth.of($0.label) }.max() ?? 0
         var lines = [rowCaption(record)]
         for column in model.table.columns {
-            var value = ValueText.display(record.values[column.index])
-            if case .blob(let bytes) = record.values[column.index] {
+            var value = ValueText.display(record.value(at: column.index))
+            if case .blob(let bytes) = record.value(at: column.index) {
                 value = ValueText.blobSummary(bytes, maxBytes: 64)
             }
             // A foreign key shows the row it points at, as in the grid.
             if current?.model === model,
-               let label = foreignKeyLabels(column: column.index, rows: [record.values])[record.values[column.index]], !label.isEmpty {
+               let label = foreignKeyLabels(column: column.index, rows: [record.values])[record.value(at: column.index)], !label.isEmpty {
                 value += " → " + label
             }
             lines.append(DisplayWidth.pad(column.label, to: width) + "  " + value)

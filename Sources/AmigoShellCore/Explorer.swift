@@ -211,7 +211,7 @@ public final class Explorer {
         guard let record = try currentRecord() else { throw ShellError.noCurrentRow(command: "=") }
         guard view.cursorColumn < view.modelColumns.count else { throw ShellError.noCurrentRow(command: "=") }
         let column = view.modelColumns[view.cursorColumn]
-        guard let literal = ValueText.filterLiteral(record.values[column.index]) else {
+        guard let literal = ValueText.filterLiteral(record.value(at: column.index)) else {
             throw ShellError.invalidValue("=: cannot filter on a BLOB value")
         }
         let term = ValueText.keyPath(column.label) + " = " + literal
@@ -323,7 +323,7 @@ public final class Explorer {
             return false
         }
         guard let record = try currentRecord() else { throw ShellError.noCurrentRow(command: "follow") }
-        if record.values[column.index].isNull { throw ShellError.invalidValue("\(column.label) is NULL: no \(relationship.target.name) to jump to") }
+        if record.value(at: column.index).isNull { throw ShellError.invalidValue("\(column.label) is NULL: no \(relationship.target.name) to jump to") }
         try follow(relationship.name)
         return true
     }
@@ -384,9 +384,9 @@ public final class Explorer {
             let filter = ValueText.keyPath(key.label) + " IN %@"
             if let parents = try? session.query(relationship.target.name).filter(filter, arguments: [.list(missing)]).all() {
                 for parent in parents {
-                    let label = labelColumns.map { ValueText.display(parent.values[$0.index]) }.joined(separator: " ")
-                    cache[key.kind.toDatabase(parent.values[key.index])] = label
-                    cache[parent.values[key.index]] = label
+                    let label = labelColumns.map { ValueText.display(parent.value(at: $0.index)) }.joined(separator: " ")
+                    cache[key.kind.toDatabase(parent.value(at: key.index))] = label
+                    cache[parent.value(at: key.index)] = label
                 }
             }
             for value in missing where cache[value] == nil { cache[value] = "" }
@@ -536,7 +536,7 @@ public enum LabelColumn {
     /// The label of a row, or nil.
     public static func label(of record: Record) -> String? {
         guard let columns = columns(of: record.model) else { return nil }
-        let text = columns.map { ValueText.display(record.values[$0.index]) }.joined(separator: " ")
+        let text = columns.map { ValueText.display(record.value(at: $0.index)) }.joined(separator: " ")
         return text.isEmpty ? nil : text
     }
 }

@@ -185,7 +185,7 @@ public final class ShellApp {
                 return .none
             }
             var initial = ""
-            if let record = try? explorer.currentRecord() { initial = editText(record.values[view.cursorColumn]) }
+            if let record = try? explorer.currentRecord() { initial = editText(record.value(at: view.cursorColumn)) }
             return .prompt(PromptRequest(kind: .edit(column: column), prompt: "\(column) = ", initialText: initial))
         case .filterEqual:
             attempt { try explorer.filterEqualToCurrentCell(); setMessage(explorer.statusSummary) }

@@ -192,10 +192,13 @@ struct TerminalUISpec {
 
         // ? opens the help, Escape closes it.
         try tmux.sendKeys("?")
-        screen = try await tmux.waitFor("│   /           filter rows (e.g. Milliseconds > 300000 AND Composer CONTAINS[c] 'page')")
+        // Wait for the whole overlay: a capture may land while the terminal is still drawing it.
+        screen = try await tmux.waitUntil("the help overlay") {
+            $0.contains("│   /           filter rows (e.g. Milliseconds > 300000 AND Composer CONTAINS[c] 'page')")
+                && $0.contains("│   ? F1        this help")
+        }
         #expect(screen.contains("┌─ Help — ↑↓ PgUp PgDn scroll, other keys close ─"))
         #expect(screen.contains("│   Bksp b      back to the previous view (filter, order and row restored)"))
-        #expect(screen.contains("│   ? F1        this help"))
         try tmux.sendKeys("Escape")
         try await tmux.waitUntil("the help to close") { !$0.contains("Help — ↑↓ PgUp PgDn scroll, other keys close") }
 

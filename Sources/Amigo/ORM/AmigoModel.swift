@@ -59,22 +59,62 @@ final class ForeignKeyValues {
 
 /// A row of a model that exists only at run time (declared with `ORMModel(name:…)` or reflected
 /// from a file): its values by column, its primary key and the related rows a query loaded.
+///
+/// A row read from a statement keeps up to eight values inside the record itself, so that
+/// fetching it costs one allocation rather than two; ``values`` then builds an array when asked.
+/// Read single values with ``value(at:)`` or the name subscript, which build nothing.
 public final class Record: AmigoModel, @unchecked Sendable, CustomStringConvertible {
     /// The row's model.
     public let model: ORMModel
+    /// The values of a narrow row read from a statement, when `inlineCount` is not negative.
+    private var inline = InlineValues()
+    private var inlineCount = -1
+    /// The values otherwise.
+    private var array: [DatabaseValue]
+
     /// The values, one per column of ``model``'s table, in column order.
     ///
     /// Changing a primary-key value of a row that is in the database remembers the key it had,
     /// so that saving it updates that row (and moves it to the new key).
     public var values: [DatabaseValue] {
-        willSet {
-            guard isPersisted, originalKey == nil, newValue.count == values.count else { return }
-            let key = model.table.primaryKey
-            if key.contains(where: { values[$0.index] != newValue[$0.index] }) {
-                originalKey = key.map { values[$0.index] }
+        get { inlineCount < 0 ? array : inline.array(count: inlineCount) }
+        set {
+            if isPersisted, originalKey == nil, newValue.count == valueCount {
+                let key = model.table.primaryKey
+                if key.contains(where: { value(at: $0.index) != newValue[$0.index] }) {
+                    originalKey = key.map { value(at: $0.index) }
+                }
+            }
+            array = newValue
+            if inlineCount >= 0 {
+                inlineCount = -1
+                inline = InlineValues()
             }
         }
     }
+
+    /// Number of values (the model's columns).
+    public var valueCount: Int { inlineCount < 0 ? array.count : inlineCount }
+
+    /// The value of column number `index` (in the model's column order).
+    @inline(__always)
+    public func value(at index: Int) -> DatabaseValue {
+        if inlineCount < 0 { return array[index] }
+        precondition(index >= 0 && index < inlineCount, "Record value index \(index) out of range")
+        return inline[index]
+    }
+
+    /// Sets the value of column number `index`, remembering the key the row had when a key
+    /// column of a row in the database changes (see ``values``).
+    public func setValue(_ value: DatabaseValue, at index: Int) {
+        let old = self.value(at: index)
+        if isPersisted, originalKey == nil, old != value {
+            let key = model.table.primaryKey
+            if key.contains(where: { $0.index == index }) { originalKey = key.map { self.value(at: $0.index) } }
+        }
+        if inlineCount < 0 { array[index] = value } else { inline[index] = value }
+    }
+
     /// The primary key the row had in the database before a key column was changed.
     var originalKey: [DatabaseValue]?
     /// The row's rowid, for tables keyed only by their rowid.
@@ -93,15 +133,33 @@ public final class Record: AmigoModel, @unchecked Sendable, CustomStringConverti
     /// Creates an empty row of `model` (every value NULL).
     public init(_ model: ORMModel) {
         self.model = model
-        self.values = Array(repeating: .null, count: model.table.columns.count)
+        self.array = Array(repeating: .null, count: model.table.columns.count)
         super.init()
     }
 
-    /// Creates a row of `model` from its values in column order (as read from a statement).
+    /// Creates a row of `model` from its values in column order.
     init(_ model: ORMModel, values: [DatabaseValue]) {
         self.model = model
-        self.values = values
+        self.array = values
         super.init()
+    }
+
+    /// Creates a row of `model` from columns `offset…` of a statement row, kept inline when the
+    /// model has at most ``InlineValues/capacity`` columns.
+    init(_ model: ORMModel, row: StatementRow, offset: Int, count: Int) {
+        self.model = model
+        if count <= InlineValues.capacity {
+            self.array = []
+            super.init()
+            for i in 0..<count { inline[i] = row.value(at: offset + i) }
+            inlineCount = count
+        } else {
+            self.array = [DatabaseValue](unsafeUninitializedCapacity: count) { buffer, initialized in
+                for i in 0..<count { (buffer.baseAddress! + i).initialize(to: row.value(at: offset + i)) }
+                initialized = count
+            }
+            super.init()
+        }
     }
 
     /// Creates a row of `model` from values by column name.
@@ -113,33 +171,33 @@ public final class Record: AmigoModel, @unchecked Sendable, CustomStringConverti
     /// Not for use: a record always belongs to a model.
     public required init() {
         self.model = ORMModel.empty
-        self.values = []
+        self.array = []
         super.init()
     }
 
     /// The value of `column` (case-insensitive); NULL for a column the model does not have.
     public subscript(_ column: String) -> DatabaseValue {
-        get { model.table.column(named: column).map { values[$0.index] } ?? .null }
-        set { if let c = model.table.column(named: column) { values[c.index] = newValue } }
+        get { model.table.column(named: column).map { value(at: $0.index) } ?? .null }
+        set { if let c = model.table.column(named: column) { setValue(newValue, at: c.index) } }
     }
 
     /// The value of `column`, or an ``AmigoError/unknownColumn(column:model:)`` error.
     public func value(_ column: String) throws -> DatabaseValue {
         guard let c = model.table.column(named: column) else { throw AmigoError.unknownColumn(column: column, model: model.name) }
-        return values[c.index]
+        return value(at: c.index)
     }
 
     /// Sets `column` to `value` (nil for NULL), or throws for a column the model does not have.
     public func set(_ column: String, _ value: (any DatabaseValueConvertible)?) throws {
         guard let c = model.table.column(named: column) else { throw AmigoError.unknownColumn(column: column, model: model.name) }
-        values[c.index] = value?.databaseValue ?? .null
+        setValue(value?.databaseValue ?? .null, at: c.index)
     }
 
     /// The primary-key values (the rowid for a table without a declared primary key).
     public var primaryKey: [DatabaseValue] {
         let pk = model.table.primaryKey
         if pk.isEmpty { return rowID.map { [.integer($0)] } ?? [] }
-        return pk.map { values[$0.index] }
+        return pk.map { value(at: $0.index) }
     }
 
     /// The related row loaded for a to-one relationship by `selectRelated`.
@@ -149,5 +207,48 @@ public final class Record: AmigoModel, @unchecked Sendable, CustomStringConverti
     public var description: String {
         let pairs = zip(model.table.columns, values).map { "\($0.label): \($1)" }
         return "\(model.name)(" + pairs.joined(separator: ", ") + ")"
+    }
+}
+
+/// Up to eight values stored in place (inside a ``Record``), read and written by index.
+struct InlineValues {
+    /// How many values fit.
+    static let capacity = 8
+    private var v0 = DatabaseValue.null, v1 = DatabaseValue.null, v2 = DatabaseValue.null, v3 = DatabaseValue.null
+    private var v4 = DatabaseValue.null, v5 = DatabaseValue.null, v6 = DatabaseValue.null, v7 = DatabaseValue.null
+
+    subscript(index: Int) -> DatabaseValue {
+        get {
+            switch index {
+            case 0: return v0
+            case 1: return v1
+            case 2: return v2
+            case 3: return v3
+            case 4: return v4
+            case 5: return v5
+            case 6: return v6
+            default: return v7
+            }
+        }
+        set {
+            switch index {
+            case 0: v0 = newValue
+            case 1: v1 = newValue
+            case 2: v2 = newValue
+            case 3: v3 = newValue
+            case 4: v4 = newValue
+            case 5: v5 = newValue
+            case 6: v6 = newValue
+            default: v7 = newValue
+            }
+        }
+    }
+
+    /// The first `count` values as an array.
+    func array(count: Int) -> [DatabaseValue] {
+        [DatabaseValue](unsafeUninitializedCapacity: count) { buffer, initialized in
+            for i in 0..<count { (buffer.baseAddress! + i).initialize(to: self[i]) }
+            initialized = count
+        }
     }
 }

@@ -8,8 +8,8 @@ extension ORMModel {
     /// `selectRelated` keeps its foreign keys).
     func storedValue(of column: Column, in object: AmigoModel) -> DatabaseValue {
         if isDynamic || type(of: object) == Record.self {
-            guard let record = object as? Record, record.values.indices.contains(column.index) else { return .null }
-            return column.kind.toDatabase(record.values[column.index])
+            guard let record = object as? Record, column.index < record.valueCount else { return .null }
+            return column.kind.toDatabase(record.value(at: column.index))
         }
         let i = column.index
         let plan = access
@@ -27,7 +27,7 @@ extension ORMModel {
     /// Sets `column` of `object` from a stored value (used to write back keys and defaults).
     func setStoredValue(_ value: DatabaseValue, of column: Column, in object: AmigoModel) {
         if let record = object as? Record {
-            if record.values.indices.contains(column.index) { record.values[column.index] = column.kind.fromDatabase(value) }
+            if column.index < record.valueCount { record.setValue(column.kind.fromDatabase(value), at: column.index) }
             return
         }
         let plan = access

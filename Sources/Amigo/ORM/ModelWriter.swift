@@ -56,7 +56,7 @@ struct ModelWriter {
         for column in columns where !column.isGenerated {
             var value: DatabaseValue
             if let record {
-                value = record.values.indices.contains(column.index) ? column.kind.toDatabase(record.values[column.index]) : .null
+                value = column.index < record.valueCount ? column.kind.toDatabase(record.value(at: column.index)) : .null
             } else if column.index < plan.readers.count, let read = plan.readers[column.index] {
                 value = read(object)
             } else {

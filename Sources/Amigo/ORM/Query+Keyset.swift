@@ -35,7 +35,7 @@ extension Query {
             if column.name.lowercased() == "rowid", record.model.table.column(named: column.name) == nil {
                 return record.rowID.map { .integer($0) } ?? .null
             }
-            return record.model.table.column(named: column.name).map { $0.kind.toDatabase(record.values[$0.index]) } ?? .null
+            return record.model.table.column(named: column.name).map { $0.kind.toDatabase(record.value(at: $0.index)) } ?? .null
         }
     }
 

@@ -44,14 +44,8 @@ struct RowLoader {
     }
 
     private func loadRecord(_ row: StatementRow) -> Record {
-        let count = columnCount
-        let offset = self.offset
-        var values = [DatabaseValue](unsafeUninitializedCapacity: count) { buffer, initialized in
-            for i in 0..<count { (buffer.baseAddress! + i).initialize(to: row.value(at: offset + i)) }
-            initialized = count
-        }
-        for i in model.uuidColumnIndexes { values[i] = ColumnKind.uuid.fromDatabase(values[i]) }
-        let record = Record(model, values: values)
+        let record = Record(model, row: row, offset: offset, count: columnCount)
+        for i in model.uuidColumnIndexes { record.setValue(ColumnKind.uuid.fromDatabase(record.value(at: i)), at: i) }
         if let rowIDIndex { record.rowID = row.int64(at: rowIDIndex) }
         record.isPersisted = true
         return record
