@@ -67,17 +67,17 @@ public final class Record: AmigoModel, @unchecked Sendable, CustomStringConverti
     /// The row's model.
     public let model: ORMModel
     /// The values of a narrow row read from a statement, when `inlineCount` is not negative.
-    private var inline = InlineValues()
-    private var inlineCount = -1
-    /// The values otherwise.
-    private var array: [DatabaseValue]
+    private var inline: InlineValues
+    private var inlineCount: Int
+    /// The values otherwise (nil while they are inline, so that such records hold no array).
+    private var array: [DatabaseValue]?
 
     /// The values, one per column of ``model``'s table, in column order.
     ///
     /// Changing a primary-key value of a row that is in the database remembers the key it had,
     /// so that saving it updates that row (and moves it to the new key).
     public var values: [DatabaseValue] {
-        get { inlineCount < 0 ? array : inline.array(count: inlineCount) }
+        get { inlineCount < 0 ? array ?? [] : inline.array(count: inlineCount) }
         set {
             if isPersisted, originalKey == nil, newValue.count == valueCount {
                 let key = model.table.primaryKey
@@ -94,12 +94,12 @@ public final class Record: AmigoModel, @unchecked Sendable, CustomStringConverti
     }
 
     /// Number of values (the model's columns).
-    public var valueCount: Int { inlineCount < 0 ? array.count : inlineCount }
+    public var valueCount: Int { inlineCount < 0 ? array?.count ?? 0 : inlineCount }
 
     /// The value of column number `index` (in the model's column order).
     @inline(__always)
     public func value(at index: Int) -> DatabaseValue {
-        if inlineCount < 0 { return array[index] }
+        if inlineCount < 0 { return array![index] }
         precondition(index >= 0 && index < inlineCount, "Record value index \(index) out of range")
         return inline[index]
     }
@@ -112,7 +112,7 @@ public final class Record: AmigoModel, @unchecked Sendable, CustomStringConverti
             let key = model.table.primaryKey
             if key.contains(where: { $0.index == index }) { originalKey = key.map { self.value(at: $0.index) } }
         }
-        if inlineCount < 0 { array[index] = value } else { inline[index] = value }
+        if inlineCount < 0 { array![index] = value } else { inline[index] = value }
     }
 
     /// The primary key the row had in the database before a key column was changed.
@@ -133,6 +133,8 @@ public final class Record: AmigoModel, @unchecked Sendable, CustomStringConverti
     /// Creates an empty row of `model` (every value NULL).
     public init(_ model: ORMModel) {
         self.model = model
+        self.inline = InlineValues()
+        self.inlineCount = -1
         self.array = Array(repeating: .null, count: model.table.columns.count)
         super.init()
     }
@@ -140,6 +142,8 @@ public final class Record: AmigoModel, @unchecked Sendable, CustomStringConverti
     /// Creates a row of `model` from its values in column order.
     init(_ model: ORMModel, values: [DatabaseValue]) {
         self.model = model
+        self.inline = InlineValues()
+        self.inlineCount = -1
         self.array = values
         super.init()
     }
@@ -149,11 +153,14 @@ public final class Record: AmigoModel, @unchecked Sendable, CustomStringConverti
     init(_ model: ORMModel, row: StatementRow, offset: Int, count: Int) {
         self.model = model
         if count <= InlineValues.capacity {
-            self.array = []
+            // Stored once, before super.init: no access check or copy per value.
+            self.inline = InlineValues(row, offset: offset, count: count)
+            self.inlineCount = count
+            self.array = nil
             super.init()
-            for i in 0..<count { inline[i] = row.value(at: offset + i) }
-            inlineCount = count
         } else {
+            self.inline = InlineValues()
+            self.inlineCount = -1
             self.array = [DatabaseValue](unsafeUninitializedCapacity: count) { buffer, initialized in
                 for i in 0..<count { (buffer.baseAddress! + i).initialize(to: row.value(at: offset + i)) }
                 initialized = count
@@ -171,6 +178,8 @@ public final class Record: AmigoModel, @unchecked Sendable, CustomStringConverti
     /// Not for use: a record always belongs to a model.
     public required init() {
         self.model = ORMModel.empty
+        self.inline = InlineValues()
+        self.inlineCount = -1
         self.array = []
         super.init()
     }
@@ -214,8 +223,21 @@ public final class Record: AmigoModel, @unchecked Sendable, CustomStringConverti
 struct InlineValues {
     /// How many values fit.
     static let capacity = 8
-    private var v0 = DatabaseValue.null, v1 = DatabaseValue.null, v2 = DatabaseValue.null, v3 = DatabaseValue.null
-    private var v4 = DatabaseValue.null, v5 = DatabaseValue.null, v6 = DatabaseValue.null, v7 = DatabaseValue.null
+    private var v0, v1, v2, v3, v4, v5, v6, v7: DatabaseValue
+
+    /// Eight NULLs.
+    init() {
+        v0 = .null; v1 = .null; v2 = .null; v3 = .null
+        v4 = .null; v5 = .null; v6 = .null; v7 = .null
+    }
+
+    /// Columns `offset..<offset + count` of `row` (`count` at most ``capacity``), the rest NULL.
+    @inline(__always)
+    init(_ row: StatementRow, offset: Int, count: Int) {
+        @inline(__always) func read(_ i: Int) -> DatabaseValue { i < count ? row.value(at: offset + i) : .null }
+        v0 = read(0); v1 = read(1); v2 = read(2); v3 = read(3)
+        v4 = read(4); v5 = read(5); v6 = read(6); v7 = read(7)
+    }
 
     subscript(index: Int) -> DatabaseValue {
         get {

@@ -13,6 +13,7 @@ struct RowLoader {
     let rowIDIndex: Int?
     private let plan: AccessPlan
     private let columnCount: Int
+    private let hasUUIDColumns: Bool
 
     init(_ model: ORMModel, offset: Int, asRecord: Bool, rowIDIndex: Int?) {
         self.model = model
@@ -21,6 +22,7 @@ struct RowLoader {
         self.rowIDIndex = rowIDIndex
         self.plan = model.access
         self.columnCount = model.table.columns.count
+        self.hasUUIDColumns = !model.uuidColumnIndexes.isEmpty
     }
 
     /// The class of the objects built: ``Record``, or the compiled model's class.
@@ -45,7 +47,9 @@ struct RowLoader {
 
     private func loadRecord(_ row: StatementRow) -> Record {
         let record = Record(model, row: row, offset: offset, count: columnCount)
-        for i in model.uuidColumnIndexes { record.setValue(ColumnKind.uuid.fromDatabase(record.value(at: i)), at: i) }
+        if hasUUIDColumns {
+            for i in model.uuidColumnIndexes { record.setValue(ColumnKind.uuid.fromDatabase(record.value(at: i)), at: i) }
+        }
         if let rowIDIndex { record.rowID = row.int64(at: rowIDIndex) }
         record.isPersisted = true
         return record
