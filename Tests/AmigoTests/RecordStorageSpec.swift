@@ -1,0 +1,74 @@
+import Testing
+@testable import Amigo
+
+/// A record read from a statement keeps up to eight values inside itself and builds an array
+/// only when `values` is asked for; wider rows keep an array. Both behave the same.
+@Suite struct RecordStorageSpec {
+    /// A table of `columns` columns (`id` then `c1`, `c2`, …) with two rows, reflected.
+    private func database(columns: Int) throws -> (SQLiteEngine, Amigo) {
+        let engine = try SQLiteEngine(path: ":memory:")
+        let names = (1..<columns).map { "c\($0)" }
+        try engine.executeScript("""
+            CREATE TABLE t (id INTEGER PRIMARY KEY, \(names.map { "\($0) TEXT" }.joined(separator: ", ")));
+            INSERT INTO t VALUES (1, \(names.map { "'\($0)-1'" }.joined(separator: ", ")));
+            INSERT INTO t VALUES (2, \(names.map { _ in "NULL" }.joined(separator: ", ")));
+            """)
+        return (engine, try Amigo(reflecting: engine))
+    }
+
+    @Test(arguments: [2, 8, 9, 12])
+    func valuesReadAndWrittenByIndexByNameAndAsAnArray(columns: Int) throws {
+        let (engine, amigo) = try database(columns: columns)
+        let session = try amigo.session
+        let rows = try session.query("t").orderBy("id").all()
+        let first = rows[0], second = rows[1]
+        #expect(first.valueCount == columns)
+        #expect(first.values == [.integer(1)] + (1..<columns).map { .text("c\($0)-1") })
+        #expect(second.values == [.integer(2)] + Array(repeating: .null, count: columns - 1))
+        #expect(first.value(at: columns - 1) == .text("c\(columns - 1)-1"))
+        #expect(first["C1"] == .text("c1-1"))
+        #expect(try first.value("c1") == .text("c1-1"))
+
+        first["c1"] = .text("by name")
+        #expect(first.values[1] == .text("by name"))
+        first.setValue(.text("by index"), at: columns - 1)
+        #expect(first.value(at: columns - 1) == .text("by index"))
+        try session.add(first)
+        let stored = try engine.fetchAll("SELECT * FROM t WHERE id = 1").rows[0]
+        #expect(stored == first.values)
+        #expect(stored[columns - 1] == .text("by index") && stored[1] == (columns == 2 ? .text("by index") : .text("by name")))
+
+        // Replacing the whole array, then reading by index again.
+        var values = second.values
+        values[1] = .text("whole")
+        second.values = values
+        #expect(second.value(at: 1) == .text("whole") && second.valueCount == columns)
+        try session.add(second)
+        #expect(try engine.fetchScalar("SELECT c1 FROM t WHERE id = 2") == .text("whole"))
+    }
+
+    @Test(arguments: [3, 10])
+    func changingTheKeyByIndexMovesTheRowItWasLoadedFrom(columns: Int) throws {
+        let (engine, amigo) = try database(columns: columns)
+        let session = try amigo.session
+        let row = try #require(try session.query("t").get(1))
+        row.setValue(.integer(7), at: 0)
+        try session.add(row)
+        #expect(try engine.fetchAll("SELECT id FROM t ORDER BY id").rows == [[2], [7]])
+        #expect(try engine.fetchScalar("SELECT c1 FROM t WHERE id = 7") == .text("c1-1"))
+    }
+
+    @Test func relatedRowsOfSelectRelatedAreRecordsToo() throws {
+        let engine = try SQLiteEngine(path: ":memory:")
+        try engine.executeScript("""
+            CREATE TABLE artist (id INTEGER PRIMARY KEY, name TEXT);
+            CREATE TABLE album (id INTEGER PRIMARY KEY, title TEXT, artist_id INTEGER REFERENCES artist(id));
+            INSERT INTO artist VALUES (1, 'AC/DC'), (2, 'Accept');
+            INSERT INTO album VALUES (1, 'For Those About To Rock', 1), (2, 'Balls to the Wall', 2), (3, 'Let There Be Rock', 1);
+            """)
+        let amigo = try Amigo(reflecting: engine)
+        let albums = try amigo.session.query("album").selectRelated("artist").orderBy("id").all()
+        #expect(albums.map { $0.relatedRecord("artist")?["name"] } == [.text("AC/DC"), .text("Accept"), .text("AC/DC")])
+        #expect(albums[0].relatedRecord("artist") === albums[2].relatedRecord("artist"))
+    }
+}
