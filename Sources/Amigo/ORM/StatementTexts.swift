@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// SQL strings a model reuses on every write, built once per shape and kept for the model's life.
 ///
@@ -75,20 +76,13 @@ final class RelationshipQueryCache: @unchecked Sendable {
 
 /// The SQL of `get(key)` on a bare query of one model (and the index of its extra rowid column),
 /// compiled once for objects and once for records: `get` then only binds the key.
-final class GetStatementCache: @unchecked Sendable {
-    private let lock = NSLock()
-    private var forObjects: (sql: String, rowIDIndex: Int?)?
-    private var forRecords: (sql: String, rowIDIndex: Int?)?
+final class GetStatementCache: Sendable {
+    private let statements = Mutex<(forObjects: (sql: String, rowIDIndex: Int?)?, forRecords: (sql: String, rowIDIndex: Int?)?)>((nil, nil))
 
     func statement(asRecord: Bool, _ build: () throws -> (sql: String, rowIDIndex: Int?)) rethrows -> (sql: String, rowIDIndex: Int?) {
-        lock.lock()
-        let cached = asRecord ? forRecords : forObjects
-        lock.unlock()
-        if let cached { return cached }
+        if let cached = statements.withLock({ asRecord ? $0.forRecords : $0.forObjects }) { return cached }
         let built = try build()
-        lock.lock()
-        if asRecord { forRecords = built } else { forObjects = built }
-        lock.unlock()
+        statements.withLock { if asRecord { $0.forRecords = built } else { $0.forObjects = built } }
         return built
     }
 }
