@@ -90,10 +90,12 @@ enum ShellWorkload {
             _ = app.render(width: width, height: height)
         }))
         _ = app.explorer.completeDeferredCounts()
+        // Open the customers and go to the row before the last (not timed: those are other key
+        // presses, measured above), then follow its orders.
+        try app.explorer.open("customer")
+        press(.end)
+        press(.up)
         steps.append(Step(name: "follow a one-to-many from a row near the end (customer → orders)", seconds: try time {
-            try app.explorer.open("customer")
-            press(.end)
-            press(.up)
             try app.explorer.follow("orders")
             _ = app.render(width: width, height: height)
         }))
