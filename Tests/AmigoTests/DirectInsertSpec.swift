@@ -132,6 +132,45 @@ final class Gauge: AmigoModel {
         #expect(g.id == 0 && !g.isPersisted)    // a batch writes no keys back
     }
 
+    @Test func oneNewObjectQueuedTwiceInABatchIsRefused() throws {
+        let amigo = try database()
+        let session = try amigo.session
+        let template = Gauge()
+        #expect(throws: AmigoError.self) {
+            try session.batch { batch in
+                for name in ["a", "b"] { template.name = name; try batch.add(template) }
+            }
+        }
+        #expect(try session.query(Gauge.self).count() == 0)
+        // A persisted object may be queued again (its UPDATE just runs twice).
+        let saved = Gauge(); saved.name = "saved"
+        try session.add(saved)
+        try session.batch { batch in try batch.add(saved, saved) }
+    }
+
+    @Test func anEngineWithoutInPlaceBindingInsertsThroughExecute() throws {
+        let engine = ForwardingEngine(try SQLiteEngine(path: ":memory:"))
+        let amigo = try Amigo([DirectInsertSpec.gauge()], engine: engine)
+        try amigo.createAll()
+        let session = try amigo.session
+        let g = Gauge(); g.name = "forwarded"; g.maybeOn = true
+        try session.add(g)
+        try session.batch { try $0.add({ let h = Gauge(); h.name = "batched"; return h }()) }
+        #expect(g.id == 1)
+        #expect(engine.executed.count == 2 && engine.executed.allSatisfy { $0.hasPrefix(#"INSERT INTO "gauge""#) })
+        #expect(try session.query(Gauge.self).orderBy("id").all().map(\.name) == ["forwarded", "batched"])
+    }
+
+    @Test func aColumnMappingAnotherClassIsAMappingError() throws {
+        let wrong = ORMModel(Gauge.self, Column("id", \Gauge.id, primaryKey: true), Column("label", \Dog.label))
+        do {
+            _ = try Amigo([wrong], factory: SQLiteEngineFactory(":memory:"))
+            Issue.record("a key path of Dog was accepted on Gauge")
+        } catch AmigoError.mapping(let message) {
+            #expect(message == "Gauge.label maps a property of another class than Gauge")
+        }
+    }
+
     @Test func aFailingBatchLeavesNothingBehind() throws {
         let amigo = try database()
         let session = try amigo.session
@@ -139,4 +178,36 @@ final class Gauge: AmigoModel {
         #expect(throws: AmigoError.self) { try session.batch { try $0.add(gauges) } }
         #expect(try session.query(Gauge.self).count() == 0)
     }
+}
+
+/// An engine that forwards to SQLite but does not bind in place (the protocol's default
+/// `withPreparedWrite`), and remembers the statements it executed.
+final class ForwardingEngine: Engine, @unchecked Sendable {
+    let base: SQLiteEngine
+    private(set) var executed: [String] = []
+    init(_ base: SQLiteEngine) { self.base = base }
+
+    var dialect: any SQLDialect { base.dialect }
+    var echo: EchoStream { base.echo }
+    var path: String { base.path }
+    var isReadOnly: Bool { base.isReadOnly }
+    var isInTransaction: Bool { base.isInTransaction }
+    func execute(_ sql: String, _ arguments: [DatabaseValue]) throws -> ExecutionResult {
+        executed.append(sql)
+        return try base.execute(sql, arguments)
+    }
+    func fetch(_ sql: String, _ arguments: [DatabaseValue], _ body: (StatementRow) throws -> Bool) throws -> Int {
+        try base.fetch(sql, arguments, body)
+    }
+    func fetch(_ sql: String, _ arguments: [DatabaseValue], columns: ([String]) throws -> Void,
+               _ body: (StatementRow) throws -> Bool) throws -> Int {
+        try base.fetch(sql, arguments, columns: columns, body)
+    }
+    func executeRepeatedly(_ sql: String, _ argumentLists: [[DatabaseValue]]) throws -> Int {
+        try base.executeRepeatedly(sql, argumentLists)
+    }
+    func executeScript(_ sql: String) throws { try base.executeScript(sql) }
+    func executeTransactionControl(_ sql: String) throws { try base.executeTransactionControl(sql) }
+    func serialized<T>(_ body: () throws -> T) rethrows -> T { try base.serialized(body) }
+    func isReadOnlyStatement(_ sql: String) throws -> Bool { try base.isReadOnlyStatement(sql) }
 }

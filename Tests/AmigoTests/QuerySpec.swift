@@ -214,6 +214,25 @@ import Testing
         #expect(again[0].dog !== rows[0].dog)
     }
 
+    @Test func getOnARelationshipKeepsTheScopeAndLeavesPlainGetAlone() throws {
+        let db = try SeedDatabase()
+        let session = try db.amigo.session
+        let a1 = Author(); a1.firstName = "Lucy"
+        let a2 = Author(); a2.firstName = "Ollie"
+        for (title, author) in [("p1", a1), ("p2", a2)] {
+            let post = Post(); post.title = title; post.author = author
+            try session.add(post)
+        }
+        let unsaved = Author()
+        // Scoped first: the scope applies, and the model's plain `get` is not affected.
+        #expect(try session.query(Post.self).using(a1).relationship("posts").get(2) == nil)
+        #expect(try session.query(Post.self).using(unsaved).relationship("posts").get(1) == nil)
+        #expect(try session.query(Post.self).get(2)?.title == "p2")
+        #expect(try session.query(Post.self).using(a2).relationship("posts").get(2)?.title == "p2")
+        #expect(try session.query(Post.self).using(a1).relationship("posts").get(2) == nil)
+        #expect(try session.query(Post.self).get(1)?.title == "p1")
+    }
+
     @Test func oneToManyThroughUsing() throws {
         let db = try SeedDatabase()
         let session = try db.amigo.session

@@ -52,6 +52,18 @@ public protocol Engine: AnyObject, Sendable {
 }
 
 extension Engine {
+    /// For engines that do not bind in place: each run collects its arguments and goes through
+    /// ``execute(_:_:)``. (``SQLiteEngine`` binds straight into the prepared statement.)
+    public func withPreparedWrite<T>(_ sql: String, _ body: (PreparedWrite) throws -> T) throws -> T {
+        try serialized {
+            try body { bind in
+                var recorder = StatementBinder.recorder()
+                bind(&recorder)
+                return try execute(sql, recorder.recorded ?? [])
+            }
+        }
+    }
+
     /// Runs a query and returns all rows as value arrays (for small results and raw SQL).
     public func fetchAll(_ sql: String, _ arguments: [DatabaseValue] = []) throws -> (columns: [String], rows: [[DatabaseValue]]) {
         var names: [String] = []

@@ -34,7 +34,20 @@ public final class Amigo: @unchecked Sendable {
         self.engine = engine
         self.models = models
         for model in models { register(model) }
+        try checkPropertyRoots()
         try resolveRelationships()
+    }
+
+    /// Every column of a compiled model must map a property of that model's class: a key path of
+    /// another class (`ORMModel(Dog.self, Column("x", \Cat.x))`) would read and write the wrong object.
+    private func checkPropertyRoots() throws {
+        for model in models where !model.isDynamic {
+            for column in model.table.columns {
+                if let property = column.property, !property.rootAccepts(model.modelType) {
+                    throw AmigoError.mapping("\(model.name).\(column.declaredLabel) maps a property of another class than \(model.name)")
+                }
+            }
+        }
     }
 
     func register(_ model: ORMModel) {

@@ -13,6 +13,8 @@ public final class Batch {
 
     let session: Session
     private(set) var operations: [Operation] = []
+    /// The new objects queued so far: one of them queued twice is refused (see ``add(_:upsert:)-([AmigoModel],_)``).
+    private var queuedNew = Set<ObjectIdentifier>()
 
     init(session: Session) { self.session = session }
 
@@ -20,10 +22,19 @@ public final class Batch {
     public func add(_ objects: AmigoModel..., upsert: Bool = false) throws { try add(objects, upsert: upsert) }
 
     /// Queues an array of objects; see ``add(_:upsert:)-(AmigoModel...,_)``.
+    ///
+    /// The values are read when the batch runs, so one new object queued twice would write two
+    /// identical rows: that is refused with ``AmigoError/invalidOperation(_:)`` (create an object
+    /// per row instead of reusing one as a template).
     public func add(_ objects: [AmigoModel], upsert: Bool = false) throws {
         for object in objects {
             let model = try session.amigo.model(of: object)
             try session.checkEditable(model, "add rows")
+            if !object.isPersisted, !queuedNew.insert(ObjectIdentifier(object)).inserted {
+                throw AmigoError.invalidOperation(
+                    "the same new \(model.name) object was added to this batch twice; a batch reads each object's values when it runs, "
+                    + "so both rows would be the same — add a separate object for each row")
+            }
             operations.append(.add(object, model, upsert: upsert))
         }
     }
@@ -112,9 +123,10 @@ public final class Batch {
                         i += 1
                     case .direct(let sql, let keyMissing):
                         // This insert and the following ones of the same model and shape, on one prepared statement.
-                        guard case .add(_, let model, _) = operations[i] else { i += 1; continue }
+                        guard case .add(let first, let model, _) = operations[i] else { i += 1; continue }
                         changed += try engine.withPreparedWrite(sql) { run in
-                            var count = 0
+                            var count = try run { model.bindInsert(first, keyMissing: keyMissing, into: &$0) }.changes
+                            i += 1
                             while i < operations.count, case .add(let object, let next, let upsert) = operations[i], next === model,
                                   isDirectInsert(object, model, upsert: upsert), model.integerKeyIsMissing(object) == keyMissing {
                                 count += try run { model.bindInsert(object, keyMissing: keyMissing, into: &$0) }.changes

@@ -19,6 +19,9 @@ struct PropertyAccessor: @unchecked Sendable {
     var field: StoredField = .other
     /// For a to-one object property stored inline: where, and which classes it may hold.
     var objectSlot: ObjectSlot?
+    /// Whether objects of the given class have the property (its key path's root is the class or
+    /// a superclass): checked when models are bound, since every access assumes it.
+    var rootAccepts: (AmigoModel.Type) -> Bool = { _ in true }
 
     /// A to-one object property (`var dog: Dog?`) at a verified byte offset.
     struct ObjectSlot {
@@ -29,6 +32,29 @@ struct PropertyAccessor: @unchecked Sendable {
     }
 
     static func value<M: AmigoModel, V: DatabaseValueConvertible>(
+        _ keyPath: ReferenceWritableKeyPath<M, V>, kind: ColumnKind, zeroIsNil: Bool
+    ) -> PropertyAccessor {
+        rooted(at: M.self, valueAccessor(keyPath, kind: kind, zeroIsNil: zeroIsNil))
+    }
+
+    static func optionalValue<M: AmigoModel, V: DatabaseValueConvertible>(
+        _ keyPath: ReferenceWritableKeyPath<M, V?>, kind: ColumnKind
+    ) -> PropertyAccessor {
+        rooted(at: M.self, optionalValueAccessor(keyPath, kind: kind))
+    }
+
+    static func object<M: AmigoModel, R: AmigoModel>(_ keyPath: ReferenceWritableKeyPath<M, R?>) -> PropertyAccessor {
+        rooted(at: M.self, objectAccessor(keyPath))
+    }
+
+    /// `accessor`, knowing that it reads and writes properties of `M` (see ``rootAccepts``).
+    private static func rooted<M: AmigoModel>(at root: M.Type, _ accessor: PropertyAccessor) -> PropertyAccessor {
+        var accessor = accessor
+        accessor.rootAccepts = { $0 is M.Type }
+        return accessor
+    }
+
+    private static func valueAccessor<M: AmigoModel, V: DatabaseValueConvertible>(
         _ keyPath: ReferenceWritableKeyPath<M, V>, kind: ColumnKind, zeroIsNil: Bool
     ) -> PropertyAccessor {
         if let offset = StoredPropertyOffset.find(keyPath) {
@@ -49,7 +75,7 @@ struct PropertyAccessor: @unchecked Sendable {
             object: nil)
     }
 
-    static func optionalValue<M: AmigoModel, V: DatabaseValueConvertible>(
+    private static func optionalValueAccessor<M: AmigoModel, V: DatabaseValueConvertible>(
         _ keyPath: ReferenceWritableKeyPath<M, V?>, kind: ColumnKind
     ) -> PropertyAccessor {
         if kind == .uuid, V.self == String.self {
@@ -77,7 +103,7 @@ struct PropertyAccessor: @unchecked Sendable {
             object: nil)
     }
 
-    static func object<M: AmigoModel, R: AmigoModel>(_ keyPath: ReferenceWritableKeyPath<M, R?>) -> PropertyAccessor {
+    private static func objectAccessor<M: AmigoModel, R: AmigoModel>(_ keyPath: ReferenceWritableKeyPath<M, R?>) -> PropertyAccessor {
         if let offset = StoredPropertyOffset.findObject(keyPath) {
             let optional = R?.self
             return PropertyAccessor(

@@ -369,7 +369,7 @@ public struct Query<T: AmigoModel>: @unchecked Sendable {
 
     /// The object whose primary key is `key`, or nil. Earlier filters still apply (ANDed).
     public func get(_ key: any DatabaseValueConvertible) throws -> T? {
-        if isPlain, let column = try modelResult.get().primaryKey {
+        if isBare, let column = try modelResult.get().primaryKey {
             return try fetchByKey([column.kind.toDatabase(key.databaseValue)])   // one array, not two
         }
         return try get([key.databaseValue])
@@ -391,12 +391,16 @@ public struct Query<T: AmigoModel>: @unchecked Sendable {
             copy.limitCount = 1
             return copy
         }
-        guard isPlain else { return try keyed().first() }
+        guard isBare else { return try keyed().first() }
         return try fetchByKey(values)
     }
 
-    /// `get` on a bare query: the same SQL every time (compiled once per model); only the key
-    /// values, already in the key columns' stored form, change.
+    /// Whether the query is `session.query(X)` and nothing more: no filter, order, limit,
+    /// related rows or relationship scope. Its `get` SQL depends only on the model.
+    var isBare: Bool { isPlain && owner == nil && relationshipName == nil }
+
+    /// `get` on a bare query (see ``isBare``): the same SQL every time (compiled once per model);
+    /// only the key values, already in the key columns' stored form, change.
     private func fetchByKey(_ values: [DatabaseValue]) throws -> T? {
         let model = try modelResult.get()
         let asRecord = T.self == Record.self

@@ -30,7 +30,7 @@ enum StoredField {
         case is Int64?.Type: return .optionalInt64(offset: offset)
         case is Double.Type: return .double(offset: offset)
         case is Double?.Type: return .optionalDouble(offset: offset)
-        case is Bool.Type: return .bool(offset: offset)
+        case is Bool.Type: return zeroIsNil ? .other : .bool(offset: offset)   // a Bool key: false is stored as NULL
         case is Bool?.Type: return .optionalBool(offset: offset)
         default: return .other
         }
