@@ -17,6 +17,8 @@ open class AmigoModel {
     /// Whether the object has a row in the database: it was fetched, or added (inserted) by a session.
     /// `session.add` updates persisted objects and inserts the others.
     public internal(set) var isPersisted = false
+    /// The ``Batch`` this new object was last queued in (its number), to refuse queuing it twice.
+    var batchMark: UInt32 = 0
 
     /// Raw values of foreign-key columns, by the model's foreign-key slot, as loaded or last saved.
     /// An integer in the first slot (the common case: one foreign key holding an integer) is kept

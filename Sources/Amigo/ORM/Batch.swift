@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Adds and deletes collected by ``Session/batch(_:)`` and run together when the block returns.
 ///
 /// The objects' values are read when the batch runs (as a flush reads them), not when they are
@@ -13,8 +15,13 @@ public final class Batch {
 
     let session: Session
     private(set) var operations: [Operation] = []
-    /// The new objects queued so far: one of them queued twice is refused (see ``add(_:upsert:)-([AmigoModel],_)``).
-    private var queuedNew = Set<ObjectIdentifier>()
+    /// This batch's number, marked on the new objects it queues: one of them queued twice is
+    /// refused (see ``add(_:upsert:)-([AmigoModel],_)``) without a set lookup per object.
+    private let number: UInt32 = {
+        let n = Batch.numbers.add(1, ordering: .relaxed).newValue
+        return n == 0 ? Batch.numbers.add(1, ordering: .relaxed).newValue : n
+    }()
+    private static let numbers = Atomic<UInt32>(0)
 
     init(session: Session) { self.session = session }
 
@@ -30,10 +37,13 @@ public final class Batch {
         for object in objects {
             let model = try session.amigo.model(of: object)
             try session.checkEditable(model, "add rows")
-            if !object.isPersisted, !queuedNew.insert(ObjectIdentifier(object)).inserted {
-                throw AmigoError.invalidOperation(
-                    "the same new \(model.name) object was added to this batch twice; a batch reads each object's values when it runs, "
-                    + "so both rows would be the same — add a separate object for each row")
+            if !object.isPersisted {
+                if object.batchMark == number {
+                    throw AmigoError.invalidOperation(
+                        "the same new \(model.name) object was added to this batch twice; a batch reads each object's values when it runs, "
+                        + "so both rows would be the same — add a separate object for each row")
+                }
+                object.batchMark = number
             }
             operations.append(.add(object, model, upsert: upsert))
         }
