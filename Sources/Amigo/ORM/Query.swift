@@ -139,7 +139,8 @@ public struct Query<T: AmigoModel>: @unchecked Sendable {
     }
 
     /// Loads the objects of these to-one relationships in the same query (one LEFT JOIN each)
-    /// and sets them on each result.
+    /// and sets them on each result. Results pointing at the same related row by an integer key
+    /// share one related object, built once per query (up to 65,536 of them are remembered).
     public func selectRelated(_ relationships: String...) -> Query {
         var copy = self
         copy.related += relationships
