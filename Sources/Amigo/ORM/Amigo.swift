@@ -210,8 +210,9 @@ public final class Amigo: @unchecked Sendable {
     }
 
     /// A query outside any explicit session (it sees what open sessions on the same engine wrote).
+    @inlinable
     public func query<M: AmigoModel>(_ type: M.Type) -> Query<M> {
-        Query(amigo: self, model: Result { try model(for: type) })
+        Query(amigo: self, compiled: type, session: nil)
     }
 
     /// A query over the run-time or reflected model named `name`.

@@ -16,8 +16,16 @@ public struct Query<T: AmigoModel>: @unchecked Sendable {
     /// refinement and every call through a generic boundary does) costs one reference count.
     private var state: QueryState
 
-    init(amigo: Amigo, model: Result<ORMModel, Error>) {
+    init(amigo: Amigo, model: Result<ORMModel, Error>, session: Session? = nil) {
         self.state = QueryState(amigo: amigo, modelResult: model)
+        state.session = session
+    }
+
+    /// A query over the compiled model of `M` (called from inlinable code, so that callers pass
+    /// `Query<M>`'s metadata along rather than the library looking it up on every query).
+    @usableFromInline
+    init(amigo: Amigo, compiled type: T.Type, session: Session?) {
+        self.init(amigo: amigo, model: Result { try amigo.model(for: type) }, session: session)
     }
 
     /// The state, copied first when another query shares it.

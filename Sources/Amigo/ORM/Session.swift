@@ -155,17 +155,14 @@ public final class Session: @unchecked Sendable {
     // MARK: Queries
 
     /// A query over the compiled model `type`.
+    @inlinable
     public func query<M: AmigoModel>(_ type: M.Type) -> Query<M> {
-        var q = amigo.query(type)
-        q.session = self
-        return q
+        Query(amigo: amigo, compiled: type, session: self)
     }
 
     /// A query over the run-time or reflected model named `name`.
     public func query(_ name: String) -> Query<Record> {
-        var q = amigo.query(name)
-        q.session = self
-        return q
+        Query(amigo: amigo, model: Result { try amigo.model(named: name) }, session: self)
     }
 
     // MARK: Writes
