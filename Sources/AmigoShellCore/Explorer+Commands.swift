@@ -29,16 +29,16 @@ extension Explorer {
                                  status: "\(tables.count) tables and views")
         case .open(let name):
             try open(name)
-            return viewResult()
+            return try viewResult()
         case .filter(let text):
             try setFilter(text)
-            return viewResult()
+            return try viewResult()
         case .order(let column, let descending):
             try setOrder(column: column, descending: descending)
-            return viewResult()
+            return try viewResult()
         case .limit(let n):
             textLimit = n
-            return current == nil ? CommandResult(output: "", status: "limit \(n)") : viewResult()
+            return current == nil ? CommandResult(output: "", status: "limit \(n)") : try viewResult()
         case .relations:
             let list = try relations()
             let rows = list.map { [$0.relationship.name, $0.relationship.kind.rawValue, $0.relationship.target.name, String($0.count)] }
@@ -47,20 +47,20 @@ extension Explorer {
                                  status: "\(list.count) relationships")
         case .follow(let name):
             try follow(name)
-            return viewResult()
+            return try viewResult()
         case .back:
             try back()
-            return viewResult()
+            return try viewResult()
         case .show:
             guard current != nil else { throw ShellError.noView(command: "show") }
-            return viewResult()
+            return try viewResult()
         case .get(let key):
             try get(key)
             guard let record = try currentRecord() else { throw ShellError.noCurrentRow(command: "get") }
             return CommandResult(output: detailText(record), status: rowCaption(record))
         case .sql(let sql):
             try runSQL(sql)
-            return viewResult()
+            return try viewResult()
         case .set(let column, let value):
             let edit = try previewEdit(column: column, text: value)
             let statement = try apply(edit)
@@ -96,9 +96,9 @@ extension Explorer {
     }
 
     /// The current view as text: header, the first ``textLimit`` rows, and a count line.
-    func viewResult() -> CommandResult {
+    func viewResult() throws -> CommandResult {
         guard let view = current else { return CommandResult(output: "", status: "") }
-        let rows = (try? values(in: 0..<textLimit)) ?? []
+        let rows = try values(in: 0..<textLimit)
         let labelled = rows.map { row in row.map(ValueText.display) }
         var text = breadcrumb + "\n" + TextTable.render(header: view.columns, rows: labelled)
         let shown = rows.count
@@ -154,7 +154,8 @@ extension Explorer {
                let label = foreignKeyLabels(column: column.index, rows: [record.values])[record.value(at: column.index)], !label.isEmpty {
                 value += " → " + label
             }
-            lines.append(DisplayWidth.pad(column.label, to: width) + "  " + value)
+            // Control characters (an escape sequence stored in the data) are made visible, as in the grid.
+            lines.append(DisplayWidth.pad(DisplayWidth.sanitize(column.label), to: width) + "  " + DisplayWidth.sanitize(value))
         }
         return lines.joined(separator: "\n")
     }

@@ -239,6 +239,7 @@ public final class Explorer {
     /// Moves the cursor to absolute row `index` (clamped) and scrolls it into view.
     public func moveCursor(to index: Int) {
         guard let view = current else { return }
+        failedGet = nil
         if !view.countIsExact && index >= view.totalCount - viewportRows {
             // Going past what was counted: the exact count is needed now.
             try? completeCount(of: view)
@@ -256,9 +257,19 @@ public final class Explorer {
         if view.cursorColumn < view.leftColumn { view.leftColumn = view.cursorColumn }
     }
 
+    /// A `get` that failed, and the view and row that were current then: `set` refuses to edit
+    /// that row, which is not the one asked for (in `-c` and piped scripts nobody sees the cursor).
+    private var failedGet: (view: ObjectIdentifier, row: Int, key: String)?
+
     /// Makes the row whose primary key is `key` current (`get 5`, `get 1,2` for composite keys).
     public func get(_ key: String) throws {
         guard let view = current, let model = view.model else { throw ShellError.noView(command: "get") }
+        failedGet = (ObjectIdentifier(view), view.cursorRow, key)
+        try findRow(key, view: view, model: model)
+        failedGet = nil
+    }
+
+    private func findRow(_ key: String, view: BrowseView, model: ORMModel) throws {
         let keyColumns = model.table.primaryKey
         let parts = key.split(separator: ",").map { String($0) }
         if !keyColumns.isEmpty && parts.count != keyColumns.count {
@@ -402,6 +413,9 @@ public final class Explorer {
         guard let view = current, let model = view.model else { throw ShellError.noView(command: "set") }
         try checkEditable(model)
         guard let record = try currentRecord() else { throw ShellError.noCurrentRow(command: "set") }
+        if let failed = failedGet, failed.view == ObjectIdentifier(view), failed.row == view.cursorRow {
+            throw ShellError.invalidValue("set: the last get (\(failed.key)) failed, so no row was chosen to edit; get a row first")
+        }
         guard let c = model.table.column(named: column) else { throw AmigoError.unknownColumn(column: column, model: model.name) }
         // The session finds the row by its primary key, so changing the key would aim the UPDATE
         // at the row that has the *new* key (`SET "TrackId" = 99 WHERE "TrackId" = 99`).
@@ -488,6 +502,8 @@ public final class Explorer {
             rows.append(row.values)
             return true
         }
+        // A result replaces the previous result rather than piling up behind it (back returns to the table).
+        if let top = stack.last, !top.isModelView { stack.removeLast() }
         stack.append(BrowseView(sql: sql, columns: columns, rows: rows, truncated: truncated))
     }
 }

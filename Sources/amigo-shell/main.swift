@@ -76,8 +76,9 @@ struct AmigoShellCommand: ParsableCommand {
 
     func runText<S: Sequence>(_ explorer: Explorer, lines: S) throws where S.Element == String {
         let runner = TextModeRunner(explorer: explorer, echo: echo,
-                                    output: { print($0) },
-                                    errors: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
+                                    output: { print($0); fflush(nil) },
+                                    // Standard output is flushed first, so that an error follows the output before it.
+                                    errors: { fflush(nil); FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
         runner.run(lines: lines)
         if explorer.pendingChanges > 0 {
             FileHandle.standardError.write(Data("amigo-shell: \(explorer.pendingChanges) uncommitted change(s) rolled back\n".utf8))

@@ -6,6 +6,51 @@ import Testing
 
 /// Behaviour found by trying the shell as a new user.
 @Suite struct TrialFixesSpec {
+    @Test func aFailedGetLeavesNoRowToEdit() throws {
+        let fixture = try ChinookFixture()
+        try fixture.explorer.open("Artist")
+        #expect(throws: ShellError.self) { try fixture.explorer.run("get 9999") }
+        #expect(throws: ShellError.self) { try fixture.explorer.run("set Name = 'Renamed'") }
+        _ = try fixture.explorer.run("filter Name BEGINSWITH 'A'")
+        #expect(throws: ShellError.self) { try fixture.explorer.run("get 200") }     // exists, not in the view
+        #expect(throws: ShellError.self) { try fixture.explorer.run("set Name = 'Renamed'") }
+        #expect(fixture.explorer.pendingChanges == 0)
+        // A successful get (or moving the cursor) chooses a row again.
+        _ = try fixture.explorer.run("get 2")
+        _ = try fixture.explorer.run("set Name = 'Accepted'")
+        #expect(fixture.explorer.pendingChanges == 1)
+    }
+
+    @Test func aPragmaThatSetsSomethingIsNotReadOnly() throws {
+        let fixture = try ChinookFixture()
+        for pragma in ["PRAGMA ignore_check_constraints=1", "pragma foreign_keys = OFF", "PRAGMA writable_schema(1)", "PRAGMA main.query_only = 0"] {
+            #expect(throws: ShellError.notReadOnly, "\(pragma)") { try fixture.explorer.run("sql \(pragma)") }
+        }
+        for pragma in ["PRAGMA foreign_keys", "PRAGMA table_info(Track)", "pragma main.index_list('Track')", "PRAGMA integrity_check"] {
+            _ = try fixture.explorer.run("sql \(pragma)")
+        }
+    }
+
+    @Test func oneSQLResultReplacesTheOneBefore() throws {
+        let fixture = try ChinookFixture()
+        try fixture.explorer.open("Artist")
+        _ = try fixture.explorer.run("sql SELECT 1")
+        let result = try fixture.explorer.run("sql SELECT 2")
+        #expect(!result.output.contains("sql › sql"))
+        _ = try fixture.explorer.run("back")
+        #expect(fixture.explorer.current?.model?.name == "Artist")
+    }
+
+    @Test func theRowViewMakesControlCharactersVisible() throws {
+        let fixture = try ChinookFixture()
+        try fixture.explorer.open("Artist")
+        _ = try fixture.explorer.run("get 1")
+        _ = try fixture.explorer.run("set Name = 'x'")
+        try fixture.explorer.session.execute(#"UPDATE "Artist" SET "Name" = char(27) || '[31mRED' || char(10) || 'x' WHERE "ArtistId" = 1"#)
+        let shown = try fixture.explorer.run("get 1").output
+        #expect(!shown.contains("\u{1B}") && !shown.contains("\n x") && shown.contains("·[31mRED↵x"))
+    }
+
     @Test func theStatusMessageAnswersOnlyTheLastKey() throws {
         let fixture = try ChinookFixture()
         let app = ShellApp(explorer: fixture.explorer)

@@ -215,8 +215,27 @@ public final class SQLiteEngine: Engine, @unchecked Sendable {
             // open transactions behind a session's back: count them as writes.
             let first = sql.drop { !$0.isLetter }.prefix { $0.isLetter }.uppercased()
             if ["BEGIN", "COMMIT", "END", "ROLLBACK", "SAVEPOINT", "RELEASE"].contains(first) { return false }
+            // SQLite calls every PRAGMA read-only, but one that sets something (`foreign_keys = OFF`,
+            // `ignore_check_constraints(1)`, `writable_schema = ON`) changes what later writes may do.
+            if first == "PRAGMA" { return SQLiteEngine.pragmaOnlyReads(sql) }
             return sqlite3_stmt_readonly(stmt) != 0
         }
+    }
+
+    /// PRAGMAs that take an argument and still only read (the argument names a table or index).
+    private static let readingPragmas: Set<String> = [
+        "TABLE_INFO", "TABLE_XINFO", "TABLE_LIST", "INDEX_LIST", "INDEX_INFO", "INDEX_XINFO", "FOREIGN_KEY_LIST",
+        "FOREIGN_KEY_CHECK", "INTEGRITY_CHECK", "QUICK_CHECK",
+    ]
+
+    /// Whether a PRAGMA statement only reads: no `=`, and an argument only for the pragmas above.
+    static func pragmaOnlyReads(_ sql: String) -> Bool {
+        let body = sql.drop { !$0.isLetter }.dropFirst("PRAGMA".count)
+        if body.contains("=") { return false }
+        guard let open = body.firstIndex(of: "(") else { return true }
+        // The name, without a schema prefix: `main.table_info(t)`.
+        let name = body[..<open].trimmingCharacters(in: .whitespaces).split(separator: ".").last.map(String.init) ?? ""
+        return readingPragmas.contains(name.uppercased())
     }
 
     private func report(_ kind: EchoEvent.Kind, _ sql: String, _ arguments: [DatabaseValue], _ start: UInt64,
