@@ -132,7 +132,7 @@ import Testing
         try session.using(c2).relationship("parents").add(p2)
         #expect(try session.query(Child.self).using(p2).relationship("children").all().map(\.label) == ["c1", "c2"])
         #expect(try session.query(Child.self).using(p2).relationship("children").sql().sql
-                == #"SELECT "child"."id", "child"."label" FROM "child" JOIN "child_parent" ON "child_parent"."child_id" = "child"."id" WHERE "child_parent"."parent_id" = ?"#)
+                == #"SELECT "child"."id", "child"."label" FROM "child" WHERE "child"."id" IN (SELECT "child_parent"."child_id" FROM "child_parent" WHERE "child_parent"."parent_id" = ?)"#)
     }
 
     @Test func theInverseSideSeesTheSameLinks() throws {
@@ -202,5 +202,28 @@ import Testing
         try session.delete(p)
         #expect(try db.amigo.engine.rowCount("child_parent") == 0)
         #expect(try session.query(Child.self).all().map(\.label) == ["c2"])
+    }
+
+    @Test func aManyToManyGivesEachRelatedRowOnceEvenWhenTheJunctionRepeatsAPair() throws {
+        let engine = try SQLiteEngine(path: ":memory:")
+        try engine.executeScript("""
+            CREATE TABLE student (id INTEGER PRIMARY KEY, name TEXT);
+            CREATE TABLE course (id INTEGER PRIMARY KEY, title TEXT);
+            CREATE TABLE attendance (id INTEGER PRIMARY KEY, student_id INTEGER NOT NULL REFERENCES student(id),
+                                     course_id INTEGER NOT NULL REFERENCES course(id), day TEXT);
+            INSERT INTO student VALUES (1, 'Ada');
+            INSERT INTO course VALUES (1, 'Maths'), (2, 'Art'), (3, 'Music');
+            INSERT INTO attendance (student_id, course_id, day) VALUES (1, 1, 'mon'), (1, 1, 'tue'), (1, 1, 'wed'), (1, 2, 'mon');
+            """)
+        let amigo = try Amigo(reflecting: engine)
+        let session = try amigo.session
+        let ada = try #require(try session.query("student").get(1))
+        let courses = session.query("course").using(ada).relationship("courses")
+        #expect(try courses.count() == 2)
+        #expect(try courses.orderBy("id").all().map { $0["title"] } == ["Maths", "Art"])
+        // Every link, with its payload, through the junction's own relationship.
+        #expect(try session.query("attendance").using(ada).relationship("attendances").count() == 4)
+        let counts = Dictionary(uniqueKeysWithValues: try session.relatedCounts(of: ada).map { ($0.relationship.name, $0.count) })
+        #expect(counts["courses"] == 2 && counts["attendances"] == 4)
     }
 }

@@ -306,16 +306,23 @@ public struct Query<T: AmigoModel>: @unchecked Sendable {
             guard relationship.target.table === model.table else {
                 throw AmigoError.typeMismatch(expected: relationship.target.name, actual: model.name)
             }
+            // A semi-join, not a JOIN: each related row comes once even when the junction links
+            // the same pair several times (a junction with its own key and a payload, such as
+            // attendance per day).
             let alias = scope.uniqueAlias(junction.name)
-            let condition = zip(relationship.junctionTargetColumns, relationship.targetColumns).map {
-                s.qualified(alias, $0.label) + " = " + s.qualified(scope.alias, $1.label)
-            }.joined(separator: " AND ")
-            scope.statement.joins.append(.init(kind: "JOIN", table: junction.name, alias: alias, condition: condition))
-            scope.joinAliases["#junction"] = (alias, relationship.through ?? model)
-            for (column, key) in zip(relationship.junctionSourceColumns, keys) {
-                scope.statement.conditions.append(s.qualified(alias, column.label) + " = ?")
-                scope.statement.whereArguments.append(key)
+            let owned = relationship.junctionSourceColumns.map { s.qualified(alias, $0.label) + " = ?" }
+            let from = " FROM " + s.dialect.quote(junction.name) + (alias == junction.name ? "" : " AS " + s.dialect.quote(alias)) + " WHERE "
+            if relationship.targetColumns.count == 1, let targetColumn = relationship.targetColumns.first,
+               let junctionColumn = relationship.junctionTargetColumns.first {
+                scope.statement.conditions.append(s.qualified(scope.alias, targetColumn.label) + " IN (SELECT "
+                    + s.qualified(alias, junctionColumn.label) + from + owned.joined(separator: " AND ") + ")")
+            } else {
+                let linked = zip(relationship.junctionTargetColumns, relationship.targetColumns).map {
+                    s.qualified(alias, $0.label) + " = " + s.qualified(scope.alias, $1.label)
+                }
+                scope.statement.conditions.append("EXISTS (SELECT 1" + from + (linked + owned).joined(separator: " AND ") + ")")
             }
+            scope.statement.whereArguments.append(contentsOf: keys)
         }
     }
 
