@@ -75,6 +75,31 @@ final class Toy: AmigoModel, @unchecked Sendable {
                        ["LUCY"], ids: [1, 2])
     }
 
+    @Test func caseAndDiacriticsAreFoldedForEveryScript() throws {
+        let engine = try SQLiteEngine(path: ":memory:")
+        try engine.executeScript("""
+            CREATE TABLE artist (id INTEGER PRIMARY KEY, name TEXT);
+            INSERT INTO artist (name) VALUES ('Antônio Carlos Jobim'), ('Chico Science & Nação Zumbi'), ('ÉDITH'), ('edith'), (NULL);
+            """)
+        let session = try Amigo(reflecting: engine).session
+        func ids(_ filter: String) throws -> [DatabaseValue] {
+            try session.query("artist").filter(filter).orderBy("id").all().map { $0["id"] }
+        }
+        #expect(try ids("name CONTAINS[c] 'ÇÃO'") == [2])
+        #expect(try ids("name CONTAINS 'ÇÃO'") == [])
+        #expect(try ids("name ==[cd] 'antonio carlos jobim'") == [1])
+        #expect(try ids("name BEGINSWITH[d] 'Anto'") == [1])
+        #expect(try ids("name =[c] 'édith'") == [3])                // [c] alone keeps the accent
+        #expect(try ids("name IN[cd] {'EDITH', 'x'}") == [3, 4])
+        #expect(try ids("name LIKE[d] 'Nac*'") == [])            // LIKE matches the whole text
+        #expect(try ids("name LIKE[cd] '*nacao*'") == [2])
+        #expect(try ids("name MATCHES[cd] '.*nacao.*'") == [2])
+        #expect(try ids("name !=[d] 'edith'") == [1, 2, 3])      // 'EDITH' differs in case; NULL matches neither = nor !=
+        let (sql, arguments) = try session.query("artist").filter("name CONTAINS[cd] 'ção'").sql()
+        #expect(sql.hasSuffix(#"WHERE amigo_fold("artist"."name", 3) GLOB ?"#))
+        #expect(arguments == ["*cao*"])
+    }
+
     @Test func aColumnComparedWithAnotherColumnBindsNothing() throws {
         let db = try SeedDatabase()
         let session = try db.amigo.session

@@ -64,6 +64,7 @@ final class SQLiteConnection {
         }
         if !isReadOnly { try execute("PRAGMA foreign_keys = ON") }
         registerRegexpFunction()
+        registerFoldFunction()
     }
 
     deinit {

@@ -41,9 +41,9 @@ public struct FilterComparisonOptions: OptionSet, Sendable, Hashable {
     public let rawValue: Int
     /// Creates options from their bits.
     public init(rawValue: Int) { self.rawValue = rawValue }
-    /// `[c]`: compare without regard to case.
+    /// `[c]`: compare without regard to case (Unicode case folding; ASCII-only values use SQLite's `NOCASE`/`LIKE`).
     public static let caseInsensitive = FilterComparisonOptions(rawValue: 1)
-    /// `[d]`: compare without regard to diacritics (accepted; SQLite has no diacritic folding, so it is not applied).
+    /// `[d]`: compare without regard to diacritics (`é` matches `e`), through the connection's `amigo_fold` function.
     public static let diacriticInsensitive = FilterComparisonOptions(rawValue: 2)
 }
 

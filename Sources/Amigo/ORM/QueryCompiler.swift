@@ -259,6 +259,9 @@ final class QueryScope {
     }
 
     private func compile(_ c: FilterComparison, lhsSQL: String, column: Column) throws -> String {
+        if let flags = try foldFlags(for: c, column: column) {
+            return try compileFolded(c, lhsSQL: lhsSQL, column: column, flags: flags)
+        }
         let ci = c.options.contains(.caseInsensitive)
         let collate = ci ? " COLLATE NOCASE" : ""
         // Column compared with column.
@@ -317,6 +320,77 @@ final class QueryScope {
                 throw error("invalid regular expression '\(text)'", position: c.position, token: c.op.rawValue)
             }
             arguments.append(.text((ci ? "(?i)" : "") + "^(?:" + text + ")$"))
+            return "\(lhsSQL) REGEXP ?"
+        }
+    }
+
+    /// The `amigo_fold` flags a comparison needs, or nil when SQLite's own `NOCASE` and `LIKE`
+    /// do: `[d]` always folds (SQLite has no diacritic folding); `[c]` folds when a value compared
+    /// with is not plain ASCII (SQLite folds the case of ASCII letters only).
+    private func foldFlags(for c: FilterComparison, column: Column) throws -> Int? {
+        var flags = 0
+        if c.options.contains(.caseInsensitive) { flags |= TextFolding.caseFlag }
+        if c.options.contains(.diacriticInsensitive) { flags |= TextFolding.diacriticFlag }
+        if c.op == .matches { flags &= TextFolding.diacriticFlag }   // MATCHES ignores case with (?i)
+        guard flags != 0 else { return nil }
+        if flags & TextFolding.diacriticFlag != 0 { return flags }
+        if case .keyPath = c.rhs { return nil }
+        let texts = try values(c.rhs, for: column, comparison: c).compactMap(\.textValue)
+        return texts.allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } } ? nil : flags
+    }
+
+    /// A comparison of folded text: `amigo_fold(column) = amigo_fold(?)`, or GLOB over a folded
+    /// pattern (`*`, `?` and `[x]` survive folding).
+    private func compileFolded(_ c: FilterComparison, lhsSQL column: String, column model: Column, flags: Int) throws -> String {
+        let lhsSQL = "amigo_fold(\(column), \(flags))"
+        let placeholder = "amigo_fold(?, \(flags))"
+        if case .keyPath(let path, let position) = c.rhs {
+            guard case .column(let rhsSQL, _) = try resolve(path, position: position, allowToMany: false) else {
+                throw error("cannot compare with a to-many path", position: position, token: path.joined(separator: "."))
+            }
+            guard let sqlOp = comparisonOperator(c.op) else {
+                throw error("\(c.op.rawValue) needs a value on its right", position: c.position, token: c.op.rawValue)
+            }
+            return "\(lhsSQL) \(sqlOp) amigo_fold(\(rhsSQL), \(flags))"
+        }
+        switch c.op {
+        case .equal, .notEqual:
+            let value = try single(c.rhs, for: model, comparison: c)
+            if value.isNull { return column + (c.op == .equal ? " IS NULL" : " IS NOT NULL") }
+            arguments.append(value)
+            return "\(lhsSQL) \(c.op == .equal ? "=" : "<>") \(placeholder)"
+        case .less, .lessOrEqual, .greater, .greaterOrEqual:
+            let value = try single(c.rhs, for: model, comparison: c)
+            if value.isNull { return "0" }
+            arguments.append(value)
+            return "\(lhsSQL) \(comparisonOperator(c.op)!) \(placeholder)"
+        case .like, .beginsWith, .endsWith, .contains:
+            let value = try single(c.rhs, for: model, comparison: c)
+            guard let text = value.textValue else {
+                if value.isNull { return "0" }
+                throw error("\(c.op.rawValue) needs text", position: c.position, token: c.op.rawValue)
+            }
+            arguments.append(.text(TextFolding.fold(PatternTranslation(op: c.op, text: text).globPattern, flags: flags)))
+            return "\(lhsSQL) GLOB ?"
+        case .in:
+            let vs = try values(c.rhs, for: model, comparison: c)
+            if vs.isEmpty { return "0" }
+            arguments += vs
+            return "\(lhsSQL) IN (" + Array(repeating: placeholder, count: vs.count).joined(separator: ", ") + ")"
+        case .between:
+            let vs = try values(c.rhs, for: model, comparison: c)
+            guard vs.count == 2 else {
+                throw error("BETWEEN needs two values, as in {1, 5}", position: c.position, token: c.op.rawValue)
+            }
+            arguments += vs
+            return "\(lhsSQL) BETWEEN \(placeholder) AND \(placeholder)"
+        case .matches:
+            let value = try single(c.rhs, for: model, comparison: c)
+            guard let text = value.textValue, (try? NSRegularExpression(pattern: text)) != nil else {
+                throw error("MATCHES needs a valid regular expression", position: c.position, token: c.op.rawValue)
+            }
+            let ci = c.options.contains(.caseInsensitive)
+            arguments.append(.text((ci ? "(?i)" : "") + "^(?:" + TextFolding.fold(text, flags: flags) + ")$"))
             return "\(lhsSQL) REGEXP ?"
         }
     }
