@@ -420,7 +420,7 @@ public final class Explorer {
         // The session finds the row by its primary key, so changing the key would aim the UPDATE
         // at the row that has the *new* key (`SET "TrackId" = 99 WHERE "TrackId" = 99`).
         if c.primaryKey { throw ShellError.invalidValue("set: \(c.label) is part of \(model.name)'s primary key and cannot be edited") }
-        let value = ValueText.parse(text, for: c)
+        let value = try ValueText.parseEdit(text, for: c)
         let copy = Record(model)
         copy.values = record.values
         copy.rowID = record.rowID

@@ -38,9 +38,7 @@ public enum ValueText {
     public static func parse(_ text: String, for column: Column?) -> DatabaseValue {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if trimmed.uppercased() == "NULL" { return .null }
-        if trimmed.count >= 2, let first = trimmed.first, let last = trimmed.last, first == last, first == "'" || first == "\"" {
-            return .text(String(trimmed.dropFirst().dropLast()))
-        }
+        if let quoted = unquoted(trimmed) { return .text(quoted) }
         if trimmed.lowercased().hasPrefix("x'"), trimmed.hasSuffix("'"), let bytes = hexBytes(String(trimmed.dropFirst(2).dropLast())) {
             return .blob(bytes)
         }
@@ -54,6 +52,52 @@ public enum ValueText {
         default: break
         }
         return .text(text)
+    }
+
+    /// What `set` stores for the typed `text`: as ``parse(_:for:)``, but a quote that is not
+    /// closed, and text (or nothing) for a column of numbers, are errors rather than stored as
+    /// typed. Quoted text goes into any column (`'abc'` is text even in an INTEGER column).
+    public static func parseEdit(_ text: String, for column: Column) throws -> DatabaseValue {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if let first = trimmed.first, first == "'" || first == "\"" {
+            guard let quoted = unquoted(trimmed) else {
+                throw ShellError.invalidValue("\(column.label): \(trimmed) is not one complete quoted text (close the quote; write '' or \\' for a quote inside)")
+            }
+            return .text(quoted)
+        }
+        let value = parse(text, for: column)
+        switch (column.kind, value) {
+        case (.integer, .text), (.real, .text), (.numeric, .text), (.boolean, .text):
+            let what = trimmed.isEmpty ? "an empty value" : trimmed
+            throw ShellError.invalidValue("\(column.label) holds numbers: \(what) is not one (type a number, NULL, or quote text to store it anyway)")
+        default:
+            return value
+        }
+    }
+
+    /// The text inside quotes (`'it''s'`, `'it\'s'`, `"say \"hi\""`), with `\n`, `\t` and `\\`
+    /// decoded as the filter language does; nil when `text` is not one whole quoted string.
+    static func unquoted(_ text: String) -> String? {
+        guard let quote = text.first, quote == "'" || quote == "\"", text.count >= 2 else { return nil }
+        var result = ""
+        var characters = text.dropFirst().makeIterator()
+        while let c = characters.next() {
+            if c == "\\" {
+                guard let escaped = characters.next() else { return nil }
+                switch escaped {
+                case "n": result.append("\n")
+                case "t": result.append("\t")
+                default: result.append(escaped)
+                }
+            } else if c == quote {
+                guard let after = characters.next() else { return result }   // the closing quote, at the end
+                guard after == quote else { return nil }                      // a quote inside, not doubled
+                result.append(quote)
+            } else {
+                result.append(c)
+            }
+        }
+        return nil   // never closed
     }
 
     private static func hexBytes(_ hex: String) -> [UInt8]? {

@@ -21,6 +21,24 @@ import Testing
         #expect(ValueText.plain(.null) == "NULL")
     }
 
+    @Test func anEditReadsQuotesAsTheFilterLanguageDoesAndRefusesWhatItCannotStore() throws {
+        let name = Column("Name", type: String.self)
+        let bytes = Column("Bytes", type: Int.self)
+        #expect(try ValueText.parseEdit("'it''s'", for: name) == .text("it's"))
+        #expect(try ValueText.parseEdit(#"'it\'s'"#, for: name) == .text("it's"))
+        #expect(try ValueText.parseEdit(#""say \"hi\"""#, for: name) == .text(#"say "hi""#))
+        #expect(try ValueText.parseEdit(#"'two\nlines'"#, for: name) == .text("two\nlines"))
+        #expect(try ValueText.parseEdit("plain text", for: name) == .text("plain text"))
+        #expect(try ValueText.parseEdit("", for: name) == .text(""))
+        #expect(throws: ShellError.self) { try ValueText.parseEdit("'unterminated", for: name) }
+        #expect(throws: ShellError.self) { try ValueText.parseEdit("'a' 'b'", for: name) }
+        #expect(try ValueText.parseEdit("42", for: bytes) == .integer(42))
+        #expect(try ValueText.parseEdit("null", for: bytes) == .null)
+        #expect(try ValueText.parseEdit("'abc'", for: bytes) == .text("abc"))   // quoted: text on purpose
+        #expect(throws: ShellError.self) { try ValueText.parseEdit("abc", for: bytes) }
+        #expect(throws: ShellError.self) { try ValueText.parseEdit("", for: bytes) }
+    }
+
     @Test func typedTextBecomesNullANumberABlobOrText() {
         #expect(ValueText.parse("NULL", for: nil) == .null)
         #expect(ValueText.parse(" null ", for: nil) == .null)
