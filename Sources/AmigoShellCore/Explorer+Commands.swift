@@ -89,7 +89,9 @@ extension Explorer {
         case .stats(let column):
             return CommandResult(output: try statsText(column), status: "stats \(column)")
         case .help(let topic):
-            return CommandResult(output: helpText(topic), status: "help")
+            let text = helpText(topic)
+            if text.isEmpty, let topic { throw ShellError.invalidValue("help: no command \(topic) (help lists them)") }
+            return CommandResult(output: text, status: "help")
         case .quit:
             return CommandResult(output: "", status: "", quit: true)
         }
@@ -194,7 +196,12 @@ extension Explorer {
         let query = try view.query(in: session)
         let values = try query.aggregate([.count, .countDistinct(column), .nulls(column), .min(column), .max(column), .avg(column)])
         let labels = ["count", "distinct", "nulls", "min", "max", "avg"]
-        let shown = values.enumerated().map { i, v -> [String] in
+        // An average only means something for numbers: text and blobs (and empty columns) show none.
+        let numeric = [values[3], values[4]].allSatisfy { value in
+            switch value { case .integer, .real: return true; default: return false }
+        }
+        let shown = values.enumerated().compactMap { i, v -> [String]? in
+            if i == 5 && !numeric { return nil }
             let text = (i == 2 ? v.integerValue.map { .integer($0) } ?? v : v)
             return [labels[i], ValueText.display(text)]
         }

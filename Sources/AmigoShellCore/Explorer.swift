@@ -271,7 +271,10 @@ public final class Explorer {
 
     private func findRow(_ key: String, view: BrowseView, model: ORMModel) throws {
         let keyColumns = model.table.primaryKey
-        let parts = key.split(separator: ",").map { String($0) }
+        if keyColumns.isEmpty && !model.table.hasRowID {
+            throw ShellError.invalidValue("get: \(model.name) is a view (or has no key), so rows cannot be looked up by key; use filter")
+        }
+        let parts = Explorer.keyParts(key)
         if !keyColumns.isEmpty && parts.count != keyColumns.count {
             throw ShellError.invalidValue("get: \(model.name)'s key has \(keyColumns.count) column(s) (\(keyColumns.map(\.label).joined(separator: ", "))); \(parts.count) value(s) given")
         }
@@ -287,6 +290,27 @@ public final class Explorer {
         } else {
             throw ShellError.invalidValue("get: \(model.name) \(key) exists but is not in this view (filter: \(view.filter ?? "none"))")
         }
+    }
+
+    /// The values of a typed key, split at commas outside quotes: `1,'a,b'` is two values.
+    static func keyParts(_ key: String) -> [String] {
+        var parts: [String] = []
+        var current = ""
+        var quote: Character?
+        for c in key {
+            if let q = quote {
+                if c == q { quote = nil }
+            } else if c == "'" || c == "\"" {
+                quote = c
+            } else if c == "," {
+                parts.append(current)
+                current = ""
+                continue
+            }
+            current.append(c)
+        }
+        parts.append(current)
+        return parts
     }
 
     /// The absolute index of `record` in `view`, or nil when the view does not contain it.

@@ -51,6 +51,18 @@ import Testing
         #expect(!shown.contains("\u{1B}") && !shown.contains("\n x") && shown.contains("·[31mRED↵x"))
     }
 
+    @Test func smallAnswersFromTheSecondTrial() throws {
+        let fixture = try ChinookFixture()
+        #expect(throws: ShellError.self) { try fixture.explorer.run("help bogus") }
+        #expect(try fixture.explorer.run("help get").output.hasPrefix("get ID"))
+        try fixture.explorer.open("Track")
+        #expect(!(try fixture.explorer.statsText("Name")).contains("avg"))          // no average of text
+        #expect((try fixture.explorer.statsText("Milliseconds")).contains("avg"))
+        #expect(Explorer.keyParts("1,'a,b'") == ["1", "'a,b'"])
+        #expect(Explorer.keyParts(#"7,"x, y",'it''s'"#) == ["7", #""x, y""#, "'it''s'"])
+        #expect(Explorer.keyParts("42") == ["42"])
+    }
+
     @Test func theStatusMessageAnswersOnlyTheLastKey() throws {
         let fixture = try ChinookFixture()
         let app = ShellApp(explorer: fixture.explorer)
