@@ -174,4 +174,15 @@ import Testing
         // --- end
         #expect(top?.integerValue ?? 0 > 0)
     }
+
+    @Test func aTrailingCommentIsNotASecondStatement() throws {
+        let engine = try SQLiteEngine(path: ":memory:")
+        #expect(try engine.isReadOnlyStatement("SELECT 1; -- why"))
+        #expect(try engine.isReadOnlyStatement("SELECT 1 /* a */ ; /* b */"))
+        #expect(try engine.fetchScalar("SELECT 2; -- note") == 2)
+        #expect(throws: AmigoError.self) { try engine.isReadOnlyStatement("SELECT 1; SELECT 2") }
+        #expect(throws: AmigoError.self) { try engine.fetchScalar("SELECT 1; -- x\n SELECT 2") }
+        #expect(SQLiteConnection.isBlankTail(" ; -- a\n /* b */ ;"))
+        #expect(!SQLiteConnection.isBlankTail(" ; -- a\n x"))
+    }
 }

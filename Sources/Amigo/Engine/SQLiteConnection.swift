@@ -98,14 +98,9 @@ final class SQLiteConnection {
         var rest: UnsafePointer<CChar>?
         let rc = sql.withCString { text in
             let rc = sqlite3_prepare_v3(handle, text, -1, flags, &stmt, &rest)
-            // Anything but blanks and semicolons after the first statement would be silently ignored.
-            if rc == SQLITE_OK, let tail = rest {
-                var p = tail
-                while p.pointee != 0 {
-                    let c = UInt8(bitPattern: p.pointee)
-                    if c != 32 && c != 9 && c != 10 && c != 13 && c != 59 { rest = p; return SQLITE_MISUSE }
-                    p += 1
-                }
+            // Anything but blanks, semicolons and comments after the first statement would be silently ignored.
+            if rc == SQLITE_OK, let tail = rest, !SQLiteConnection.isBlankTail(String(cString: tail)) {
+                return SQLITE_MISUSE
             }
             rest = nil
             return rc
@@ -122,6 +117,24 @@ final class SQLiteConnection {
             lastStatement = statement
         }
         return statement
+    }
+
+    /// Whether what follows a statement is only blanks, semicolons and comments (`-- …`, `/* … */`).
+    static func isBlankTail(_ tail: String) -> Bool {
+        var rest = Substring(tail)
+        while true {
+            rest = rest.drop { $0.isWhitespace || $0 == ";" }
+            if rest.isEmpty { return true }
+            if rest.hasPrefix("--") {
+                guard let end = rest.firstIndex(of: "\n") else { return true }
+                rest = rest[end...]
+            } else if rest.hasPrefix("/*") {
+                guard let end = rest.range(of: "*/") else { return true }   // SQLite ends an open comment at the end
+                rest = rest[end.upperBound...]
+            } else {
+                return false
+            }
+        }
     }
 
     /// Runs one or more statements without arguments or results (DDL scripts, PRAGMAs).

@@ -208,8 +208,7 @@ public final class SQLiteEngine: Engine, @unchecked Sendable {
             }
             guard rc == SQLITE_OK else { throw connection.error(rc, sql: sql) }
             defer { sqlite3_finalize(stmt) }
-            rest = rest.trimmingCharacters(in: .whitespacesAndNewlines.union(CharacterSet(charactersIn: ";")))
-            guard rest.isEmpty else { throw AmigoError.invalidOperation("only one statement may be run at a time") }
+            guard SQLiteConnection.isBlankTail(rest) else { throw AmigoError.invalidOperation("only one statement may be run at a time") }
             guard let stmt else { return true }
             // SQLite calls BEGIN, COMMIT, ROLLBACK, SAVEPOINT and RELEASE read-only, but they end or
             // open transactions behind a session's back: count them as writes.
