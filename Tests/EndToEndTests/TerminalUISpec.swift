@@ -127,7 +127,7 @@ struct TerminalUISpec {
         try tmux.sendKeys("t", "Enter")
         screen = try await waitForRow(1, of: 3290, in: tmux)
         #expect(screen.titleRow == "amigo-shell · chinook.sqlite  ›  Playlist 1 \"Music\" › tracks")
-        let join = #"FROM "Track" WHERE "Track"."TrackId" IN (SELECT "PlaylistTrack"."TrackId" FROM "PlaylistTrack" WHERE "PlaylistTrack"."PlaylistId" = ?)"#
+        let join = #"FROM "Track" JOIN "PlaylistTrack" ON "PlaylistTrack"."TrackId" = "Track"."TrackId" WHERE "PlaylistTrack"."PlaylistId" = ?"#
         #expect(screen.echoText.contains(join + #" ORDER BY "Track"."TrackId" ASC LIMIT 100 [1]"#))
 
         // The end of the 3290 rows: the last page read backwards by key, not skipped over with OFFSET.

@@ -306,10 +306,23 @@ public struct Query<T: AmigoModel>: @unchecked Sendable {
             guard relationship.target.table === model.table else {
                 throw AmigoError.typeMismatch(expected: relationship.target.name, actual: model.name)
             }
-            // A semi-join, not a JOIN: each related row comes once even when the junction links
-            // the same pair several times (a junction with its own key and a payload, such as
-            // attendance per day).
             let alias = scope.uniqueAlias(junction.name)
+            let pair = (relationship.junctionSourceColumns + relationship.junctionTargetColumns).map(\.label)
+            if junction.isUnique(over: pair) {
+                // Each pair is linked once (a key or UNIQUE index says so): a plain JOIN.
+                let condition = zip(relationship.junctionTargetColumns, relationship.targetColumns).map {
+                    s.qualified(alias, $0.label) + " = " + s.qualified(scope.alias, $1.label)
+                }.joined(separator: " AND ")
+                scope.statement.joins.append(.init(kind: "JOIN", table: junction.name, alias: alias, condition: condition))
+                for (column, key) in zip(relationship.junctionSourceColumns, keys) {
+                    scope.statement.conditions.append(s.qualified(alias, column.label) + " = ?")
+                    scope.statement.whereArguments.append(key)
+                }
+                return
+            }
+            // Otherwise a semi-join, not a JOIN: each related row comes once even when the junction
+            // links the same pair several times (a junction with its own key and a payload, such
+            // as attendance per day).
             let owned = relationship.junctionSourceColumns.map { s.qualified(alias, $0.label) + " = ?" }
             let from = " FROM " + s.dialect.quote(junction.name) + (alias == junction.name ? "" : " AS " + s.dialect.quote(alias)) + " WHERE "
             if relationship.targetColumns.count == 1, let targetColumn = relationship.targetColumns.first,

@@ -58,6 +58,15 @@ public final class Table: @unchecked Sendable {
     }
     private var cachedPrimaryKey: [Column]?
 
+    /// Whether no two rows can hold the same values in the columns `names`: the primary key or a
+    /// UNIQUE index covers some of them (a junction's pair of foreign keys, for instance).
+    public func isUnique(over names: [String]) -> Bool {
+        let set = Set(names.map { $0.lowercased() })
+        let pk = primaryKey.map { $0.label.lowercased() }
+        if !pk.isEmpty && Set(pk).isSubset(of: set) { return true }
+        return indexes.contains { $0.unique && !$0.columns.isEmpty && Set($0.columns.map { $0.lowercased() }).isSubset(of: set) }
+    }
+
     /// Whether rows have a rowid usable as a key (tables that are not views and not WITHOUT ROWID).
     public var hasRowID: Bool { !isView && !withoutRowID }
 
