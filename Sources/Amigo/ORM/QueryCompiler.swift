@@ -258,12 +258,14 @@ final class QueryScope {
         return vs[0]
     }
 
-    private func compile(_ c: FilterComparison, lhsSQL: String, column: Column) throws -> String {
-        if let flags = try foldFlags(for: c, column: column) {
-            return try compileFolded(c, lhsSQL: lhsSQL, column: column, flags: flags)
-        }
+    private func compile(_ c: FilterComparison, lhsSQL column: String, column model: Column) throws -> String {
         let ci = c.options.contains(.caseInsensitive)
-        let collate = ci ? " COLLATE NOCASE" : ""
+        // `[c]` and `[d]` either fold both sides with `amigo_fold` (Unicode case folding, diacritics
+        // removed) or, for ASCII-only values under `[c]`, use SQLite's own NOCASE and LIKE.
+        let fold = try foldFlags(for: c, column: model)
+        let lhsSQL = fold.map { "amigo_fold(\(column), \($0))" } ?? column
+        let placeholder = fold.map { "amigo_fold(?, \($0))" } ?? "?"
+        let collate = ci && fold == nil ? " COLLATE NOCASE" : ""
         // Column compared with column.
         if case .keyPath(let path, let position) = c.rhs {
             guard case .column(let rhsSQL, _) = try resolve(path, position: position, allowToMany: false) else {
@@ -272,46 +274,47 @@ final class QueryScope {
             guard let sqlOp = comparisonOperator(c.op) else {
                 throw error("\(c.op.rawValue) needs a value on its right", position: c.position, token: c.op.rawValue)
             }
-            return "\(lhsSQL) \(sqlOp) \(rhsSQL)\(collate)"
+            return "\(lhsSQL) \(sqlOp) " + (fold.map { "amigo_fold(\(rhsSQL), \($0))" } ?? rhsSQL) + collate
         }
         switch c.op {
         case .equal, .notEqual:
-            let value = try single(c.rhs, for: column, comparison: c)
-            if value.isNull { return lhsSQL + (c.op == .equal ? " IS NULL" : " IS NOT NULL") }
+            let value = try single(c.rhs, for: model, comparison: c)
+            if value.isNull { return column + (c.op == .equal ? " IS NULL" : " IS NOT NULL") }
             arguments.append(value)
-            return "\(lhsSQL) \(c.op == .equal ? "=" : "<>") ?\(collate)"
+            return "\(lhsSQL) \(c.op == .equal ? "=" : "<>") \(placeholder)\(collate)"
         case .less, .lessOrEqual, .greater, .greaterOrEqual:
-            let value = try single(c.rhs, for: column, comparison: c)
+            let value = try single(c.rhs, for: model, comparison: c)
             if value.isNull { return "0" }
             arguments.append(value)
-            return "\(lhsSQL) \(comparisonOperator(c.op)!) ?\(collate)"
+            return "\(lhsSQL) \(comparisonOperator(c.op)!) \(placeholder)\(collate)"
         case .like, .beginsWith, .endsWith, .contains:
-            let value = try single(c.rhs, for: column, comparison: c)
+            let value = try single(c.rhs, for: model, comparison: c)
             guard let text = value.textValue else {
                 if value.isNull { return "0" }
                 throw error("\(c.op.rawValue) needs text", position: c.position, token: c.op.rawValue)
             }
             let pattern = PatternTranslation(op: c.op, text: text)
-            if ci {
+            if ci && fold == nil {
                 arguments.append(.text(pattern.likePattern))
                 return "\(lhsSQL) LIKE ? ESCAPE '\\'"
             }
-            arguments.append(.text(pattern.globPattern))
+            // Case-sensitive GLOB, over folded text when folding: `*`, `?` and `[x]` survive folding.
+            arguments.append(.text(TextFolding.fold(pattern.globPattern, flags: fold ?? 0)))
             return "\(lhsSQL) GLOB ?"
         case .in:
-            let vs = try values(c.rhs, for: column, comparison: c)
+            let vs = try values(c.rhs, for: model, comparison: c)
             if vs.isEmpty { return "0" }
             arguments += vs
-            return "\(lhsSQL)\(collate) IN (" + Array(repeating: "?", count: vs.count).joined(separator: ", ") + ")"
+            return "\(lhsSQL)\(collate) IN (" + Array(repeating: placeholder, count: vs.count).joined(separator: ", ") + ")"
         case .between:
-            let vs = try values(c.rhs, for: column, comparison: c)
+            let vs = try values(c.rhs, for: model, comparison: c)
             guard vs.count == 2 else {
                 throw error("BETWEEN needs two values, as in {1, 5}", position: c.position, token: c.op.rawValue)
             }
             arguments += vs
-            return "\(lhsSQL)\(collate) BETWEEN ? AND ?"
+            return "\(lhsSQL)\(collate) BETWEEN \(placeholder) AND \(placeholder)"
         case .matches:
-            let value = try single(c.rhs, for: column, comparison: c)
+            let value = try single(c.rhs, for: model, comparison: c)
             guard let text = value.textValue else {
                 throw error("MATCHES needs a regular expression", position: c.position, token: c.op.rawValue)
             }
@@ -319,7 +322,8 @@ final class QueryScope {
             guard (try? NSRegularExpression(pattern: text)) != nil else {
                 throw error("invalid regular expression '\(text)'", position: c.position, token: c.op.rawValue)
             }
-            arguments.append(.text((ci ? "(?i)" : "") + "^(?:" + text + ")$"))
+            // Case is ignored by the expression's own (?i); only diacritics are folded.
+            arguments.append(.text((ci ? "(?i)" : "") + "^(?:" + TextFolding.fold(text, flags: fold ?? 0) + ")$"))
             return "\(lhsSQL) REGEXP ?"
         }
     }
@@ -337,62 +341,6 @@ final class QueryScope {
         if case .keyPath = c.rhs { return nil }
         let texts = try values(c.rhs, for: column, comparison: c).compactMap(\.textValue)
         return texts.allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } } ? nil : flags
-    }
-
-    /// A comparison of folded text: `amigo_fold(column) = amigo_fold(?)`, or GLOB over a folded
-    /// pattern (`*`, `?` and `[x]` survive folding).
-    private func compileFolded(_ c: FilterComparison, lhsSQL column: String, column model: Column, flags: Int) throws -> String {
-        let lhsSQL = "amigo_fold(\(column), \(flags))"
-        let placeholder = "amigo_fold(?, \(flags))"
-        if case .keyPath(let path, let position) = c.rhs {
-            guard case .column(let rhsSQL, _) = try resolve(path, position: position, allowToMany: false) else {
-                throw error("cannot compare with a to-many path", position: position, token: path.joined(separator: "."))
-            }
-            guard let sqlOp = comparisonOperator(c.op) else {
-                throw error("\(c.op.rawValue) needs a value on its right", position: c.position, token: c.op.rawValue)
-            }
-            return "\(lhsSQL) \(sqlOp) amigo_fold(\(rhsSQL), \(flags))"
-        }
-        switch c.op {
-        case .equal, .notEqual:
-            let value = try single(c.rhs, for: model, comparison: c)
-            if value.isNull { return column + (c.op == .equal ? " IS NULL" : " IS NOT NULL") }
-            arguments.append(value)
-            return "\(lhsSQL) \(c.op == .equal ? "=" : "<>") \(placeholder)"
-        case .less, .lessOrEqual, .greater, .greaterOrEqual:
-            let value = try single(c.rhs, for: model, comparison: c)
-            if value.isNull { return "0" }
-            arguments.append(value)
-            return "\(lhsSQL) \(comparisonOperator(c.op)!) \(placeholder)"
-        case .like, .beginsWith, .endsWith, .contains:
-            let value = try single(c.rhs, for: model, comparison: c)
-            guard let text = value.textValue else {
-                if value.isNull { return "0" }
-                throw error("\(c.op.rawValue) needs text", position: c.position, token: c.op.rawValue)
-            }
-            arguments.append(.text(TextFolding.fold(PatternTranslation(op: c.op, text: text).globPattern, flags: flags)))
-            return "\(lhsSQL) GLOB ?"
-        case .in:
-            let vs = try values(c.rhs, for: model, comparison: c)
-            if vs.isEmpty { return "0" }
-            arguments += vs
-            return "\(lhsSQL) IN (" + Array(repeating: placeholder, count: vs.count).joined(separator: ", ") + ")"
-        case .between:
-            let vs = try values(c.rhs, for: model, comparison: c)
-            guard vs.count == 2 else {
-                throw error("BETWEEN needs two values, as in {1, 5}", position: c.position, token: c.op.rawValue)
-            }
-            arguments += vs
-            return "\(lhsSQL) BETWEEN \(placeholder) AND \(placeholder)"
-        case .matches:
-            let value = try single(c.rhs, for: model, comparison: c)
-            guard let text = value.textValue, (try? NSRegularExpression(pattern: text)) != nil else {
-                throw error("MATCHES needs a valid regular expression", position: c.position, token: c.op.rawValue)
-            }
-            let ci = c.options.contains(.caseInsensitive)
-            arguments.append(.text((ci ? "(?i)" : "") + "^(?:" + TextFolding.fold(text, flags: flags) + ")$"))
-            return "\(lhsSQL) REGEXP ?"
-        }
     }
 
     private func comparisonOperator(_ op: FilterOperator) -> String? {
