@@ -80,7 +80,8 @@ extension Explorer {
             return CommandResult(output: "echo \(isEchoOn ? "on" : "off")", status: "echo \(isEchoOn ? "on" : "off")")
         case .export(let format, let path):
             let count = try export(format: format, to: path)
-            return CommandResult(output: "wrote \(count) rows to \(path)", status: "exported \(count) rows to \(path)")
+            let rows = "\(count) row\(count == 1 ? "" : "s")"
+            return CommandResult(output: "wrote \(rows) to \(path)", status: "exported \(rows) to \(path)")
         case .schema(let table):
             return CommandResult(output: try schemaText(table), status: "schema")
         case .count:
