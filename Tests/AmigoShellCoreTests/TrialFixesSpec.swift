@@ -61,6 +61,10 @@ import Testing
         #expect(Explorer.keyParts("1,'a,b'") == ["1", "'a,b'"])
         #expect(Explorer.keyParts(#"7,"x, y",'it''s'"#) == ["7", #""x, y""#, "'it''s'"])
         #expect(Explorer.keyParts("42") == ["42"])
+        _ = try fixture.explorer.run("filter TrackId = 1")
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("amigo-one-row-\(getpid()).csv").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(try fixture.explorer.run("export csv \(path)").output == "wrote 1 row to \(path)")
     }
 
     @Test func theStatusMessageAnswersOnlyTheLastKey() throws {
