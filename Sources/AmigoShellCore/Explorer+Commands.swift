@@ -274,7 +274,8 @@ extension Explorer {
         case .blob(let b): text = b.map { String(format: "%02x", $0) }.joined()
         default: text = ValueText.display(value)
         }
-        if text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) {
+        // NULL is an empty field; empty text is a quoted one (`""`), so the two stay apart.
+        if text.isEmpty || text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) {
             return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
         }
         return text

@@ -67,6 +67,13 @@ import Testing
         #expect(try fixture.explorer.run("export csv \(path)").output == "wrote 1 row to \(path)")
     }
 
+    @Test func csvKeepsNullAndEmptyTextApart() {
+        #expect(Explorer.csvField(.null) == "")
+        #expect(Explorer.csvField(.text("")) == #""""#)
+        #expect(Explorer.csvField(.text("a,b")) == #""a,b""#)
+        #expect(Explorer.csvField(.integer(7)) == "7")
+    }
+
     @Test func theStatusMessageAnswersOnlyTheLastKey() throws {
         let fixture = try ChinookFixture()
         let app = ShellApp(explorer: fixture.explorer)
