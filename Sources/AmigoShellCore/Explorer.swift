@@ -261,6 +261,16 @@ public final class Explorer {
     /// that row, which is not the one asked for (in `-c` and piped scripts nobody sees the cursor).
     private var failedGet: (view: ObjectIdentifier, row: Int, key: String)?
 
+    /// The current row, for a command that acts on it; refused right after a failed `get`, whose
+    /// row is not the one on the cursor.
+    private func chosenRecord(for command: String) throws -> Record {
+        guard let view = current, let record = try currentRecord() else { throw ShellError.noCurrentRow(command: command) }
+        if let failed = failedGet, failed.view == ObjectIdentifier(view), failed.row == view.cursorRow {
+            throw ShellError.invalidValue("\(command): the last get (\(failed.key)) failed, so no row was chosen; get a row first")
+        }
+        return record
+    }
+
     /// Makes the row whose primary key is `key` current (`get 5`, `get 1,2` for composite keys).
     public func get(_ key: String) throws {
         guard let view = current, let model = view.model else { throw ShellError.noView(command: "get") }
@@ -330,14 +340,14 @@ public final class Explorer {
     /// The current row's relationships with their row counts.
     public func relations() throws -> [(relationship: Relationship, count: Int)] {
         guard let view = current, view.isModelView else { throw ShellError.noView(command: "relations") }
-        guard let record = try currentRecord() else { throw ShellError.noCurrentRow(command: "relations") }
+        let record = try chosenRecord(for: "relations")
         return try session.relatedCounts(of: record)
     }
 
     /// Opens the rows relationship `name` of the current row leads to (a new view on the stack).
     public func follow(_ name: String) throws {
         guard let view = current, let model = view.model else { throw ShellError.noView(command: "follow") }
-        guard let record = try currentRecord() else { throw ShellError.noCurrentRow(command: "follow") }
+        let record = try chosenRecord(for: "follow")
         guard let relationship = model.relationship(named: name) else {
             throw AmigoError.unknownRelationship(relationship: name, model: model.name, available: model.relationships.map(\.name))
         }
@@ -357,7 +367,7 @@ public final class Explorer {
         guard let relationship = model.relationships.first(where: { $0.kind == .toOne && $0.sourceColumns.contains { $0 === column } }) else {
             return false
         }
-        guard let record = try currentRecord() else { throw ShellError.noCurrentRow(command: "follow") }
+        let record = try chosenRecord(for: "follow")
         if record.value(at: column.index).isNull { throw ShellError.invalidValue("\(column.label) is NULL: no \(relationship.target.name) to jump to") }
         try follow(relationship.name)
         return true
@@ -436,10 +446,7 @@ public final class Explorer {
     public func previewEdit(column: String, text: String) throws -> PendingEdit {
         guard let view = current, let model = view.model else { throw ShellError.noView(command: "set") }
         try checkEditable(model)
-        guard let record = try currentRecord() else { throw ShellError.noCurrentRow(command: "set") }
-        if let failed = failedGet, failed.view == ObjectIdentifier(view), failed.row == view.cursorRow {
-            throw ShellError.invalidValue("set: the last get (\(failed.key)) failed, so no row was chosen to edit; get a row first")
-        }
+        let record = try chosenRecord(for: "set")
         guard let c = model.table.column(named: column) else { throw AmigoError.unknownColumn(column: column, model: model.name) }
         // The session finds the row by its primary key, so changing the key would aim the UPDATE
         // at the row that has the *new* key (`SET "TrackId" = 99 WHERE "TrackId" = 99`).

@@ -65,6 +65,12 @@ public enum ValueText {
             }
             return .text(quoted)
         }
+        if trimmed.isEmpty {
+            throw ShellError.invalidValue("\(column.label): no value given (type '' for empty text, or NULL)")
+        }
+        if trimmed.hasPrefix("=") {
+            throw ShellError.invalidValue("\(column.label): the value starts with '=' (write set COLUMN = VALUE, or quote it)")
+        }
         let value = parse(text, for: column)
         switch (column.kind, value) {
         case (.integer, .text), (.real, .text), (.numeric, .text), (.boolean, .text):
@@ -75,23 +81,20 @@ public enum ValueText {
         }
     }
 
-    /// The text inside quotes (`'it''s'`, `'it\'s'`, `"say \"hi\""`), with `\n`, `\t` and `\\`
-    /// decoded as the filter language does; nil when `text` is not one whole quoted string.
+    /// The text inside quotes (`'it''s'`, `'it\\'s'`, `"say \\"hi\\""`): a doubled quote or a
+    /// backslash before a quote or a backslash stands for that character; any other backslash is
+    /// kept (`'C:\\new'` stays as typed). Nil when `text` is not one whole quoted string.
     static func unquoted(_ text: String) -> String? {
         guard let quote = text.first, quote == "'" || quote == "\"", text.count >= 2 else { return nil }
         var result = ""
-        var characters = text.dropFirst().makeIterator()
-        while let c = characters.next() {
-            if c == "\\" {
-                guard let escaped = characters.next() else { return nil }
-                switch escaped {
-                case "n": result.append("\n")
-                case "t": result.append("\t")
-                default: result.append(escaped)
-                }
+        var characters = Array(text.dropFirst())[...]
+        while let c = characters.popFirst() {
+            if c == "\\", let next = characters.first, next == "'" || next == "\"" || next == "\\" {
+                result.append(next)
+                characters.removeFirst()
             } else if c == quote {
-                guard let after = characters.next() else { return result }   // the closing quote, at the end
-                guard after == quote else { return nil }                      // a quote inside, not doubled
+                guard let after = characters.popFirst() else { return result }   // the closing quote, at the end
+                guard after == quote else { return nil }                         // a quote inside, not doubled
                 result.append(quote)
             } else {
                 result.append(c)

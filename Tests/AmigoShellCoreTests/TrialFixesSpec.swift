@@ -15,6 +15,8 @@ import Testing
         #expect(throws: ShellError.self) { try fixture.explorer.run("get 200") }     // exists, not in the view
         #expect(throws: ShellError.self) { try fixture.explorer.run("set Name = 'Renamed'") }
         #expect(fixture.explorer.pendingChanges == 0)
+        #expect(throws: ShellError.self) { try fixture.explorer.run("relations") }
+        #expect(throws: ShellError.self) { try fixture.explorer.run("follow albums") }
         // A successful get (or moving the cursor) chooses a row again.
         _ = try fixture.explorer.run("get 2")
         _ = try fixture.explorer.run("set Name = 'Accepted'")
@@ -23,7 +25,8 @@ import Testing
 
     @Test func aPragmaThatSetsSomethingIsNotReadOnly() throws {
         let fixture = try ChinookFixture()
-        for pragma in ["PRAGMA ignore_check_constraints=1", "pragma foreign_keys = OFF", "PRAGMA writable_schema(1)", "PRAGMA main.query_only = 0"] {
+        for pragma in ["PRAGMA ignore_check_constraints=1", "pragma foreign_keys = OFF", "PRAGMA writable_schema(1)", "PRAGMA main.query_only = 0",
+                       "PRAGMA optimize", "pragma main.incremental_vacuum", "ATTACH ':memory:' AS other", "DETACH other"] {
             #expect(throws: ShellError.notReadOnly, "\(pragma)") { try fixture.explorer.run("sql \(pragma)") }
         }
         for pragma in ["PRAGMA foreign_keys", "PRAGMA table_info(Track)", "pragma main.index_list('Track')", "PRAGMA integrity_check"] {

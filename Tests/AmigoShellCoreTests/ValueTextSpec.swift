@@ -27,9 +27,12 @@ import Testing
         #expect(try ValueText.parseEdit("'it''s'", for: name) == .text("it's"))
         #expect(try ValueText.parseEdit(#"'it\'s'"#, for: name) == .text("it's"))
         #expect(try ValueText.parseEdit(#""say \"hi\"""#, for: name) == .text(#"say "hi""#))
-        #expect(try ValueText.parseEdit(#"'two\nlines'"#, for: name) == .text("two\nlines"))
+        #expect(try ValueText.parseEdit(#"'C:\new\temp\x'"#, for: name) == .text(#"C:\new\temp\x"#))
+        #expect(try ValueText.parseEdit(#"'back\\slash'"#, for: name) == .text(#"back\slash"#))
         #expect(try ValueText.parseEdit("plain text", for: name) == .text("plain text"))
-        #expect(try ValueText.parseEdit("", for: name) == .text(""))
+        #expect(try ValueText.parseEdit("''", for: name) == .text(""))
+        #expect(throws: ShellError.self) { try ValueText.parseEdit("", for: name) }
+        #expect(throws: ShellError.self) { try ValueText.parseEdit("= 'x'", for: name) }
         #expect(throws: ShellError.self) { try ValueText.parseEdit("'unterminated", for: name) }
         #expect(throws: ShellError.self) { try ValueText.parseEdit("'a' 'b'", for: name) }
         #expect(try ValueText.parseEdit("42", for: bytes) == .integer(42))

@@ -213,7 +213,8 @@ public final class SQLiteEngine: Engine, @unchecked Sendable {
             // SQLite calls BEGIN, COMMIT, ROLLBACK, SAVEPOINT and RELEASE read-only, but they end or
             // open transactions behind a session's back: count them as writes.
             let first = sql.drop { !$0.isLetter }.prefix { $0.isLetter }.uppercased()
-            if ["BEGIN", "COMMIT", "END", "ROLLBACK", "SAVEPOINT", "RELEASE"].contains(first) { return false }
+            // ATTACH and DETACH change which databases the connection sees.
+            if ["BEGIN", "COMMIT", "END", "ROLLBACK", "SAVEPOINT", "RELEASE", "ATTACH", "DETACH"].contains(first) { return false }
             // SQLite calls every PRAGMA read-only, but one that sets something (`foreign_keys = OFF`,
             // `ignore_check_constraints(1)`, `writable_schema = ON`) changes what later writes may do.
             if first == "PRAGMA" { return SQLiteEngine.pragmaOnlyReads(sql) }
@@ -227,10 +228,16 @@ public final class SQLiteEngine: Engine, @unchecked Sendable {
         "FOREIGN_KEY_CHECK", "INTEGRITY_CHECK", "QUICK_CHECK",
     ]
 
+    /// PRAGMAs that change the file or the connection even when called without an argument.
+    private static let writingPragmas: Set<String> = ["OPTIMIZE", "INCREMENTAL_VACUUM", "WAL_CHECKPOINT", "SHRINK_MEMORY"]
+
     /// Whether a PRAGMA statement only reads: no `=`, and an argument only for the pragmas above.
     static func pragmaOnlyReads(_ sql: String) -> Bool {
         let body = sql.drop { !$0.isLetter }.dropFirst("PRAGMA".count)
         if body.contains("=") { return false }
+        // Pragmas that do work even without an argument (statistics, vacuuming, checkpoints).
+        let bare = body.prefix { $0 != "(" && $0 != ";" }.trimmingCharacters(in: .whitespacesAndNewlines)
+        if writingPragmas.contains((bare.split(separator: ".").last.map(String.init) ?? "").uppercased()) { return false }
         guard let open = body.firstIndex(of: "(") else { return true }
         // The name, without a schema prefix: `main.table_info(t)`.
         let name = body[..<open].trimmingCharacters(in: .whitespaces).split(separator: ".").last.map(String.init) ?? ""
