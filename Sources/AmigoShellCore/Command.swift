@@ -49,7 +49,7 @@ public enum CommandParser {
         CommandHelp(usage: "show", summary: "print the current view (text mode) or the current row"),
         CommandHelp(usage: "get ID", summary: "make the row with this primary key current (composite: get 1,2)"),
         CommandHelp(usage: "sql SELECT …", summary: "run a read-only SQL statement and show its result"),
-        CommandHelp(usage: "set COLUMN = VALUE", summary: "change a column of the current row (NULL for null) inside the session"),
+        CommandHelp(usage: "set COLUMN = VALUE", summary: "change a column of the current row (NULL for null, 'quoted text' with '' or \\' for a quote) inside the session"),
         CommandHelp(usage: "commit", summary: "make the session's changes permanent"),
         CommandHelp(usage: "rollback", summary: "undo the session's uncommitted changes"),
         CommandHelp(usage: "echo on|off", summary: "show the SQL the session runs"),

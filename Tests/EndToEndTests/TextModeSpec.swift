@@ -153,7 +153,7 @@ struct TextModeSpec {
         for line in ["tables                list tables and views with row counts",
                      "follow NAME           open the rows a relationship of the current row leads to",
                      "back                  return to the previous view (its filter, order and row)",
-                     "set COLUMN = VALUE    change a column of the current row (NULL for null) inside the session",
+                     #"set COLUMN = VALUE    change a column of the current row (NULL for null, 'quoted text' with '' or \' for a quote) inside the session"#,
                      "export csv|json FILE  write every row of the current view to FILE"] {
             #expect(result.stdout.contains(line + "\n"))
         }
