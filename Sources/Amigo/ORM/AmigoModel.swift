@@ -141,15 +141,6 @@ public final class Record: AmigoModel, @unchecked Sendable, CustomStringConverti
         super.init()
     }
 
-    /// Creates a row of `model` from its values in column order.
-    init(_ model: ORMModel, values: [DatabaseValue]) {
-        self.model = model
-        self.inline = InlineValues()
-        self.inlineCount = -1
-        self.array = values
-        super.init()
-    }
-
     /// Creates a row of `model` from columns `offset…` of a statement row, kept inline when the
     /// model has at most ``InlineValues/capacity`` columns.
     init(_ model: ORMModel, row: StatementRow, offset: Int, count: Int) {
