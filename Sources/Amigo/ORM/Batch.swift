@@ -122,8 +122,12 @@ public final class Batch {
                 var changed = 0
                 var i = 0
                 let operations = self.operations
+                // The step of operations[i] when a lookahead already worked it out.
+                var lookahead: Step?
                 while i < operations.count {
-                    switch try step(operations[i]) {
+                    let current = try lookahead ?? step(operations[i])
+                    lookahead = nil
+                    switch current {
                     case .skip:
                         i += 1
                     case .save(let upsert):
@@ -148,8 +152,10 @@ public final class Batch {
                         // This statement and the following ones with the same SQL, as one prepared-statement loop.
                         var argumentLists = [arguments]
                         i += 1
-                        while i < operations.count, case .write(let nextSQL, let next) = try step(operations[i]), nextSQL == sql {
-                            argumentLists.append(next)
+                        while i < operations.count {
+                            let next = try step(operations[i])
+                            guard case .write(let nextSQL, let nextArguments) = next, nextSQL == sql else { lookahead = next; break }
+                            argumentLists.append(nextArguments)
                             i += 1
                         }
                         changed += try engine.executeRepeatedly(sql, argumentLists)
