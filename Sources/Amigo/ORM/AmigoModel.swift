@@ -14,19 +14,33 @@ open class AmigoModel {
     /// Creates an object with no row yet.
     public required init() {}
 
-    /// Whether the object has a row in the database: it was fetched, or added (inserted) by a session.
-    /// `session.add` updates persisted objects and inserts the others.
-    public internal(set) var isPersisted = false
-    /// The ``Batch`` this new object was last queued in (its number), to refuse queuing it twice.
-    var batchMark: UInt32 = 0
+    /// Creates an object, marked as having a row in the database or not (for the ORM's own
+    /// classes, which know this when they are made).
+    init(persisted: Bool) { persistedFlag = persisted }
+
+    // The stored state is ordered widest first, so that it takes 22 bytes after the object header
+    // rather than 32 (every fetched object carries it).
 
     /// Raw values of foreign-key columns, by the model's foreign-key slot, as loaded or last saved.
     /// An integer in the first slot (the common case: one foreign key holding an integer) is kept
     /// inline as plain bits, so that objects allocate nothing for it and are cheap to create and
     /// free; anything else lives in ``otherForeignKeyValues``, allocated only when needed.
     private var firstForeignKeyInteger: Int64 = 0
-    private var firstForeignKeyIsInteger = false
     private var otherForeignKeyValues: ForeignKeyValues?
+    /// The ``Batch`` this new object was last queued in (its number), to refuse queuing it twice.
+    var batchMark: UInt32 = 0
+    /// Whether the first foreign-key slot holds ``firstForeignKeyInteger``.
+    private var firstForeignKeyIsInteger = false
+    /// The storage of ``isPersisted``: internal, so that the optimizer sees every write to it
+    /// (a public stored property of a class is checked for exclusive access at run time).
+    var persistedFlag = false
+
+    /// Whether the object has a row in the database: it was fetched, or added (inserted) by a session.
+    /// `session.add` updates persisted objects and inserts the others.
+    public internal(set) var isPersisted: Bool {
+        get { persistedFlag }
+        set { persistedFlag = newValue }
+    }
 
     /// The raw value in foreign-key slot `slot`.
     func foreignKeyValue(slot: Int) -> DatabaseValue {
@@ -70,7 +84,8 @@ public final class Record: AmigoModel, @unchecked Sendable, CustomStringConverti
     public let model: ORMModel
     /// The values of a narrow row read from a statement, when `inlineCount` is not negative.
     private var inline: InlineValues
-    private var inlineCount: Int
+    /// Fits in the byte after the last inline value's tag.
+    private var inlineCount: Int8
     /// The values otherwise (nil while they are inline, so that such records hold no array).
     private var array: [DatabaseValue]?
 
@@ -79,7 +94,7 @@ public final class Record: AmigoModel, @unchecked Sendable, CustomStringConverti
     /// Changing a primary-key value of a row that is in the database remembers the key it had,
     /// so that saving it updates that row (and moves it to the new key).
     public var values: [DatabaseValue] {
-        get { inlineCount < 0 ? array ?? [] : inline.array(count: inlineCount) }
+        get { inlineCount < 0 ? array ?? [] : inline.array(count: Int(inlineCount)) }
         set {
             if isPersisted, originalKey == nil, newValue.count == valueCount {
                 let key = model.table.primaryKey
@@ -96,13 +111,13 @@ public final class Record: AmigoModel, @unchecked Sendable, CustomStringConverti
     }
 
     /// Number of values (the model's columns).
-    public var valueCount: Int { inlineCount < 0 ? array?.count ?? 0 : inlineCount }
+    public var valueCount: Int { inlineCount < 0 ? array?.count ?? 0 : Int(inlineCount) }
 
     /// The value of column number `index` (in the model's column order).
     @inline(__always)
     public func value(at index: Int) -> DatabaseValue {
         if inlineCount < 0 { return array![index] }
-        precondition(index >= 0 && index < inlineCount, "Record value index \(index) out of range")
+        precondition(index >= 0 && index < Int(inlineCount), "Record value index \(index) out of range")
         return inline[index]
     }
 
@@ -141,16 +156,17 @@ public final class Record: AmigoModel, @unchecked Sendable, CustomStringConverti
         super.init()
     }
 
-    /// Creates a row of `model` from columns `offset…` of a statement row, kept inline when the
-    /// model has at most ``InlineValues/capacity`` columns.
-    init(_ model: ORMModel, row: StatementRow, offset: Int, count: Int) {
+    /// Creates the row of `model` in columns `offset…` of a statement row (in the database, with
+    /// `rowID` for a table keyed by its rowid), kept inline when the model has at most
+    /// ``InlineValues/capacity`` columns.
+    init(_ model: ORMModel, row: StatementRow, offset: Int, count: Int, rowID: Int64?) {
         self.model = model
+        self.rowID = rowID
         if count <= InlineValues.capacity {
             // Stored once, before super.init: no access check or copy per value.
             self.inline = InlineValues(row, offset: offset, count: count)
-            self.inlineCount = count
+            self.inlineCount = Int8(count)
             self.array = nil
-            super.init()
         } else {
             self.inline = InlineValues()
             self.inlineCount = -1
@@ -158,8 +174,8 @@ public final class Record: AmigoModel, @unchecked Sendable, CustomStringConverti
                 for i in 0..<count { (buffer.baseAddress! + i).initialize(to: row.value(at: offset + i)) }
                 initialized = count
             }
-            super.init()
         }
+        super.init(persisted: true)
     }
 
     /// Creates a row of `model` from values by column name.

@@ -359,7 +359,9 @@ public struct Query<T: AmigoModel>: @unchecked Sendable {
 
     /// Runs a query, streaming the objects (all of type `T`) to `body`, which is not generic:
     /// the per-row path then needs no generic metadata.
-    private func runObjects(_ plan: FetchPlan, _ body: (AmigoModel) throws -> Bool) throws {
+    ///
+    /// `body` takes ownership of each object, so that collecting them costs no extra reference count.
+    private func runObjects(_ plan: FetchPlan, _ body: (consuming AmigoModel) throws -> Bool) throws {
         let asRecord = T.self == Record.self
         let loader = RowLoader(plan.model, offset: 0, asRecord: asRecord, rowIDIndex: plan.rowIDIndex)
         // The objects are handed on as `T` without a cast per row: make sure, once, that they are.
@@ -382,7 +384,7 @@ public struct Query<T: AmigoModel>: @unchecked Sendable {
     public func all() throws -> [T] {
         var objects: [AmigoModel] = []
         objects.reserveCapacity(Swift.min(limitCount ?? 16, 16))
-        try runObjects(try compileForFetch()) { objects.append($0); return true }
+        try runObjects(try compileForFetch()) { (object: consuming AmigoModel) in objects.append(object); return true }
         // Every object is exactly a `T` (checked by runObjects), and arrays of class references
         // share one representation: reinterpret the array instead of casting each element again.
         assert(objects.allSatisfy { type(of: $0) == T.self })

@@ -41,17 +41,15 @@ struct RowLoader {
                 object.setForeignKeyValue(row.value(at: offset + i), slot: slot)
             }
         }
-        object.isPersisted = true
+        object.persistedFlag = true
         return object
     }
 
     private func loadRecord(_ row: StatementRow) -> Record {
-        let record = Record(model, row: row, offset: offset, count: columnCount)
+        let record = Record(model, row: row, offset: offset, count: columnCount, rowID: rowIDIndex.map { row.int64(at: $0) })
         if hasUUIDColumns {
             for i in model.uuidColumnIndexes { record.setValue(ColumnKind.uuid.fromDatabase(record.value(at: i)), at: i) }
         }
-        if let rowIDIndex { record.rowID = row.int64(at: rowIDIndex) }
-        record.isPersisted = true
         return record
     }
 }
