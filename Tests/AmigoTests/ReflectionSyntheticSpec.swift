@@ -408,6 +408,41 @@ import Testing
         #expect(try db.secondConnection().int("SELECT COUNT(*) FROM membership") == 3)
     }
 
+    @Test func looseLinkTablesWithoutKeysOrConstraintsAreJunctionsToo() throws {
+        let db = try SyntheticDatabase("""
+            CREATE TABLE post (id INTEGER PRIMARY KEY, title TEXT);
+            CREATE TABLE label (id INTEGER PRIMARY KEY, name TEXT);
+            CREATE TABLE reader (id INTEGER PRIMARY KEY, name TEXT);
+            -- only the rowid, links that may be NULL, pairs not unique
+            CREATE TABLE post_label (post_id INTEGER REFERENCES post (id), label_id INTEGER REFERENCES label (id));
+            -- a surrogate key and optional links, nothing else
+            CREATE TABLE reading (id INTEGER PRIMARY KEY, post_id INTEGER REFERENCES post (id), reader_id INTEGER REFERENCES reader (id));
+            -- optional links beside columns of its own: an entity, not a link
+            CREATE TABLE note (post_id INTEGER REFERENCES post (id), reader_id INTEGER REFERENCES reader (id), body TEXT);
+            INSERT INTO post VALUES (1, 'a'), (2, 'b');
+            INSERT INTO label VALUES (1, 'x'), (2, 'y');
+            INSERT INTO reader VALUES (1, 'Ann');
+            INSERT INTO post_label VALUES (1, 1), (1, 1), (1, 2), (NULL, 2);
+            INSERT INTO reading VALUES (1, 1, 1), (2, 2, NULL);
+            INSERT INTO note VALUES (1, 1, 'hm');
+            """)
+        let amigo = try db.reflect()
+        #expect(try amigo.model(named: "post").relationshipSignatures == [
+            "notes one-to-many → note", "post_labels one-to-many → post_label", "readings one-to-many → reading",
+            "labels many-to-many → label via post_label", "readers many-to-many → reader via reading",
+        ])
+        #expect(try amigo.model(named: "reader").relationshipSignatures == [
+            "notes one-to-many → note", "readings one-to-many → reading", "posts many-to-many → post via reading",
+        ])
+        let session = try amigo.session
+        let first = try #require(try session.query("post").get(1))
+        // The repeated pair lists its label once; the junction's own rows are all there.
+        #expect(try session.query("label").using(first).relationship("labels").orderBy("id").all().map { $0["name"] } == ["x", "y"])
+        #expect(try session.relatedCountsByName(of: first)["post_labels"] == 3)
+        let y = try #require(try session.query("label").get(2))
+        #expect(try session.query("post").using(y).relationship("posts").all().map { $0["title"] } == ["a"])
+    }
+
     // MARK: Reflecting an open engine
 
     @Test func anOpenEngineCanBeReflected() throws {

@@ -3,6 +3,7 @@ import Foundation
 
 // amigo-bench [--quick] [--runs N] [--only PREFIX] [--impl NAME] [--no-shell | --shell-only] [--output FILE]
 // amigo-bench --shell-child DB ROWS
+// amigo-bench --results-tsv …   (prints the measurements as TAB-separated lines instead of a report)
 //
 // Runs every workload against Amigo, the raw SQLite C API and GRDB in this one process and
 // writes the medians, rates and ratios as a Markdown table.
@@ -34,6 +35,17 @@ if !shellOnly {
     try memoryWorkloads.reads()
     results = fileWorkloads.results + memoryWorkloads.results
     removeFreshPaths()
+}
+if arguments.contains("--results-tsv") {
+    for r in results where !r.median.isNaN { print("\(r.workload)\t\(r.implementation)\t\(r.median)") }
+    exit(0)
+}
+
+// Workload 3 again in a child process whose glibc allocator keeps freed memory (see
+// AllocatorSensitivity): what the fetch ratios are when the kernel's page zeroing is left out.
+var keptMemoryResults: [Measurement] = []
+if !shellOnly && (onlyPrefix == nil || onlyPrefix!.hasPrefix("3")) {
+    keptMemoryResults = try AllocatorSensitivity.run(runs: runs, quick: quick)
 }
 
 // Workload 8 in a child process (so its peak RSS is its own), timed as a whole process too.
@@ -100,6 +112,9 @@ report += "one transaction for the writes and one read transaction for the reads
 report += Goals.table(results: results,
                       shell: shellLines.filter { $0[0] != "peak RSS MB" }.map { ($0[0], Double($0[1]) ?? 0) },
                       peakRSS: runShell ? peak : nil)
+if !keptMemoryResults.isEmpty {
+    report += "\n" + AllocatorSensitivity.table(default: results, keptMemory: keptMemoryResults)
+}
 // What was learned while tuning, kept beside the harness and appended to every report.
 let findings = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("FINDINGS.md")

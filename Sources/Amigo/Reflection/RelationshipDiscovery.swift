@@ -2,9 +2,11 @@
 ///
 /// - every foreign key (single-column, composite or self-referencing) becomes a to-one
 ///   relationship on the child and a one-to-many relationship on the parent;
-/// - a *junction table* — exactly two foreign keys, and a primary key or unique index made of
-///   their columns (or a surrogate integer key and nothing else) — also becomes a many-to-many
-///   relationship on both sides; when it has columns of its own it is the through model.
+/// - a *junction table* — exactly two foreign keys, no other table pointing at it, and either a
+///   primary key or unique index made of their columns, or a surrogate key (or only the rowid)
+///   with at most three columns of its own (and links that cannot be NULL unless it has none) —
+///   also becomes a many-to-many relationship on both sides; when it has columns of its own it
+///   is the through model. Pairs that are not unique are fine: each related row is listed once.
 ///
 /// Names are derived from table and column names and are stable: `ArtistId` → `artist`,
 /// `Album` rows of an artist → `albums`, `address_id` → `address`, `film_actor` rows → `film_actors`.
@@ -241,13 +243,16 @@ enum Naming {
         if pk == linkColumns || uniqueOverLinks {
             return others.filter { !$0.primaryKey }
         }
-        // A surrogate key, the two links and at most three columns of its own (a quantity, a
-        // position, a timestamp): a link with a payload, such as an invoice line or a
-        // workout's exercise — a through model.
+        // A surrogate key (or only the rowid), the two links and at most three columns of its own
+        // (a quantity, a position, a timestamp): a link with a payload, such as an invoice line or
+        // a workout's exercise — a through model. Links that may be NULL are taken only when the
+        // table has nothing else: two optional keys beside columns of its own are more likely an
+        // entity (a message with a sender and an optional recipient).
         let ownKey = table.primaryKey.count == 1 && !linkColumns.contains(table.primaryKey[0].label.lowercased())
+        let rowIDOnly = table.primaryKey.isEmpty && !table.isView
         let linksRequired = links.allSatisfy { $0.childColumns.allSatisfy { !$0.optional } }
         let payload = others.filter { !$0.primaryKey }
-        if ownKey, linksRequired, !referenced, payload.count <= 3 { return payload.isEmpty ? [] : payload }
+        if ownKey || rowIDOnly, linksRequired || payload.isEmpty, !referenced, payload.count <= 3 { return payload }
         return nil
     }
 }
