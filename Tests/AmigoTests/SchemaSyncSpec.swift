@@ -235,6 +235,28 @@ import Testing
         try expectInSync(amigo)
     }
 
+    @Test(arguments: [true, false])
+    func aRebuiltTableKeepsItsTriggersAndTheIndexesWhoseColumnsSurvive(preserve: Bool) throws {
+        let file = try SeedFile(script: """
+            CREATE TABLE dog (id INTEGER PRIMARY KEY NOT NULL, label TEXT NULL, obsolete TEXT);
+            CREATE TABLE log (what TEXT);
+            CREATE TRIGGER dog_renamed AFTER UPDATE OF label ON dog BEGIN INSERT INTO log VALUES (old.label || ' -> ' || new.label); END;
+            CREATE INDEX dog_by_label ON dog (label);
+            CREATE INDEX dog_by_folded_label ON dog (lower(label));
+            CREATE INDEX dog_by_obsolete ON dog (obsolete, label);
+            CREATE UNIQUE INDEX dog_obsolete_expression ON dog (upper(obsolete));
+            \(Self.dogRows)
+            """)
+        let second = try file.connect()
+        let amigo = try file.amigo([dog()])
+        _ = try amigo.syncSchema(preserve: preserve)
+        #expect(try second.allRows("SELECT type, name FROM sqlite_schema WHERE tbl_name = 'dog' AND sql IS NOT NULL ORDER BY type, name")
+                == [["index", "dog_by_folded_label"], ["index", "dog_by_label"], ["table", "dog"], ["trigger", "dog_renamed"]])
+        try amigo.engine.executeScript("INSERT OR REPLACE INTO dog (id, label) VALUES (1, 'lucy'); UPDATE dog SET label = 'max' WHERE id = 1")
+        #expect(try amigo.engine.fetchAll("SELECT what FROM log").1 == [["lucy -> max"]])
+        try expectInSync(amigo)
+    }
+
     @Test func droppingATableThatOtherRowsReferenceIsRefusedAndChangesNothing() throws {
         let file = try SeedFile(script: """
             CREATE TABLE dog (id INTEGER PRIMARY KEY NOT NULL, label TEXT NULL, obsolete TEXT);

@@ -35,7 +35,9 @@ public struct TableSyncResult: Sendable, Equatable {
 /// and `PRAGMA foreign_key_check` before commit: a failure leaves the file as it was. With
 /// `preserve`, rows that cannot be copied (NULLs into a column now NOT NULL, or any row when a NOT
 /// NULL column without default is added) make the sync fail. A rebuilt table gets the declared
-/// indexes back; triggers on it, and indexes the models do not declare, are not recreated.
+/// indexes back, and the file's own triggers on it and indexes the models do not declare (an
+/// index on a column that is gone goes with the column; a trigger that cannot be created again
+/// fails the sync, naming it).
 struct SchemaSynchronizer {
     let amigo: Amigo
 
@@ -124,9 +126,12 @@ struct SchemaSynchronizer {
                         }
                         try engine.executeScript(step.table.indexes.map { compiler.createIndex($0, on: step.table) }.joined(separator: "\n"))
                     case .droppedAndRecreated:
+                        let kept = try schemaObjectsToKeep(on: step.table)
                         try engine.executeScript("DROP TABLE \(q(name))")
                         try engine.executeScript(compiler.createAll(step.table))
+                        try recreate(kept, on: step.table)
                     case .recreatedKeepingRows:
+                        let kept = try schemaObjectsToKeep(on: step.table)
                         let temporary = name + "_amigo_sync"
                         let create = compiler.createTable(step.table, ifNotExists: false)
                             .replacingOccurrences(of: "CREATE TABLE \(q(name)) (", with: "CREATE TABLE \(q(temporary)) (")
@@ -138,6 +143,7 @@ struct SchemaSynchronizer {
                         try engine.executeScript("DROP TABLE \(q(name))")
                         try engine.executeScript("ALTER TABLE \(q(temporary)) RENAME TO \(q(name))")
                         try engine.executeScript(step.table.indexes.map { compiler.createIndex($0, on: step.table) }.joined(separator: "\n"))
+                        try recreate(kept, on: step.table)
                     }
                 }
                 let (_, violations) = try engine.fetchAll("PRAGMA foreign_key_check")
@@ -149,6 +155,59 @@ struct SchemaSynchronizer {
             } catch {
                 try? engine.executeTransactionControl("ROLLBACK")
                 throw error
+            }
+        }
+    }
+}
+
+extension SchemaSynchronizer {
+    /// A trigger or index of the file, as written in its schema.
+    struct SchemaObject {
+        var type: String
+        var name: String
+        var sql: String
+        /// For an index, the table columns it reads (nil for an expression index).
+        var columns: [String]?
+    }
+
+    /// The triggers on `table`, and the indexes on it that the model does not declare (and that
+    /// SQLite did not make for a constraint), read before the table is rebuilt.
+    func schemaObjectsToKeep(on table: Table) throws -> [SchemaObject] {
+        let declared = Set(table.indexes.map { $0.label.lowercased() })
+        var objects: [SchemaObject] = []
+        try engine.fetch("SELECT type, name, sql FROM sqlite_schema WHERE type IN ('trigger', 'index') AND sql IS NOT NULL AND tbl_name = ? COLLATE NOCASE ORDER BY rowid",
+                         [.text(table.name)]) { row in
+            guard case .text(let type) = row.value(at: 0), case .text(let name) = row.value(at: 1),
+                  case .text(let sql) = row.value(at: 2) else { return true }
+            if type == "index" && declared.contains(name.lowercased()) { return true }
+            objects.append(SchemaObject(type: type, name: name, sql: sql, columns: nil))
+            return true
+        }
+        for i in objects.indices where objects[i].type == "index" {
+            var columns: [String]? = []
+            try engine.fetch("SELECT name FROM pragma_index_info(?)", [.text(objects[i].name)]) { row in
+                if case .text(let column) = row.value(at: 0) { columns?.append(column) } else { columns = nil }
+                return true
+            }
+            objects[i].columns = columns
+        }
+        return objects
+    }
+
+    /// Creates `objects` again on the rebuilt `table`: every trigger (an error names the trigger
+    /// and fails the sync), and the indexes that still can be — one on a column that is gone
+    /// (or whose expression or WHERE clause reads one) goes with the column.
+    func recreate(_ objects: [SchemaObject], on table: Table) throws {
+        for object in objects {
+            if object.type == "index" {
+                if let columns = object.columns, !columns.allSatisfy({ table.column(named: $0) != nil }) { continue }
+                try? engine.executeScript(object.sql)
+                continue
+            }
+            do {
+                try engine.executeScript(object.sql)
+            } catch {
+                throw AmigoError.invalidOperation("syncSchema: the trigger \(object.name) on \(table.name) cannot be created again on the new table (\(error)); nothing was changed")
             }
         }
     }
