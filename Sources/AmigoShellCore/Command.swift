@@ -18,6 +18,7 @@ public enum Command: Equatable, Sendable {
     case export(format: ExportFormat, path: String)
     case schema(String?)
     case count
+    case refresh
     case stats(String)
     case help(String?)
     case quit
@@ -56,6 +57,7 @@ public enum CommandParser {
         CommandHelp(usage: "export csv|json FILE", summary: "write every row of the current view to FILE"),
         CommandHelp(usage: "schema [TABLE]", summary: "the DDL, keys, indexes and relationships"),
         CommandHelp(usage: "count", summary: "the current view's row count"),
+        CommandHelp(usage: "refresh", summary: "read the counts and the current view again (after another program changed the file)"),
         CommandHelp(usage: "stats COLUMN", summary: "count, distinct, nulls, min, max and avg of a column of the view"),
         CommandHelp(usage: "help [COMMAND]", summary: "this list"),
         CommandHelp(usage: "quit", summary: "leave (asks first when changes are uncommitted)"),
@@ -130,6 +132,7 @@ public enum CommandParser {
             return .export(format: format, path: unquote(parts.dropFirst().joined(separator: " ")))
         case "schema", ".schema": return .schema(rest.isEmpty ? nil : unquote(rest))
         case "count": return .count
+        case "refresh", "reload": return .refresh
         case "stats": return .stats(unquote(try needs("stats COLUMN")))
         case "help", "?", "h": return .help(rest.isEmpty ? nil : rest)
         case "quit", "exit", "q", ".quit", ".exit": return .quit

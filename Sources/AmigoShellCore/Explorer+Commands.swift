@@ -85,8 +85,15 @@ extension Explorer {
         case .schema(let table):
             return CommandResult(output: try schemaText(table), status: "schema")
         case .count:
+            guard current != nil else { throw ShellError.noView(command: "count") }
+            // Counted afresh: exactly, and after whatever another program committed meanwhile.
+            refreshIfChangedElsewhere()
             guard let view = current else { throw ShellError.noView(command: "count") }
-            return CommandResult(output: String(view.totalCount), status: "\(view.totalCount) rows")
+            if !view.countIsExact { try completeCount(of: view) }
+            return CommandResult(output: String(view.totalCount), status: "\(view.totalCount) row\(view.totalCount == 1 ? "" : "s")")
+        case .refresh:
+            try refresh()
+            return CommandResult(output: "", status: "refreshed: " + statusSummary)
         case .stats(let column):
             return CommandResult(output: try statsText(column), status: "stats \(column)")
         case .help(let topic):

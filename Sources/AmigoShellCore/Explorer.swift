@@ -66,6 +66,7 @@ public final class Explorer {
 
     /// Re-reads the table list and counts.
     public func reloadTables() throws {
+        readVersion = dataVersion()
         tables = amigo.models.filter { !$0.name.isEmpty }.map { model in
             let query = session.query(model.name)
             guard let limit = tableCountLimit else {
@@ -99,9 +100,54 @@ public final class Explorer {
     /// returns to the last of them.
     private var earlierStacks: [[BrowseView]] = []
 
+    // MARK: Changes made by other programs
+
+    /// SQLite's data version (`PRAGMA data_version`) when the table counts were last read: it
+    /// changes when another connection commits, so counts and rows read before are stale.
+    private var readVersion: Int64?
+
+    /// The connection's data version, read without echo (housekeeping, not the user's SQL).
+    private func dataVersion() -> Int64? {
+        let echoing = isEchoOn
+        isEchoOn = false
+        defer { isEchoOn = echoing }
+        return try? amigo.engine.fetchScalar("PRAGMA data_version").integerValue
+    }
+
+    /// Whether another program committed changes to the file since the counts were read.
+    public var fileChangedElsewhere: Bool { dataVersion() != readVersion }
+
+    /// Reads the table counts and the current view again (keeping its filter, order and
+    /// position): after another program changed the file, or on request.
+    public func refresh() throws {
+        try reloadTables()
+        try reloadCurrentView()
+    }
+
+    /// ``refresh()`` when another program committed changes since the last read (and this
+    /// session has none pending). Returns whether it refreshed.
+    @discardableResult
+    public func refreshIfChangedElsewhere() -> Bool {
+        guard pendingChanges == 0, fileChangedElsewhere else { return false }
+        return (try? refresh()) != nil
+    }
+
+    /// Loads the current view again, keeping its cursor (clamped to the new count).
+    func reloadCurrentView() throws {
+        guard let view = current, view.isModelView else { return }
+        let (row, top) = (view.cursorRow, view.topRow)
+        try load(view)
+        view.cursorRow = min(row, max(0, view.totalCount - 1))
+        view.topRow = min(top, view.cursorRow)
+    }
+
+    // MARK: Loading
+
     /// Counts and prepares the rows of `view` (after its filter or order changed).
     func load(_ view: BrowseView) throws {
         guard view.isModelView else { return }
+        // The tables list's counts are reused below only while nobody else changed the file.
+        if pendingChanges == 0, fileChangedElsewhere { try reloadTables() }
         let query = try view.query(in: session)
         var total: Int
         view.countIsExact = true
@@ -497,13 +543,8 @@ public final class Explorer {
     /// Rolls the session back and reloads the current view.
     public func rollback() throws {
         try session.rollback()
-        if let view = current, view.isModelView {
-            let (row, top) = (view.cursorRow, view.topRow)
-            try load(view)
-            view.cursorRow = min(row, max(0, view.totalCount - 1))
-            view.topRow = min(top, view.cursorRow)
-        }
         try reloadTables()
+        try reloadCurrentView()
     }
 
     /// Ends the session's read transaction when nothing is pending and begins the next (whose

@@ -197,6 +197,8 @@ public final class ShellApp {
             if explorer.pendingChanges > 0 { overlay = .confirmQuit; return .none }
             return .quit
         case .redraw: return .redraw
+        case .refresh:
+            attempt { try explorer.refresh(); setMessage("refreshed: " + explorer.statusSummary) }
         }
         return .none
     }

@@ -31,6 +31,8 @@ public final class TextModeRunner {
     @discardableResult
     public func run(_ line: String) -> Bool {
         do {
+            // What another program committed since the last command is read again first.
+            explorer.refreshIfChangedElsewhere()
             let result = try explorer.run(line)
             if result.quit { quitRequested = true; return false }
             if !result.output.isEmpty { output(result.output) }

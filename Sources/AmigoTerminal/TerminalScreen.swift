@@ -1,3 +1,4 @@
+import Dispatch
 @preconcurrency import CNcursesw
 @preconcurrency import Glibc
 import AmigoShellCore
@@ -117,6 +118,28 @@ public final class TerminalScreen {
                 return key
             }
         }
+    }
+
+    /// What ``waitForKey(idleAfterMilliseconds:)`` saw.
+    public enum KeyWait: Equatable {
+        /// A key (or `.resize`).
+        case key(Key)
+        /// No key for the whole wait: time for idle work.
+        case idle
+        /// Input has ended.
+        case closed
+    }
+
+    /// Waits for the next key, but at most `milliseconds`, so that the caller can do idle work
+    /// (such as noticing that another program changed the file) between keys.
+    public func waitForKey(idleAfterMilliseconds milliseconds: Int) -> KeyWait {
+        guard !stopped else { return .closed }
+        let started = DispatchTime.now().uptimeNanoseconds
+        if let key = readKey(timeoutMilliseconds: milliseconds) { return .key(key) }
+        // A timeout returns after the whole wait (a signal, such as a resize, returns early with
+        // EINTR); an immediate error with neither means input has ended.
+        let waited = (DispatchTime.now().uptimeNanoseconds - started) / 1_000_000
+        return waited * 2 >= UInt64(milliseconds) || errno == EINTR ? .idle : .closed
     }
 
     /// Leaves curses and restores the terminal, the signal handlers and stderr, then prints what

@@ -27,7 +27,17 @@ struct TerminalMode {
         screen.draw(render())
         if explorer.completeDeferredCounts() { screen.draw(render()) }
         explorer.releaseIdleLocks()
-        while let key = screen.readKey() {
+        keys: while true {
+            let key: Key
+            switch screen.waitForKey(idleAfterMilliseconds: 1000) {
+            case .closed: break keys
+            case .idle:
+                // Another program committed: show its rows and counts (checked once a second).
+                if explorer.refreshIfChangedElsewhere() { screen.draw(render()) }
+                explorer.releaseIdleLocks()
+                continue keys
+            case .key(let pressed): key = pressed
+            }
             var effect = app.handle(key)
             while case .prompt(let request) = effect {
                 promptKind = request.kind
@@ -37,7 +47,7 @@ struct TerminalMode {
                                            onMatches: { matches in app.showMatches(matches) })
                 effect = app.submit(request.kind, text: line)
             }
-            if effect == .quit { break }
+            if effect == .quit { break keys }
             screen.draw(render())
             // Idle: finish a deferred count (a huge table's), then show it.
             if explorer.completeDeferredCounts() { screen.draw(render()) }

@@ -43,7 +43,7 @@ import Testing
             #expect(try parse(line) != nil, "\(line)")
         }
         #expect(CommandParser.names == ["tables", "open", "filter", "order", "limit", "relations", "follow", "back", "show", "get",
-                                        "sql", "set", "commit", "rollback", "echo", "export", "schema", "count", "stats", "help", "quit"])
+                                        "sql", "set", "commit", "rollback", "echo", "export", "schema", "count", "refresh", "stats", "help", "quit"])
     }
 
     @Test func aliasesMeanTheSameAsTheirCommand() throws {

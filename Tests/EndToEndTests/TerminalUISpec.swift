@@ -254,6 +254,23 @@ struct TerminalUISpec {
         #expect(try SQLite3.query(workspace.database, "SELECT Name FROM Track WHERE TrackId = 1") == "For Those About To Rock (We Salute You)")
     }
 
+    @Test("rows another program commits appear within a second, without a key press")
+    func changesElsewhereAppearWhenIdle() async throws {
+        let workspace = try Workspace("elsewhere")
+        let tmux = try await launch("elsewhere", workspace)
+        _ = try await open("Ge", rows: 25, in: tmux)
+        let sqlite3 = try #require(Fixture.executable(named: "sqlite3"))
+        let insert = try ProcessRunner.run(sqlite3, ["-batch", workspace.database, "INSERT INTO Genre (Name) VALUES ('Written elsewhere')"])
+        #expect(insert.status == 0, "\(insert.stderr)")
+        let screen = try await tmux.waitUntil("the new count") {
+            $0.contains("─ 1/26 ─┘") && $0.contains("Genre           26") && $0.statusLine.hasPrefix("row 1 of 26")
+        }
+        #expect(screen.contains("row 1 of 26"))
+        try tmux.sendKeys("G")
+        try await tmux.waitUntil("the new last row") { $0.contains("Written elsewhere") && $0.statusLine.hasPrefix("row 26 of 26") }
+        try await quit(tmux)
+    }
+
     @Test("quitting with an uncommitted edit asks first, and the file stays as it was")
     func quitAsksWhenEditsArePending() async throws {
         let workspace = try Workspace("quit")

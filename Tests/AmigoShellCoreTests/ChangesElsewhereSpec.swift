@@ -1,0 +1,90 @@
+import Amigo
+import AmigoTestSupport
+import Testing
+@testable import AmigoShellCore
+
+/// Another program writes the file while the shell has it open: counts and rows are read again
+/// (on the next command in text mode, on the next idle second in the terminal UI, or with
+/// `refresh`), never served from what was counted before.
+@Suite struct ChangesElsewhereSpec {
+    /// An explorer over a new file of `rows` students, and a second connection to the same file.
+    func explorer(rows: Int = 3) throws -> (Explorer, SQLiteEngine, String) {
+        let path = TemporaryFile.path("elsewhere")
+        let other = try SQLiteEngine(path: path, options: OpenOptions(create: true))
+        try other.executeScript("""
+            CREATE TABLE student (id INTEGER PRIMARY KEY, name TEXT);
+            CREATE TABLE course (id INTEGER PRIMARY KEY, title TEXT);
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < \(rows)) INSERT INTO student SELECT i, 'student ' || i FROM n;
+            """)
+        return (try Explorer(amigo: Amigo(reflecting: path), displayPath: path), other, path)
+    }
+
+    @Test func reopeningATableCountsTheRowsAnotherProgramAdded() throws {
+        let (explorer, other, path) = try explorer()
+        defer { TemporaryFile.remove(path) }
+        try explorer.open("student")
+        explorer.releaseIdleLocks()
+        try other.execute("INSERT INTO student VALUES (4, 'new')", [])
+        try explorer.open("course")
+        try explorer.open("student")
+        #expect(explorer.current?.totalCount == 4)
+        #expect(try explorer.values(in: 0..<10).map { $0[1] } == ["student 1", "student 2", "student 3", "new"])
+        #expect(explorer.tables.first { $0.name == "student" }?.rowCount == 4)
+    }
+
+    @Test func countAndTheNextTextModeCommandSeeRowsDeletedElsewhere() throws {
+        let (explorer, other, path) = try explorer()
+        defer { TemporaryFile.remove(path) }
+        var printed: [String] = []
+        let runner = TextModeRunner(explorer: explorer, echo: false, output: { printed.append($0) }, errors: { _ in })
+        runner.run("open student")
+        try other.execute("DELETE FROM student WHERE id = 2", [])
+        runner.run("count")
+        #expect(printed.last == "2")
+        try other.execute("DELETE FROM student WHERE id = 1", [])
+        runner.run("show")
+        #expect(printed.last?.contains("(1 row)") == true)
+        #expect(printed.last?.contains("student 1") == false)
+    }
+
+    @Test func theIdleCheckRefreshesOnlyAfterAnotherCommitAndKeepsThePosition() throws {
+        let (explorer, other, path) = try explorer(rows: 50)
+        defer { TemporaryFile.remove(path) }
+        try explorer.open("student")
+        explorer.moveCursor(to: 9)
+        explorer.releaseIdleLocks()
+        #expect(!explorer.refreshIfChangedElsewhere())
+        explorer.releaseIdleLocks()     // as the UI does after every key and idle check
+        try other.execute("INSERT INTO student VALUES (51, 'late')", [])
+        #expect(explorer.refreshIfChangedElsewhere())
+        #expect(explorer.current?.totalCount == 51)
+        #expect(explorer.current?.cursorRow == 9)
+        #expect(!explorer.refreshIfChangedElsewhere())
+    }
+
+    @Test func uncommittedEditsAreNotThrownAwayByARefresh() throws {
+        let (explorer, other, path) = try explorer()
+        defer { TemporaryFile.remove(path) }
+        try explorer.open("student")
+        _ = try explorer.run("set name = 'edited'")
+        #expect(explorer.pendingChanges == 1)
+        // The session holds the write lock: nobody else can commit, and nothing is re-read.
+        #expect(throws: (any Error).self) { try other.execute("INSERT INTO student VALUES (9, 'x')", []) }
+        #expect(!explorer.refreshIfChangedElsewhere())
+        #expect(try explorer.currentRecord()?["name"] == "edited")
+    }
+
+    @Test func refreshIsACommandAndAKey() throws {
+        #expect(try CommandParser.parse("refresh") == .refresh)
+        #expect(try CommandParser.parse("reload") == .refresh)
+        #expect(KeyMap.action(for: .char("R")) == .refresh)
+        #expect(KeyMap.action(for: .control("r")) == .refresh)
+        let (explorer, other, path) = try explorer()
+        defer { TemporaryFile.remove(path) }
+        try explorer.open("student")
+        explorer.releaseIdleLocks()
+        try other.execute("INSERT INTO student VALUES (4, 'new')", [])
+        let result = try explorer.run("refresh")
+        #expect(result.status == "refreshed: row 1 of 4")
+    }
+}
