@@ -279,6 +279,7 @@ extension Explorer {
         switch value {
         case .null: return ""
         case .blob(let b): text = b.map { String(format: "%02x", $0) }.joined()
+        case .real(let d): text = ValueText.exactReal(d)
         default: text = ValueText.display(value)
         }
         // NULL is an empty field; empty text is a quoted one (`""`), so the two stay apart.
@@ -308,9 +309,10 @@ extension Explorer {
         switch value {
         case .null: return "null"
         case .integer(let i): return String(i)
-        case .real(let d): return d.isFinite ? (value.textValue ?? "null") : "null"
+        case .real(let d): return d.isFinite ? ValueText.exactReal(d) : d < 0 ? "-1e999" : "1e999"
         case .text(let s): return jsonString(s)
-        case .blob(let b): return jsonString(b.map { String(format: "%02x", $0) }.joined())
+        // As datasette writes binary values, so that a BLOB and text never look alike.
+        case .blob(let b): return #"{"$base64": true, "encoded": "# + jsonString(Data(b).base64EncodedString()) + "}"
         }
     }
 }

@@ -257,8 +257,10 @@ public final class Explorer {
         guard let record = try currentRecord() else { throw ShellError.noCurrentRow(command: "=") }
         guard view.cursorColumn < view.modelColumns.count else { throw ShellError.noCurrentRow(command: "=") }
         let column = view.modelColumns[view.cursorColumn]
-        guard let literal = ValueText.filterLiteral(record.value(at: column.index)) else {
-            throw ShellError.invalidValue("=: cannot filter on a BLOB value")
+        let value = record.value(at: column.index)
+        guard let literal = ValueText.filterLiteral(value) else {
+            if case .blob = value { throw ShellError.invalidValue("=: cannot filter on a BLOB value") }
+            throw ShellError.invalidValue("=: cannot filter on an infinite value")
         }
         let term = ValueText.keyPath(column.label) + " = " + literal
         try setFilter(view.filter.map { "(\($0)) AND \(term)" } ?? term)

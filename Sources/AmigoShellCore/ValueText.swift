@@ -121,12 +121,19 @@ public enum ValueText {
         switch value {
         case .null: return "nil"
         case .integer(let i): return String(i)
-        case .real: return value.textValue
+        case .real(let d): return d.isFinite ? exactReal(d) : nil
         case .text(let s):
             return "'" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")
                 .replacingOccurrences(of: "\n", with: "\\n").replacingOccurrences(of: "\t", with: "\\t") + "'"
         case .blob: return nil
         }
+    }
+
+    /// A double written with as many digits as it takes to read back the same value
+    /// (`0.30000000000000004`, `1e-05`), where the screen shows 15 significant digits as sqlite3 does.
+    public static func exactReal(_ d: Double) -> String {
+        if d.isInfinite { return d < 0 ? "-Inf" : "Inf" }
+        return d.description
     }
 
     /// A column name as a filter key path: bare when it is a simple identifier, backquoted otherwise.

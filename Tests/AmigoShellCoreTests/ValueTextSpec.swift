@@ -105,4 +105,32 @@ import Testing
         #expect(explorer.current?.filter == "note = 'a\\\\b'")
         #expect(try explorer.values(in: 0..<10).map { $0[0] } == [.integer(2)])
     }
+
+    /// The screen rounds reals to 15 digits, as sqlite3 does; `=` and exports must not.
+    @Test func equalsAndExportsUseTheExactStoredReal() throws {
+        let path = TemporaryFile.path("reals")
+        defer { TemporaryFile.remove(path) }
+        let engine = try SQLiteEngine(path: path, options: OpenOptions(create: true))
+        try engine.executeScript("CREATE TABLE f (id INTEGER PRIMARY KEY, x REAL); INSERT INTO f VALUES (1, 0.1 + 0.2), (2, 0.3), (3, 1.0 / 3), (4, 1e-300), (5, 9e999);")
+        let explorer = try Explorer(amigo: Amigo(reflecting: engine), displayPath: "reals")
+        try explorer.open("f")
+        explorer.moveColumn(to: 1)
+        for (row, expected) in [(0, "x = 0.30000000000000004"), (1, "x = 0.3"), (2, "x = 0.3333333333333333"), (3, "x = 1e-300")] {
+            try explorer.setFilter(nil)
+            explorer.moveCursor(to: row)
+            try explorer.filterEqualToCurrentCell()
+            #expect(explorer.current?.filter == expected)
+            #expect(try explorer.values(in: 0..<10).map { $0[0] } == [.integer(Int64(row + 1))], "\(expected)")
+        }
+        try explorer.setFilter(nil)
+        explorer.moveCursor(to: 4)
+        #expect(throws: ShellError.invalidValue("=: cannot filter on an infinite value")) { try explorer.filterEqualToCurrentCell() }
+        #expect(ValueText.display(.real(0.1 + 0.2)) == "0.3")
+        #expect(Explorer.csvField(.real(0.1 + 0.2)) == "0.30000000000000004")
+        #expect(Explorer.csvField(.real(-.infinity)) == "-Inf")
+        #expect(Explorer.jsonValue(.real(123456789.12345679)) == "123456789.12345679")
+        #expect(Explorer.jsonValue(.real(.infinity)) == "1e999")
+        #expect(Explorer.jsonValue(.blob([0x41])) == #"{"$base64": true, "encoded": "QQ=="}"#)
+        #expect(Explorer.jsonValue(.text("41")) == #""41""#)
+    }
 }
