@@ -200,6 +200,12 @@ extension ShellApp {
             if fits || view.leftColumn >= view.cursorColumn { break }
             view.leftColumn += 1
         }
+        // Never leave room unused on the right while columns are scrolled away on the left (after
+        // the terminal grew, say): scroll back as far as everything from there on still fits.
+        while view.leftColumn > 0,
+              (view.leftColumn - 1..<count).reduce(0, { $0 + widthOf($1) + 1 }) - 1 <= width {
+            view.leftColumn -= 1
+        }
         var used = 0
         for column in view.leftColumn..<count {
             let w = widthOf(column)

@@ -150,6 +150,21 @@ import Testing
         expectEveryRowFits(grid)
     }
 
+    @Test func columnsScrolledAwayComeBackWhenTheTerminalGrows() throws {
+        let (app, f) = try tracksOfAlbumOne()
+        f.explorer.moveColumn(to: 8)                  // UnitPrice, the last column
+        let narrow = app.render(width: 60, height: 16)
+        #expect(!narrow.line(2).contains("TrackId*"))
+        #expect(narrow.line(2).contains("UnitPrice"))
+        let wide = app.render(width: 400, height: 40)
+        #expect(f.explorer.current?.leftColumn == 0)
+        #expect(wide.line(2).contains("TrackId*"))
+        #expect(wide.line(2).contains("UnitPrice"))
+        // Moving left inside a wide-enough grid keeps every column in view.
+        f.explorer.moveColumn(to: 3)
+        #expect(app.render(width: 400, height: 40).line(2).contains("TrackId*"))
+    }
+
     @Test func theStatusLineShowsTheLastMessageAndTheUncommittedChanges() throws {
         let f = try ChinookFixture()
         let app = ShellApp(explorer: f.explorer)
