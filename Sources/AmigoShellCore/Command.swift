@@ -85,8 +85,13 @@ public enum CommandParser {
             if rest.isEmpty { throw ShellError.usage(command: word, usage: usage) }
             return rest
         }
+        /// For commands that take nothing: extra words are a mistake worth saying, not ignoring.
+        func bare(_ command: Command, _ usage: String) throws -> Command {
+            if !rest.isEmpty { throw ShellError.usage(command: word, usage: "\(usage) (it takes nothing after it)") }
+            return command
+        }
         switch word {
-        case "tables", "ls", ".tables": return .tables
+        case "tables", "ls", ".tables": return try bare(.tables, "tables")
         case "open", "o": return .open(unquote(try needs("open TABLE")))
         case "filter", "f", "where": return .filter(rest.isEmpty ? nil : rest)
         case "order", "sort":
@@ -101,10 +106,10 @@ public enum CommandParser {
         case "limit":
             guard let n = Int(try needs("limit N")), n > 0 else { throw ShellError.usage(command: word, usage: "limit N (a positive number)") }
             return .limit(n)
-        case "relations", "rel", "r": return .relations
+        case "relations", "rel", "r": return try bare(.relations, "relations")
         case "follow", "fo": return .follow(unquote(try needs("follow NAME")))
-        case "back", "b": return .back
-        case "show": return .show
+        case "back", "b": return try bare(.back, "back")
+        case "show": return try bare(.show, "show")
         case "get", "g": return .get(try needs("get ID"))
         case "sql", "select", "with", "pragma", "explain":
             return .sql(word == "sql" ? try needs("sql SELECT …") : text)
@@ -115,8 +120,8 @@ public enum CommandParser {
             let value = body[body.index(after: eq)...].trimmingCharacters(in: .whitespaces)
             guard !column.isEmpty else { throw ShellError.usage(command: word, usage: "set COLUMN = VALUE") }
             return .set(column: column, value: value)
-        case "commit": return .commit
-        case "rollback": return .rollback
+        case "commit": return try bare(.commit, "commit")
+        case "rollback": return try bare(.rollback, "rollback")
         case "echo":
             switch rest.lowercased() {
             case "": return .echo(nil)
@@ -131,11 +136,11 @@ public enum CommandParser {
             }
             return .export(format: format, path: unquote(parts.dropFirst().joined(separator: " ")))
         case "schema", ".schema": return .schema(rest.isEmpty ? nil : unquote(rest))
-        case "count": return .count
-        case "refresh", "reload": return .refresh
+        case "count": return try bare(.count, "count")
+        case "refresh", "reload": return try bare(.refresh, "refresh")
         case "stats": return .stats(unquote(try needs("stats COLUMN")))
         case "help", "?", "h": return .help(rest.isEmpty ? nil : rest)
-        case "quit", "exit", "q", ".quit", ".exit": return .quit
+        case "quit", "exit", "q", ".quit", ".exit": return try bare(.quit, "quit")
         default:
             throw ShellError.unknownCommand(word, suggestion: suggestion(for: word))
         }

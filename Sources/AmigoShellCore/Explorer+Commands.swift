@@ -43,8 +43,10 @@ extension Explorer {
             let list = try relations()
             let rows = list.map { [$0.relationship.name, $0.relationship.kind.rawValue, $0.relationship.target.name, String($0.count)] }
             let caption = (try? currentRecord()).flatMap { $0 }.map(rowCaption) ?? ""
-            return CommandResult(output: (caption.isEmpty ? "" : caption + "\n") + TextTable.render(header: ["relationship", "kind", "to", "rows"], rows: rows),
-                                 status: "\(list.count) relationships")
+            let table = list.isEmpty ? "(no relationships: no foreign key leads from or to \(current?.model?.name ?? "this table"))"
+                : TextTable.render(header: ["relationship", "kind", "to", "rows"], rows: rows)
+            return CommandResult(output: (caption.isEmpty ? "" : caption + "\n") + table,
+                                 status: Plural.count(list.count, "relationship"))
         case .follow(let name):
             try follow(name)
             return try viewResult()
@@ -80,7 +82,7 @@ extension Explorer {
             return CommandResult(output: "echo \(isEchoOn ? "on" : "off")", status: "echo \(isEchoOn ? "on" : "off")")
         case .export(let format, let path):
             let count = try export(format: format, to: path)
-            let rows = "\(count) row\(count == 1 ? "" : "s")"
+            let rows = Plural.count(count, "row")
             return CommandResult(output: "wrote \(rows) to \(path)", status: "exported \(rows) to \(path)")
         case .schema(let table):
             return CommandResult(output: try schemaText(table), status: "schema")
@@ -90,7 +92,7 @@ extension Explorer {
             refreshIfChangedElsewhere()
             guard let view = current else { throw ShellError.noView(command: "count") }
             if !view.countIsExact { try completeCount(of: view) }
-            return CommandResult(output: String(view.totalCount), status: "\(view.totalCount) row\(view.totalCount == 1 ? "" : "s")")
+            return CommandResult(output: String(view.totalCount), status: Plural.count(view.totalCount, "row"))
         case .refresh:
             try refresh()
             return CommandResult(output: "", status: "refreshed: " + statusSummary)
@@ -112,7 +114,7 @@ extension Explorer {
         let labelled = rows.map { row in row.map(ValueText.display) }
         var text = breadcrumb + "\n" + TextTable.render(header: view.columns, rows: labelled)
         let shown = rows.count
-        var footer = "(\(view.totalCount) row\(view.totalCount == 1 ? "" : "s")"
+        var footer = "(" + Plural.count(view.totalCount, "row")
         if shown < view.totalCount { footer += ", first \(shown) shown" }
         if let filter = view.filter { footer += "; filter: \(filter)" }
         if let order = view.order { footer += "; order: \(order.column)\(order.descending ? " desc" : "")" }
@@ -144,7 +146,7 @@ extension Explorer {
         let lines = zip(view.columns, row).map { column, value -> String in
             var text = ValueText.display(value)
             if case .blob(let bytes) = value { text = ValueText.blobSummary(bytes, maxBytes: 64) }
-            return DisplayWidth.pad(column, to: width) + "  " + text
+            return Explorer.detailLine(column, text, labelWidth: width)
         }
         return (["sql row \(view.cursorRow + 1) of \(view.totalCount)"] + lines).joined(separator: "\n")
     }
@@ -164,10 +166,17 @@ extension Explorer {
                let label = foreignKeyLabels(column: column.index, rows: [record.values])[record.value(at: column.index)], !label.isEmpty {
                 value += " → " + label
             }
-            // Control characters (an escape sequence stored in the data) are made visible, as in the grid.
-            lines.append(DisplayWidth.pad(DisplayWidth.sanitize(column.label), to: width) + "  " + DisplayWidth.sanitize(value))
+            lines.append(Explorer.detailLine(column.label, value, labelWidth: width))
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// `label  value`, a multi-line value continuing under its first line. Other control
+    /// characters (an escape sequence stored in the data) are made visible, as in the grid.
+    static func detailLine(_ label: String, _ value: String, labelWidth: Int) -> String {
+        let indent = String(repeating: " ", count: labelWidth + 2)
+        let lines = value.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map { DisplayWidth.sanitize(String($0)) }
+        return DisplayWidth.pad(DisplayWidth.sanitize(label), to: labelWidth) + "  " + lines.joined(separator: "\n" + indent)
     }
 
     /// DDL, keys, indexes and relationships of `table`, or of every table.

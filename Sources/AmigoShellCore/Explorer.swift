@@ -272,7 +272,16 @@ public final class Explorer {
         guard let model = view.model else { throw ShellError.invalidValue("order: a sql result cannot be sorted; add ORDER BY") }
         let old = view.order
         if let column {
-            guard let c = model.table.column(named: column) else { throw AmigoError.unknownColumn(column: column, model: model.name) }
+            guard let c = model.table.column(named: column) else {
+                let words = column.split(separator: " ")
+                if words.count > 1, model.table.column(named: String(words[0])) != nil {
+                    throw ShellError.usage(command: "order", usage: "order COLUMN [asc|desc] ('\(words.dropFirst().joined(separator: " "))' is neither)")
+                }
+                if column.contains("."), model.table.column(named: column) == nil {
+                    throw ShellError.invalidValue("order: only \(model.name)'s own columns can sort the view; for \(column), use sql … ORDER BY")
+                }
+                throw AmigoError.unknownColumn(column: column, model: model.name)
+            }
             view.order = (c.label, descending)
         } else {
             view.order = nil

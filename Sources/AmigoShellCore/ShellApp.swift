@@ -287,7 +287,7 @@ public final class ShellApp {
                 attempt {
                     try explorer.follow(name)
                     focus = .grid
-                    setMessage("\(name): \(explorer.current?.totalCount ?? 0) rows")
+                    setMessage("\(name): " + Plural.count(explorer.current?.totalCount ?? 0, "row"))
                 }
                 return .none
             case .escape, .backspace, .char("q"), .left:

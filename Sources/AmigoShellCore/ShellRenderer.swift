@@ -240,7 +240,7 @@ extension ShellApp {
             for line in wrap(event.sql, width: inner.width) { lines.append((line, style)) }
             var detail = event.kind == .transaction ? " " : "  [" + event.arguments.map(\.description).joined(separator: ", ") + "]"
             detail += String(format: " %.2f ms", event.duration * 1000)
-            if let rows = event.rowCount, event.kind == .statement { detail += " · \(rows) row\(rows == 1 ? "" : "s")" }
+            if let rows = event.rowCount, event.kind == .statement { detail += " · " + Plural.count(rows, "row") }
             if let error = event.error { detail += " · " + error }
             for line in wrap(detail, width: inner.width) { lines.append((line, event.error == nil ? TextStyle(color: .green) : ShellApp.errorStyle)) }
         }

@@ -20,7 +20,7 @@ public enum ValueText {
     /// `⟨12 bytes⟩ 89504e47…`.
     public static func blobSummary(_ bytes: [UInt8], maxBytes: Int = 8) -> String {
         let hex = bytes.prefix(maxBytes).map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
-        return "⟨\(bytes.count) bytes⟩" + (bytes.isEmpty ? "" : " " + hex + (bytes.count > maxBytes ? "…" : ""))
+        return "⟨" + Plural.count(bytes.count, "byte") + "⟩" + (bytes.isEmpty ? "" : " " + hex + (bytes.count > maxBytes ? "…" : ""))
     }
 
     /// The plain text of a value for exports and text mode (NULL as empty in CSV is decided by the caller).

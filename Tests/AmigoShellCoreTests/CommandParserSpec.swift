@@ -162,6 +162,14 @@ import Testing
         #expect(error("export csv") == .usage(command: "export", usage: "export csv|json FILE"))
     }
 
+    @Test func commandsThatTakeNothingRefuseExtraWords() {
+        for (line, usage) in [("count extra", "count"), ("tables x", "tables"), ("back 2", "back"), ("commit now", "commit"),
+                              ("relations all", "relations"), ("refresh x", "refresh"), ("quit please", "quit")] {
+            #expect(error(line) == .usage(command: String(line.split(separator: " ")[0]), usage: usage + " (it takes nothing after it)"), "\(line)")
+        }
+        #expect(error("count  ") == nil)
+    }
+
     @Test func usageErrorsReadAsOneLine() {
         #expect(ErrorText.line(ShellError.usage(command: "open", usage: "open TABLE")) == "open: usage: open TABLE")
     }

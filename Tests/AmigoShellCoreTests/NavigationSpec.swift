@@ -344,7 +344,7 @@ import Testing
             ------------  -----------  -----  ----
             albums        one-to-many  Album  2
             """)
-        #expect(relations.status == "1 relationships")
+        #expect(relations.status == "1 relationship")
         let follow = try f.explorer.run("follow albums")
         #expect(follow.output == """
             Artist 1 "AC/DC" › albums

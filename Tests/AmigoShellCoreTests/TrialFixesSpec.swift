@@ -161,3 +161,46 @@ import Testing
         #expect(try #require(headerOffset(of: "AlbumId")) == after)
     }
 }
+
+/// Findings of the third new-user trial.
+@Suite struct ThirdTrialSpec {
+    @Test func orderSaysWhatIsWrongWithItsArguments() throws {
+        let fixture = try ChinookFixture()
+        try fixture.explorer.open("Track")
+        #expect(throws: ShellError.usage(command: "order", usage: "order COLUMN [asc|desc] ('sideways' is neither)")) {
+            try fixture.explorer.run("order Name sideways")
+        }
+        #expect(throws: ShellError.invalidValue("order: only Track's own columns can sort the view; for album.Title, use sql … ORDER BY")) {
+            try fixture.explorer.run("order album.Title")
+        }
+        #expect(throws: AmigoError.unknownColumn(column: "Nmae", model: "Track")) { try fixture.explorer.run("order Nmae") }
+    }
+
+    @Test func statsOnAPathThatDoesNotExistQuotesThePath() throws {
+        let fixture = try ChinookFixture()
+        try fixture.explorer.open("Track")
+        let error = try #require(throws: AmigoError.self) { try fixture.explorer.run("stats track.Name") }
+        let lines = ErrorText.describe(error).split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == 3)
+        #expect(lines[0].hasPrefix("filter error at column 1 near 'track': unknown relationship 'track' in Track"))
+        #expect(lines[1] == "track.Name")
+        #expect(lines[2] == "^")
+        // A path that does lead somewhere works.
+        #expect(try fixture.explorer.run("stats album.Title").output.contains("distinct"))
+    }
+
+    @Test func aTableWithoutRelationshipsSaysSo() throws {
+        let path = TemporaryFile.path("lonely")
+        defer { TemporaryFile.remove(path) }
+        let engine = try SQLiteEngine(path: path, options: OpenOptions(create: true))
+        try engine.executeScript("CREATE TABLE lonely (id INTEGER PRIMARY KEY, note TEXT); INSERT INTO lonely VALUES (1, 'first line' || char(10) || 'second line' || char(27) || '[31m');")
+        let explorer = try Explorer(amigo: Amigo(reflecting: engine), displayPath: "lonely")
+        try explorer.open("lonely")
+        let result = try explorer.run("relations")
+        #expect(result.output == "lonely 1 \"first line↵second line·…\"\n(no relationships: no foreign key leads from or to lonely)")
+        #expect(result.status == "0 relationships")
+        // The row detail breaks a multi-line value into lines under its first one.
+        #expect(try explorer.currentRowDetail().split(separator: "\n").suffix(3) == ["id    1", "note  first line", "      second line·[31m"])
+        #expect(ValueText.blobSummary([0x41]) == "⟨1 byte⟩ 41")
+    }
+}

@@ -253,9 +253,14 @@ public struct Query<T: AmigoModel>: @unchecked Sendable {
         var resolved: [String] = []
         for path in paths {
             let segments = path.split(separator: ".").map(String.init)
-            guard case .column(let sql, _) = try scope.resolve(segments, position: 0, allowToMany: false) else {
+            // A scope of its own too, so that an error quotes the path as its input.
+            let pathScope = QueryScope(model: model, alias: scope.alias, statement: scope.statement, input: path)
+            pathScope.joinAliases = scope.joinAliases
+            guard case .column(let sql, _) = try pathScope.resolve(segments, position: 0, allowToMany: false) else {
                 throw AmigoError.invalidOperation("'\(path)' is not a column")
             }
+            scope.statement = pathScope.statement
+            scope.joinAliases = pathScope.joinAliases
             resolved.append(sql)
         }
         statement = scope.statement
