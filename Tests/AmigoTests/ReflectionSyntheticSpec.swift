@@ -408,6 +408,28 @@ import Testing
         #expect(try db.secondConnection().int("SELECT COUNT(*) FROM membership") == 3)
     }
 
+    @Test func keysToOneParentWithOneLetterNamesAreToldApartByTheirLetter() throws {
+        let db = try SyntheticDatabase("""
+            CREATE TABLE person (id INTEGER PRIMARY KEY, name TEXT);
+            CREATE TABLE friendship (a_id INTEGER NOT NULL REFERENCES person (id), b_id INTEGER NOT NULL REFERENCES person (id), PRIMARY KEY (a_id, b_id));
+            CREATE TABLE Match (MatchId INTEGER PRIMARY KEY, XId INTEGER REFERENCES person (id), YId INTEGER REFERENCES person (id), Score INTEGER);
+            INSERT INTO person VALUES (1, 'Ann'), (2, 'Bob');
+            INSERT INTO friendship VALUES (1, 2);
+            """)
+        let amigo = try db.reflect()
+        // The file is mostly snake_case, so the names are too.
+        #expect(try amigo.model(named: "friendship").relationshipSignatures == ["person_a to-one → person", "person_b to-one → person"])
+        #expect(try amigo.model(named: "Match").relationshipSignatures == ["person_x to-one → person", "person_y to-one → person"])
+        #expect(try amigo.model(named: "person").relationshipSignatures == [
+            "matches_by_person_x one-to-many → Match", "matches_by_person_y one-to-many → Match",
+            "friendships_by_person_a one-to-many → friendship", "friendships_by_person_b one-to-many → friendship",
+            "people_via_person_b many-to-many → person via friendship", "people_via_person_a many-to-many → person via friendship",
+        ])
+        let session = try amigo.session
+        let ann = try #require(try session.query("person").get(1))
+        #expect(try session.query("person").using(ann).relationship("people_via_person_b").all().map { $0["name"] } == ["Bob"])
+    }
+
     @Test func looseLinkTablesWithoutKeysOrConstraintsAreJunctionsToo() throws {
         let db = try SyntheticDatabase("""
             CREATE TABLE post (id INTEGER PRIMARY KEY, title TEXT);

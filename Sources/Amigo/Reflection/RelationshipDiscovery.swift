@@ -71,8 +71,9 @@ struct RelationshipDiscovery {
         }
         // 2. To-one relationships on each child.
         for child in ordered {
-            for link in linksByChild[ObjectIdentifier(child)] ?? [] {
-                var name = Naming.toOneName(link.childColumns.map(\.label), parent: link.parent.table.name)
+            let links = linksByChild[ObjectIdentifier(child)] ?? []
+            for link in links {
+                var name = linkName(link, among: links)
                 // A name equal to a column's (`dept_name`) would read as the column: use the parent's name.
                 if child.table.columns.contains(where: { $0.label == name }) { name = Naming.singular(Naming.lowerFirst(link.parent.table.name)) }
                 name = unique(name, on: child)
@@ -87,9 +88,9 @@ struct RelationshipDiscovery {
                 let siblings = links.filter { $0.parent === link.parent }
                 var name = Naming.plural(Naming.lowerFirst(child.table.name))
                 if siblings.count > 1 {
-                    let names = siblings.map { Naming.toOneName($0.childColumns.map(\.label), parent: link.parent.table.name) }
+                    let names = siblings.map { linkName($0, among: links) }
                     let snake = snakeCase || Naming.isSnake(child.table.name) || names.contains(where: Naming.isSnake)
-                    name = Naming.join(name, "by", Naming.toOneName(link.childColumns.map(\.label), parent: link.parent.table.name), snake: snake)
+                    name = Naming.join(name, "by", linkName(link, among: links), snake: snake)
                 }
                 name = unique(name, on: link.parent)
                 link.parent.addRelationship(Relationship(name: name, kind: .oneToMany, source: link.parent, target: child,
@@ -110,7 +111,7 @@ struct RelationshipDiscovery {
                 let source = from.parent, target = to.parent
                 var name = Naming.plural(Naming.lowerFirst(target.table.name))
                 if source === target || source.relationship(named: name) != nil {
-                    let other = Naming.toOneName(to.childColumns.map(\.label), parent: target.table.name)
+                    let other = linkName(to, among: links)
                     name = Naming.join(name, "via", other, snake: snakeCase || Naming.isSnake(target.table.name) || Naming.isSnake(other))
                 }
                 name = unique(name, on: source)
@@ -120,6 +121,20 @@ struct RelationshipDiscovery {
                                                     junctionTargetColumns: to.childColumns, through: through))
             }
         }
+    }
+
+    /// The name a foreign key gives its parent (``Naming/toOneName(_:parent:)``), told apart from
+    /// the child's other keys to the same parent when both would fall back to the parent's name:
+    /// `friendship(a_id, b_id → person)` gives `person_a` and `person_b`, not `person` and `person2`.
+    private func linkName(_ link: Link, among links: [Link]) -> String {
+        let columns = link.childColumns.map(\.label)
+        let name = Naming.toOneName(columns, parent: link.parent.table.name)
+        let clashing = links.filter { $0.parent === link.parent && Naming.toOneName($0.childColumns.map(\.label), parent: $0.parent.table.name) == name }
+        guard clashing.count > 1, columns.count == 1 else { return name }
+        let own = Naming.meaningfulWords(columns[0])
+        guard !own.isEmpty, own.joined().lowercased() != "id" else { return name }
+        if snakeCase || Naming.isSnake(columns[0]) || Naming.isSnake(name) { return ([name] + own).joined(separator: "_").lowercased() }
+        return name + own.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
     }
 
     private func unique(_ name: String, on model: ORMModel) -> String {
@@ -183,17 +198,26 @@ enum Naming {
         return name + word.capitalized + other.prefix(1).uppercased() + other.dropFirst()
     }
 
-    /// The to-one name for foreign-key columns: the column without its `Id`/`_id` suffix
-    /// (`ArtistId` → `artist`, `ReportsTo` → `reportsTo`), or the parent's name for composite keys.
-    static func toOneName(_ columns: [String], parent: String) -> String {
-        guard columns.count == 1 else { return lowerFirst(parent) }
-        var ws = words(columns[0])
-        if ws.count > 1, let last = ws.last, ["id", "key", "fk", "no", "code"].contains(last.lowercased()) { ws.removeLast() }
+    /// The words of a foreign-key column without the one that only says it is a key:
+    /// `artist_id` → `artist`, `SupportRepId` → `Support Rep`, `customerid` → `customer`.
+    static func meaningfulWords(_ column: String) -> [String] {
+        var ws = words(column)
+        if ws.count > 1, let last = ws.last, keySuffixes.contains(last.lowercased()) { ws.removeLast() }
         else if ws.count == 1, ws[0].count > 2, ws[0].lowercased().hasSuffix("id"), ws[0].lowercased() != "id" {
             // `customerid` (all lower case) → `customer`.
             ws[0] = String(ws[0].dropLast(2))
         }
-        let name = styled(ws, like: columns[0])
+        return ws
+    }
+
+    /// Last words of a foreign-key column that only say it is a key (`artist_id`, `CustomerKey`).
+    static let keySuffixes: Set<String> = ["id", "key", "fk", "no", "code"]
+
+    /// The to-one name for foreign-key columns: the column without its `Id`/`_id` suffix
+    /// (`ArtistId` → `artist`, `ReportsTo` → `reportsTo`), or the parent's name for composite keys.
+    static func toOneName(_ columns: [String], parent: String) -> String {
+        guard columns.count == 1 else { return lowerFirst(parent) }
+        let name = styled(meaningfulWords(columns[0]), like: columns[0])
         // `ID`, `i_ID`: too short to mean anything; use the parent's name.
         return name.count < 2 || name.lowercased() == "id" ? singular(lowerFirst(parent)) : name
     }
