@@ -188,6 +188,15 @@ extension ShellApp {
             view.columnWidths[column] = w
             return max(3, min(w, max(3, width)))
         }
+        // The key columns stay at the left while the grid is scrolled sideways, as a spreadsheet
+        // freezes them, unless they would take more than half the width.
+        let keys = view.modelColumns.indices.filter { view.modelColumns[$0].primaryKey }
+        func pinned(left: Int) -> [Int] {
+            let columns = keys.filter { $0 < left }
+            let taken = columns.reduce(0) { $0 + widthOf($1) + 1 }
+            return taken <= width / 2 ? columns : []
+        }
+        func room(left: Int) -> Int { width - pinned(left: left).reduce(0) { $0 + widthOf($1) + 1 } }
         // Scroll horizontally so the current column is visible.
         if view.cursorColumn < view.leftColumn { view.leftColumn = view.cursorColumn }
         while true {
@@ -195,7 +204,7 @@ extension ShellApp {
             var fits = false
             for column in view.leftColumn..<count {
                 used += widthOf(column) + 1
-                if column == view.cursorColumn { fits = used - 1 <= width || column == view.leftColumn; break }
+                if column == view.cursorColumn { fits = used - 1 <= room(left: view.leftColumn) || column == view.leftColumn; break }
             }
             if fits || view.leftColumn >= view.cursorColumn { break }
             view.leftColumn += 1
@@ -203,10 +212,15 @@ extension ShellApp {
         // Never leave room unused on the right while columns are scrolled away on the left (after
         // the terminal grew, say): scroll back as far as everything from there on still fits.
         while view.leftColumn > 0,
-              (view.leftColumn - 1..<count).reduce(0, { $0 + widthOf($1) + 1 }) - 1 <= width {
+              (view.leftColumn - 1..<count).reduce(0, { $0 + widthOf($1) + 1 }) - 1 <= room(left: view.leftColumn - 1) {
             view.leftColumn -= 1
         }
         var used = 0
+        for column in pinned(left: view.leftColumn) {
+            content.columns.append(column)
+            content.widths.append(widthOf(column))
+            used += widthOf(column) + 1
+        }
         for column in view.leftColumn..<count {
             let w = widthOf(column)
             if used > 0 && used + w > width {

@@ -154,7 +154,9 @@ import Testing
         let (app, f) = try tracksOfAlbumOne()
         f.explorer.moveColumn(to: 8)                  // UnitPrice, the last column
         let narrow = app.render(width: 60, height: 16)
-        #expect(!narrow.line(2).contains("TrackId*"))
+        // Scrolled to the last column, the key column stays at the left.
+        #expect(narrow.line(2).contains("│TrackId*  "))
+        #expect(!narrow.line(2).contains("Name"))
         #expect(narrow.line(2).contains("UnitPrice"))
         let wide = app.render(width: 400, height: 40)
         #expect(f.explorer.current?.leftColumn == 0)
