@@ -576,7 +576,19 @@ public final class Explorer {
 
     /// Runs a read-only statement and shows its result as a view.
     public func runSQL(_ sql: String) throws {
-        guard try amigo.engine.isReadOnlyStatement(sql) else { throw ShellError.notReadOnly }
+        let readOnly: Bool
+        do {
+            readOnly = try amigo.engine.isReadOnlyStatement(sql)
+        } catch {
+            // A write that SQLite cannot even prepare (a DELETE on the parent of a broken foreign
+            // key, say) is refused as a write, not with the error its preparation gave.
+            let first = sql.split(whereSeparator: { $0.isWhitespace || $0 == "(" }).first?.uppercased() ?? ""
+            if ["INSERT", "UPDATE", "DELETE", "REPLACE", "CREATE", "DROP", "ALTER", "VACUUM", "REINDEX", "ATTACH", "DETACH", "BEGIN", "COMMIT", "ROLLBACK", "SAVEPOINT", "RELEASE"].contains(first) {
+                throw ShellError.notReadOnly
+            }
+            throw error
+        }
+        guard readOnly else { throw ShellError.notReadOnly }
         var columns: [String] = []
         var rows: [[DatabaseValue]] = []
         var truncated = false

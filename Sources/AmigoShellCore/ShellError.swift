@@ -46,6 +46,9 @@ public enum ErrorText {
                 var text = "SQLite error \(db.code) (\(db.codeName)): \(db.message)"
                 if db.isBusy { text += " — the database is locked by another connection" }
                 if db.isReadOnly { text += " — the file is read-only" }
+                if db.message.hasPrefix("foreign key mismatch") {
+                    text += " — a foreign key of this file points at columns that are not a key of their table, so SQLite refuses writes that must check it (schema TABLE shows the keys)"
+                }
                 return text
             default: return e.description
             }

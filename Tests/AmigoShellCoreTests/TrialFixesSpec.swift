@@ -189,6 +189,24 @@ import Testing
         #expect(try fixture.explorer.run("stats album.Title").output.contains("distinct"))
     }
 
+    @Test func aWriteSQLiteCannotPrepareIsStillRefusedAsAWrite() throws {
+        let path = TemporaryFile.path("mismatch")
+        defer { TemporaryFile.remove(path) }
+        let engine = try SQLiteEngine(path: path, options: OpenOptions(create: true))
+        try engine.executeScript("""
+            CREATE TABLE person (id INTEGER PRIMARY KEY, code TEXT);
+            CREATE TABLE dangling (id INTEGER PRIMARY KEY, person_code TEXT REFERENCES person (code));
+            INSERT INTO person VALUES (1, 'x');
+            """)
+        let explorer = try Explorer(amigo: Amigo(reflecting: path), displayPath: "mismatch")
+        #expect(throws: ShellError.notReadOnly) { try explorer.run("sql DELETE FROM person") }
+        #expect(throws: ShellError.notReadOnly) { try explorer.run("sql delete from person") }
+        // A read that fails to prepare still says why.
+        #expect(throws: (any Error).self) { try explorer.run("sql SELECT nosuch FROM person") }
+        let error = try #require(throws: (any Error).self) { try explorer.amigo.engine.execute("DELETE FROM person", []) }
+        #expect(ErrorText.describe(error).contains("a foreign key of this file points at columns that are not a key of their table"))
+    }
+
     @Test func aTableWithoutRelationshipsSaysSo() throws {
         let path = TemporaryFile.path("lonely")
         defer { TemporaryFile.remove(path) }
