@@ -193,7 +193,10 @@ extension Explorer {
             for index in model.table.indexes {
                 lines.append("-- index: \(index.label)\(index.unique ? " unique" : "") (\(index.columns.joined(separator: ", ")))")
             }
+            let generated = model.table.columns.filter(\.isGenerated).map(\.label)
+            if !generated.isEmpty { lines.append("-- generated (read-only): " + generated.joined(separator: ", ")) }
             for relationship in model.relationships { lines.append("-- relationship: " + relationship.summary) }
+            for warning in amigo.reflectionWarnings where warning.hasPrefix(model.name + ":") { lines.append("-- warning: \(warning)") }
             return lines.joined(separator: "\n")
         }
         var lines = ["-- \(displayPath)", "-- user_version: \(try inspector.userVersion())", "-- SQLite \(SQLiteEngine.sqliteVersion)"]

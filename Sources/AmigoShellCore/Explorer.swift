@@ -263,7 +263,28 @@ public final class Explorer {
             throw ShellError.invalidValue("=: cannot filter on an infinite value")
         }
         let term = ValueText.keyPath(column.label) + " = " + literal
+        // A condition the filter already ANDs in narrows nothing further: the filter stays as it is.
+        if let filter = view.filter, case .comparison(let new)? = try? FilterParser.parse(term),
+           let existing = try? FilterParser.parse(filter),
+           case .keyPath(let path, _) = new.lhs,
+           Explorer.conjuncts(of: existing).contains(where: { old in
+               if case .keyPath(let oldPath, _) = old.lhs, oldPath.map { $0.lowercased() } == path.map { $0.lowercased() } {
+                   return old.op == new.op && old.rhs == new.rhs && old.options == new.options
+               }
+               return false
+           }) {
+            return
+        }
         try setFilter(view.filter.map { "(\($0)) AND \(term)" } ?? term)
+    }
+
+    /// The comparisons a filter ANDs together at its top level.
+    static func conjuncts(of expression: FilterExpression) -> [FilterComparison] {
+        switch expression {
+        case .comparison(let c): return [c]
+        case .and(let l, let r): return conjuncts(of: l) + conjuncts(of: r)
+        default: return []
+        }
     }
 
     /// Sorts the current view by `column` (nil: key order). Keeps the filter.

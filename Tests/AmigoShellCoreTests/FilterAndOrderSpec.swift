@@ -118,6 +118,12 @@ import Testing
         try f.explorer.filterEqualToCurrentCell()
         #expect(f.explorer.current?.filter == "(GenreId = 1) AND MediaTypeId = \(mediaType)")
         #expect(f.explorer.current?.totalCount == (try f.scalar("SELECT count(*) FROM Track WHERE GenreId = 1 AND MediaTypeId = ?", [.integer(mediaType)])))
+        // Again on the same cell: nothing more to narrow, and the filter does not grow.
+        try f.explorer.filterEqualToCurrentCell()
+        #expect(f.explorer.current?.filter == "(GenreId = 1) AND MediaTypeId = \(mediaType)")
+        f.explorer.moveColumn(to: 4)
+        try f.explorer.filterEqualToCurrentCell()
+        #expect(f.explorer.current?.filter == "(GenreId = 1) AND MediaTypeId = \(mediaType)")
     }
 
     @Test func equalsOnTextWithAQuoteMatchesThatText() throws {

@@ -207,6 +207,20 @@ import Testing
         #expect(ErrorText.describe(error).contains("a foreign key of this file points at columns that are not a key of their table"))
     }
 
+    @Test func schemaOfATableNamesItsGeneratedColumnsAndItsWarnings() throws {
+        let path = TemporaryFile.path("schema-notes")
+        defer { TemporaryFile.remove(path) }
+        let engine = try SQLiteEngine(path: path, options: OpenOptions(create: true))
+        try engine.executeScript("""
+            CREATE TABLE box (id INTEGER PRIMARY KEY, w REAL, h REAL, area REAL GENERATED ALWAYS AS (w * h) STORED);
+            CREATE TABLE dangling (id INTEGER PRIMARY KEY, ghost_id INTEGER REFERENCES ghost (id));
+            """)
+        let explorer = try Explorer(amigo: Amigo(reflecting: path), displayPath: "schema-notes")
+        #expect(try explorer.schemaText("box").contains("\n-- generated (read-only): area"))
+        #expect(try explorer.schemaText("dangling").hasSuffix("\n-- warning: dangling: foreign key (ghost_id) references missing table 'ghost'"))
+        #expect(try !explorer.schemaText("box").contains("warning"))
+    }
+
     @Test func aTableWithoutRelationshipsSaysSo() throws {
         let path = TemporaryFile.path("lonely")
         defer { TemporaryFile.remove(path) }
