@@ -23,8 +23,10 @@ extension Explorer {
     public func execute(_ command: Command) throws -> CommandResult {
         switch command {
         case .tables:
-            try reloadTables()
-            let rows = tables.map { [$0.name, $0.isView ? "view" : "table", $0.rowCount.map(String.init) ?? "?"] }
+            // Counted again only if another program changed the file (exact counts already
+            // finished in idle time are kept); a count still bounded shows as `10000+`.
+            if pendingChanges == 0, fileChangedElsewhere { try reloadTables() }
+            let rows = tables.map { [$0.name, $0.isView ? "view" : "table", $0.countText] }
             return CommandResult(output: TextTable.render(header: ["name", "kind", "rows"], rows: rows),
                                  status: "\(tables.count) tables and views")
         case .open(let name):

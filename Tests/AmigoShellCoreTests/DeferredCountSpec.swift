@@ -31,6 +31,14 @@ import Testing
         #expect(!explorer.completeDeferredCounts())
     }
 
+    @Test func theTablesCommandShowsABoundedCountAsSuchAndKeepsExactOnes() throws {
+        let (explorer, path) = try explorer(rows: 1000, bound: 100)
+        defer { TemporaryFile.remove(path) }
+        #expect(try explorer.run("tables").output.split(separator: "\n").last == "item  table  100+")
+        #expect(explorer.completeDeferredCounts())
+        #expect(try explorer.run("tables").output.split(separator: "\n").last == "item  table  1000")
+    }
+
     @Test func jumpingToTheEndCountsExactlyFirst() throws {
         let (explorer, path) = try explorer(rows: 1000, bound: 100)
         defer { TemporaryFile.remove(path) }
