@@ -37,13 +37,6 @@ enum AllocatorSensitivity {
 
     /// The comparison in Markdown: Amigo / raw with the default allocator and with memory kept.
     static func table(default results: [Measurement], keptMemory: [Measurement]) -> String {
-        func median(_ set: [Measurement], _ workload: String, _ implementation: String) -> Double? {
-            set.first { $0.workload == workload && $0.implementation == implementation && !$0.median.isNaN }?.median
-        }
-        func ratio(_ a: Double?, _ b: Double?) -> String {
-            guard let a, let b, b > 0 else { return "—" }
-            return String(format: "%.2f×", a / b)
-        }
         var text = "## Workload 3 when the allocator keeps freed memory\n\n"
         text += "The same fetches in a child process run with `GLIBC_TUNABLES=\(tunables)`, so that memory freed by one run "
         text += "is reused by the next instead of being returned to the kernel and faulted in again. "
@@ -53,7 +46,7 @@ enum AllocatorSensitivity {
         for r in keptMemory where !names.contains(r.workload) { names.append(r.workload) }
         for name in names {
             let a = median(keptMemory, name, "Amigo"), r = median(keptMemory, name, "raw C")
-            text += "| \(name) | \(a.map { String(format: "%.2f", $0 * 1000) } ?? "—") | \(r.map { String(format: "%.2f", $0 * 1000) } ?? "—") | "
+            text += "| \(name) | \(a.map(ms) ?? "—") | \(r.map(ms) ?? "—") | "
             text += "\(ratio(a, r)) | \(ratio(median(results, name, "Amigo"), median(results, name, "raw C"))) |\n"
         }
         return text

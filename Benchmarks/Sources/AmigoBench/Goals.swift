@@ -23,10 +23,6 @@ enum Goals {
         RatioGoal(name: "many-to-many through a junction, one owner at a time", prefix: "7.", target: 2),
     ]
 
-    private static func median(_ results: [Measurement], _ workload: String, _ implementation: String) -> Double? {
-        results.first { $0.workload == workload && $0.implementation == implementation && !$0.median.isNaN }?.median
-    }
-
     private static func range(_ ratios: [Double]) -> String {
         guard let low = ratios.min(), let high = ratios.max() else { return "not measured" }
         return low == high ? String(format: "%.2f×", low) : String(format: "%.2f–%.2f×", low, high)
