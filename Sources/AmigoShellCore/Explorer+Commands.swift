@@ -85,6 +85,8 @@ extension Explorer {
         case .export(let format, let path):
             let count = try export(format: format, to: path)
             let rows = Plural.count(count, "row")
+            // Written to standard output, the rows are the output: nothing is added after them.
+            if path == "-" { return CommandResult(output: "", status: "exported \(rows) to standard output") }
             return CommandResult(output: "wrote \(rows) to \(path)", status: "exported \(rows) to \(path)")
         case .schema(let table):
             return CommandResult(output: try schemaText(table), status: "schema")
@@ -246,14 +248,27 @@ extension Explorer {
     /// Writes every row of the current view (in its order) to `path`; returns the row count.
     public func export(format: Command.ExportFormat, to path: String) throws -> Int {
         guard let view = current else { throw ShellError.noView(command: "export") }
-        guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
-            throw ShellError.cannotWrite(path: path, reason: "cannot create the file")
+        let write: (String) -> Void
+        var handle: FileHandle?
+        if path == "-" {
+            guard let standardOutput = standardOutputWriter else {
+                throw ShellError.invalidValue("export: standard output is the screen here; give a file name")
+            }
+            write = standardOutput
+        } else {
+            // Opened in place, not written aside and renamed: a symbolic link keeps pointing at
+            // the file it names, and a FIFO or a device (/dev/stdout) is written to, not replaced.
+            let descriptor = Glibc.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            guard descriptor >= 0 else { throw ShellError.cannotWrite(path: path, reason: String(cString: strerror(errno))) }
+            let file = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+            handle = file
+            write = { file.write(Data($0.utf8)) }
         }
-        defer { try? handle.close() }
+        defer { try? handle?.close() }
         var buffer = ""
         var count = 0
         func flush(_ force: Bool = false) {
-            if force || buffer.utf8.count > 64 * 1024 { handle.write(Data(buffer.utf8)); buffer = "" }
+            if force || buffer.utf8.count > 64 * 1024 { write(buffer); buffer = "" }
         }
         let columns = view.columns
         func emit(_ values: [DatabaseValue]) {

@@ -58,6 +58,10 @@ public final class Explorer {
     /// The view on screen.
     public var current: BrowseView? { stack.last }
 
+    /// Where `export csv|json -` writes, unbroken: text mode's standard output. Nil in the
+    /// terminal UI, whose standard output is the screen.
+    public var standardOutputWriter: ((String) -> Void)?
+
     /// Whether echo is being recorded.
     public var isEchoOn: Bool {
         get { amigo.engine.echo.isEnabled }

@@ -44,10 +44,15 @@ public final class TextModeRunner {
         return true
     }
 
-    /// Runs lines until one quits or they end.
+    /// Whether the first failing command ends the run (`--bail`, as `sqlite3 -bail`), so that
+    /// later commands never answer from a view the failed one did not change.
+    public var stopsAtFirstError = false
+
+    /// Runs lines until one quits, one fails with ``stopsAtFirstError``, or they end.
     public func run<S: Sequence>(lines: S) where S.Element == String {
         for line in lines {
             if !run(line) { break }
+            if failed && stopsAtFirstError { break }
         }
     }
 }

@@ -4,7 +4,7 @@ import AmigoTerminal
 import ArgumentParser
 import Foundation
 
-/// `amigo-shell [DB] [--read-only] [--create] [--echo] [-c COMMAND]...`
+/// `amigo-shell [DB] [--read-only] [--create] [--echo] [--bail] [-c COMMAND]...`
 struct AmigoShellCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "amigo-shell",
@@ -28,6 +28,9 @@ struct AmigoShellCommand: ParsableCommand {
 
     @Option(name: .customShort("c"), help: ArgumentHelp("Run a command and exit; repeat for several.", valueName: "command"))
     var commands: [String] = []
+
+    @Flag(name: .long, help: "Text mode: stop at the first command that fails (exit status 1), as sqlite3 -bail does.")
+    var bail = false
 
     @Option(name: .long, help: ArgumentHelp("Write the demo database to a new file and exit.", valueName: "file"))
     var writeDemo: String?
@@ -79,6 +82,9 @@ struct AmigoShellCommand: ParsableCommand {
                                     output: { print($0); fflush(nil) },
                                     // Standard output is flushed first, so that an error follows the output before it.
                                     errors: { fflush(nil); FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
+        runner.stopsAtFirstError = bail
+        // `export csv -` writes to standard output through the same buffer as the results.
+        explorer.standardOutputWriter = { print($0, terminator: "") }
         runner.run(lines: lines)
         if explorer.pendingChanges > 0 {
             FileHandle.standardError.write(Data("amigo-shell: \(explorer.pendingChanges) uncommitted change(s) rolled back\n".utf8))

@@ -163,7 +163,7 @@ import Testing
         let run = try Run()
         run.runner.run(lines: ["open Genre", "export csv /nonexistent/folder/x.csv"])
         #expect(run.runner.failed)
-        #expect(run.reported == ["error: cannot write /nonexistent/folder/x.csv: cannot create the file"])
+        #expect(run.reported == ["error: cannot write /nonexistent/folder/x.csv: No such file or directory"])
     }
 
     /// Export writes the rows in the order the view shows them, even where storage order differs.

@@ -221,6 +221,22 @@ import Testing
         #expect(try !explorer.schemaText("box").contains("warning"))
     }
 
+    @Test func exportToStandardOutputNeedsTextModeAndADirectoryIsRefused() throws {
+        let fixture = try ChinookFixture()
+        try fixture.explorer.open("MediaType")
+        #expect(throws: ShellError.invalidValue("export: standard output is the screen here; give a file name")) {
+            try fixture.explorer.run("export csv -")
+        }
+        var written = ""
+        fixture.explorer.standardOutputWriter = { written += $0 }
+        let result = try fixture.explorer.run("export csv -")
+        #expect(result.output == "")
+        #expect(result.status == "exported 5 rows to standard output")
+        #expect(written.hasPrefix("MediaTypeId,Name\r\n1,MPEG audio file\r\n"))
+        let directory = FileManager.default.temporaryDirectory.path
+        #expect(throws: ShellError.cannotWrite(path: directory, reason: "Is a directory")) { try fixture.explorer.run("export csv \(directory)") }
+    }
+
     @Test func aTableWithoutRelationshipsSaysSo() throws {
         let path = TemporaryFile.path("lonely")
         defer { TemporaryFile.remove(path) }

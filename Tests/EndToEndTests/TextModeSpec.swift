@@ -271,6 +271,31 @@ struct TextModeSpec {
         #expect(exported.contains("\r\n1592,Darlene,128,1,1,\"Jimmy Page, Robert Plant, John Bonham, John Paul Jones\",307226,10078197,0.99\r\n"))
         #expect(workspace.databaseIsUnchanged)
     }
+
+    @Test("export to - writes to standard output, and through a symbolic link to the file it names")
+    func exportToStandardOutputAndThroughALink() throws {
+        let workspace = try Workspace("text-export-stdout")
+        try FileManager.default.createSymbolicLink(atPath: workspace.path("link.json"), withDestinationPath: "target.json")
+        let result = try shell(workspace, ["open Genre", "filter GenreId < 3", "limit 1", "export csv -", "export json link.json"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("(2 rows, first 1 shown; filter: GenreId < 3)\nGenreId,Name\r\n1,Rock\r\n2,Jazz\r\nwrote 2 rows to link.json\n"))
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: workspace.path("link.json")) == "target.json")
+        #expect(try String(contentsOfFile: workspace.path("target.json"), encoding: .utf8)
+                == "[\n  {\"GenreId\": 1, \"Name\": \"Rock\"},\n  {\"GenreId\": 2, \"Name\": \"Jazz\"}\n]\n")
+    }
+
+    @Test("--bail stops at the first command that fails, so no later command answers from the old view")
+    func bailStopsAtTheFirstError() throws {
+        let workspace = try Workspace("text-bail")
+        let commands = ["open Track", "filter GenreId = 2", "filter Milliseconds > 300000 AND genre.Nme = 'Jazz'", "count"]
+        let carryOn = try shell(workspace, commands)
+        #expect(carryOn.status == 1)
+        #expect(carryOn.stdout.hasSuffix("\n130\n"))          // the count of the filter before, as sqlite3 without -bail
+        let bail = try shell(workspace, commands, arguments: ["--bail"])
+        #expect(bail.status == 1)
+        #expect(!bail.stdout.contains("\n130\n"))
+        #expect(bail.stderr.contains("unknown column 'Nme' in Genre"))
+    }
 }
 
 /// Just enough RFC 4180 to compare two CSV files field by field.
