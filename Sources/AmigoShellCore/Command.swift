@@ -58,7 +58,7 @@ public enum CommandParser {
         CommandHelp(usage: "schema [TABLE]", summary: "the DDL, keys, indexes and relationships"),
         CommandHelp(usage: "count", summary: "the current view's row count"),
         CommandHelp(usage: "refresh", summary: "read the counts and the current view again (after another program changed the file)"),
-        CommandHelp(usage: "stats COLUMN", summary: "count, distinct, nulls, min, max and avg of a column of the view"),
+        CommandHelp(usage: "stats COLUMN", summary: "rows, non-null, distinct, nulls, min, max, sum and avg of a column (or path) of the view"),
         CommandHelp(usage: "help [COMMAND]", summary: "this list"),
         CommandHelp(usage: "quit", summary: "leave (asks first when changes are uncommitted)"),
     ]

@@ -42,6 +42,14 @@ extension Explorer {
             textLimit = n
             return current == nil ? CommandResult(output: "", status: "limit \(n)") : try viewResult()
         case .relations:
+            if let model = current?.model, current?.totalCount == 0 {
+                // No row to count from: the relationships are still worth knowing.
+                let rows = model.relationships.map { [$0.name, $0.kind.rawValue, $0.target.name, "—"] }
+                let table = rows.isEmpty ? "(no relationships: no foreign key leads from or to \(model.name))"
+                    : TextTable.render(header: ["relationship", "kind", "to", "rows"], rows: rows)
+                return CommandResult(output: "(\(model.name) view is empty: no row to count or follow from)\n" + table,
+                                     status: Plural.count(rows.count, "relationship"))
+            }
             let list = try relations()
             let rows = list.map { [$0.relationship.name, $0.relationship.kind.rawValue, $0.relationship.target.name, String($0.count)] }
             let caption = (try? currentRecord()).flatMap { $0 }.map(rowCaption) ?? ""
@@ -148,7 +156,7 @@ extension Explorer {
         guard let row = try values(in: view.cursorRow..<view.cursorRow + 1).first else { throw ShellError.noCurrentRow(command: "detail") }
         let width = view.columns.map { DisplayWidth.of($0) }.max() ?? 0
         let lines = zip(view.columns, row).map { column, value -> String in
-            var text = ValueText.display(value)
+            var text = ValueText.visible(value)
             if case .blob(let bytes) = value { text = ValueText.blobSummary(bytes, maxBytes: 64) }
             return Explorer.detailLine(column, text, labelWidth: width)
         }
@@ -161,7 +169,7 @@ extension Explorer {
         let width = model.table.columns.map { DisplayWidth.of($0.label) }.max() ?? 0
         var lines = [rowCaption(record)]
         for column in model.table.columns {
-            var value = ValueText.display(record.value(at: column.index))
+            var value = ValueText.visible(record.value(at: column.index))
             if case .blob(let bytes) = record.value(at: column.index) {
                 value = ValueText.blobSummary(bytes, maxBytes: 64)
             }
@@ -211,23 +219,26 @@ extension Explorer {
         return lines.joined(separator: "\n")
     }
 
-    /// count, distinct, nulls, min, max, avg of a column over the current view.
+    /// rows, non-null values, distinct values, nulls, min, max, and for numbers sum and avg, of a
+    /// column (or a to-one path such as `album.Title`) over the current view.
     public func statsText(_ column: String) throws -> String {
         guard let view = current, let model = view.model else { throw ShellError.noView(command: "stats") }
         if !column.contains("."), model.table.column(named: column) == nil {
             throw AmigoError.unknownColumn(column: column, model: model.name)
         }
         let query = try view.query(in: session)
-        let values = try query.aggregate([.count, .countDistinct(column), .nulls(column), .min(column), .max(column), .avg(column)])
-        let labels = ["count", "distinct", "nulls", "min", "max", "avg"]
-        // An average only means something for numbers: text and blobs (and empty columns) show none.
-        let numeric = [values[3], values[4]].allSatisfy { value in
+        let values = try query.aggregate([.count, .countValues(column), .countDistinct(column), .nulls(column),
+                                          .min(column), .max(column), .sum(column), .avg(column)])
+        let labels = ["rows", "non-null", "distinct", "nulls", "min", "max", "sum", "avg"]
+        // A sum and an average only mean something for numbers: text and blobs (and empty columns) show none.
+        let numeric = [values[4], values[5]].allSatisfy { value in
             switch value { case .integer, .real: return true; default: return false }
         }
         let shown = values.enumerated().compactMap { i, v -> [String]? in
-            if i == 5 && !numeric { return nil }
-            let text = (i == 2 ? v.integerValue.map { .integer($0) } ?? v : v)
-            return [labels[i], ValueText.display(text)]
+            if i >= 6 && !numeric { return nil }
+            let text = (i == 3 ? v.integerValue.map { .integer($0) } ?? v : v)
+            // `'C '` and `'C'` must not look alike.
+            return [labels[i], ValueText.visible(text)]
         }
         return TextTable.render(header: ["stat", column], rows: shown)
     }

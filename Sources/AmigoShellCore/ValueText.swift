@@ -17,6 +17,15 @@ public enum ValueText {
         }
     }
 
+    /// Like ``display(_:)``, but text that is empty or starts or ends with whitespace is quoted
+    /// (`'C '`), so that it cannot be mistaken for other text (`C`) where values are compared.
+    public static func visible(_ value: DatabaseValue) -> String {
+        if case .text(let s) = value, s.isEmpty || s.first!.isWhitespace || s.last!.isWhitespace {
+            return "'" + s.replacingOccurrences(of: "'", with: "''") + "'"
+        }
+        return display(value)
+    }
+
     /// `⟨12 bytes⟩ 89504e47…`.
     public static func blobSummary(_ bytes: [UInt8], maxBytes: Int = 8) -> String {
         let hex = bytes.prefix(maxBytes).map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()

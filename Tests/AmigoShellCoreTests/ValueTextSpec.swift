@@ -106,6 +106,15 @@ import Testing
         #expect(try explorer.values(in: 0..<10).map { $0[0] } == [.integer(2)])
     }
 
+    @Test func visibleQuotesTextThatWhitespaceWouldHide() {
+        #expect(ValueText.visible(.text("C ")) == "'C '")
+        #expect(ValueText.visible(.text(" it's")) == "' it''s'")
+        #expect(ValueText.visible(.text("")) == "''")
+        #expect(ValueText.visible(.text("C")) == "C")
+        #expect(ValueText.visible(.integer(3)) == "3")
+        #expect(ValueText.visible(.null) == ValueText.display(.null))
+    }
+
     /// The screen rounds reals to 15 digits, as sqlite3 does; `=` and exports must not.
     @Test func equalsAndExportsUseTheExactStoredReal() throws {
         let path = TemporaryFile.path("reals")
