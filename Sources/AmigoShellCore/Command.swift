@@ -55,7 +55,7 @@ public enum CommandParser {
         CommandHelp(usage: "rollback", summary: "undo the session's uncommitted changes"),
         CommandHelp(usage: "echo on|off", summary: "show the SQL the session runs"),
         CommandHelp(usage: "export csv|json FILE", summary: "write every row of the current view to FILE"),
-        CommandHelp(usage: "schema [TABLE]", summary: "the DDL, keys, indexes and relationships"),
+        CommandHelp(usage: "schema [TABLE]", summary: "the DDL, keys, indexes and relationships (no TABLE: every table, then every relationship)"),
         CommandHelp(usage: "count", summary: "the current view's row count"),
         CommandHelp(usage: "refresh", summary: "read the counts and the current view again (after another program changed the file)"),
         CommandHelp(usage: "stats COLUMN", summary: "rows, non-null, distinct, nulls, min, max, sum and avg of a column (or path) of the view"),

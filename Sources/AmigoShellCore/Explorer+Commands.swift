@@ -215,6 +215,12 @@ extension Explorer {
         for model in amigo.models where !model.name.isEmpty {
             lines.append((model.table.sql ?? SchemaCompiler(dialect: amigo.engine.dialect).createTable(model.table)) + (model.table.sql?.hasSuffix(";") == true ? "" : ";"))
         }
+        // The map of how the tables connect, one relationship a line, after the DDL.
+        let relationships = amigo.models.filter { !$0.name.isEmpty }.flatMap { model in
+            model.relationships.map { "-- \(model.name).\($0.summary)" }
+        }
+        if !relationships.isEmpty { lines.append("-- relationships:") }
+        lines += relationships
         for warning in amigo.reflectionWarnings { lines.append("-- warning: \(warning)") }
         return lines.joined(separator: "\n")
     }

@@ -116,6 +116,9 @@ import Testing
         let all = try f.explorer.run("schema").output
         #expect(all.hasPrefix("-- chinook.sqlite\n-- user_version: 0\n-- SQLite "))
         #expect(all.components(separatedBy: "CREATE TABLE").count == 12)
+        #expect(all.contains("\n-- relationships:\n-- Album.artist: to-one → Artist (Album.ArtistId = Artist.ArtistId)\n"))
+        #expect(all.contains("\n-- Track.playlists: many-to-many → Playlist through PlaylistTrack"))
+        #expect(all.components(separatedBy: "\n-- ").filter { $0.contains(": to-one → ") }.count == 11)   // one per foreign key
         #expect(try f.explorer.run("help follow").output == "follow NAME  open the rows a relationship of the current row leads to")
         #expect(try f.explorer.run("help").output.components(separatedBy: "\n").count == CommandParser.help.count + 3)
     }
