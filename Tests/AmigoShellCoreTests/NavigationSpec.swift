@@ -120,7 +120,7 @@ import Testing
         #expect(all.contains("\n-- Track.playlists: many-to-many → Playlist through PlaylistTrack"))
         #expect(all.components(separatedBy: "\n-- ").filter { $0.contains(": to-one → ") }.count == 11)   // one per foreign key
         #expect(try f.explorer.run("help follow").output == "follow NAME  open the rows a relationship of the current row leads to")
-        #expect(try f.explorer.run("help").output.components(separatedBy: "\n").count == CommandParser.help.count + 3)
+        #expect(try f.explorer.run("help").output.components(separatedBy: "\n").count == CommandParser.help.count + 4)
     }
 
     @Test func commandsThatNeedARowOrATableSaySo() throws {

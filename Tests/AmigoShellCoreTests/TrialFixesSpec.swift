@@ -237,6 +237,25 @@ import Testing
         #expect(throws: ShellError.cannotWrite(path: directory, reason: "Is a directory")) { try fixture.explorer.run("export csv \(directory)") }
     }
 
+    @Test func helpFilterDescribesTheLanguageWithExamplesThatRun() throws {
+        let fixture = try ChinookFixture()
+        let help = try fixture.explorer.run("help filter").output
+        #expect(help.hasPrefix("filter EXPR"))
+        #expect(help.contains("\nThe filter language (every constant is bound as a ? parameter):\n"))
+        #expect(try fixture.explorer.run("help").output.hasSuffix("help filter describes it in full."))
+        try fixture.explorer.open("Track")
+        for example in ["Name = 'Rock'", "GenreId IN {1, 2}", "Milliseconds BETWEEN {100000, 200000}", "Name LIKE 'Rock*'",
+                        "Name MATCHES '[A-Z].*'", "Composer = nil", "album.artist.Name = 'AC/DC'", "Name BEGINSWITH 'A'"] {
+            #expect(help.contains(example), "\(example)")
+            #expect(throws: Never.self) { try fixture.explorer.setFilter(example) }
+        }
+        #expect(throws: Never.self) { try fixture.explorer.setFilter("Name BEGINSWITH[cd] 'a'") }
+        try fixture.explorer.open("Album")
+        #expect(throws: Never.self) { try fixture.explorer.setFilter("tracks.Name CONTAINS 'Love'") }
+        try fixture.explorer.open("Artist")
+        #expect(throws: Never.self) { try fixture.explorer.setFilter("albums = nil") }
+    }
+
     @Test func aTableWithoutRelationshipsSaysSo() throws {
         let path = TemporaryFile.path("lonely")
         defer { TemporaryFile.remove(path) }
