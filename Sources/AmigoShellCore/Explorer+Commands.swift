@@ -279,6 +279,7 @@ extension Explorer {
         "  album.artist.Name = 'AC/DC'                 to-one paths follow foreign keys (relations lists the names)",
         "  tracks.Name CONTAINS 'Love'                 to-many paths: rows with at least one such related row",
         "  albums = nil   albums != nil                rows without / with any related row",
+        "  albums.@count > 5                           how many related rows (each counted once)",
         "  `Unit Price` > 10                           backquotes for names with spaces or keywords",
     ]
 

@@ -303,7 +303,7 @@ public final class Explorer {
                     throw ShellError.usage(command: "order", usage: "order COLUMN [asc|desc] ('\(words.dropFirst().joined(separator: " "))' is neither)")
                 }
                 if column.contains("."), model.table.column(named: column) == nil {
-                    throw ShellError.invalidValue("order: only \(model.name)'s own columns can sort the view; for \(column), use sql … ORDER BY")
+                    throw ShellError.invalidValue("order: only \(model.name)'s own columns can sort the view; for \(column), filter on it (albums.@count > 5) or use sql … ORDER BY")
                 }
                 throw AmigoError.unknownColumn(column: column, model: model.name)
             }

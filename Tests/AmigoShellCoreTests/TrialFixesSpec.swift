@@ -170,7 +170,7 @@ import Testing
         #expect(throws: ShellError.usage(command: "order", usage: "order COLUMN [asc|desc] ('sideways' is neither)")) {
             try fixture.explorer.run("order Name sideways")
         }
-        #expect(throws: ShellError.invalidValue("order: only Track's own columns can sort the view; for album.Title, use sql … ORDER BY")) {
+        #expect(throws: ShellError.invalidValue("order: only Track's own columns can sort the view; for album.Title, filter on it (albums.@count > 5) or use sql … ORDER BY")) {
             try fixture.explorer.run("order album.Title")
         }
         #expect(throws: AmigoError.unknownColumn(column: "Nmae", model: "Track")) { try fixture.explorer.run("order Nmae") }
@@ -254,6 +254,9 @@ import Testing
         #expect(throws: Never.self) { try fixture.explorer.setFilter("tracks.Name CONTAINS 'Love'") }
         try fixture.explorer.open("Artist")
         #expect(throws: Never.self) { try fixture.explorer.setFilter("albums = nil") }
+        #expect(help.contains("albums.@count > 5"))
+        try fixture.explorer.setFilter("albums.@count > 5")
+        #expect(fixture.explorer.current?.totalCount == 6)
     }
 
     @Test func aTableWithoutRelationshipsSaysSo() throws {

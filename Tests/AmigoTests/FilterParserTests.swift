@@ -562,7 +562,7 @@ private func literal(_ text: String) throws -> FilterOperand {
     @Test func descriptionKeepsTheCaretAlignedAcrossTabsAndNewlines() throws {
         let error = try #require(failure("a = 1\nAND\t@"))
         #expect(error.position == 10)
-        #expect(error.description == "filter error at column 11 near '@': unexpected character '@'\n"
+        #expect(error.description == "filter error at column 11 near '@': '@' must start a collection operator such as @count\n"
             + "a = 1 AND\t@\n" + "         \t^")
     }
 

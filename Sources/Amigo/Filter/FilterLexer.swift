@@ -121,6 +121,14 @@ struct FilterLexer {
                                    scalars: start..<index)
             }
             throw invalidCharacter(at: start, "'#' must be followed by a name")
+        case "@":
+            // A collection operator in a key path: `albums.@count`.
+            if let next = peek(1), Self.isWordStart(next) {
+                index += 1
+                let name = "@" + readWord()
+                return FilterToken(.identifier(name), name, at: characterPosition(ofScalar: start), scalars: start..<index)
+            }
+            throw invalidCharacter(at: start, "'@' must start a collection operator such as @count")
         case "%":
             return try readPlaceholder()
         case "0"..."9":

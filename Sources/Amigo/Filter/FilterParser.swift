@@ -118,7 +118,7 @@ private final class FilterParseCache: @unchecked Sendable {
 ///             | operand ['NOT'] operator [modifier] operand
 /// modifier   := '[' ('c' | 'd' | 'cd' | 'dc') ']'
 /// operand    := keyPath | STRING | NUMBER | constant word | ARGUMENT | '{' [value (',' value)*] '}'
-/// keyPath    := NAME ('.' NAME)*
+/// keyPath    := NAME ('.' NAME)*             (a last NAME may be `@count`: `albums.@count`)
 /// ```
 struct FilterRecursiveDescent {
     /// The deepest nesting of parentheses and `NOT`s accepted, to keep recursion bounded.

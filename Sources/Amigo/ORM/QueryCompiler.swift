@@ -165,6 +165,11 @@ final class QueryScope {
         guard case .keyPath(let path, let position) = c.lhs else {
             throw error("a comparison needs a column on one side", position: c.position, token: c.op.rawValue)
         }
+        if path.count > 1, path.last!.hasPrefix("@") {
+            // `albums.@count > 3`: a correlated COUNT compared as an integer column.
+            let count = try countExpression(Array(path.dropLast()), operator: path.last!, position: position)
+            return try compile(c, lhsSQL: count, column: Column("@count", type: Int.self))
+        }
         switch try resolve(path, position: position, allowToMany: true) {
         case .column(let sql, let column):
             return try compile(c, lhsSQL: sql, column: column)
@@ -180,6 +185,57 @@ final class QueryScope {
                 return try inner.compile(innerComparison)
             }
         }
+    }
+
+    /// `(SELECT COUNT(*) …)`: how many rows the to-many relationship at `path` leads to, for
+    /// `path.@count`. Each related row counts once, as the relationship's own query lists it
+    /// (a junction that links the same pair twice does not count it twice).
+    func countExpression(_ path: [String], operator name: String, position: Int) throws -> String {
+        let token = (path + [name]).joined(separator: ".")
+        guard name.lowercased() == "@count" else {
+            throw error("unknown collection operator '\(name)' (only @count is supported)", position: position, token: token)
+        }
+        guard case .toMany(let relationship, let fromAlias, let rest, let prefix) = try resolve(path, position: position, allowToMany: true),
+              rest.isEmpty else {
+            throw error("@count follows a to-many relationship, as in albums.@count", position: position, token: token)
+        }
+        let targetAlias = uniqueAlias(prefix + "#count")
+        var sub = SelectStatement(dialect: dialect, table: relationship.target.table.name, alias: targetAlias)
+        sub.columns = ["COUNT(*)"]
+        switch relationship.kind {
+        case .oneToMany:
+            sub.conditions = zip(relationship.targetColumns, relationship.sourceColumns).map {
+                sub.qualified(targetAlias, $0.label) + " = " + sub.qualified(fromAlias, $1.label)
+            }
+        case .manyToMany:
+            guard let junction = relationship.junction else { throw AmigoError.mapping("\(relationship.name) has no junction table") }
+            let junctionAlias = uniqueAlias(prefix + "#countlink")
+            joinAliases["#count." + junctionAlias] = (junctionAlias, relationship.target)
+            let toTarget = zip(relationship.junctionTargetColumns, relationship.targetColumns).map {
+                sub.qualified(junctionAlias, $0.label) + " = " + sub.qualified(targetAlias, $1.label)
+            }
+            let owned = zip(relationship.junctionSourceColumns, relationship.sourceColumns).map {
+                sub.qualified(junctionAlias, $0.label) + " = " + sub.qualified(fromAlias, $1.label)
+            }
+            let pair = (relationship.junctionSourceColumns + relationship.junctionTargetColumns).map(\.label)
+            let junctionTable = dialect.quote(junction.name) + " AS " + dialect.quote(junctionAlias)
+            if junction.isUnique(over: pair) {
+                // Each pair is linked once: count the links (by the junction's index on the owner).
+                sub.joins.append(.init(kind: "JOIN", table: junction.name, alias: junctionAlias, condition: toTarget.joined(separator: " AND ")))
+                sub.conditions = owned
+            } else if let targetColumn = relationship.targetColumns.first, let junctionColumn = relationship.junctionTargetColumns.first,
+                      relationship.targetColumns.count == 1 {
+                // Pairs may repeat: count the distinct related rows, as the relationship lists them.
+                sub.conditions = [sub.qualified(targetAlias, targetColumn.label) + " IN (SELECT " + sub.qualified(junctionAlias, junctionColumn.label)
+                                  + " FROM \(junctionTable) WHERE " + owned.joined(separator: " AND ") + ")"]
+            } else {
+                sub.conditions = ["EXISTS (SELECT 1 FROM \(junctionTable) WHERE " + (toTarget + owned).joined(separator: " AND ") + ")"]
+            }
+        case .toOne:
+            throw error("@count follows a to-many relationship, as in albums.@count", position: position, token: token)
+        }
+        joinAliases["#count." + targetAlias] = (targetAlias, relationship.target)
+        return "(" + sub.sql + ")"
     }
 
     /// `EXISTS (SELECT 1 FROM child … WHERE <link> AND <condition>)` for a to-many hop.
@@ -367,6 +423,9 @@ final class QueryScope {
         if key.hasPrefix("-") { key.removeFirst(); ascending.toggle(); start += 1 }
         let path = key.split(separator: ".").map(String.init)
         guard !path.isEmpty else { throw error("empty ordering", position: start, token: key) }
+        if path.count > 1, path.last!.hasPrefix("@") {
+            return try countExpression(Array(path.dropLast()), operator: path.last!, position: start) + (ascending ? " ASC" : " DESC")
+        }
         guard case .column(let sql, _) = try resolve(path, position: start, allowToMany: false) else {
             throw error("cannot order by a to-many path", position: start, token: key)
         }
