@@ -42,7 +42,7 @@ public enum CommandParser {
         CommandHelp(usage: "tables", summary: "list tables and views with row counts"),
         CommandHelp(usage: "open TABLE", summary: "browse a table or view"),
         CommandHelp(usage: "filter EXPR", summary: "keep rows matching a filter, e.g. Milliseconds > 300000 AND Composer CONTAINS[c] 'page' (no EXPR clears)"),
-        CommandHelp(usage: "order COLUMN [desc]", summary: "sort by a column (no COLUMN: back to key order)"),
+        CommandHelp(usage: "order COLUMN [desc]", summary: "sort by a column, a related value (artist.Name) or a count (albums.@count); no COLUMN: key order"),
         CommandHelp(usage: "limit N", summary: "rows printed per view in text mode (default 20)"),
         CommandHelp(usage: "relations", summary: "the current row's relationships, with kind and count"),
         CommandHelp(usage: "follow NAME", summary: "open the rows a relationship of the current row leads to"),

@@ -324,8 +324,11 @@ extension Explorer {
             // In the order the grid shows: the view's sort column, then the key that breaks its ties
             // (without ORDER BY, SQLite would return the rows in storage order).
             let query = try view.query(in: session)
-            let ordered: Query<Record>
-            if let keyset = try query.keysetColumns(for: view.keysetOrder) {
+            var ordered: Query<Record>
+            if view.keysetOrder.contains(where: \.isComputed), let order = try query.keysetColumns(for: view.keysetOrder) {
+                ordered = query
+                for column in order { ordered = ordered.orderBy(column.name, ascending: column.ascending) }
+            } else if let keyset = try query.keysetColumns(for: view.keysetOrder) {
                 ordered = query.seek(keyset, after: nil)
             } else if let order = view.order {
                 ordered = query.orderBy(order.column, ascending: !order.descending)

@@ -297,17 +297,20 @@ public final class Explorer {
         guard let model = view.model else { throw ShellError.invalidValue("order: a sql result cannot be sorted; add ORDER BY") }
         let old = view.order
         if let column {
-            guard let c = model.table.column(named: column) else {
+            if let c = model.table.column(named: column) {
+                view.order = (c.label, descending)
+            } else if column.contains("."), !column.contains(" ") {
+                // A related value (`artist.Name`) or a count (`albums.@count`): a path that leads
+                // nowhere is refused here, by compiling the ordering, before the view changes.
+                _ = try view.query(in: session).orderBy(column, ascending: !descending).limit(0).all()
+                view.order = (column, descending)
+            } else {
                 let words = column.split(separator: " ")
                 if words.count > 1, model.table.column(named: String(words[0])) != nil {
                     throw ShellError.usage(command: "order", usage: "order COLUMN [asc|desc] ('\(words.dropFirst().joined(separator: " "))' is neither)")
                 }
-                if column.contains("."), model.table.column(named: column) == nil {
-                    throw ShellError.invalidValue("order: only \(model.name)'s own columns can sort the view; for \(column), filter on it (albums.@count > 5) or use sql … ORDER BY")
-                }
                 throw AmigoError.unknownColumn(column: column, model: model.name)
             }
-            view.order = (c.label, descending)
         } else {
             view.order = nil
         }
@@ -408,6 +411,20 @@ public final class Explorer {
     /// The absolute index of `record` in `view`, or nil when the view does not contain it.
     func position(of record: Record, in view: BrowseView) throws -> Int? {
         let query = try view.query(in: session)
+        if view.keysetOrder.contains(where: \.isComputed), let order = try query.keysetColumns(for: view.keysetOrder) {
+            // No stored value to compare with: walk the view in its order until the row comes.
+            var ordered = query
+            for column in order { ordered = ordered.orderBy(column.name, ascending: column.ascending) }
+            let key = record.primaryKey
+            var index = 0
+            var found: Int?
+            try ordered.forEach { row in
+                if row.primaryKey == key { found = index; return false }
+                index += 1
+                return true
+            }
+            return found
+        }
         guard let keyset = try query.keysetColumns(for: view.keysetOrder) else { return nil }
         let values = Query<Record>.keysetValues(keyset, of: record)
         // Rows before it = rows "after" it going backward.

@@ -5,7 +5,8 @@ import Amigo
 /// Tables with a primary key or rowid are paged by keyset: the page after the last loaded row is
 /// `WHERE (order columns) > (its values)`, the page before the first is the same backwards, and
 /// the last page of the table is read backwards from the end — so the end of a million-row table
-/// is as quick to reach as its start. Views without a key fall back to LIMIT/OFFSET.
+/// is as quick to reach as its start. Views without a key, and orders by a related value
+/// (`albums.@count`, `artist.Name`), fall back to LIMIT/OFFSET.
 final class RowWindow {
     /// Rows fetched per page.
     let pageSize: Int
@@ -24,8 +25,15 @@ final class RowWindow {
         self.query = query
         self.pageSize = pageSize
         self.total = total
-        self.keyset = try query.keysetColumns(for: order)
-        self.orderOnly = order
+        if order.contains(where: \.isComputed) {
+            // A computed order (`albums.@count`, `artist.Name`) has no stored value to seek from:
+            // OFFSET paging, the key breaking ties so that every row comes exactly once.
+            self.keyset = nil
+            self.orderOnly = try query.keysetColumns(for: order) ?? order
+        } else {
+            self.keyset = try query.keysetColumns(for: order)
+            self.orderOnly = order
+        }
     }
 
     private let orderOnly: [Query<Record>.KeysetColumn]
@@ -134,4 +142,10 @@ final class RowWindow {
         let i = index - start
         if rows.indices.contains(i) { rows[i] = record }
     }
+}
+
+extension Query<Record>.KeysetColumn {
+    /// Whether the column is a path through relationships (`artist.Name`, `albums.@count`),
+    /// computed per row rather than stored in it.
+    var isComputed: Bool { name.contains(".") }
 }

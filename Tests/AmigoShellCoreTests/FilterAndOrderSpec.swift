@@ -219,3 +219,44 @@ import Testing
         #expect(try f.scalar("SELECT count(*) FROM Genre WHERE substr(Name, 1, 1) = 'R'") == 4)
     }
 }
+
+/// `order` by a related value or a count: paged by OFFSET, every row once, in SQL's order.
+@Suite struct ComputedOrderSpec {
+    private func column(_ f: ChinookFixture, _ sql: String) throws -> [DatabaseValue] {
+        try f.amigo.engine.fetchAll(sql).rows.map { $0[0] }
+    }
+
+    @Test func orderingByACountWalksEveryRowInSQLsOrder() throws {
+        let f = try ChinookFixture()
+        try f.explorer.open("Artist")
+        _ = try f.explorer.run("order albums.@count desc")
+        let view = try #require(f.explorer.current)
+        #expect(view.totalCount == 275)
+        // Walked the way the grid pages (250 rows > one page of 100), each row exactly once.
+        var walked: [DatabaseValue] = []
+        for start in stride(from: 0, to: 275, by: 40) { walked += try f.explorer.values(in: start..<min(275, start + 40)).map { $0[0] } }
+        let expected = try column(f, "SELECT a.ArtistId FROM Artist a ORDER BY (SELECT COUNT(*) FROM Album b WHERE b.ArtistId = a.ArtistId) DESC, a.ArtistId")
+        #expect(walked == expected)
+        // get finds a row's place in that order.
+        _ = try f.explorer.run("get 58")
+        #expect(view.cursorRow == expected.firstIndex(of: 58))
+        #expect(f.explorer.statusSummary.contains("order: albums.@count desc"))
+    }
+
+    @Test func orderingByARelatedColumnAndExportingInThatOrder() throws {
+        let f = try ChinookFixture()
+        try f.explorer.open("Album")
+        _ = try f.explorer.run("order artist.Name")
+        let expected = try column(f, "SELECT b.AlbumId FROM Album b JOIN Artist a USING (ArtistId) ORDER BY a.Name, b.AlbumId")
+        #expect(try f.explorer.values(in: 0..<347).map { $0[0] } == expected)
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("amigo-computed-order-\(getpid()).csv").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        _ = try f.explorer.run("export csv \(path)")
+        let exported = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\r\n").dropFirst()
+            .map { DatabaseValue.integer(Int64($0.split(separator: ",")[0])!) }
+        #expect(exported == expected)
+        // A path that leads nowhere is refused and the order stays as it was.
+        #expect(throws: AmigoError.self) { try f.explorer.run("order artist.Nmae") }
+        #expect(f.explorer.current?.order?.column == "artist.Name")
+    }
+}
