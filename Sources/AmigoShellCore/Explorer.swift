@@ -507,7 +507,7 @@ public final class Explorer {
     /// `Album 1 "For Those About To Rock"`: the row's model, key and label.
     public func rowCaption(_ record: Record) -> String {
         let key = record.primaryKey.map(ValueText.display).joined(separator: ",")
-        var caption = "\(record.model.name) \(key)"
+        var caption = key.isEmpty ? record.model.name : "\(record.model.name) \(key)"
         if let label = LabelColumn.label(of: record) { caption += " \"\(DisplayWidth.truncate(label, to: 24))\"" }
         return caption
     }
@@ -679,11 +679,13 @@ public enum LabelColumn {
         for suffix in ["name", "title"] {
             if let c = text.first(where: { lower($0).hasSuffix(suffix) }) { return [c] }
         }
-        // A readable text key (`dept_name`) names the row itself; another text column (its
-        // building, say) would only mislead.
+        // A readable text key (`dept_name`) names the row itself, and a row keyed by several
+        // columns (an enrolment: student, course, term) is named by them; another text column
+        // (its grade, say) would only mislead. So would a foreign key, which names another row.
         let key = model.table.primaryKey
-        if key.count == 1, key[0].kind == .text { return nil }
-        return text.first.map { [$0] }
+        if key.count > 1 || (key.count == 1 && key[0].kind == .text) { return nil }
+        let foreign = Set(model.table.foreignKeys.flatMap { $0.columns.map { $0.lowercased() } })
+        return text.first { !foreign.contains($0.label.lowercased()) }.map { [$0] }
     }
 
     /// The label of a row, or nil.

@@ -125,6 +125,25 @@ import Testing
         #expect(LabelColumn.columns(of: try amigo.model(named: "artist"))?.map(\.label) == ["Name"])
         #expect(LabelColumn.columns(of: try amigo.model(named: "person"))?.map(\.label) == ["FirstName", "LastName"])
     }
+
+    @Test func rowsKeyedByManyColumnsAndForeignKeysAreNotLabels() throws {
+        let engine = try SQLiteEngine(path: ":memory:")
+        try engine.executeScript("""
+            CREATE TABLE classroom (building TEXT, room TEXT, PRIMARY KEY (building, room));
+            CREATE TABLE section (id INTEGER PRIMARY KEY, building TEXT, room TEXT, semester TEXT,
+                                  FOREIGN KEY (building, room) REFERENCES classroom (building, room));
+            CREATE TABLE takes (student INTEGER, section INTEGER REFERENCES section (id), grade TEXT, PRIMARY KEY (student, section));
+            CREATE VIEW busy AS SELECT building, COUNT(*) AS n FROM section GROUP BY building;
+            INSERT INTO classroom VALUES ('Chandler', '804');
+            INSERT INTO section VALUES (1, 'Chandler', '804', 'Fall');
+            """)
+        let amigo = try Amigo(reflecting: engine)
+        #expect(LabelColumn.columns(of: try amigo.model(named: "takes")) == nil)                        // its grade is no name
+        #expect(LabelColumn.columns(of: try amigo.model(named: "section"))?.map(\.label) == ["semester"])  // not the classroom's building
+        let explorer = try Explorer(amigo: amigo, displayPath: "memory")
+        try explorer.open("busy")
+        #expect(try explorer.run("relations").output.hasPrefix("busy \"Chandler\""))            // no key: no double space
+    }
 }
 
 @Suite struct TooSmallSpec {
