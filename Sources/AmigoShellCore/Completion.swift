@@ -54,13 +54,17 @@ public enum Completion {
         guard var model else { return [] }
         var parts = word.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         let last = parts.removeLast()
+        var previous = model
         for part in parts {
             guard let relationship = model.relationship(named: part) else { return [] }
+            previous = model
             model = relationship.target
         }
         let prefix = parts.isEmpty ? "" : parts.joined(separator: ".") + "."
         let columns = model.table.columns.map { ValueText.keyPath($0.label) }
         let relationships = model.relationships.map { $0.name + "." }
-        return matching(last, columns + relationships).map { prefix + $0 }
+        // After a to-many relationship, `@count` counts its rows (`albums.@count`).
+        let endsInToMany = parts.last.flatMap { previous.relationship(named: $0) }.map { $0.kind != .toOne } ?? false
+        return matching(last, columns + relationships + (endsInToMany ? ["@count"] : [])).map { prefix + $0 }
     }
 }

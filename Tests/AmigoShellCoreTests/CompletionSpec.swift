@@ -72,6 +72,10 @@ import Testing
         try f.explorer.open("Album")
         #expect(complete("artist.", .filter, in: f.explorer) == ["artist.ArtistId", "artist.Name", "artist.albums."])
         #expect(complete("artist.N", .filter, in: f.explorer) == ["artist.Name"])
+        // After a to-many relationship, @count is offered too; after a to-one, it is not.
+        #expect(complete("tracks.@", .filter, in: f.explorer) == ["tracks.@count"])
+        #expect(complete("artist.albums.", .filter, in: f.explorer).last == "artist.albums.@count")
+        #expect(!complete("artist.", .filter, in: f.explorer).contains("artist.@count"))
         #expect(complete("tracks.genre.N", .filter, in: f.explorer) == ["tracks.genre.Name"])
         #expect(complete("nope.", .filter, in: f.explorer) == [])
         // The same paths after `filter` at the command prompt.
