@@ -286,30 +286,38 @@ extension Explorer {
     /// Writes every row of the current view (in its order) to `path`; returns the row count.
     public func export(format: Command.ExportFormat, to path: String) throws -> Int {
         guard let view = current else { throw ShellError.noView(command: "export") }
-        let write: (String) -> Void
+        let write: (String) throws -> Void
         var handle: FileHandle?
-        if path == "-" {
+        switch Explorer.exportTarget(path) {
+        case .standardOutput:
             guard let standardOutput = standardOutputWriter else {
                 throw ShellError.invalidValue("export: standard output is the screen here; give a file name")
             }
             write = standardOutput
-        } else {
+        case .ownStream(let name):
+            throw ShellError.cannotWrite(path: path, reason: "it is this program's \(name)")
+        case .file(let existingIsRegular):
             // Opened in place, not written aside and renamed: a symbolic link keeps pointing at
-            // the file it names, and a FIFO or a device (/dev/stdout) is written to, not replaced.
-            let descriptor = Glibc.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            // the file it names, and a FIFO or a device is written to, never replaced or truncated.
+            let create = existingIsRegular ?? true ? O_CREAT | O_TRUNC : 0
+            let descriptor = Glibc.open(path, O_WRONLY | O_CLOEXEC | create, 0o644)
             guard descriptor >= 0 else { throw ShellError.cannotWrite(path: path, reason: String(cString: strerror(errno))) }
             let file = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
             handle = file
-            write = { file.write(Data($0.utf8)) }
+            write = { text in
+                do { try file.write(contentsOf: Data(text.utf8)) } catch {
+                    throw ShellError.cannotWrite(path: path, reason: String(cString: strerror(errno)))
+                }
+            }
         }
         defer { try? handle?.close() }
         var buffer = ""
         var count = 0
-        func flush(_ force: Bool = false) {
-            if force || buffer.utf8.count > 64 * 1024 { write(buffer); buffer = "" }
+        func flush(_ force: Bool = false) throws {
+            if force || buffer.utf8.count > 64 * 1024 { try write(buffer); buffer = "" }
         }
         let columns = view.columns
-        func emit(_ values: [DatabaseValue]) {
+        func emit(_ values: [DatabaseValue]) throws {
             switch format {
             case .csv:
                 buffer += values.map(Explorer.csvField).joined(separator: ",") + "\r\n"
@@ -317,7 +325,7 @@ extension Explorer {
                 buffer += (count == 0 ? "\n  " : ",\n  ") + "{" + zip(columns, values).map { Explorer.jsonString($0) + ": " + Explorer.jsonValue($1) }.joined(separator: ", ") + "}"
             }
             count += 1
-            flush()
+            try flush()
         }
         buffer += format == .csv ? columns.map { Explorer.csvField(.text($0)) }.joined(separator: ",") + "\r\n" : "["
         if view.isModelView {
@@ -335,13 +343,38 @@ extension Explorer {
             } else {
                 ordered = query
             }
-            try ordered.forEach { emit($0.values); return true }
+            try ordered.forEach { try emit($0.values); return true }
         } else {
-            for row in view.sqlRows { emit(row) }
+            for row in view.sqlRows { try emit(row) }
         }
         if format == .json { buffer += count == 0 ? "]\n" : "\n]\n" }
-        flush(true)
+        try flush(true)
         return count
+    }
+
+    /// Where an export to `path` goes.
+    enum ExportTarget: Equatable {
+        /// `-`, or a name for this program's own standard output (`/dev/stdout`, or the file it
+        /// is redirected to): written through the results' own stream, never truncated.
+        case standardOutput
+        /// This program's standard input or error: refused.
+        case ownStream(String)
+        /// A file (nil: it does not exist yet; false: a FIFO, device or socket, not truncated).
+        case file(existingIsRegular: Bool?)
+    }
+
+    /// Tells `-` and this program's own streams (whatever they are called) from other files.
+    static func exportTarget(_ path: String) -> ExportTarget {
+        if path == "-" { return .standardOutput }
+        var target = stat()
+        guard stat(path, &target) == 0 else { return .file(existingIsRegular: nil) }
+        for (descriptor, name) in [(Int32(1), "standard output"), (0, "standard input"), (2, "standard error")] {
+            var stream = stat()
+            if fstat(descriptor, &stream) == 0, stream.st_dev == target.st_dev, stream.st_ino == target.st_ino {
+                return descriptor == 1 ? .standardOutput : .ownStream(name)
+            }
+        }
+        return .file(existingIsRegular: (target.st_mode & S_IFMT) == S_IFREG)
     }
 
     static func csvField(_ value: DatabaseValue) -> String {

@@ -367,7 +367,8 @@ public final class Explorer {
     private func findRow(_ key: String, view: BrowseView, model: ORMModel) throws {
         let keyColumns = model.table.primaryKey
         if keyColumns.isEmpty && !model.table.hasRowID {
-            throw ShellError.invalidValue("get: \(model.name) is a view (or has no key), so rows cannot be looked up by key; use filter")
+            let why = model.table.isView ? "is a view" : model.table.column(named: "rowid") != nil ? "has no primary key, and its own rowid column hides SQLite's" : "has no key"
+            throw ShellError.invalidValue("get: \(model.name) \(why), so rows cannot be looked up by key; use filter")
         }
         let parts = Explorer.keyParts(key)
         if !keyColumns.isEmpty && parts.count != keyColumns.count {

@@ -81,6 +81,13 @@ public final class TerminalScreen {
     /// Shows `grid`: clears the screen, copies the grid in (runs of equal style, wide characters
     /// whole, never the bottom-right cell), shows the cursor at `grid.cursor` or hides it, and sends
     /// only the changes to the terminal.
+    /// Makes the next ``draw(_:)`` repaint every cell, not only what changed (for ^L, after
+    /// something else wrote to the terminal).
+    public func repaintAll() {
+        guard !stopped else { return }
+        clearok(window, true)
+    }
+
     public func draw(_ grid: ScreenGrid) {
         guard !stopped else { return }
         werase(window)

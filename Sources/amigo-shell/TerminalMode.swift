@@ -48,6 +48,7 @@ struct TerminalMode {
                 effect = app.submit(request.kind, text: line)
             }
             if effect == .quit { break keys }
+            if effect == .redraw { screen.repaintAll() }
             screen.draw(render())
             // Idle: finish a deferred count (a huge table's), then show it.
             if explorer.completeDeferredCounts() { screen.draw(render()) }

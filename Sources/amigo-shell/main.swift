@@ -36,6 +36,9 @@ struct AmigoShellCommand: ParsableCommand {
     var writeDemo: String?
 
     func run() throws {
+        // A reader that goes away (an export into a FIFO, `| head`) makes a write fail with an
+        // error the shell reports, instead of killing it with its edits and the terminal as they were.
+        signal(SIGPIPE, SIG_IGN)
         if let writeDemo {
             try DemoDatabase.write(to: writeDemo)
             print("wrote the demo database to \(writeDemo)")
@@ -86,6 +89,10 @@ struct AmigoShellCommand: ParsableCommand {
         // `export csv -` writes to standard output through the same buffer as the results.
         explorer.standardOutputWriter = { print($0, terminator: "") }
         runner.run(lines: lines)
+        if fflush(nil) != 0 {
+            FileHandle.standardError.write(Data("amigo-shell: cannot write standard output: \(String(cString: strerror(errno)))\n".utf8))
+            throw ExitCode(1)
+        }
         if explorer.pendingChanges > 0 {
             FileHandle.standardError.write(Data("amigo-shell: \(explorer.pendingChanges) uncommitted change(s) rolled back\n".utf8))
         }

@@ -276,6 +276,40 @@ import Testing
         #expect(fixture.explorer.current?.totalCount == 6)
     }
 
+    @Test func aFailedExportWriteIsAnErrorAndTheSessionKeepsItsEdits() throws {
+        let fixture = try ChinookFixture()
+        try fixture.explorer.open("Genre")
+        _ = try fixture.explorer.run("set Name = 'Edited'")
+        #expect(throws: ShellError.cannotWrite(path: "/dev/full", reason: "No space left on device")) {
+            try fixture.explorer.run("export csv /dev/full")
+        }
+        #expect(fixture.explorer.pendingChanges == 1)
+        #expect(try fixture.explorer.currentRecord()?["Name"] == "Edited")
+        // A FIFO or a device is written to in place, never truncated or replaced.
+        #expect(Explorer.exportTarget("/dev/full") == .file(existingIsRegular: false))
+        #expect(Explorer.exportTarget("/dev/null") == .file(existingIsRegular: false))
+        #expect(Explorer.exportTarget("-") == .standardOutput)
+        #expect(Explorer.exportTarget("/nonexistent/x.csv") == .file(existingIsRegular: nil))
+    }
+
+    @Test func aRowidColumnOfTheTablesOwnIsNeverTakenForSQLitesRowid() throws {
+        let path = TemporaryFile.path("own-rowid")
+        defer { TemporaryFile.remove(path) }
+        let engine = try SQLiteEngine(path: path, options: OpenOptions(create: true))
+        try engine.executeScript("CREATE TABLE q (rowid TEXT, v TEXT); INSERT INTO q VALUES ('1', 'a'), ('1', 'b'), (NULL, 'c');")
+        let explorer = try Explorer(amigo: Amigo(reflecting: path), displayPath: "own-rowid")
+        #expect(try !explorer.amigo.model(named: "q").table.hasRowID)
+        try explorer.open("q")
+        #expect(throws: ShellError.invalidValue("get: q has no primary key, and its own rowid column hides SQLite's, so rows cannot be looked up by key; use filter")) {
+            try explorer.run("get 1")
+        }
+        // Without a key to aim at one row, an edit is refused rather than applied to two.
+        #expect(throws: (any Error).self) { try explorer.run("set v = 'changed'") }
+        #expect(try engine.fetchAll("SELECT v FROM q ORDER BY v").rows == [["a"], ["b"], ["c"]])
+        // Paging still walks every row once.
+        #expect(try explorer.values(in: 0..<10).map { $0[1] } == ["a", "b", "c"])
+    }
+
     @Test func aTableWithoutRelationshipsSaysSo() throws {
         let path = TemporaryFile.path("lonely")
         defer { TemporaryFile.remove(path) }

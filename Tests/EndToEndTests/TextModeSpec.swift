@@ -284,6 +284,22 @@ struct TextModeSpec {
                 == "[\n  {\"GenreId\": 1, \"Name\": \"Rock\"},\n  {\"GenreId\": 2, \"Name\": \"Jazz\"}\n]\n")
     }
 
+    @Test("export to /dev/stdout appends to what standard output is redirected to, and a full disk is an error, not a crash")
+    func exportToOwnStandardOutputAndAFullDevice() throws {
+        let workspace = try Workspace("text-export-devices")
+        let binary = try Fixture.binary()
+        let result = try ProcessRunner.run("/bin/sh", ["-c", """
+            cd \(workspace.directory.path.shellQuoted) && echo before > out.txt && \
+            "$0" chinook.sqlite -c 'open MediaType' -c 'limit 1' -c 'export csv /dev/stdout' -c 'export csv /dev/full' -c count >> out.txt
+            """, binary])
+        #expect(result.status == 1)
+        #expect(result.stderr == "error: cannot write /dev/full: No space left on device\n")
+        let out = try String(contentsOfFile: workspace.path("out.txt"), encoding: .utf8)
+        #expect(out.hasPrefix("before\nMediaType\n"))
+        #expect(out.contains("MediaTypeId,Name\r\n1,MPEG audio file\r\n"))
+        #expect(out.hasSuffix("wrote 5 rows to /dev/stdout\n5\n"))
+    }
+
     @Test("--bail stops at the first command that fails, so no later command answers from the old view")
     func bailStopsAtTheFirstError() throws {
         let workspace = try Workspace("text-bail")

@@ -67,8 +67,10 @@ public final class Table: @unchecked Sendable {
         return indexes.contains { $0.unique && !$0.columns.isEmpty && Set($0.columns.map { $0.lowercased() }).isSubset(of: set) }
     }
 
-    /// Whether rows have a rowid usable as a key (tables that are not views and not WITHOUT ROWID).
-    public var hasRowID: Bool { !isView && !withoutRowID }
+    /// Whether rows have a rowid usable as a key: tables that are not views, not WITHOUT ROWID,
+    /// and have no column of their own called `rowid` (which `rowid` in SQL would then name, so
+    /// that a key on it could match several rows).
+    public var hasRowID: Bool { !isView && !withoutRowID && column(named: "rowid") == nil }
 
     /// Whether the primary key is a single INTEGER column, i.e. an alias of the rowid that SQLite assigns.
     public var hasIntegerPrimaryKey: Bool {
