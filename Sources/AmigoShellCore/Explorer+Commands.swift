@@ -233,8 +233,15 @@ extension Explorer {
             throw AmigoError.unknownColumn(column: column, model: model.name)
         }
         let query = try view.query(in: session)
-        let values = try query.aggregate([.count, .countValues(column), .countDistinct(column), .nulls(column),
+        var values: [DatabaseValue]
+        do {
+            values = try query.aggregate([.count, .countValues(column), .countDistinct(column), .nulls(column),
                                           .min(column), .max(column), .sum(column), .avg(column)])
+        } catch AmigoError.database(let error) where error.message.contains("integer overflow") {
+            // A sum past 64-bit integers: SQLite's total() gives it as a real instead.
+            values = try query.aggregate([.count, .countValues(column), .countDistinct(column), .nulls(column),
+                                          .min(column), .max(column), .total(column), .avg(column)])
+        }
         let labels = ["rows", "non-null", "distinct", "nulls", "min", "max", "sum", "avg"]
         // A sum and an average only mean something for numbers: text and blobs (and empty columns) show none.
         let numeric = [values[4], values[5]].allSatisfy { value in

@@ -310,6 +310,16 @@ import Testing
         #expect(try explorer.values(in: 0..<10).map { $0[1] } == ["a", "b", "c"])
     }
 
+    @Test func statsOfASumPastSixtyFourBitsGivesItAsAReal() throws {
+        let engine = try SQLiteEngine(path: ":memory:")
+        try engine.executeScript("CREATE TABLE p (id INTEGER PRIMARY KEY, v INTEGER); INSERT INTO p VALUES (1, 9223372036854775807), (2, 5);")
+        let explorer = try Explorer(amigo: Amigo(reflecting: engine), displayPath: "memory")
+        try explorer.open("p")
+        let stats = try explorer.run("stats v").output
+        #expect(stats.contains("\nmax       9223372036854775807"))
+        #expect(stats.contains("\nsum       9.22337203685478e+18"))
+    }
+
     @Test func aTableWithoutRelationshipsSaysSo() throws {
         let path = TemporaryFile.path("lonely")
         defer { TemporaryFile.remove(path) }

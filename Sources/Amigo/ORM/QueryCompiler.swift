@@ -168,6 +168,9 @@ final class QueryScope {
         if path.count > 1, path.last!.hasPrefix("@") {
             // `albums.@count > 3`: a correlated COUNT compared as an integer column.
             let count = try countExpression(Array(path.dropLast()), operator: path.last!, position: position)
+            if !isNumeric(c.rhs) {
+                throw error("\(path.joined(separator: ".")) is a number: compare it with numbers", position: c.position, token: c.op.rawValue)
+            }
             return try compile(c, lhsSQL: count, column: Column("@count", type: Int.self))
         }
         switch try resolve(path, position: position, allowToMany: true) {
@@ -195,9 +198,11 @@ final class QueryScope {
         guard name.lowercased() == "@count" else {
             throw error("unknown collection operator '\(name)' (only @count is supported)", position: position, token: token)
         }
-        guard case .toMany(let relationship, let fromAlias, let rest, let prefix) = try resolve(path, position: position, allowToMany: true),
-              rest.isEmpty else {
+        guard case .toMany(let relationship, let fromAlias, let rest, let prefix) = try resolve(path, position: position, allowToMany: true) else {
             throw error("@count follows a to-many relationship, as in albums.@count", position: position, token: token)
+        }
+        guard rest.isEmpty else {
+            throw error("@count counts the rows of one to-many relationship (\(relationship.name).@count); a count across several (\(token)) is not supported", position: position, token: token)
         }
         let targetAlias = uniqueAlias(prefix + "#count")
         var sub = SelectStatement(dialect: dialect, table: relationship.target.table.name, alias: targetAlias)
@@ -272,6 +277,15 @@ final class QueryScope {
         // Inner joins' arguments come before the WHERE arguments within the subquery text.
         arguments += inner.statement.joinArguments + inner.arguments
         return "EXISTS (" + inner.statement.sql + ")"
+    }
+
+    /// Whether `operand` is a number, a list of numbers, or a `%@` argument (checked when bound).
+    private func isNumeric(_ operand: FilterOperand) -> Bool {
+        switch operand {
+        case .constant(.integer), .constant(.real), .argument: return true
+        case .list(let items): return items.allSatisfy(isNumeric)
+        default: return false
+        }
     }
 
     /// Whether `operand` is the constant `nil` or a `%@` argument holding NULL.
