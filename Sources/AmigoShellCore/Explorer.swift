@@ -25,10 +25,10 @@ public struct TableSummary: Sendable, Equatable {
 /// filtering, sorting, following relationships and editing all go through that session's query
 /// API, so the echo stream shows every statement. Views form a stack; ``back()`` pops it.
 public final class Explorer {
-    /// The models and engine.
-    public let amigo: Amigo
+    /// The models and engine (reflected again when another program changes the schema).
+    public private(set) var amigo: Amigo
     /// The session every query and edit goes through.
-    public let session: Session
+    public private(set) var session: Session
     /// The path shown in the title.
     public let displayPath: String
     /// Tables and views with their row counts.
@@ -52,6 +52,7 @@ public final class Explorer {
         self.echoLog = EchoLog(stream: amigo.engine.echo)
         amigo.engine.echo.isEnabled = true
         self.session = try amigo.session
+        self.reflectedSchemaVersion = schemaVersion()
         try reloadTables()
     }
 
@@ -121,11 +122,48 @@ public final class Explorer {
     /// Whether another program committed changes to the file since the counts were read.
     public var fileChangedElsewhere: Bool { dataVersion() != readVersion }
 
+    /// SQLite's schema version (`PRAGMA schema_version`) when the models were reflected.
+    private var reflectedSchemaVersion: Int64?
+
+    /// The file's schema version, read without echo.
+    private func schemaVersion() -> Int64? {
+        let echoing = isEchoOn
+        isEchoOn = false
+        defer { isEchoOn = echoing }
+        return try? amigo.engine.fetchScalar("PRAGMA schema_version").integerValue
+    }
+
     /// Reads the table counts and the current view again (keeping its filter, order and
-    /// position): after another program changed the file, or on request.
+    /// position): after another program changed the file, or on request. When the schema itself
+    /// changed (a table added, altered or dropped), the models are reflected again first.
     public func refresh() throws {
+        if pendingChanges == 0, schemaVersion() != reflectedSchemaVersion { try reflectAgain() }
         try reloadTables()
         try reloadCurrentView()
+    }
+
+    /// Reflects the file's models again on the same engine, with a new session, and reopens the
+    /// current table (its filter and order kept when they still apply) if it still exists.
+    private func reflectAgain() throws {
+        let fresh = try Amigo(reflecting: amigo.engine)
+        let reopen = current.flatMap { view -> (name: String, filter: String?, order: (column: String, descending: Bool)?, row: Int)? in
+            guard case .table(let model) = view.source else { return nil }
+            return (model.name, view.filter, view.order, view.cursorRow)
+        }
+        try? session.close()
+        amigo = fresh
+        session = try fresh.session
+        reflectedSchemaVersion = schemaVersion()
+        stack = []
+        earlierStacks = []
+        failedGet = nil
+        try reloadTables()
+        guard let reopen, (try? fresh.model(named: reopen.name)) != nil else { return }
+        try open(reopen.name)
+        // A filter or order on a column that is gone no longer applies; the table still opens.
+        if let filter = reopen.filter { try? setFilter(filter) }
+        if let order = reopen.order { try? setOrder(column: order.column, descending: order.descending) }
+        moveCursor(to: reopen.row)
     }
 
     /// ``refresh()`` when another program committed changes since the last read (and this

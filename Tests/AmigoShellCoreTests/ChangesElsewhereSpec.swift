@@ -74,6 +74,36 @@ import Testing
         #expect(try explorer.currentRecord()?["name"] == "edited")
     }
 
+    @Test func aSchemaChangedElsewhereIsReflectedAgain() throws {
+        let (explorer, other, path) = try explorer()
+        defer { TemporaryFile.remove(path) }
+        try explorer.open("student")
+        _ = try explorer.run("filter id >= 2")
+        explorer.moveCursor(to: 1)
+        explorer.releaseIdleLocks()
+        try other.executeScript("""
+            ALTER TABLE student ADD COLUMN email TEXT;
+            UPDATE student SET email = 'x@y' WHERE id = 3;
+            CREATE TABLE enrolment (student_id INTEGER REFERENCES student (id), course_id INTEGER REFERENCES course (id));
+            """)
+        #expect(explorer.refreshIfChangedElsewhere())
+        #expect(explorer.tables.map(\.name) == ["course", "enrolment", "student"])
+        let view = try #require(explorer.current)
+        #expect(view.columns == ["id", "name", "email"])
+        #expect(view.filter == "id >= 2")
+        #expect(view.cursorRow == 1)
+        #expect(try explorer.currentRecord()?["email"] == "x@y")
+        // The new link table is a junction already: student ↔ course.
+        #expect(try explorer.amigo.model(named: "student").relationship(named: "courses")?.kind == .manyToMany)
+        // The table on screen dropped elsewhere: the view closes, the list forgets it.
+        explorer.releaseIdleLocks()
+        try other.executeScript("DROP TABLE enrolment; DROP TABLE student;")
+        #expect(explorer.refreshIfChangedElsewhere())
+        #expect(explorer.current == nil)
+        #expect(explorer.tables.map(\.name) == ["course"])
+        #expect(throws: (any Error).self) { try explorer.run("open student") }
+    }
+
     @Test func refreshIsACommandAndAKey() throws {
         #expect(try CommandParser.parse("refresh") == .refresh)
         #expect(try CommandParser.parse("reload") == .refresh)
