@@ -44,14 +44,14 @@ extension Explorer {
         case .relations:
             if let model = current?.model, current?.totalCount == 0 {
                 // No row to count from: the relationships are still worth knowing.
-                let rows = model.relationships.map { [$0.name, $0.kind.rawValue, $0.target.name, "—"] }
+                let rows = model.relationships.map { [$0.name, $0.kindDescription, $0.target.name, "—"] }
                 let table = rows.isEmpty ? "(no relationships: no foreign key leads from or to \(model.name))"
                     : TextTable.render(header: ["relationship", "kind", "to", "rows"], rows: rows)
                 return CommandResult(output: "(\(model.name) view is empty: no row to count or follow from)\n" + table,
                                      status: Plural.count(rows.count, "relationship"))
             }
             let list = try relations()
-            let rows = list.map { [$0.relationship.name, $0.relationship.kind.rawValue, $0.relationship.target.name, String($0.count)] }
+            let rows = list.map { [$0.relationship.name, $0.relationship.kindDescription, $0.relationship.target.name, String($0.count)] }
             let caption = (try? currentRecord()).flatMap { $0 }.map(rowCaption) ?? ""
             let table = list.isEmpty ? "(no relationships: no foreign key leads from or to \(current?.model?.name ?? "this table"))"
                 : TextTable.render(header: ["relationship", "kind", "to", "rows"], rows: rows)

@@ -364,7 +364,7 @@ extension ShellApp {
             let kindWidth = 12
             let targetWidth = rows.map { DisplayWidth.of($0.relationship.target.name) }.max() ?? 4
             let lines = rows.map {
-                DisplayWidth.pad($0.relationship.name, to: nameWidth) + "  " + DisplayWidth.pad($0.relationship.kind.rawValue, to: kindWidth)
+                DisplayWidth.pad($0.relationship.name, to: nameWidth) + "  " + DisplayWidth.pad($0.relationship.kindDescription, to: kindWidth)
                     + "  → " + DisplayWidth.pad($0.relationship.target.name, to: targetWidth) + "  " + DisplayWidth.pad(String($0.count), to: 7, alignRight: true)
             }
             let caption = (try? explorer.currentRecord()).flatMap { $0 }.map(explorer.rowCaption) ?? "Relations"

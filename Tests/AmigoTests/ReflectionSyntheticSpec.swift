@@ -430,6 +430,30 @@ import Testing
         #expect(try session.query("person").using(ann).relationship("people_via_person_b").all().map { $0["name"] } == ["Bob"])
     }
 
+    @Test func aForeignKeyThatIsAlsoAKeyIsOneToOneFromTheParent() throws {
+        let db = try SyntheticDatabase("""
+            CREATE TABLE student (id INTEGER PRIMARY KEY, name TEXT);
+            CREATE TABLE instructor (id INTEGER PRIMARY KEY, name TEXT);
+            CREATE TABLE advisor (s_id INTEGER PRIMARY KEY REFERENCES student (id), i_id INTEGER REFERENCES instructor (id));
+            CREATE TABLE passport (number TEXT PRIMARY KEY, holder_id INTEGER NOT NULL UNIQUE REFERENCES student (id));
+            INSERT INTO student VALUES (1, 'Ann'), (2, 'Bob');
+            INSERT INTO instructor VALUES (7, 'Kim');
+            INSERT INTO advisor VALUES (1, 7), (2, 7);
+            INSERT INTO passport VALUES ('X1', 1);
+            """)
+        let amigo = try db.reflect()
+        let student = try amigo.model(named: "student")
+        #expect(student.relationships.map(\.summary) == [
+            "advisor: one-to-one → advisor (student.id = advisor.s_id)",
+            "passport: one-to-one → passport (student.id = passport.holder_id)",
+        ])
+        #expect(try amigo.model(named: "instructor").relationships.map(\.summary) == ["advisors: one-to-many → advisor (instructor.id = advisor.i_id)"])
+        let session = try amigo.session
+        let ann = try #require(try session.query("student").get(1))
+        #expect(try session.query("advisor").using(ann).relationship("advisor").all().map { $0["i_id"] } == [7])
+        #expect(try session.query("student").filter("passport != nil").all().map { $0["name"] } == ["Ann"])
+    }
+
     @Test func looseLinkTablesWithoutKeysOrConstraintsAreJunctionsToo() throws {
         let db = try SyntheticDatabase("""
             CREATE TABLE post (id INTEGER PRIMARY KEY, title TEXT);

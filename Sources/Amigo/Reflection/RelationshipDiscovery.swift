@@ -86,7 +86,10 @@ struct RelationshipDiscovery {
             let links = linksByChild[ObjectIdentifier(child)] ?? []
             for link in links {
                 let siblings = links.filter { $0.parent === link.parent }
-                var name = Naming.plural(Naming.lowerFirst(child.table.name))
+                // A key that is also the child's primary key or UNIQUE leads to one row at most:
+                // named in the singular (`student.advisor`), listed as one-to-one.
+                let single = child.table.isUnique(over: link.childColumns.map(\.label))
+                var name = single ? Naming.singular(Naming.lowerFirst(child.table.name)) : Naming.plural(Naming.lowerFirst(child.table.name))
                 if siblings.count > 1 {
                     let names = siblings.map { linkName($0, among: links) }
                     let snake = snakeCase || Naming.isSnake(child.table.name) || names.contains(where: Naming.isSnake)

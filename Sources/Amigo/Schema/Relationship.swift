@@ -51,12 +51,22 @@ public final class Relationship: @unchecked Sendable {
     /// Whether following it yields at most one row.
     public var isToOne: Bool { kind == .toOne }
 
+    /// Whether this one-to-many can lead to one row at most: the target's foreign key is also its
+    /// primary key or UNIQUE (an `advisor` row per student), the reverse of a one-to-one link.
+    public var isOneToOne: Bool {
+        kind == .oneToMany && target.table.isUnique(over: targetColumns.map(\.label))
+    }
+
+    /// `to-one`, `one-to-many`, `many-to-many`, or `one-to-one` for a one-to-many that leads to
+    /// one row at most (``isOneToOne``).
+    public var kindDescription: String { isOneToOne ? "one-to-one" : kind.rawValue }
+
     /// A one-line description such as `albums: one-to-many → Album (Album.ArtistId = Artist.ArtistId)`.
     public var summary: String {
         func names(_ cs: [Column]) -> String { cs.map(\.qualifiedLabel).joined(separator: ", ") }
         switch kind {
         case .toOne, .oneToMany:
-            return "\(name): \(kind.rawValue) → \(target.name) (\(names(sourceColumns)) = \(names(targetColumns)))"
+            return "\(name): \(kindDescription) → \(target.name) (\(names(sourceColumns)) = \(names(targetColumns)))"
         case .manyToMany:
             return "\(name): \(kind.rawValue) → \(target.name) through \(junction?.name ?? "?")"
         }
