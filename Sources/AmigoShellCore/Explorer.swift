@@ -174,13 +174,21 @@ public final class Explorer {
         return (try? refresh()) != nil
     }
 
-    /// Loads the current view again, keeping its cursor (clamped to the new count).
+    /// Loads the current view again, keeping the cursor on the same row when it is still there
+    /// (rows added or removed before it move it), else at the same position (clamped).
     func reloadCurrentView() throws {
         guard let view = current, view.isModelView else { return }
         let (row, top) = (view.cursorRow, view.topRow)
+        // The row as it was read (fetching it now would read the file as it is after the change).
+        let record = view.model?.table.primaryKey.isEmpty == false ? view.window?.loadedRow(at: row) : nil
         try load(view)
         view.cursorRow = min(row, max(0, view.totalCount - 1))
-        view.topRow = min(top, view.cursorRow)
+        if let record, let moved = try? position(of: record, in: view), moved != row {
+            view.topRow = max(0, top + moved - row)
+            view.cursorRow = moved
+        } else {
+            view.topRow = min(top, view.cursorRow)
+        }
     }
 
     // MARK: Loading

@@ -49,6 +49,12 @@ final class RowWindow {
         return rows.indices.contains(i) ? rows[i] : nil
     }
 
+    /// The row at absolute `index` if it is loaded already (nothing is fetched).
+    func loadedRow(at index: Int) -> Record? {
+        let i = index - start
+        return rows.indices.contains(i) ? rows[i] : nil
+    }
+
     /// Loaded rows in `range` (clamped), fetching what is missing.
     func rows(in range: Range<Int>) throws -> [Record] {
         let first = min(max(0, range.lowerBound), total)

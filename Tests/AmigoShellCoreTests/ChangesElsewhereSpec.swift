@@ -60,6 +60,13 @@ import Testing
         #expect(explorer.current?.totalCount == 51)
         #expect(explorer.current?.cursorRow == 9)
         #expect(!explorer.refreshIfChangedElsewhere())
+        // Rows removed before the current one: the cursor stays on the same row, now higher up.
+        #expect(try explorer.currentRecord()?["id"] == 10)      // on screen
+        explorer.releaseIdleLocks()
+        try other.execute("DELETE FROM student WHERE id <= 3", [])
+        #expect(explorer.refreshIfChangedElsewhere())
+        #expect(explorer.current?.cursorRow == 6)
+        #expect(try explorer.currentRecord()?["id"] == 10)
     }
 
     @Test func uncommittedEditsAreNotThrownAwayByARefresh() throws {
