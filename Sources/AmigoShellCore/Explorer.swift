@@ -111,13 +111,17 @@ public final class Explorer {
     /// changes when another connection commits, so counts and rows read before are stale.
     private var readVersion: Int64?
 
-    /// The connection's data version, read without echo (housekeeping, not the user's SQL).
-    private func dataVersion() -> Int64? {
+    /// An integer PRAGMA (`data_version`, `schema_version`), read without echo: housekeeping,
+    /// not the user's SQL.
+    private func housekeepingPragma(_ name: String) -> Int64? {
         let echoing = isEchoOn
         isEchoOn = false
         defer { isEchoOn = echoing }
-        return try? amigo.engine.fetchScalar("PRAGMA data_version").integerValue
+        return try? amigo.engine.fetchScalar("PRAGMA \(name)").integerValue
     }
+
+    /// The connection's data version (see ``readVersion``).
+    private func dataVersion() -> Int64? { housekeepingPragma("data_version") }
 
     /// Whether another program committed changes to the file since the counts were read.
     public var fileChangedElsewhere: Bool { dataVersion() != readVersion }
@@ -125,13 +129,8 @@ public final class Explorer {
     /// SQLite's schema version (`PRAGMA schema_version`) when the models were reflected.
     private var reflectedSchemaVersion: Int64?
 
-    /// The file's schema version, read without echo.
-    private func schemaVersion() -> Int64? {
-        let echoing = isEchoOn
-        isEchoOn = false
-        defer { isEchoOn = echoing }
-        return try? amigo.engine.fetchScalar("PRAGMA schema_version").integerValue
-    }
+    /// The file's schema version (see ``reflectedSchemaVersion``).
+    private func schemaVersion() -> Int64? { housekeepingPragma("schema_version") }
 
     /// Reads the table counts and the current view again (keeping its filter, order and
     /// position): after another program changed the file, or on request. When the schema itself
