@@ -82,7 +82,9 @@ extension Explorer {
         case .commit:
             let n = pendingChanges
             try commit()
-            return CommandResult(output: "committed \(n) change(s)", status: "committed \(n) change(s)")
+            let note = takeNotice()
+            return CommandResult(output: "committed \(n) change(s)" + (note.map { "\nnote: " + $0 } ?? ""),
+                                 status: note ?? "committed \(n) change(s)")
         case .rollback:
             let n = pendingChanges
             try rollback()
@@ -107,7 +109,8 @@ extension Explorer {
             return CommandResult(output: String(view.totalCount), status: Plural.count(view.totalCount, "row"))
         case .refresh:
             try refresh()
-            return CommandResult(output: "", status: "refreshed: " + statusSummary)
+            let note = takeNotice()
+            return CommandResult(output: note.map { "note: " + $0 } ?? "", status: note ?? "refreshed: " + statusSummary)
         case .stats(let column):
             return CommandResult(output: try statsText(column), status: "stats \(column)")
         case .help(let topic):

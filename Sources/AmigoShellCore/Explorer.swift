@@ -141,28 +141,80 @@ public final class Explorer {
         try reloadCurrentView()
     }
 
-    /// Reflects the file's models again on the same engine, with a new session, and reopens the
-    /// current table (its filter and order kept when they still apply) if it still exists.
+    /// Reflects the file's models again on the same engine, with a new session, and rebuilds the
+    /// navigation on the new models: each view keeps its filter, order and row where they still
+    /// apply; a view whose table or relationship is gone ends its stack there. What was lost is
+    /// said in a notice.
     private func reflectAgain() throws {
         let fresh = try Amigo(reflecting: amigo.engine)
-        let reopen = current.flatMap { view -> (name: String, filter: String?, order: (column: String, descending: Bool)?, row: Int)? in
-            guard case .table(let model) = view.source else { return nil }
-            return (model.name, view.filter, view.order, view.cursorRow)
-        }
+        let oldStacks = earlierStacks + [stack]
         try? session.close()
         amigo = fresh
         session = try fresh.session
         reflectedSchemaVersion = schemaVersion()
-        stack = []
-        earlierStacks = []
         failedGet = nil
         try reloadTables()
-        guard let reopen, (try? fresh.model(named: reopen.name)) != nil else { return }
-        try open(reopen.name)
-        // A filter or order on a column that is gone no longer applies; the table still opens.
-        if let filter = reopen.filter { try? setFilter(filter) }
-        if let order = reopen.order { try? setOrder(column: order.column, descending: order.descending) }
-        moveCursor(to: reopen.row)
+        var lost: [String] = []
+        var rebuiltStacks: [[BrowseView]] = []
+        for old in oldStacks {
+            var views: [BrowseView] = []
+            for view in old {
+                guard let next = rebuilt(view, lost: &lost) else { break }
+                views.append(next)
+            }
+            rebuiltStacks.append(views)
+        }
+        stack = rebuiltStacks.removeLast()
+        earlierStacks = rebuiltStacks.filter { !$0.isEmpty }
+        let note = "the schema was changed by another program" + (lost.isEmpty ? "" : ": " + lost.joined(separator: "; "))
+        notice = notice.map { note + "; " + $0 } ?? note
+    }
+
+    /// `view` on the newly reflected models, or nil when its table or relationship is gone.
+    private func rebuilt(_ view: BrowseView, lost: inout [String]) -> BrowseView? {
+        let next: BrowseView
+        switch view.source {
+        case .sql:
+            return view
+        case .table(let model):
+            guard let fresh = try? amigo.model(named: model.name) else {
+                lost.append("\(model.name) is gone")
+                return nil
+            }
+            next = BrowseView(source: .table(fresh), title: view.title)
+        case .relation(let owner, let relationship):
+            guard let ownerModel = try? amigo.model(named: owner.model.name),
+                  let freshRelationship = ownerModel.relationship(named: relationship.name),
+                  let freshOwner = (try? session.query(ownerModel.name).get(owner.primaryKey)) ?? nil else {
+                lost.append("\(relationship.name) of \(rowCaption(owner)) is gone")
+                return nil
+            }
+            next = BrowseView(source: .relation(owner: freshOwner, relationship: freshRelationship), title: view.title)
+        }
+        next.followedFrom = view.followedFrom
+        next.filter = view.filter
+        next.order = view.order
+        if (try? load(next)) == nil {
+            // The filter or the order names something that is gone: dropped, and said so.
+            if let filter = view.filter { lost.append("filter \(filter) dropped from \(view.title)") }
+            if let order = view.order { lost.append("order \(order.column) dropped from \(view.title)") }
+            next.filter = nil
+            next.order = nil
+            guard (try? load(next)) != nil else {
+                lost.append("\(view.title) cannot be read")
+                return nil
+            }
+        }
+        // The cursor on the same row (by its key) if it is still there, else at the same place.
+        let record = view.window?.loadedRow(at: view.cursorRow)
+        if let record, let row = try? position(of: record, in: next) {
+            next.cursorRow = row
+        } else {
+            next.cursorRow = min(view.cursorRow, max(0, next.totalCount - 1))
+        }
+        next.topRow = max(0, next.cursorRow - (view.cursorRow - view.topRow))
+        next.cursorColumn = min(view.cursorColumn, max(0, next.columns.count - 1))
+        return next
     }
 
     /// ``refresh()`` when another program committed changes since the last read (and this
@@ -182,12 +234,32 @@ public final class Explorer {
         let record = view.model?.table.primaryKey.isEmpty == false ? view.window?.loadedRow(at: row) : nil
         try load(view)
         view.cursorRow = min(row, max(0, view.totalCount - 1))
-        if let record, let moved = try? position(of: record, in: view), moved != row {
+        let moved = record.flatMap { try? position(of: $0, in: view) }
+        if let moved, moved != row {
             view.topRow = max(0, top + moved - row)
             view.cursorRow = moved
         } else {
             view.topRow = min(top, view.cursorRow)
         }
+        if let record, moved == nil, view.totalCount > 0 {
+            // The row on screen went away: what the cursor is on now was not chosen, so
+            // set, relations and follow wait for a get or a move.
+            let caption = rowCaption(record)
+            failedGet = (ObjectIdentifier(view), view.cursorRow, "\(caption) was deleted (or left the view) elsewhere")
+            notice = "\(caption) was deleted (or left the view) by another program"
+        }
+    }
+
+    // MARK: Notices
+
+    /// Something the user should know that no command of theirs caused (another program changed
+    /// the file); shown once, then cleared.
+    private var notice: String?
+
+    /// The pending notice, if any, which is then forgotten.
+    public func takeNotice() -> String? {
+        defer { notice = nil }
+        return notice
     }
 
     // MARK: Loading
@@ -389,14 +461,14 @@ public final class Explorer {
 
     /// A `get` that failed, and the view and row that were current then: `set` refuses to edit
     /// that row, which is not the one asked for (in `-c` and piped scripts nobody sees the cursor).
-    private var failedGet: (view: ObjectIdentifier, row: Int, key: String)?
+    private var failedGet: (view: ObjectIdentifier, row: Int, reason: String)?
 
     /// The current row, for a command that acts on it; refused right after a failed `get`, whose
     /// row is not the one on the cursor.
     private func chosenRecord(for command: String) throws -> Record {
         guard let view = current, let record = try currentRecord() else { throw ShellError.noCurrentRow(command: command) }
         if let failed = failedGet, failed.view == ObjectIdentifier(view), failed.row == view.cursorRow {
-            throw ShellError.invalidValue("\(command): the last get (\(failed.key)) failed, so no row was chosen; get a row first")
+            throw ShellError.invalidValue("\(command): \(failed.reason), so no row was chosen; get a row first")
         }
         return record
     }
@@ -404,7 +476,7 @@ public final class Explorer {
     /// Makes the row whose primary key is `key` current (`get 5`, `get 1,2` for composite keys).
     public func get(_ key: String) throws {
         guard let view = current, let model = view.model else { throw ShellError.noView(command: "get") }
-        failedGet = (ObjectIdentifier(view), view.cursorRow, key)
+        failedGet = (ObjectIdentifier(view), view.cursorRow, "the last get (\(key)) failed")
         try findRow(key, view: view, model: model)
         failedGet = nil
     }
@@ -633,10 +705,11 @@ public final class Explorer {
         }
     }
 
-    /// Commits the session.
+    /// Commits the session, then reads again what other programs committed meanwhile (their
+    /// changes could not be seen, or their schema changes reflected, while edits were pending).
     public func commit() throws {
         try session.commit()
-        try reloadTables()
+        try refresh()
     }
 
     /// Rolls the session back and reloads the current view.

@@ -79,6 +79,12 @@ public final class ShellApp {
         messageIsError = true
     }
 
+    /// Shows what the explorer noticed on its own (another program changed the file) in the
+    /// status line, as the message of no key.
+    public func showNotices() {
+        if let notice = explorer.takeNotice() { setMessage(notice) }
+    }
+
     func setMessage(_ text: String) {
         message = text
         messageIsError = false
@@ -198,7 +204,7 @@ public final class ShellApp {
             return .quit
         case .redraw: return .redraw
         case .refresh:
-            attempt { try explorer.refresh(); setMessage("refreshed: " + explorer.statusSummary) }
+            attempt { try explorer.refresh(); setMessage(explorer.takeNotice() ?? "refreshed: " + explorer.statusSummary) }
         }
         return .none
     }

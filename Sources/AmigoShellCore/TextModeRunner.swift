@@ -33,14 +33,16 @@ public final class TextModeRunner {
         do {
             // What another program committed since the last command is read again first.
             explorer.refreshIfChangedElsewhere()
+            if let notice = explorer.takeNotice() { errors("note: " + notice) }
             let result = try explorer.run(line)
             if result.quit { quitRequested = true; return false }
             if !result.output.isEmpty { output(result.output) }
-            explorer.releaseIdleLocks()
         } catch {
             failed = true
             errors("error: " + ErrorText.describe(error))
         }
+        // Between commands, failed ones included, the file is left to other programs.
+        explorer.releaseIdleLocks()
         return true
     }
 

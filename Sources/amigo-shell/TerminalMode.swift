@@ -33,7 +33,10 @@ struct TerminalMode {
             case .closed: break keys
             case .idle:
                 // Another program committed: show its rows and counts (checked once a second).
-                if explorer.refreshIfChangedElsewhere() { screen.draw(render()) }
+                if explorer.refreshIfChangedElsewhere() {
+                    app.showNotices()
+                    screen.draw(render())
+                }
                 explorer.releaseIdleLocks()
                 continue keys
             case .key(let pressed): key = pressed

@@ -111,6 +111,89 @@ import Testing
         #expect(throws: (any Error).self) { try explorer.run("open student") }
     }
 
+    @Test func aSchemaChangeElsewhereKeepsTheNavigationFiltersAndRow() throws {
+        let fixture = try ChinookFixture()
+        let explorer = fixture.explorer
+        let other = try SQLiteEngine(path: fixture.path)
+        try explorer.open("Artist")
+        _ = try explorer.run("get 3")
+        _ = try explorer.run("follow albums")
+        try explorer.open("Track")
+        _ = try explorer.run("filter GenreId = 3")
+        _ = try explorer.run("order Composer desc")
+        _ = try explorer.run("get 2564")
+        let rowBefore = try #require(explorer.current?.cursorRow)
+        explorer.releaseIdleLocks()
+        try other.executeScript("CREATE TABLE foo (x)")
+        #expect(explorer.refreshIfChangedElsewhere())
+        #expect(explorer.takeNotice() == "the schema was changed by another program")
+        // Nothing it touched: the same filter, order and row, and back still leads to the followed view.
+        #expect(explorer.current?.filter == "GenreId = 3")
+        #expect(explorer.current?.cursorRow == rowBefore)
+        #expect(try explorer.currentRecord()?["TrackId"] == 2564)
+        try explorer.back()
+        #expect(explorer.current?.title == "albums")
+        #expect(try explorer.values(in: 0..<5).map { $0[1] } == ["Big Ones"])   // Aerosmith's one album
+    }
+
+    @Test func aFilterOnARenamedColumnIsDroppedWithANoticeAndTheRowKept() throws {
+        let fixture = try ChinookFixture()
+        let explorer = fixture.explorer
+        let other = try SQLiteEngine(path: fixture.path)
+        try explorer.open("Track")
+        _ = try explorer.run("filter GenreId = 3")
+        _ = try explorer.run("get 2564")
+        explorer.releaseIdleLocks()
+        try other.executeScript("ALTER TABLE Track RENAME COLUMN GenreId TO GenreRef")
+        #expect(explorer.refreshIfChangedElsewhere())
+        #expect(explorer.takeNotice() == "the schema was changed by another program: filter GenreId = 3 dropped from Track")
+        #expect(explorer.current?.filter == nil)
+        #expect(try explorer.currentRecord()?["TrackId"] == 2564)
+    }
+
+    @Test func aRowDeletedElsewhereIsNotEditedInItsPlace() throws {
+        let (explorer, other, path) = try explorer(rows: 5)
+        defer { TemporaryFile.remove(path) }
+        var errors: [String] = []
+        let runner = TextModeRunner(explorer: explorer, echo: false, output: { _ in }, errors: { errors.append($0) })
+        runner.run("open student")
+        runner.run("get 3")
+        runner.run("show")
+        try other.execute("DELETE FROM student WHERE id = 3", [])
+        runner.run("set name = 'x'")
+        #expect(errors == ["note: student 3 \"student 3\" was deleted (or left the view) by another program",
+                           "error: set: student 3 \"student 3\" was deleted (or left the view) elsewhere, so no row was chosen; get a row first"])
+        #expect(try other.fetchAll("SELECT name FROM student WHERE id = 4").rows == [["student 4"]])
+        runner.run("get 4")
+        runner.run("set name = 'x'")
+        #expect(errors.count == 2)
+    }
+
+    @Test func aFailedTextModeCommandLeavesNoLockBehind() throws {
+        let (explorer, other, path) = try explorer()
+        defer { TemporaryFile.remove(path) }
+        let runner = TextModeRunner(explorer: explorer, echo: false, output: { _ in }, errors: { _ in })
+        runner.run("open student")
+        runner.run("get 99")
+        #expect(runner.failed)
+        try other.execute("INSERT INTO student VALUES (4, 'new')", [])     // not blocked for the busy timeout
+    }
+
+    @Test func whatOthersCommittedWhileEditsWerePendingIsReadAtCommit() throws {
+        let (explorer, other, path) = try explorer()
+        defer { TemporaryFile.remove(path) }
+        try explorer.open("student")
+        explorer.releaseIdleLocks()
+        try other.executeScript("INSERT INTO student VALUES (0, 'zero'); ALTER TABLE student ADD COLUMN email TEXT;")
+        _ = try explorer.run("get 2")
+        _ = try explorer.run("set name = 'edited'")
+        _ = try explorer.run("commit")
+        let view = try #require(explorer.current)
+        #expect(view.columns == ["id", "name", "email"])
+        #expect(view.totalCount == 4)
+        #expect(try explorer.currentRecord()?["name"] == "edited")
+    }
+
     @Test func refreshIsACommandAndAKey() throws {
         #expect(try CommandParser.parse("refresh") == .refresh)
         #expect(try CommandParser.parse("reload") == .refresh)

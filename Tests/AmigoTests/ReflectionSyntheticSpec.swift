@@ -452,6 +452,10 @@ import Testing
         let ann = try #require(try session.query("student").get(1))
         #expect(try session.query("advisor").using(ann).relationship("advisor").all().map { $0["i_id"] } == [7])
         #expect(try session.query("student").filter("passport != nil").all().map { $0["name"] } == ["Ann"])
+        // One row at most: a path through it gives one value, for an ordering or an aggregate.
+        #expect(try session.query("student").orderBy("passport.number", ascending: false).orderBy("id").all().map { $0["name"] } == ["Ann", "Bob"])
+        #expect(try session.query("student").aggregate([.max("advisor.i_id"), .countValues("passport.number")]) == [7, 1])
+        #expect(try session.query("instructor").aggregate([.sum("advisors.@count")]) == [2])
     }
 
     @Test func looseLinkTablesWithoutKeysOrConstraintsAreJunctionsToo() throws {

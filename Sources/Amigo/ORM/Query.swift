@@ -256,8 +256,15 @@ public struct Query<T: AmigoModel>: @unchecked Sendable {
             // A scope of its own too, so that an error quotes the path as its input.
             let pathScope = QueryScope(model: model, alias: scope.alias, statement: scope.statement, input: path)
             pathScope.joinAliases = scope.joinAliases
-            guard case .column(let sql, _) = try pathScope.resolve(segments, position: 0, allowToMany: false) else {
-                throw AmigoError.invalidOperation("'\(path)' is not a column")
+            let sql: String
+            if segments.count > 1, segments.last!.hasPrefix("@") {
+                // `albums.@count`: aggregates over how many rows each row's relationship has.
+                sql = try pathScope.countExpression(Array(segments.dropLast()), operator: segments.last!, position: 0)
+            } else {
+                guard case .column(let columnSQL, _) = try pathScope.resolve(segments, position: 0, allowToMany: false) else {
+                    throw AmigoError.invalidOperation("'\(path)' is not a column")
+                }
+                sql = columnSQL
             }
             scope.statement = pathScope.statement
             scope.joinAliases = pathScope.joinAliases

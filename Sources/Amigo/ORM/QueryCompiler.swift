@@ -104,12 +104,14 @@ final class QueryScope {
                 throw unknown(segment, in: currentModel, position: position, path: path, index: i)
             }
             walked.append(relationship.name)
-            if relationship.kind == .toOne {
+            // A one-to-one (a key that is also the child's key or UNIQUE) leads to one row at most:
+            // joined like a to-one where a single value is needed (an ordering, an aggregate).
+            if relationship.kind == .toOne || (!allowToMany && relationship.isOneToOne) {
                 currentAlias = joinToOne(relationship, path: walked.joined(separator: "."), fromAlias: currentAlias)
                 currentModel = relationship.target
             } else {
                 guard allowToMany else {
-                    throw error("'\(segment)' is a \(relationship.kind.rawValue) relationship and cannot be used here", position: position, token: path.joined(separator: "."))
+                    throw error("'\(segment)' is a \(relationship.kindDescription) relationship: a path through it can lead to several rows, so it cannot give one value here", position: position, token: path.joined(separator: "."))
                 }
                 return .toMany(relationship: relationship, fromAlias: currentAlias, rest: Array(path[(i + 1)...]), prefix: walked.joined(separator: "."))
             }
