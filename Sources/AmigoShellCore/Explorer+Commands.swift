@@ -126,7 +126,15 @@ extension Explorer {
     func viewResult() throws -> CommandResult {
         guard let view = current else { return CommandResult(output: "", status: "") }
         let rows = try values(in: 0..<textLimit)
-        let labelled = rows.map { row in row.map(ValueText.display) }
+        // A foreign key shows the row it points at, as in the grid: `1 → AC/DC`.
+        let labels = view.isModelView ? view.modelColumns.indices.map { foreignKeyLabels(column: $0, rows: rows) } : []
+        let labelled = rows.map { row in
+            row.indices.map { i -> String in
+                let text = ValueText.display(row[i])
+                guard i < labels.count, let label = labels[i][row[i]], !label.isEmpty else { return text }
+                return text + " → " + DisplayWidth.truncate(label, to: 24)
+            }
+        }
         var text = breadcrumb + "\n" + TextTable.render(header: view.columns, rows: labelled)
         let shown = rows.count
         var footer = "(" + Plural.count(view.totalCount, "row")

@@ -54,9 +54,9 @@ import Testing
         #expect(run.printed[2] == """
             Artist 1 "AC/DC" › albums
             AlbumId  Title                                  ArtistId
-            -------  -------------------------------------  --------
-            1        For Those About To Rock We Salute You  1
-            4        Let There Be Rock                      1
+            -------  -------------------------------------  ---------
+            1        For Those About To Rock We Salute You  1 → AC/DC
+            4        Let There Be Rock                      1 → AC/DC
             (2 rows)
             """)
     }
