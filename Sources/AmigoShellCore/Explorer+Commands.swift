@@ -42,21 +42,19 @@ extension Explorer {
             textLimit = n
             return current == nil ? CommandResult(output: "", status: "limit \(n)") : try viewResult()
         case .relations:
+            /// The relationships with their counts (`—` when there is no row to count from).
+            func listing(_ list: [(relationship: Relationship, count: Int?)], caption: String) -> CommandResult {
+                let rows = list.map { [$0.relationship.name, $0.relationship.kindDescription, $0.relationship.target.name, $0.count.map(String.init) ?? "—"] }
+                let table = list.isEmpty ? "(no relationships: no foreign key leads from or to \(current?.model?.name ?? "this table"))"
+                    : TextTable.render(header: ["relationship", "kind", "to", "rows"], rows: rows)
+                return CommandResult(output: (caption.isEmpty ? "" : caption + "\n") + table, status: Plural.count(list.count, "relationship"))
+            }
             if let model = current?.model, current?.totalCount == 0 {
                 // No row to count from: the relationships are still worth knowing.
-                let rows = model.relationships.map { [$0.name, $0.kindDescription, $0.target.name, "—"] }
-                let table = rows.isEmpty ? "(no relationships: no foreign key leads from or to \(model.name))"
-                    : TextTable.render(header: ["relationship", "kind", "to", "rows"], rows: rows)
-                return CommandResult(output: "(\(model.name) view is empty: no row to count or follow from)\n" + table,
-                                     status: Plural.count(rows.count, "relationship"))
+                return listing(model.relationships.map { ($0, nil) }, caption: "(\(model.name) view is empty: no row to count or follow from)")
             }
-            let list = try relations()
-            let rows = list.map { [$0.relationship.name, $0.relationship.kindDescription, $0.relationship.target.name, String($0.count)] }
             let caption = (try? currentRecord()).flatMap { $0 }.map(rowCaption) ?? ""
-            let table = list.isEmpty ? "(no relationships: no foreign key leads from or to \(current?.model?.name ?? "this table"))"
-                : TextTable.render(header: ["relationship", "kind", "to", "rows"], rows: rows)
-            return CommandResult(output: (caption.isEmpty ? "" : caption + "\n") + table,
-                                 status: Plural.count(list.count, "relationship"))
+            return listing(try relations().map { ($0.relationship, $0.count) }, caption: caption)
         case .follow(let name):
             try follow(name)
             return try viewResult()
