@@ -42,9 +42,7 @@ enum AllocatorSensitivity {
         text += "is reused by the next instead of being returned to the kernel and faulted in again. "
         text += "The goals above are judged on the default run; this shows how much of the gap is the allocator.\n\n"
         text += "| workload | Amigo ms | raw C ms | Amigo / raw (memory kept) | Amigo / raw (default, above) |\n|---|---:|---:|---:|---:|\n"
-        var names: [String] = []
-        for r in keptMemory where !names.contains(r.workload) { names.append(r.workload) }
-        for name in names {
+        for name in workloadNames(keptMemory) {
             let a = median(keptMemory, name, "Amigo"), r = median(keptMemory, name, "raw C")
             text += "| \(name) | \(a.map(ms) ?? "—") | \(r.map(ms) ?? "—") | "
             text += "\(ratio(a, r)) | \(ratio(median(results, name, "Amigo"), median(results, name, "raw C"))) |\n"

@@ -13,3 +13,10 @@ func ratio(_ a: Double?, _ b: Double?) -> String {
 func median(_ results: [Measurement], _ workload: String, _ implementation: String) -> Double? {
     results.first { $0.workload == workload && $0.implementation == implementation && !$0.median.isNaN }?.median
 }
+
+/// The workloads of `results`, each once, in the order they were run.
+func workloadNames(_ results: [Measurement]) -> [String] {
+    var names: [String] = []
+    for r in results where !names.contains(r.workload) { names.append(r.workload) }
+    return names
+}

@@ -35,8 +35,7 @@ enum Goals {
 
     /// The goals table in Markdown.
     static func table(results: [Measurement], shell: [(name: String, seconds: Double)], peakRSS: Double?) -> String {
-        var names: [String] = []
-        for r in results where !names.contains(r.workload) { names.append(r.workload) }
+        let names = workloadNames(results)
         var text = "| goal | target | status in this run |\n|---|---|---|\n"
         for goal in ratioGoals {
             let workloads = names.filter { name in

@@ -81,9 +81,7 @@ report += "- Machine: \(ProcessInfo.processInfo.activeProcessorCount) cores, \(c
 report += "- SQLite \(SQLiteEngine.sqliteVersion) (the system library, shared by all three); GRDB 7.10.0; Swift release build (-O)\n"
 report += "- \(rows) rows; each figure is the median of \(runs) runs; times in milliseconds per run; ratios are times (lower is better for Amigo)\n\n"
 report += "| workload | Amigo ms | raw C ms | GRDB ms | Amigo rows/s | Amigo / raw | Amigo / GRDB | GRDB / raw |\n|---|---:|---:|---:|---:|---:|---:|---:|\n"
-var workloadNames: [String] = []
-for r in results where !workloadNames.contains(r.workload) { workloadNames.append(r.workload) }
-for name in workloadNames {
+for name in workloadNames(results) {
     let a = results.first { $0.workload == name && $0.implementation == "Amigo" }
     let r = results.first { $0.workload == name && $0.implementation == "raw C" }
     let g = results.first { $0.workload == name && $0.implementation == "GRDB" }
