@@ -31,7 +31,7 @@ let package = Package(
         ]),
 
         // Helpers shared by the test targets (the sample databases, temporary files).
-        .target(name: "AmigoTestSupport", path: "Tests/AmigoTestSupport"),
+        .target(name: "AmigoTestSupport", dependencies: ["CSQLite"], path: "Tests/AmigoTestSupport"),
         .testTarget(name: "AmigoTests", dependencies: ["Amigo", "CSQLite", "AmigoTestSupport"]),
         .testTarget(name: "AmigoShellCoreTests", dependencies: ["AmigoShellCore", "Amigo", "AmigoTestSupport"]),
         .testTarget(name: "AmigoTerminalTests", dependencies: ["AmigoTerminal", "AmigoShellCore", "CNcursesw"]),

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import Amigo
 
-/// Reflection of chinook.sqlite, checked against the facts in shared/data/README.md and against
+/// Reflection of chinook.sqlite, checked against the facts in Tests/Fixtures/README.md and against
 /// plain SQL run through the engine.
 @Suite struct ReflectionChinookSpec {
     // MARK: Schema

@@ -60,7 +60,7 @@ import Testing
     }
 
     @Test func aTruncatedDatabaseIsAnErrorAndIsLeftUntouched() throws {
-        let original = try #require(fileContents(SampleDatabase.chinook.originalPath))
+        let original = try #require(fileContents(try SampleDatabase.chinook.originalPath))
         let truncated = original.prefix(1000)
         let path = TemporaryFile.path("reflection-truncated")
         defer { TemporaryFile.remove(path) }
@@ -75,7 +75,7 @@ import Testing
 
     @Test func aDatabaseWhoseSchemaIsCorruptIsAnError() throws {
         // The header is intact but the first page (sqlite_schema) is overwritten with garbage.
-        var bytes = try #require(fileContents(SampleDatabase.chinook.originalPath))
+        var bytes = try #require(fileContents(try SampleDatabase.chinook.originalPath))
         for i in 100..<1024 { bytes[i] = 0xA5 }
         let path = TemporaryFile.path("reflection-corrupt")
         defer { TemporaryFile.remove(path) }

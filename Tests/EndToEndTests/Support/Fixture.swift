@@ -16,9 +16,9 @@ enum Fixture {
     /// `<package root>/.build/debug/amigo-shell`.
     static var binaryPath: String { packageRoot.appendingPathComponent(".build/debug/amigo-shell").path }
 
-    /// `<package root>/../shared/data/chinook.sqlite`, the read-only original.
+    /// `<package root>/Tests/Fixtures/chinook.sqlite`, the committed original (never written).
     static var chinookPath: String {
-        packageRoot.appendingPathComponent("../shared/data/chinook.sqlite").standardized.path
+        packageRoot.appendingPathComponent("Tests/Fixtures/chinook.sqlite").path
     }
 
     /// The binary's path, or a failed requirement that says how to build it.
@@ -51,7 +51,7 @@ final class Workspace {
     init(_ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let fm = FileManager.default
         try #require(fm.fileExists(atPath: Fixture.chinookPath),
-                     "sample database missing: \(Fixture.chinookPath)", sourceLocation: sourceLocation)
+                     "test fixture missing: \(Fixture.chinookPath)", sourceLocation: sourceLocation)
         directory = fm.temporaryDirectory.appendingPathComponent("amigo-e2e-\(name)-\(UUID().uuidString.prefix(8))")
         try fm.createDirectory(at: directory, withIntermediateDirectories: true)
         database = directory.appendingPathComponent("chinook.sqlite").path
