@@ -9,13 +9,18 @@ let package = Package(
         .executable(name: "amigo-shell", targets: ["amigo-shell"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // Only for `swift package generate-documentation` (DocC); nothing links it.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
     ],
     targets: [
-        // System libraries (Debian: libsqlite3-dev, libncurses-dev, libreadline-dev).
+        // System libraries (Debian: libsqlite3-dev, libncurses-dev, libreadline-dev). The headers are
+        // in /usr/include and the module maps name the libraries to link, so no pkg-config: the
+        // -D_XOPEN_SOURCE flags of ncursesw.pc and readline.pc make SwiftPM warn "prohibited flag(s)"
+        // in every package that depends on this one (the shims define what those flags enabled).
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
-        .systemLibrary(name: "CNcursesw", pkgConfig: "ncursesw", providers: [.apt(["libncurses-dev"])]),
-        .systemLibrary(name: "CReadline", pkgConfig: "readline", providers: [.apt(["libreadline-dev"])]),
+        .systemLibrary(name: "CNcursesw", providers: [.apt(["libncurses-dev"])]),
+        .systemLibrary(name: "CReadline", providers: [.apt(["libreadline-dev"])]),
         // glibc's wcwidth is only declared under _XOPEN_SOURCE, which Swift's Glibc module lacks.
         .target(name: "CWidth"),
 

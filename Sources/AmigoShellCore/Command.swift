@@ -134,7 +134,7 @@ public enum CommandParser {
             guard parts.count >= 2, let format = Command.ExportFormat(rawValue: parts[0].lowercased()) else {
                 throw ShellError.usage(command: word, usage: "export csv|json FILE")
             }
-            return .export(format: format, path: unquote(parts.dropFirst().joined(separator: " ")))
+            return .export(format: format, path: FilePaths.expandingTilde(unquote(parts.dropFirst().joined(separator: " "))))
         case "schema", ".schema": return .schema(rest.isEmpty ? nil : unquote(rest))
         case "count": return try bare(.count, "count")
         case "refresh", "reload": return try bare(.refresh, "refresh")

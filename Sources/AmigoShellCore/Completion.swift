@@ -31,7 +31,7 @@ public enum Completion {
             case "echo":
                 return matching(word, ["on", "off"])
             case "export":
-                return words.count == 1 ? matching(word, ["csv", "json"]) : []
+                return words.count == 1 ? matching(word, ["csv", "json"]) : FilePaths.completions(of: word)
             case "help":
                 return matching(word, CommandParser.names)
             default:

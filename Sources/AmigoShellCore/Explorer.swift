@@ -389,7 +389,7 @@ public final class Explorer {
            let existing = try? FilterParser.parse(filter),
            case .keyPath(let path, _) = new.lhs,
            Explorer.conjuncts(of: existing).contains(where: { old in
-               if case .keyPath(let oldPath, _) = old.lhs, oldPath.map { $0.lowercased() } == path.map { $0.lowercased() } {
+               if case .keyPath(let oldPath, _) = old.lhs, oldPath.map({ $0.lowercased() }) == path.map({ $0.lowercased() }) {
                    return old.op == new.op && old.rhs == new.rhs && old.options == new.options
                }
                return false

@@ -3,7 +3,7 @@ public enum ShellAction: String, Sendable, CaseIterable {
     case moveUp, moveDown, moveLeft, moveRight, pageUp, pageDown, top, bottom
     case nextPane, previousPane, activate, relations, back
     case filterPrompt, commandPrompt, sortAscending, sortDescending
-    case detail, edit, filterEqual, toggleEcho, help, quit, redraw, refresh
+    case detail, edit, filterEqual, toggleEcho, help, quit, suspend, redraw, refresh
 }
 
 /// One entry of the key map: the keys, how help shows them, the action and its description.
@@ -46,6 +46,7 @@ public enum KeyMap {
         KeyBinding(keys: [.char("E")], label: "E", action: .toggleEcho, summary: "show or hide the SQL echo pane"),
         KeyBinding(keys: [.char("?"), .function(1)], label: "? F1", action: .help, summary: "this help"),
         KeyBinding(keys: [.char("q"), .control("c")], label: "q ^C", action: .quit, summary: "quit (asks when changes are uncommitted)"),
+        KeyBinding(keys: [.control("z")], label: "^Z", action: .suspend, summary: "suspend to the shell (fg comes back)"),
         KeyBinding(keys: [.control("l")], label: "^L", action: .redraw, summary: "redraw the screen"),
         KeyBinding(keys: [.char("R"), .control("r")], label: "R ^R", action: .refresh, summary: "read counts and rows again (the UI also does when another program commits)"),
     ]

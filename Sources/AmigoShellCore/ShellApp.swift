@@ -40,6 +40,8 @@ public final class ShellApp {
         case none
         case prompt(PromptRequest)
         case quit
+        /// Give the terminal back and stop the process until `fg`.
+        case suspend
         case redraw
     }
 
@@ -202,6 +204,7 @@ public final class ShellApp {
         case .quit:
             if explorer.pendingChanges > 0 { overlay = .confirmQuit; return .none }
             return .quit
+        case .suspend: return .suspend
         case .redraw: return .redraw
         case .refresh:
             attempt { try explorer.refresh(); setMessage(explorer.takeNotice() ?? "refreshed: " + explorer.statusSummary) }

@@ -27,9 +27,10 @@ public final class TextModeRunner {
 
     deinit { echoSubscription?.cancel() }
 
-    /// Runs one line; returns false when the line asked to quit.
+    /// Runs one line; returns false when the line asked to quit. An error is reported with
+    /// `location` before it (`-c #2`, `line 7`), so that a script's author finds the failing line.
     @discardableResult
-    public func run(_ line: String) -> Bool {
+    public func run(_ line: String, location: String? = nil) -> Bool {
         do {
             // What another program committed since the last command is read again first.
             explorer.refreshIfChangedElsewhere()
@@ -39,7 +40,7 @@ public final class TextModeRunner {
             if !result.output.isEmpty { output(result.output) }
         } catch {
             failed = true
-            errors("error: " + ErrorText.describe(error))
+            errors((location.map { "\($0): " } ?? "") + "error: " + ErrorText.describe(error))
         }
         // Between commands, failed ones included, the file is left to other programs.
         explorer.releaseIdleLocks()
@@ -50,10 +51,11 @@ public final class TextModeRunner {
     /// later commands never answer from a view the failed one did not change.
     public var stopsAtFirstError = false
 
-    /// Runs lines until one quits, one fails with ``stopsAtFirstError``, or they end.
-    public func run<S: Sequence>(lines: S) where S.Element == String {
-        for line in lines {
-            if !run(line) { break }
+    /// Runs lines until one quits, one fails with ``stopsAtFirstError``, or they end. An error
+    /// names its line as `location(n)` gives it for the n-th line (1-based).
+    public func run<S: Sequence>(lines: S, location: (Int) -> String? = { _ in nil }) where S.Element == String {
+        for (index, line) in lines.enumerated() {
+            if !run(line, location: location(index + 1)) { break }
             if failed && stopsAtFirstError { break }
         }
     }

@@ -1,4 +1,5 @@
 @preconcurrency import CNcursesw
+import Glibc
 import AmigoShellCore
 
 /// Maps ``TextStyle`` to curses attributes; colour pair *n* is ``TerminalColor`` with raw value *n*.
@@ -7,14 +8,21 @@ enum CursesStyle {
     /// (foreground only, on the terminal's default background where supported).
     ///
     /// - Returns: whether colours are in use.
-    static func startColors() -> Bool {
-        guard has_colors() else { return false }
+    /// - Parameter allowed: false when the user asked for no colour (``userWantsNoColor``).
+    static func startColors(allowed: Bool = true) -> Bool {
+        guard allowed, has_colors() else { return false }
         guard start_color() == OK else { return false }
         let background: Int16 = use_default_colors() == OK ? -1 : Int16(COLOR_BLACK)
         for color in TerminalColor.allCases where color != .normal {
             init_pair(Int16(color.rawValue), foreground(color), background)
         }
         return true
+    }
+
+    /// Whether `NO_COLOR` is set to anything but the empty text (no-color.org).
+    static var userWantsNoColor: Bool {
+        guard let value = getenv("NO_COLOR") else { return false }
+        return value.pointee != 0
     }
 
     /// The curses attributes for `style`; colour pairs only when `colors` is true.

@@ -20,8 +20,14 @@ enum TerminalRestore {
         return actions
     }()
 
-    /// Signals that end the program: restore, then `_exit(128 + signal)`.
-    private static let terminatingSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+    /// Signals whose default action ends the program: restore, then `_exit(128 + signal)`.
+    /// (SIGPIPE is ignored by the program; SIGKILL and SIGSTOP cannot be caught.)
+    private static let terminatingSignals: [Int32] = [
+        SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ,
+    ]
+    /// Set by the SIGTSTP handler when the terminal was given back before stopping; the UI loop
+    /// repaints when it sees it (``TerminalScreen/resumeIfSuspended()``).
+    nonisolated(unsafe) static var wasSuspended: sig_atomic_t = 0
     /// Crashes: restore, then hand the signal to the previous handler (the Swift backtracer).
     private static let faultSignals: [Int32] = [SIGSEGV, SIGILL, SIGBUS, SIGFPE, SIGABRT, SIGTRAP]
 
@@ -39,6 +45,9 @@ enum TerminalRestore {
                 _exit(128 + signal)
             }
         }
+        // `kill -TSTP` (Ctrl-Z itself arrives as a key in raw mode): give the terminal back, stop,
+        // and let the UI loop take it again after `fg`.
+        install(SIGTSTP, terminalSuspendHandler)
         for signal in faultSignals {
             install(signal) { signal, info, _ in
                 TerminalRestore.restore()
@@ -62,7 +71,7 @@ enum TerminalRestore {
     /// Restores the terminal and puts the previous signal actions back (the normal stop path).
     static func deactivate() {
         restore()
-        for signal in terminatingSignals + faultSignals {
+        for signal in terminatingSignals + faultSignals + [SIGTSTP] {
             sigaction(signal, previousActions + Int(signal), nil)
         }
     }
@@ -87,4 +96,24 @@ enum TerminalRestore {
         action.sa_flags = SA_SIGINFO
         sigaction(signal, &action, previousActions + Int(signal))
     }
+}
+
+/// SIGTSTP: leave curses, stop with the default action, and after SIGCONT put this handler
+/// back and flag the UI loop to take the terminal again. Signal-safe calls only (and `endwin`).
+private func terminalSuspendHandler(_: Int32, _: UnsafeMutablePointer<siginfo_t>?, _: UnsafeMutableRawPointer?) {
+    guard TerminalRestore.active else { return }
+    endwin()
+    TerminalRestore.wasSuspended = 1
+    var byDefault = sigaction()
+    sigaction(SIGTSTP, &byDefault, nil)
+    raise(SIGTSTP)   // blocked while in this handler: delivered when it returns…
+    var unblock = sigset_t()
+    sigemptyset(&unblock)
+    sigaddset(&unblock, SIGTSTP)
+    sigprocmask(SIG_UNBLOCK, &unblock, nil)   // …so deliver it now: the process stops here
+    var ours = sigaction()
+    ours.__sigaction_handler.sa_sigaction = terminalSuspendHandler
+    sigemptyset(&ours.sa_mask)
+    ours.sa_flags = SA_SIGINFO
+    sigaction(SIGTSTP, &ours, nil)
 }

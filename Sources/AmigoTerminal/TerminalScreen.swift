@@ -67,7 +67,7 @@ public final class TerminalScreen {
         intrflush(window, false)
         curs_set(0)
         set_escdelay(25)
-        colors = CursesStyle.startColors()
+        colors = CursesStyle.startColors(allowed: !CursesStyle.userWantsNoColor)
         TerminalRestore.activate(capture: capture)
     }
 
@@ -147,6 +147,35 @@ public final class TerminalScreen {
         // EINTR); an immediate error with neither means input has ended.
         let waited = (DispatchTime.now().uptimeNanoseconds - started) / 1_000_000
         return waited * 2 >= UInt64(milliseconds) || errno == EINTR ? .idle : .closed
+    }
+
+    /// Gives the terminal back and stops the process (Ctrl-Z); returns after `fg`, with the screen
+    /// to be repainted by the next ``draw(_:)``.
+    public func suspend() {
+        guard !stopped else { return }
+        endwin()
+        // Stop with the default action, then take our handler back.
+        var byDefault = sigaction(), ours = sigaction()
+        sigaction(SIGTSTP, &byDefault, &ours)
+        raise(SIGTSTP)
+        sigaction(SIGTSTP, &ours, nil)
+        resumeAfterStop()
+    }
+
+    /// After a `kill -TSTP` from outside and `fg`: takes the terminal again. Returns whether the
+    /// screen must be repainted.
+    @discardableResult
+    public func resumeIfSuspended() -> Bool {
+        guard TerminalRestore.wasSuspended != 0 else { return false }
+        TerminalRestore.wasSuspended = 0
+        resumeAfterStop()
+        return true
+    }
+
+    private func resumeAfterStop() {
+        reset_prog_mode()
+        clearok(window, true)
+        wrefresh(window)
     }
 
     /// Leaves curses and restores the terminal, the signal handlers and stderr, then prints what

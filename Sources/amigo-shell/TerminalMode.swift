@@ -32,11 +32,14 @@ struct TerminalMode {
             switch screen.waitForKey(idleAfterMilliseconds: 1000) {
             case .closed: break keys
             case .idle:
+                if screen.resumeIfSuspended() { screen.draw(render()) }
                 // Another program committed: show its rows and counts (checked once a second).
                 if explorer.refreshIfChangedElsewhere() {
                     app.showNotices()
                     screen.draw(render())
                 }
+                // Counts of big tables left at `10000+` finish while nothing is pressed.
+                if explorer.completeDeferredCounts() { screen.draw(render()) }
                 explorer.releaseIdleLocks()
                 continue keys
             case .key(let pressed): key = pressed
@@ -52,6 +55,8 @@ struct TerminalMode {
             }
             if effect == .quit { break keys }
             if effect == .redraw { screen.repaintAll() }
+            if effect == .suspend { screen.suspend() }
+            screen.resumeIfSuspended()
             screen.draw(render())
             // Idle: finish a deferred count (a huge table's), then show it.
             if explorer.completeDeferredCounts() { screen.draw(render()) }

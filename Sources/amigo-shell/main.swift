@@ -12,7 +12,11 @@ struct AmigoShellCommand: ParsableCommand {
         discussion: """
         With no DATABASE, opens a built-in demo database in memory.
         Without a terminal (-c, or standard input not a terminal) commands run in text mode; type help for the list.
-        """)
+        NO_COLOR (set and not empty) turns colours off.
+
+        Exit status: \(ExitStatus.documentation)
+        """,
+        version: AmigoVersion.current)
 
     @Argument(help: "The SQLite file to open (the built-in demo when omitted).")
     var database: String?
@@ -35,10 +39,18 @@ struct AmigoShellCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Write the demo database to a new file and exit.", valueName: "file"))
     var writeDemo: String?
 
+    @Flag(name: .long, help: ArgumentHelp("Print the manual page (roff) and exit.", visibility: .hidden))
+    var generateManual = false
+
     func run() throws {
         // A reader that goes away (an export into a FIFO, `| head`) makes a write fail with an
         // error the shell reports, instead of killing it with its edits and the terminal as they were.
         signal(SIGPIPE, SIG_IGN)
+        if generateManual {
+            print(ManualPage(version: AmigoVersion.current, synopsis: Self.usageString(),
+                             options: Self.optionsHelp()).roff, terminator: "")
+            return
+        }
         if let writeDemo {
             try DemoDatabase.write(to: writeDemo)
             print("wrote the demo database to \(writeDemo)")
@@ -51,19 +63,19 @@ struct AmigoShellCommand: ParsableCommand {
             // the counts when idle, so that the first screen of any file comes at once.
             explorer = try openExplorer(tableCountLimit: support == .curses ? 10_000 : nil)
         } catch {
-            FileHandle.standardError.write(Data(("amigo-shell: " + ErrorText.describe(error) + "\n").utf8))
-            throw ExitCode(2)
+            StandardError.write(ErrorText.describe(error))
+            throw ExitCode(ExitStatus.cannotOpen)
         }
         if !commands.isEmpty {
-            try runText(explorer, lines: commands)
+            try runText(explorer, lines: commands, location: { "-c #\($0)" })
             return
         }
         switch support {
         case .plain(let reason):
             if isatty(0) != 0 || isatty(1) != 0 {
-                FileHandle.standardError.write(Data("amigo-shell: \(reason); using text mode (type help)\n".utf8))
+                StandardError.write("\(reason); using text mode (type help)")
             }
-            try runText(explorer, lines: StandardInputLines())
+            try runText(explorer, lines: StandardInputLines(), location: { "line \($0)" })
         case .curses:
             try TerminalMode(explorer: explorer).run()
         }
@@ -80,24 +92,25 @@ struct AmigoShellCommand: ParsableCommand {
                             tableCountLimit: tableCountLimit)
     }
 
-    func runText<S: Sequence>(_ explorer: Explorer, lines: S) throws where S.Element == String {
+    func runText<S: Sequence>(_ explorer: Explorer, lines: S, location: @escaping (Int) -> String) throws
+    where S.Element == String {
         let runner = TextModeRunner(explorer: explorer, echo: echo,
                                     output: { print($0); fflush(nil) },
                                     // Standard output is flushed first, so that an error follows the output before it.
-                                    errors: { fflush(nil); FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
+                                    errors: { fflush(nil); StandardError.write($0) })
         runner.stopsAtFirstError = bail
         // `export csv -` writes to standard output through the same buffer as the results.
         explorer.standardOutputWriter = { print($0, terminator: "") }
-        runner.run(lines: lines)
+        runner.run(lines: lines, location: location)
         if fflush(nil) != 0 {
-            FileHandle.standardError.write(Data("amigo-shell: cannot write standard output: \(String(cString: strerror(errno)))\n".utf8))
-            throw ExitCode(1)
+            StandardError.write("cannot write standard output: \(String(cString: strerror(errno)))")
+            throw ExitCode(ExitStatus.commandFailed)
         }
         if explorer.pendingChanges > 0 {
-            FileHandle.standardError.write(Data("amigo-shell: \(explorer.pendingChanges) uncommitted change(s) rolled back\n".utf8))
+            StandardError.write("\(explorer.pendingChanges) uncommitted change(s) rolled back")
         }
         try? explorer.session.close()
-        if runner.failed { throw ExitCode(1) }
+        if runner.failed { throw ExitCode(ExitStatus.commandFailed) }
     }
 }
 
@@ -112,4 +125,60 @@ struct StandardInputLines: Sequence, IteratorProtocol {
     }
 }
 
-AmigoShellCommand.main()
+extension AmigoShellCommand {
+    /// The OPTIONS part of `--help`, for the manual page.
+    static func optionsHelp() -> String {
+        let help = helpMessage(columns: 78)
+        guard let start = help.range(of: "OPTIONS:") else { return help }
+        return String(help[start.upperBound...])
+    }
+
+    /// Parses the arguments and runs; every error becomes one `amigo-shell: ` line on standard
+    /// error and the documented exit status (``ExitStatus``).
+    static func runMain() -> Never {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+            Glibc.exit(ExitStatus.ok)
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success {
+                let message = fullMessage(for: error)
+                if !message.isEmpty { print(message) }
+                Glibc.exit(ExitStatus.ok)
+            }
+            if !(error is ExitCode) {
+                // A usage error: the reason, then where to read about usage.
+                StandardError.write(message(for: error))
+                StandardError.write("usage: \(usageString()); see amigo-shell --help")
+            }
+            Glibc.exit(code.rawValue)
+        }
+    }
+}
+
+/// The exit statuses amigo-shell documents (in `--help`, the manual page and the README).
+enum ExitStatus {
+    /// Everything ran.
+    static let ok: Int32 = 0
+    /// A command failed (text mode), or standard output could not be written.
+    static let commandFailed: Int32 = 1
+    /// The database could not be opened (missing, not SQLite, locked, no permission).
+    static let cannotOpen: Int32 = 2
+    /// The arguments were wrong (EX_USAGE).
+    static let usage: Int32 = ExitCode.validationFailure.rawValue
+
+    static let documentation = "0 ok; 1 a command failed; 2 the database cannot be opened; \(usage) usage error."
+}
+
+/// Standard error, where every message of this program starts with `amigo-shell: `.
+enum StandardError {
+    /// Writes `message`, each of its lines prefixed with `amigo-shell: `.
+    static func write(_ message: String) {
+        let text = message.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { "amigo-shell: " + $0 }.joined(separator: "\n") + "\n"
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+}
+
+AmigoShellCommand.runMain()

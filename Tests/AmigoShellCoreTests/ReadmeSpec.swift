@@ -39,4 +39,39 @@ import Testing
         let example = lines.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(readme.contains(example))
     }
+
+    /// The regions between README-EXAMPLE markers in `file`, with the test's indentation removed.
+    static func exampleRegions(in file: String) throws -> [String] {
+        let text = try read(file)
+        var regions: [String] = []
+        var rest = text[...]
+        while let begin = rest.range(of: "// README-EXAMPLE-BEGIN\n"), let end = rest.range(of: "// README-EXAMPLE-END", range: begin.upperBound..<rest.endIndex) {
+            let lines = rest[begin.upperBound..<end.lowerBound].split(separator: "\n", omittingEmptySubsequences: false)
+            let indent = lines.first(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty })?.prefix(while: { $0 == " " }).count ?? 0
+            regions.append(lines.map { String($0.dropFirst(min(indent, $0.prefix(while: { $0 == " " }).count))) }
+                .joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines))
+            rest = rest[end.upperBound...]
+        }
+        return regions
+    }
+
+    /// Every ```swift block of the README runs, as written, in a test.
+    @Test func everySwiftBlockOfTheReadmeRunsInATest() throws {
+        let readme = try Self.read("README.md")
+        let regions = try Self.exampleRegions(in: "Tests/AmigoTests/ReadmeExampleSpec.swift")
+            + Self.exampleRegions(in: "Tests/AmigoTests/ReadmeSnippetsSpec.swift")
+        var blocks: [String] = []
+        var current: [String]?
+        for line in readme.split(separator: "\n", omittingEmptySubsequences: false) {
+            if current == nil, line == "```swift" { current = [] } else if current != nil, line == "```" {
+                blocks.append(current!.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines))
+                current = nil
+            } else if current != nil { current!.append(String(line)) }
+        }
+        #expect(blocks.count >= 7)
+        for block in blocks {
+            let body = block.hasPrefix("import Amigo\n") ? String(block.dropFirst("import Amigo\n".count)).trimmingCharacters(in: .whitespacesAndNewlines) : block
+            #expect(regions.contains(body), "README block not run by a test:\n\(body.prefix(200))")
+        }
+    }
 }

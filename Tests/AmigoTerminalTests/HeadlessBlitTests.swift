@@ -88,11 +88,18 @@ struct HeadlessBlitTests {
         }
     }
 
+    @Test func noColorMeansNoColorPairsEvenOnAColourTerminal() throws {
+        try withHeadlessWindow(rows: 2, columns: 10) { _ in
+            #expect(has_colors())
+            #expect(!CursesStyle.startColors(allowed: false))
+        }
+    }
+
     @Test func colorsBecomeColorPairsWhenEnabled() throws {
         var grid = ScreenGrid(width: 10, height: 2)
         grid.put("err", row: 0, column: 0, style: TextStyle(.bold, color: .red))
         try withHeadlessWindow(rows: 2, columns: 10) { window in
-            #expect(CursesStyle.startColors())
+            #expect(CursesStyle.startColors(allowed: true))
             blit(grid, into: window, colors: true)
             #expect(attributes(window, 0, 0) == amigo_A_BOLD() | amigo_COLOR_PAIR(Int32(TerminalColor.red.rawValue)))
             #expect(cursesLine(window, 0) == "err")

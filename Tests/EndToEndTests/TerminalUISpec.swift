@@ -345,6 +345,64 @@ struct TerminalUISpec {
         #expect(try SQLite3.query(workspace.database, "SELECT Name FROM Artist WHERE ArtistId = 1") == "AC/DC")
     }
 
+    @Test("NO_COLOR turns colours off; without it the same screen has colours")
+    func noColorTurnsColoursOff() async throws {
+        let workspace = try Workspace("nocolor")
+        let binary = try Fixture.binary()
+        /// Foreground colour escapes (`ESC [ 3x m`, not 39, the default) on the first frame.
+        func colourEscapes(_ environment: [String: String], unsetting: [String]) async throws -> Int {
+            let tmux = try TmuxSession(socket: "amigo-e2e-nocolor-\(environment.isEmpty ? "on" : "off")", directory: workspace.directory)
+            try tmux.start([binary, "chinook.sqlite"], in: workspace.directory, environment: environment, unsetting: unsetting,
+                           history: workspace.path("history"))
+            try await tmux.waitFor("Track         3503")
+            let screen = try tmux.captureWithEscapes()
+            try await quit(tmux)
+            return screen.matches(of: /\x1b\[3[0-8][;m]/).count
+        }
+        #expect(try await colourEscapes([:], unsetting: ["NO_COLOR"]) > 0)
+        #expect(try await colourEscapes(["NO_COLOR": "1"], unsetting: []) == 0)
+    }
+
+    @Test("Ctrl-Z in an interactive shell stops amigo-shell with the terminal restored; fg redraws the screen")
+    func controlZSuspends() async throws {
+        let workspace = try Workspace("suspend")
+        let binary = try Fixture.binary()
+        let tmux = try TmuxSession(socket: "amigo-e2e-suspend", directory: workspace.directory)
+        // Job control needs an interactive shell: a stopped job of a non-interactive one could
+        // never be continued, and POSIX discards SIGTSTP there.
+        try tmux.start(["bash", "--norc", "--noprofile", "-i"], in: workspace.directory, environment: ["PS1": "$ "],
+                       history: workspace.path("history"))
+        try await tmux.waitFor("$ ")
+        try tmux.sendLiteral("\(binary.shellQuoted) chinook.sqlite")
+        try tmux.sendKeys("Enter")
+        try await tmux.waitFor("Track         3503")
+        #expect(try tmux.alternateScreenOn())
+        try tmux.sendKeys("C-z")
+        try await tmux.waitUntil("the job to stop, back at the shell") { $0.contains("Stopped") && ((try? tmux.alternateScreenOn()) == false) }
+        try tmux.sendLiteral("fg")
+        try tmux.sendKeys("Enter")
+        try await tmux.waitUntil("the screen to come back") { $0.contains("Track         3503") && ((try? tmux.alternateScreenOn()) == true) }
+        _ = try await open("Ar", rows: 275, in: tmux)
+        try tmux.sendKeys("q")
+        try await tmux.waitUntil("the shell prompt again") { _ in (try? tmux.alternateScreenOn()) == false }
+        try tmux.sendLiteral("exit")
+        try tmux.sendKeys("Enter")
+        #expect(try await tmux.rc() == 0)
+    }
+
+    @Test("SIGUSR1, SIGQUIT and SIGALRM restore the terminal before the process ends")
+    func otherSignalsRestoreTheTerminal() async throws {
+        for signal in [SIGUSR1, SIGQUIT, SIGALRM] {
+            let workspace = try Workspace("signal-\(signal)")
+            let tmux = try await launch("signal-\(signal)", workspace)
+            let pid = try #require(try tmux.programPID(), "no amigo-shell process under the pane's shell")
+            #expect(kill(pid, signal) == 0)
+            #expect(try await tmux.rc() == 128 + signal)
+            #expect(try tmux.alternateScreenOn() == false)
+            #expect(workspace.databaseIsUnchanged)
+        }
+    }
+
     @Test("TERM=dumb falls back to text mode with a one-line notice")
     func dumbTerminalFallsBackToText() async throws {
         let workspace = try Workspace("dumb")

@@ -124,8 +124,8 @@ struct TextModeSpec {
         #expect(firstColumn(after: "TrackId ", in: result.stdout) == ids.split(separator: "\n").map(String.init))
 
         #expect(result.stderr.contains(#"""
-            [SQL] SELECT COUNT(*) FROM "Track" WHERE "Track"."Milliseconds" > ? AND "Track"."Composer" LIKE ? ESCAPE '\'
-            [PARAMS] [300000, '%page%']
+            amigo-shell: [SQL] SELECT COUNT(*) FROM "Track" WHERE "Track"."Milliseconds" > ? AND "Track"."Composer" LIKE ? ESCAPE '\'
+            amigo-shell: [PARAMS] [300000, '%page%']
             """#))
         #expect(result.stderr.contains(#"""
             FROM "Track" WHERE "Track"."Milliseconds" > ? AND "Track"."Composer" LIKE ? ESCAPE '\' ORDER BY "Track"."Milliseconds" DESC, "Track"."TrackId" ASC LIMIT 
@@ -166,10 +166,10 @@ struct TextModeSpec {
         let result = try shell(workspace, ["open Track", "filter Milliseconds >", "count", "back"])
         #expect(result.status == 1)
         #expect(result.stderr == """
-            error: filter error at column 15 at end of input: expected a value after '>'
-            Milliseconds >
-                          ^
-            error: nothing to go back to
+            amigo-shell: line 2: error: filter error at column 15 at end of input: expected a value after '>'
+            amigo-shell: Milliseconds >
+            amigo-shell:               ^
+            amigo-shell: line 4: error: nothing to go back to
 
             """)
         #expect(result.stdout.hasSuffix("(3503 rows, first 20 shown)\n3503\n"))
@@ -210,7 +210,7 @@ struct TextModeSpec {
         let workspace = try Workspace("text-pk")
         let result = try shell(workspace, ["open Artist", "get 1", "set ArtistId = 99"])
         #expect(result.status == 1)
-        #expect(result.stderr == "error: set: ArtistId is part of Artist's primary key and cannot be edited\n")
+        #expect(result.stderr == "amigo-shell: line 3: error: set: ArtistId is part of Artist's primary key and cannot be edited\n")
         #expect(!result.stdout.contains("UPDATE"))
         #expect(workspace.databaseIsUnchanged)
     }
@@ -250,7 +250,7 @@ struct TextModeSpec {
         let workspace = try Workspace("text-readonly")
         let result = try shell(workspace, ["open Artist", "get 1", "set Name = x", "get 1"], arguments: ["--read-only"])
         #expect(result.status == 1)
-        #expect(result.stderr == "error: cannot edit rows: chinook.sqlite is open read-only\n")
+        #expect(result.stderr == "amigo-shell: line 3: error: cannot edit rows: chinook.sqlite is open read-only\n")
         #expect(result.stdout.hasSuffix("Artist 1 \"AC/DC\"\nArtistId  1\nName      AC/DC\n"))
         #expect(workspace.databaseIsUnchanged)
     }
@@ -293,7 +293,7 @@ struct TextModeSpec {
             "$0" chinook.sqlite -c 'open MediaType' -c 'limit 1' -c 'export csv /dev/stdout' -c 'export csv /dev/full' -c count >> out.txt
             """, binary])
         #expect(result.status == 1)
-        #expect(result.stderr == "error: cannot write /dev/full: No space left on device\n")
+        #expect(result.stderr == "amigo-shell: -c #4: error: cannot write /dev/full: No space left on device\n")
         let out = try String(contentsOfFile: workspace.path("out.txt"), encoding: .utf8)
         #expect(out.hasPrefix("before\nMediaType\n"))
         #expect(out.contains("MediaTypeId,Name\r\n1,MPEG audio file\r\n"))

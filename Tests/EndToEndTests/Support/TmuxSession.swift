@@ -48,14 +48,14 @@ final class TmuxSession {
     ///
     /// It runs under `/bin/sh -c` (dash on Debian, which leaves the tty modes alone) with TERM,
     /// a UTF-8 locale and a private readline history pinned, and `environment` on top.
-    func start(_ command: [String], in directory: URL, environment: [String: String] = [:], history: String,
-               width: Int = 120, height: Int = 40) throws {
+    func start(_ command: [String], in directory: URL, environment: [String: String] = [:], unsetting: [String] = [],
+               history: String, width: Int = 120, height: Int = 40) throws {
         var env = ["TERM": "tmux-256color", "LANG": "C.UTF-8", "AMIGO_HISTFILE": history,
                    "SWIFT_BACKTRACE": "interactive=no"]
         for (key, value) in environment { env[key] = value }
         let assignments = env.keys.sorted().map { "\($0)=\(env[$0]!)".shellQuoted }.joined(separator: " ")
         let program = command.map(\.shellQuoted).joined(separator: " ")
-        let script = "cd \(directory.path.shellQuoted) && env -u LC_ALL -u LC_CTYPE \(assignments) \(program); echo $? > \(rcFile.shellQuoted); "
+        let script = "cd \(directory.path.shellQuoted) && env -u LC_ALL -u LC_CTYPE \(unsetting.map { "-u \($0.shellQuoted) " }.joined())\(assignments) \(program); echo $? > \(rcFile.shellQuoted); "
             + "stty -a > \(sttyFile.shellQuoted) 2>&1"
         try tmux(["new-session", "-d", "-s", target, "-x", String(width), "-y", String(height),
                   "/bin/sh", "-c", script,
@@ -98,6 +98,11 @@ final class TmuxSession {
         var lines = text.components(separatedBy: "\n")
         if lines.last == "" { lines.removeLast() }
         return Screen(lines: lines)
+    }
+
+    /// The screen now with its SGR escape sequences (`capture-pane -e`), to check colours.
+    func captureWithEscapes() throws -> String {
+        try tmux(["capture-pane", "-p", "-e", "-t", target])
     }
 
     /// A tmux format such as `#{alternate_on}` or `#{pane_pid}` evaluated for the pane.

@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+
+/// The conventions of a command-line tool: version, usage errors, exit statuses, messages on
+/// standard error, and the installed layout.
+@Suite("amigo-shell's command line")
+struct CommandLineSpec {
+    /// Runs the binary with `arguments` from `/`, so nothing depends on the package folder.
+    func run(_ arguments: [String], stdin: String? = nil) throws -> ProcessResult {
+        let binary = try Fixture.binary()
+        return try ProcessRunner.run("/bin/sh", ["-c", "cd / && exec \"$@\"", "sh", binary] + arguments, stdin: stdin)
+    }
+
+    /// The one version string, as the library declares it.
+    func declaredVersion() throws -> String {
+        let source = try String(contentsOf: Fixture.packageRoot.appendingPathComponent("Sources/Amigo/AmigoVersion.swift"), encoding: .utf8)
+        let match = try #require(source.firstMatch(of: /current = "([0-9]+\.[0-9]+\.[0-9]+)"/))
+        return String(match.1)
+    }
+
+    @Test("--version prints the version without a database, from any folder; the changelog names it")
+    func version() throws {
+        let result = try run(["--version"])
+        let version = try declaredVersion()
+        #expect(result.status == 0)
+        #expect(result.stdout == version + "\n")
+        let changelog = try String(contentsOf: Fixture.packageRoot.appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
+        #expect(changelog.contains("## \(version)"))
+    }
+
+    @Test("--help documents the exit statuses and works without a database")
+    func help() throws {
+        let result = try run(["--help"])
+        #expect(result.status == 0)
+        #expect(result.stdout.collapsingWhitespace.contains("Exit status: 0 ok; 1 a command failed; 2 the database cannot be opened; 64 usage error."))
+    }
+
+    @Test("a usage error is exit status 64, with every line on stderr starting amigo-shell:")
+    func usageError() throws {
+        let result = try run(["--no-such-option"])
+        #expect(result.status == 64)
+        #expect(result.stdout == "")
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.first == "amigo-shell: Unknown option '--no-such-option'")
+        #expect(lines.allSatisfy { $0.hasPrefix("amigo-shell: ") })
+    }
+
+    @Test("a failing command is exit status 1, named by its -c number or its line")
+    func failingCommandsSayWhere() throws {
+        let c = try run(["-c", "tables", "-c", "open NoSuchTable"])
+        #expect(c.status == 1)
+        #expect(c.stderr == "amigo-shell: -c #2: error: unknown model or table 'NoSuchTable'\n")
+        let piped = try run([], stdin: "tables\n\nbogus\n")
+        #expect(piped.status == 1)
+        #expect(piped.stderr == "amigo-shell: line 3: error: unknown command 'bogus'; type help for the list\n")
+    }
+
+    @Test("--generate-manual writes a page man can format, with every command")
+    func manualPage() throws {
+        let result = try run(["--generate-manual"])
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix(".TH AMIGO\\-SHELL 1"))
+        for section in ["OPTIONS", "KEYS", "COMMANDS", "FILTER LANGUAGE", "EXIT STATUS", "ENVIRONMENT"] {
+            #expect(result.stdout.contains(".SH \(section)"))
+        }
+        if let man = Fixture.executable(named: "man") {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("amigo-man-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let page = folder.appendingPathComponent("amigo-shell.1").path
+            try result.stdout.write(toFile: page, atomically: true, encoding: .utf8)
+            let formatted = try ProcessRunner.run(man, ["-l", page], environment: ["MANPAGER": "cat", "MANWIDTH": "100"])
+            #expect(formatted.status == 0, "\(formatted.stderr)")
+            #expect(formatted.stdout.contains("EXIT STATUS"))
+        }
+    }
+
+    @Test("completion scripts for bash, zsh and fish name the options")
+    func completionScripts() throws {
+        for shell in ["bash", "zsh", "fish"] {
+            let result = try run(["--generate-completion-script", shell])
+            #expect(result.status == 0)
+            #expect(result.stdout.contains("read-only"), "\(shell)")
+        }
+    }
+}

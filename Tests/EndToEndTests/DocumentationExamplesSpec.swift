@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+
+/// The README's and the walkthrough's shell examples, run as written with the built binary first
+/// on the PATH, in a folder holding a copy of chinook.sqlite.
+@Suite("The README and WALKTHROUGH examples run as written")
+struct DocumentationExamplesSpec {
+    static func read(_ path: String) throws -> String {
+        try String(contentsOf: Fixture.packageRoot.appendingPathComponent(path), encoding: .utf8)
+    }
+
+    /// Lines of ```sh blocks that run amigo-shell (the scripts/ lines set up the project itself).
+    static func shellExamples(in markdown: String) -> [String] {
+        var inBlock = false, lines: [String] = []
+        for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line == "```sh" { inBlock = true } else if line == "```" { inBlock = false } else if inBlock,
+                line.contains("amigo-shell"), !line.hasPrefix("scripts/") { lines.append(String(line)) }
+        }
+        return lines
+    }
+
+    /// Runs `command` under sh in the workspace, with `amigo-shell` (and `.build/debug/amigo-shell`) the built one.
+    static func run(_ command: String, in workspace: Workspace) throws -> ProcessResult {
+        let binary = try Fixture.binary()
+        let folder = (binary as NSString).deletingLastPathComponent
+        try? FileManager.default.createDirectory(atPath: workspace.path(".build"), withIntermediateDirectories: true)
+        try? FileManager.default.createSymbolicLink(atPath: workspace.path(".build/debug"), withDestinationPath: folder)
+        return try ProcessRunner.run("/bin/sh", ["-c", "cd \(workspace.directory.path.shellQuoted) && PATH=\(folder.shellQuoted):$PATH && \(command)"],
+                                     environment: ["AMIGO_HISTFILE": workspace.path("history")])
+    }
+
+    @Test("every amigo-shell line of the README's and WALKTHROUGH's sh blocks exits 0 with output")
+    func shellBlocksRun() throws {
+        let examples = Self.shellExamples(in: try Self.read("README.md")) + Self.shellExamples(in: try Self.read("demo/WALKTHROUGH.md"))
+        #expect(examples.count >= 4)
+        let workspace = try Workspace("docs-examples")
+        for example in examples {
+            let result = try Self.run(example, in: workspace)
+            #expect(result.status == 0, "\(example)\n\(result.stderr)")
+            #expect(!result.stdout.isEmpty, "\(example)")
+            #expect(result.stderr.isEmpty, "\(example)\n\(result.stderr)")
+        }
+    }
+
+    @Test("the walkthrough's step 9 commands run in the order listed, on the demo")
+    func walkthroughCommandsRunInOrder() throws {
+        let walkthrough = try Self.read("demo/WALKTHROUGH.md")
+        let start = try #require(walkthrough.range(of: "9. **Commands.**"))
+        let end = try #require(walkthrough.range(of: "The same commands work"))
+        let paragraph = walkthrough[start.upperBound..<end.lowerBound]
+        let commands = paragraph.components(separatedBy: "`").enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
+            .filter { $0 != ":" && $0 != "help" }
+        #expect(commands.first == "open workout")
+        #expect(commands.count >= 9)
+        let workspace = try Workspace("docs-walkthrough")
+        let arguments = commands.map { "-c " + $0.replacingOccurrences(of: "/tmp/", with: workspace.directory.path + "/").shellQuoted }
+        let result = try Self.run("amigo-shell --bail " + arguments.joined(separator: " "), in: workspace)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.isEmpty, "\(result.stderr)")
+    }
+
+    @Test("the README's filter error is what the program prints")
+    func readmeFilterError() throws {
+        let readme = try Self.read("README.md")
+        let start = try #require(readme.range(of: "```\nfilter error at column"))
+        let end = try #require(readme.range(of: "\n```", range: start.upperBound..<readme.endIndex))
+        let block = String(readme[readme.index(start.lowerBound, offsetBy: 4)..<end.lowerBound])
+        let input = try #require(block.split(separator: "\n").dropFirst().first)
+        let workspace = try Workspace("docs-filter-error")
+        let result = try Self.run("amigo-shell chinook.sqlite -c 'open Track' -c \(("filter " + input).shellQuoted)", in: workspace)
+        #expect(result.status == 1)
+        let printed = result.stderr.split(separator: "\n").map { $0.replacingOccurrences(of: "amigo-shell: ", with: "") }
+            .map { $0.replacingOccurrences(of: "-c #2: error: ", with: "") }.joined(separator: "\n")
+        #expect(printed == block)
+    }
+}
