@@ -15,7 +15,7 @@ public enum Command: Equatable, Sendable {
     case commit
     case rollback
     case echo(Bool?)              // nil toggles
-    case export(format: ExportFormat, path: String)
+    case export(format: ExportFormat, path: String, force: Bool = false)
     case schema(String?)
     case count
     case refresh
@@ -54,7 +54,7 @@ public enum CommandParser {
         CommandHelp(usage: "commit", summary: "make the session's changes permanent"),
         CommandHelp(usage: "rollback", summary: "undo the session's uncommitted changes"),
         CommandHelp(usage: "echo on|off", summary: "show the SQL the session runs"),
-        CommandHelp(usage: "export csv|json FILE", summary: "write every row of the current view to FILE"),
+        CommandHelp(usage: "export csv|json FILE", summary: "write every row of the current view to FILE (- for standard output; never the open database or its journals; --force to overwrite another SQLite file)"),
         CommandHelp(usage: "schema [TABLE]", summary: "the DDL, keys, indexes and relationships (no TABLE: every table, then every relationship)"),
         CommandHelp(usage: "count", summary: "the current view's row count"),
         CommandHelp(usage: "refresh", summary: "read the counts and the current view again (after another program changed the file)"),
@@ -130,11 +130,13 @@ public enum CommandParser {
             default: throw ShellError.usage(command: word, usage: "echo on|off")
             }
         case "export":
-            let parts = splitWords(rest)
+            var parts = splitWords(rest)
+            let force = parts.contains("--force")
+            parts.removeAll { $0 == "--force" }
             guard parts.count >= 2, let format = Command.ExportFormat(rawValue: parts[0].lowercased()) else {
-                throw ShellError.usage(command: word, usage: "export csv|json FILE")
+                throw ShellError.usage(command: word, usage: "export csv|json FILE [--force]")
             }
-            return .export(format: format, path: FilePaths.expandingTilde(unquote(parts.dropFirst().joined(separator: " "))))
+            return .export(format: format, path: FilePaths.expandingTilde(unquote(parts.dropFirst().joined(separator: " "))), force: force)
         case "schema", ".schema": return .schema(rest.isEmpty ? nil : unquote(rest))
         case "count": return try bare(.count, "count")
         case "refresh", "reload": return try bare(.refresh, "refresh")

@@ -90,8 +90,8 @@ extension Explorer {
         case .echo(let on):
             isEchoOn = on ?? !isEchoOn
             return CommandResult(output: "echo \(isEchoOn ? "on" : "off")", status: "echo \(isEchoOn ? "on" : "off")")
-        case .export(let format, let path):
-            let count = try export(format: format, to: path)
+        case .export(let format, let path, let force):
+            let count = try export(format: format, to: path, force: force)
             let rows = Plural.count(count, "row")
             // Written to standard output, the rows are the output: nothing is added after them.
             if path == "-" { return CommandResult(output: "", status: "exported \(rows) to standard output") }
@@ -300,8 +300,13 @@ extension Explorer {
     ]
 
     /// Writes every row of the current view (in its order) to `path`; returns the row count.
-    public func export(format: Command.ExportFormat, to path: String) throws -> Int {
+    ///
+    /// Refuses the open database, its `-journal`, `-wal` and `-shm` files and anything that
+    /// resolves to them (a symbolic or hard link), and, unless `force`, any other existing file
+    /// that is an SQLite database; never waits for a FIFO that no program reads.
+    public func export(format: Command.ExportFormat, to path: String, force: Bool = false) throws -> Int {
         guard let view = current else { throw ShellError.noView(command: "export") }
+        if path != "-" { try ExportGuard(databasePath: amigo.engine.path).check(path, force: force) }
         let write: (String) throws -> Void
         var handle: FileHandle?
         switch Explorer.exportTarget(path) {
@@ -316,8 +321,14 @@ extension Explorer {
             // Opened in place, not written aside and renamed: a symbolic link keeps pointing at
             // the file it names, and a FIFO or a device is written to, never replaced or truncated.
             let create = existingIsRegular ?? true ? O_CREAT | O_TRUNC : 0
-            let descriptor = Glibc.open(path, O_WRONLY | O_CLOEXEC | create, 0o644)
-            guard descriptor >= 0 else { throw ShellError.cannotWrite(path: path, reason: String(cString: strerror(errno))) }
+            // Non-blocking, so that a FIFO nobody reads is an error (ENXIO) instead of a hang;
+            // blocking again once open, for the writes.
+            let descriptor = Glibc.open(path, O_WRONLY | O_CLOEXEC | O_NONBLOCK | create, 0o644)
+            guard descriptor >= 0 else {
+                let reason = errno == ENXIO ? "no program is reading it" : String(cString: strerror(errno))
+                throw ShellError.cannotWrite(path: path, reason: reason)
+            }
+            _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
             let file = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
             handle = file
             write = { text in
@@ -418,7 +429,12 @@ extension Explorer {
             case "\r": out += "\\r"
             case "\t": out += "\\t"
             default:
-                if scalar.value < 0x20 { out += String(format: "\\u%04x", scalar.value) } else { out.unicodeScalars.append(scalar) }
+                // C0 and C1 controls and DEL are escaped, so that no terminal acts on them.
+                if scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value) {
+                    out += String(format: "\\u%04x", scalar.value)
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
             }
         }
         return out + "\""

@@ -743,7 +743,7 @@ public final class Explorer {
         } catch {
             // A write that SQLite cannot even prepare (a DELETE on the parent of a broken foreign
             // key, say) is refused as a write, not with the error its preparation gave.
-            let first = sql.split(whereSeparator: { $0.isWhitespace || $0 == "(" }).first?.uppercased() ?? ""
+            let first = SQLText.leadingKeyword(of: sql)
             if ["INSERT", "UPDATE", "DELETE", "REPLACE", "CREATE", "DROP", "ALTER", "VACUUM", "REINDEX", "ATTACH", "DETACH", "BEGIN", "COMMIT", "ROLLBACK", "SAVEPOINT", "RELEASE"].contains(first) {
                 throw ShellError.notReadOnly
             }

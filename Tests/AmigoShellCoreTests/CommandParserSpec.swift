@@ -158,8 +158,8 @@ import Testing
         #expect(error("set Name") == .usage(command: "set", usage: "set COLUMN = VALUE"))
         #expect(error("set = 3") == .usage(command: "set", usage: "set COLUMN = VALUE"))
         #expect(error("echo maybe") == .usage(command: "echo", usage: "echo on|off"))
-        #expect(error("export xml out.xml") == .usage(command: "export", usage: "export csv|json FILE"))
-        #expect(error("export csv") == .usage(command: "export", usage: "export csv|json FILE"))
+        #expect(error("export xml out.xml") == .usage(command: "export", usage: "export csv|json FILE [--force]"))
+        #expect(error("export csv") == .usage(command: "export", usage: "export csv|json FILE [--force]"))
     }
 
     @Test func commandsThatTakeNothingRefuseExtraWords() {

@@ -163,9 +163,12 @@ private func literal(_ text: String) throws -> FilterOperand {
         #expect(try FilterParser.parse("not a=1") == .not(compare(key("a", 4), .equal, value(1), at: 5)))
     }
 
-    @Test func notNests() throws {
-        #expect(try FilterParser.parse("NOT NOT a = 1") == .not(.not(compare(key("a", 8), .equal, value(1), at: 10))))
-        #expect(try FilterParser.parse("!!a=1") == .not(.not(compare(key("a", 2), .equal, value(1), at: 3))))
+    @Test func twoNotsCancelOutAndThreeAreOne() throws {
+        #expect(try FilterParser.parse("NOT NOT a = 1") == compare(key("a", 8), .equal, value(1), at: 10))
+        #expect(try FilterParser.parse("!!a=1") == compare(key("a", 2), .equal, value(1), at: 3))
+        #expect(try FilterParser.parse("NOT NOT NOT a = 1") == .not(compare(key("a", 12), .equal, value(1), at: 14)))
+        // Also across parentheses, so that SQLite never sees a tower of NOTs.
+        #expect(try FilterParser.parse("NOT (NOT (a = 1))") == compare(key("a", 10), .equal, value(1), at: 12))
     }
 
     @Test func parenthesesOverridePrecedence() throws {
@@ -500,7 +503,7 @@ private func literal(_ text: String) throws -> FilterOperand {
         ErrorCase("x BETWEEN 3", .invalidOperand, 10, "3"),
         ErrorCase("x BETWEEN y", .invalidOperand, 10, "y"),
         ErrorCase("x IN {a}", .invalidOperand, 6, "a"),
-        ErrorCase("x IN {{1}}", .invalidOperand, 6, "{1}"),
+        ErrorCase("x IN {{1}}", .invalidOperand, 6, "{"),
         ErrorCase("x IN {1, 2", .unexpectedEnd, 10, ""),
         ErrorCase("x IN {1 2}", .unexpectedToken, 8, "2"),
         ErrorCase("x IN {1,}", .unexpectedToken, 8, "}"),
@@ -573,8 +576,16 @@ private func literal(_ text: String) throws -> FilterOperand {
         let error = try #require(failure(tooDeep))
         #expect(error.kind == .unexpectedToken)
         #expect(error.message.contains("nested too deeply"))
+        // A chain of NOTs is read in a loop, whatever its length; an even number cancels out.
         let manyNots = String(repeating: "NOT ", count: 10_000) + "a = 1"
-        #expect(failure(manyNots)?.message.contains("nested too deeply") == true)
+        #expect(try FilterParser.parse(manyNots) == compare(key("a", 40_000), .equal, value(1), at: 40_002))
+        // Nested {…} lists are refused at the second brace, without recursing into the rest.
+        let braces = "TrackId IN " + String(repeating: "{", count: 100_000)
+        let list = try #require(failure(braces))
+        #expect(list.position == 12)
+        #expect(list.message.contains("a {…} list can only hold constants"))
+        let long = "TrackId IN {" + (0...FilterRecursiveDescent.maximumListLength).map(String.init).joined(separator: ",") + "}"
+        #expect(failure(long)?.message.contains("at most \(FilterRecursiveDescent.maximumListLength) values") == true)
     }
 
     @Test func longChainsDoNotRecurse() throws {

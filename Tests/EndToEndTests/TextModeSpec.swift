@@ -154,7 +154,7 @@ struct TextModeSpec {
                      "follow NAME           open the rows a relationship of the current row leads to",
                      "back                  return to the previous view (its filter, order and row)",
                      #"set COLUMN = VALUE    change a column of the current row (NULL for null, 'quoted text' with '' or \' for a quote) inside the session"#,
-                     "export csv|json FILE  write every row of the current view to FILE"] {
+                     "export csv|json FILE  write every row of the current view to FILE (- for standard output; never the open database or its journals; --force to overwrite another SQLite file)"] {
             #expect(result.stdout.contains(line + "\n"))
         }
         #expect(result.stdout.contains("Filters use the ORM's filter language"))
@@ -341,5 +341,50 @@ enum CSV {
         }
         if !field.isEmpty || !record.isEmpty { record.append(field); records.append(record) }
         return records
+    }
+}
+
+/// The reproductions of the reliability review, run on the real binary.
+@Suite("amigo-shell refuses what would destroy data")
+struct DestructiveInputSpec {
+    @Test("export onto the open database, even read-only, is refused and the file survives byte for byte")
+    func exportOntoTheDatabase() throws {
+        let workspace = try Workspace("text-export-self")
+        let binary = try Fixture.binary()
+        for arguments in [["-c", "open Genre", "-c", "export csv chinook.sqlite"],
+                          ["--read-only", "-c", "open Genre", "-c", "export csv chinook.sqlite"],
+                          ["-c", "open Genre", "-c", "set Name = x", "-c", "export csv chinook.sqlite-journal"]] {
+            let result = try ProcessRunner.run("/bin/sh", ["-c", "cd \(workspace.directory.path.shellQuoted) && exec \"$@\"", "sh",
+                                                           binary, "chinook.sqlite"] + arguments)
+            #expect(result.status == 1)
+            #expect(result.stderr.contains("error: cannot write chinook.sqlite"), "\(result.stderr)")
+            #expect(workspace.databaseIsUnchanged)
+        }
+    }
+
+    @Test("sql with a leading comment cannot commit or roll back the session's edits")
+    func commentedTransactionControl() throws {
+        let workspace = try Workspace("text-sql-comment")
+        let binary = try Fixture.binary()
+        let result = try ProcessRunner.run("/bin/sh", ["-c", "cd \(workspace.directory.path.shellQuoted) && exec \"$@\"", "sh",
+            binary, "chinook.sqlite", "-c", "open Artist", "-c", "get 1", "-c", "set Name = 'changed'",
+            "-c", "sql /*x*/ COMMIT", "-c", "sql -- y\nROLLBACK", "-c", "sql /*x*/ PRAGMA foreign_keys = OFF"])
+        #expect(result.status == 1)
+        #expect(result.stderr.components(separatedBy: "read-only statements only").count == 4, "\(result.stderr)")
+        #expect(result.stderr.contains("1 uncommitted change(s) rolled back"))
+        #expect(workspace.databaseIsUnchanged)
+    }
+
+    @Test("a filter of thousands of braces or NOTs is one error line, not a crash")
+    func hostileFilters() throws {
+        let workspace = try Workspace("text-hostile-filters")
+        let binary = try Fixture.binary()
+        let braces = "filter TrackId IN " + String(repeating: "{", count: 5_000)
+        let nots = "filter " + String(repeating: "NOT ", count: 5_001) + "TrackId = 1"
+        let result = try ProcessRunner.run("/bin/sh", ["-c", "cd \(workspace.directory.path.shellQuoted) && exec \"$@\"", "sh",
+            binary, "chinook.sqlite", "-c", "open Track", "-c", braces, "-c", nots, "-c", "count"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("-c #2: error: filter error at column 13"))
+        #expect(result.stdout.hasSuffix("3502\n"))
     }
 }

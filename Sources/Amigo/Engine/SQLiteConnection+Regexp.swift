@@ -2,6 +2,9 @@ import CSQLite
 import Foundation
 
 extension SQLiteConnection {
+    /// How long a MATCHES pattern may run on one value before the statement fails.
+    static let regexpBudgetNanoseconds: UInt64 = 250_000_000
+
     /// Registers `regexp(pattern, value)`, which SQLite calls for `value REGEXP pattern`
     /// (the filter language's MATCHES). The compiled pattern is cached per statement.
     func registerRegexpFunction() {
@@ -27,7 +30,24 @@ extension SQLiteConnection {
             }
             let subject = String(cString: sqlite3_value_text(subjectValue))
             let range = NSRange(subject.startIndex..., in: subject)
-            sqlite3_result_int(context, regex.firstMatch(in: subject, range: range) != nil ? 1 : 0)
+            // A pattern that backtracks catastrophically (`(.*)*X`) is stopped after a time
+            // budget per value instead of running for minutes: the statement fails with an error.
+            let deadline = DispatchTime.now().uptimeNanoseconds + SQLiteConnection.regexpBudgetNanoseconds
+            var matched = false, timedOut = false
+            regex.enumerateMatches(in: subject, options: [.reportProgress], range: range) { match, _, stop in
+                if match != nil {
+                    matched = true
+                    stop.pointee = true
+                } else if DispatchTime.now().uptimeNanoseconds > deadline {
+                    timedOut = true
+                    stop.pointee = true
+                }
+            }
+            if timedOut && !matched {
+                sqlite3_result_error(context, "regular expression took longer than \(SQLiteConnection.regexpBudgetNanoseconds / 1_000_000) ms on one value (it backtracks too much; simplify it)", -1)
+                return
+            }
+            sqlite3_result_int(context, matched ? 1 : 0)
         }, nil, nil, nil)
     }
 }

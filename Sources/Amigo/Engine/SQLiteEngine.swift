@@ -193,10 +193,18 @@ public final class SQLiteEngine: Engine, @unchecked Sendable {
     }
 
     /// Whether `sql` is one statement that only reads; transaction control counts as writing.
+    ///
+    /// Decided by SQLite, not by the text: `sqlite3_stmt_readonly`, and an authorizer consulted
+    /// while the statement is prepared that sees transaction control, savepoints, ATTACH/DETACH
+    /// and PRAGMAs that set something (whatever comments or spelling come before them).
     public func isReadOnlyStatement(_ sql: String) throws -> Bool {
         try serialized {
             var stmt: OpaquePointer?
             var rest = ""
+            let classifier = StatementClassifier()
+            let context = Unmanaged.passUnretained(classifier).toOpaque()
+            sqlite3_set_authorizer(connection.handle, statementClassifyingAuthorizer, context)
+            defer { sqlite3_set_authorizer(connection.handle, nil, nil) }
             // `tail` points into the C string, which must outlive reading it: with `sql` passed
             // directly, Swift's temporary C string was freed before the tail was read (a crash,
             // "UnsafeMutablePointer.initialize overlapping range", or a garbage tail).
@@ -210,15 +218,7 @@ public final class SQLiteEngine: Engine, @unchecked Sendable {
             defer { sqlite3_finalize(stmt) }
             guard SQLiteConnection.isBlankTail(rest) else { throw AmigoError.invalidOperation("only one statement may be run at a time") }
             guard let stmt else { return true }
-            // SQLite calls BEGIN, COMMIT, ROLLBACK, SAVEPOINT and RELEASE read-only, but they end or
-            // open transactions behind a session's back: count them as writes.
-            let first = sql.drop { !$0.isLetter }.prefix { $0.isLetter }.uppercased()
-            // ATTACH and DETACH change which databases the connection sees.
-            if ["BEGIN", "COMMIT", "END", "ROLLBACK", "SAVEPOINT", "RELEASE", "ATTACH", "DETACH"].contains(first) { return false }
-            // SQLite calls every PRAGMA read-only, but one that sets something (`foreign_keys = OFF`,
-            // `ignore_check_constraints(1)`, `writable_schema = ON`) changes what later writes may do.
-            if first == "PRAGMA" { return SQLiteEngine.pragmaOnlyReads(sql) }
-            return sqlite3_stmt_readonly(stmt) != 0
+            return !classifier.writes && sqlite3_stmt_readonly(stmt) != 0
         }
     }
 
@@ -231,17 +231,13 @@ public final class SQLiteEngine: Engine, @unchecked Sendable {
     /// PRAGMAs that change the file or the connection even when called without an argument.
     private static let writingPragmas: Set<String> = ["OPTIMIZE", "INCREMENTAL_VACUUM", "WAL_CHECKPOINT", "SHRINK_MEMORY"]
 
-    /// Whether a PRAGMA statement only reads: no `=`, and an argument only for the pragmas above.
-    static func pragmaOnlyReads(_ sql: String) -> Bool {
-        let body = sql.drop { !$0.isLetter }.dropFirst("PRAGMA".count)
-        if body.contains("=") { return false }
-        // Pragmas that do work even without an argument (statistics, vacuuming, checkpoints).
-        let bare = body.prefix { $0 != "(" && $0 != ";" }.trimmingCharacters(in: .whitespacesAndNewlines)
-        if writingPragmas.contains((bare.split(separator: ".").last.map(String.init) ?? "").uppercased()) { return false }
-        guard let open = body.firstIndex(of: "(") else { return true }
-        // The name, without a schema prefix: `main.table_info(t)`.
-        let name = body[..<open].trimmingCharacters(in: .whitespaces).split(separator: ".").last.map(String.init) ?? ""
-        return readingPragmas.contains(name.uppercased())
+    /// Whether the PRAGMA `name` (called with `argument`, nil for none) only reads: no argument,
+    /// or an argument that names a table or index; never one of the pragmas that work without one.
+    static func pragmaOnlyReads(name: String, argument: String?) -> Bool {
+        let name = name.uppercased()
+        if writingPragmas.contains(name) { return false }
+        guard argument != nil else { return true }
+        return readingPragmas.contains(name)
     }
 
     private func report(_ kind: EchoEvent.Kind, _ sql: String, _ arguments: [DatabaseValue], _ start: UInt64,
@@ -278,4 +274,31 @@ public struct SQLiteEngineFactory: Sendable {
         }
         return engine
     }
+}
+
+/// What the authorizer saw while a statement was prepared.
+private final class StatementClassifier {
+    /// Whether the statement controls transactions, attaches databases or sets a PRAGMA.
+    var writes = false
+}
+
+/// The authorizer used by ``SQLiteEngine/isReadOnlyStatement(_:)``: notes the actions that
+/// `sqlite3_stmt_readonly` calls read-only although they change the session or the connection.
+/// It allows everything; it only classifies.
+private func statementClassifyingAuthorizer(
+    _ context: UnsafeMutableRawPointer?, _ action: Int32, _ first: UnsafePointer<CChar>?, _ second: UnsafePointer<CChar>?,
+    _ database: UnsafePointer<CChar>?, _ trigger: UnsafePointer<CChar>?
+) -> Int32 {
+    guard let context else { return SQLITE_OK }
+    let classifier = Unmanaged<StatementClassifier>.fromOpaque(context).takeUnretainedValue()
+    switch action {
+    case SQLITE_TRANSACTION, SQLITE_SAVEPOINT, SQLITE_ATTACH, SQLITE_DETACH:
+        classifier.writes = true
+    case SQLITE_PRAGMA:
+        let name = first.map { String(cString: $0) } ?? ""
+        if !SQLiteEngine.pragmaOnlyReads(name: name, argument: second.map { String(cString: $0) }) { classifier.writes = true }
+    default:
+        break
+    }
+    return SQLITE_OK
 }

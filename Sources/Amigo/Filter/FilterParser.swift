@@ -124,6 +124,9 @@ struct FilterRecursiveDescent {
     /// The deepest nesting of parentheses and `NOT`s accepted, to keep recursion bounded.
     static let maximumDepth = 200
 
+    /// The most values a `{…}` list may hold (each is one bound parameter).
+    static let maximumListLength = 10_000
+
     private var lexer: FilterLexer
     /// The look-ahead token.
     private var current: FilterToken
@@ -176,12 +179,20 @@ struct FilterRecursiveDescent {
         return left
     }
 
+    /// `NOT x`; a chain of NOTs is read without recursion, and two NOTs cancel out (also
+    /// across parentheses), so that no nesting reaches SQLite's own parser limits.
     private mutating func parseNot() throws(FilterError) -> FilterExpression {
-        guard current.kind == .keyword(.not) else { return try parsePrimary() }
+        var negations = 0
+        while current.kind == .keyword(.not) {
+            negations += 1
+            try advance()
+        }
+        guard negations > 0 else { return try parsePrimary() }
         try enter()
-        try advance()
-        let operand = try parseNot()
+        let operand = try parsePrimary()
         depth -= 1
+        guard negations % 2 == 1 else { return operand }
+        if case .not(let inner) = operand { return inner }
         return .not(operand)
     }
 
@@ -398,6 +409,13 @@ struct FilterRecursiveDescent {
         }
         while true {
             let itemStart = current
+            // Checked before reading the item, so that `{{{{…` is refused without recursing.
+            if current.kind == .leftBrace {
+                throw error(.invalidOperand, "a {…} list can only hold constants and %@ arguments")
+            }
+            if items.count >= Self.maximumListLength {
+                throw error(.unexpectedToken, "a {…} list may hold at most \(Self.maximumListLength) values")
+            }
             let item = try parseOperand(expecting: "a value")
             switch item {
             case .constant, .argument: items.append(item)
