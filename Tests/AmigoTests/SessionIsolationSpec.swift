@@ -170,7 +170,7 @@ import Testing
         Thread.sleep(forTimeInterval: 0.4)
         stop.value = true
         for wait in waits { #expect(wait.wait(timeout: .now() + 10) == .success) }
-        #expect(errors.value.isEmpty, "\(errors.value.prefix(3))")
+        #expect(errors.value.count == 0, "\(errors.value.prefix(3))")
         try session.commit()
         try session.close()
         #expect(added.value > 0)
@@ -217,8 +217,8 @@ import Testing
         #expect(outcome.lost == 0)
         #expect(outcome.phantom == 0)
         #expect(outcome.unexplained == 0)
-        #expect(outcome.counterMismatches.isEmpty, "\(outcome.counterMismatches.prefix(8))")
-        #expect(outcome.errors.isEmpty, "\(outcome.errors.prefix(5))")
+        #expect(outcome.counterMismatches.count == 0, "\(outcome.counterMismatches.prefix(8))")
+        #expect(outcome.errors.count == 0, "\(outcome.errors.prefix(5))")
     }
 
     static let counters = 8
