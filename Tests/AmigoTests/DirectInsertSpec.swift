@@ -192,6 +192,7 @@ final class ForwardingEngine: Engine, @unchecked Sendable {
     var path: String { base.path }
     var isReadOnly: Bool { base.isReadOnly }
     var isInTransaction: Bool { base.isInTransaction }
+    var transactionGate: TransactionGate { base.transactionGate }
     func execute(_ sql: String, _ arguments: [DatabaseValue]) throws -> ExecutionResult {
         executed.append(sql)
         return try base.execute(sql, arguments)

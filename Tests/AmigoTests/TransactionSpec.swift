@@ -2,8 +2,10 @@ import Dispatch
 import Testing
 @testable import Amigo
 
-/// Sessions as transactions: BEGIN on creation, COMMIT + BEGIN, ROLLBACK + BEGIN, nested sessions
-/// and `savepoint { }` blocks as SAVEPOINTs; commit versus rollback seen from a second connection.
+/// Sessions as transactions: BEGIN on creation, COMMIT + BEGIN, ROLLBACK + BEGIN, no implicit
+/// nesting (a second session on the thread is refused), `savepoint { }` blocks as the only
+/// SAVEPOINTs; commit versus rollback seen from a second connection. Sessions on several threads:
+/// SessionIsolationSpec.
 @Suite struct TransactionSpec {
     private struct Oops: Error {}
 
@@ -19,7 +21,7 @@ import Testing
         #expect(transactionSQL(db) == ["BEGIN"])
         #expect(db.amigo.engine.isInTransaction)
         #expect(session.isActive)
-        #expect(!session.isNested)
+        #expect(db.amigo.engine.transactionGate.isHeld)
     }
 
     @Test func commitPersistsAndBeginsTheNextTransaction() throws {
@@ -86,51 +88,48 @@ import Testing
         #expect(try reading.query(Dog.self).count() == 1)
     }
 
-    @Test func aSessionOpenedWhileAnotherIsOpenIsASavepoint() throws {
+    @Test func aSecondSessionOnTheSameThreadIsRefusedAndNothingNests() throws {
         let db = try SeedDatabase()
-        #expect(try db.amigo.query(Dog.self).get(1) == nil)
         let outer = try db.amigo.session
         let lucy = Dog(); lucy.label = "lucy"
         try outer.add(lucy)
         db.trace.clear()
-        // On another queue, as in the original's testNestedTransactions: the engine is shared.
-        let counts = try DispatchQueue(label: "amigo.test.nested").sync { () throws -> [Int] in
-            let inner = try db.amigo.session
-            #expect(inner.isNested)
-            let before = try db.amigo.query(Dog.self).count()
-            let ollie = Dog(); ollie.label = "ollie"
-            try inner.add(ollie)
-            let during = try db.amigo.query(Dog.self).count()
-            try inner.rollback()
-            let after = try db.amigo.query(Dog.self).count()
-            try inner.close()
-            return [before, during, after]
-        }
-        #expect(counts == [1, 2, 1])
-        let tx = transactionSQL(db)
-        try #require(tx.count == 6)
-        let first = String(tx[0].dropFirst("SAVEPOINT ".count))
-        let second = String(tx[3].dropFirst("SAVEPOINT ".count))
-        #expect(first.hasPrefix("amigo_") && second.hasPrefix("amigo_") && first != second)
-        #expect(tx == ["SAVEPOINT \(first)", "ROLLBACK TO \(first)", "RELEASE \(first)",
-                       "SAVEPOINT \(second)", "ROLLBACK TO \(second)", "RELEASE \(second)"])
+        #expect(throws: AmigoError.sessionAlreadyOpen(path: db.amigo.engine.path)) { try db.amigo.session }
+        #expect(transactionSQL(db).isEmpty)        // no SAVEPOINT, no BEGIN
+        #expect(outer.isActive)
         try outer.commit()
         #expect(try db.amigo.query(Dog.self).all().map(\.label) == ["lucy"])
+        // Once the first is closed, the thread may open another.
+        try outer.close()
+        let next = try db.amigo.session
+        #expect(try next.query(Dog.self).count() == 1)
     }
 
-    @Test func aNestedCommitIsAReleaseThatTheOuterRollbackStillUndoes() throws {
+    @Test func aSavepointBlocksChangesAreUndoneByTheSessionsRollback() throws {
         let db = try SeedDatabase()
-        let outer = try db.amigo.session
-        let inner = try db.amigo.session
-        let d = Dog(); d.label = "lucy"
-        try inner.add(d)
-        db.trace.clear()
-        try inner.commit()
-        #expect(transactionSQL(db).first?.hasPrefix("RELEASE amigo_") == true)
-        try inner.close()
-        #expect(try outer.query(Dog.self).count() == 1)
-        try outer.rollback()
-        #expect(try outer.query(Dog.self).count() == 0)
+        let session = try db.amigo.session
+        try session.savepoint {
+            let d = Dog(); d.label = "lucy"
+            try session.add(d)
+        }
+        #expect(try session.query(Dog.self).count() == 1)
+        try session.rollback()
+        #expect(try session.query(Dog.self).count() == 0)
+    }
+
+    @Test func transactionControlThroughRawSQLIsRefusedButSavepointsAreNot() throws {
+        let db = try SeedDatabase()
+        let session = try db.amigo.session
+        for sql in ["COMMIT", "rollback", "BEGIN IMMEDIATE", "  end transaction"] {
+            #expect(throws: AmigoError.self, "\(sql)") { try session.execute(sql) }
+            #expect(throws: AmigoError.self, "\(sql)") { try session.fetch(sql) }
+        }
+        #expect(db.amigo.engine.isInTransaction)
+        try session.execute("SAVEPOINT mine")
+        try session.execute("INSERT INTO dog (label) VALUES ('x')")
+        try session.execute("ROLLBACK TO mine")
+        try session.execute("RELEASE mine")
+        #expect(try session.query(Dog.self).count() == 0)
     }
 
     @Test func aSavepointBlockRollsBackWhenItThrows() throws {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Every error the Amigo library throws, with the context needed to explain it.
 ///
 /// SQLite's own failures arrive as ``database(_:)``; mistakes in filters as ``filter(_:)``;
@@ -37,6 +39,14 @@ public enum AmigoError: Error, Sendable, Equatable, CustomStringConvertible {
     case readOnly(path: String, operation: String)
     /// The session was closed and cannot be used.
     case sessionClosed
+    /// Another thread's session kept the engine (the database at `path`) for longer than the
+    /// engine's ``TransactionGate/timeout`` (`waited`, in seconds): an engine runs one session at
+    /// a time, so a session created meanwhile waits for the owner to close, then gives up.
+    case sessionBusy(path: String, waited: Double)
+    /// A session is already open on this engine (the database at `path`) on the calling thread:
+    /// a second one could only wait for the first forever. Close the first session, or nest work
+    /// inside it with ``Session/savepoint(_:)``.
+    case sessionAlreadyOpen(path: String)
     /// The requested operation is not valid in this state (message explains).
     case invalidOperation(String)
 
@@ -65,6 +75,11 @@ public enum AmigoError: Error, Sendable, Equatable, CustomStringConvertible {
         case .cannotOpen(let path, let message): return "cannot open \(path): \(message)"
         case .readOnly(let path, let operation): return "cannot \(operation): \(path) is open read-only"
         case .sessionClosed: return "the session is closed"
+        case .sessionBusy(let path, let waited):
+            return "another thread's session kept \(path) for more than \(String(format: "%g", waited)) s: "
+                + "close sessions when their work is done, or raise engine.sessionWaitTimeout"
+        case .sessionAlreadyOpen(let path):
+            return "a session is already open on \(path) on this thread: close it first, or nest work in it with session.savepoint { }"
         case .invalidOperation(let message): return message
         }
     }

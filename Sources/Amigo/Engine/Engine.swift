@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a statement that changes data reports.
 public struct ExecutionResult: Sendable, Equatable {
     /// Rows inserted, updated or deleted.
@@ -21,6 +23,9 @@ public protocol Engine: AnyObject, Sendable {
     var isReadOnly: Bool { get }
     /// Whether a transaction is open on the connection.
     var isInTransaction: Bool { get }
+    /// Who owns the connection's transaction: at most one ``Session`` at a time (see
+    /// ``TransactionGate``). An engine that wraps another returns the wrapped engine's gate.
+    var transactionGate: TransactionGate { get }
 
     /// Runs a statement that returns no rows.
     @discardableResult
@@ -52,6 +57,14 @@ public protocol Engine: AnyObject, Sendable {
 }
 
 extension Engine {
+    /// How long, in seconds, creating a session waits for another thread's session on this
+    /// engine to close before throwing ``AmigoError/sessionBusy(path:waited:)`` (the
+    /// ``TransactionGate/timeout`` of ``transactionGate``; 5 s by default).
+    public var sessionWaitTimeout: TimeInterval {
+        get { transactionGate.timeout }
+        set { transactionGate.timeout = newValue }
+    }
+
     /// For engines that do not bind in place: each run collects its arguments and goes through
     /// ``execute(_:_:)``. (``SQLiteEngine`` binds straight into the prepared statement.)
     public func withPreparedWrite<T>(_ sql: String, _ body: (PreparedWrite) throws -> T) throws -> T {

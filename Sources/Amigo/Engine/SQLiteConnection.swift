@@ -9,12 +9,19 @@ public struct OpenOptions: Sendable, Hashable {
     public var create: Bool
     /// How long to wait for another connection's lock before failing with a busy error, in milliseconds.
     public var busyTimeoutMilliseconds: Int32
+    /// How long creating a session waits for another thread's session on the same engine to close
+    /// before failing with ``AmigoError/sessionBusy(path:waited:)``, in milliseconds (see
+    /// ``TransactionGate``; changeable later through ``Engine/sessionWaitTimeout``).
+    public var sessionWaitMilliseconds: Int32
 
-    /// Creates options. By default a file is opened read-write, never created, with a 2 s busy timeout.
-    public init(readOnly: Bool = false, create: Bool = false, busyTimeoutMilliseconds: Int32 = 2000) {
+    /// Creates options. By default a file is opened read-write, never created, with a 2 s busy
+    /// timeout, and a session waits up to 5 s for another thread's session to close.
+    public init(readOnly: Bool = false, create: Bool = false, busyTimeoutMilliseconds: Int32 = 2000,
+                sessionWaitMilliseconds: Int32 = 5000) {
         self.readOnly = readOnly
         self.create = create
         self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
+        self.sessionWaitMilliseconds = sessionWaitMilliseconds
     }
 }
 

@@ -6,7 +6,9 @@ import Foundation
 ///
 /// Every statement runs while holding the engine's recursive lock — a serial queue without the
 /// cost of hopping through Dispatch on every call — so the engine may be shared between threads;
-/// a call made from inside another (for example while iterating rows) runs directly.
+/// a call made from inside another (for example while iterating rows) runs directly. One
+/// connection has one transaction, so one ``Session`` at a time owns the engine (its
+/// ``transactionGate``); give threads that need concurrent transactions an engine each.
 public final class SQLiteEngine: Engine, @unchecked Sendable {
     /// Serializes every use of the connection (re-entrant).
     private let serial = NSRecursiveLock()
@@ -15,6 +17,8 @@ public final class SQLiteEngine: Engine, @unchecked Sendable {
     public let echo = EchoStream()
     public let path: String
     public let isReadOnly: Bool
+    /// Which session owns the connection's transaction (see ``TransactionGate``).
+    public let transactionGate: TransactionGate
 
     /// Opens (or, with `options.create`, creates) the database at `path`; `":memory:"` for an in-memory one.
     ///
@@ -24,6 +28,7 @@ public final class SQLiteEngine: Engine, @unchecked Sendable {
         self.connection = try SQLiteConnection(path: path, options: options)
         self.path = connection.path
         self.isReadOnly = connection.isReadOnly
+        self.transactionGate = TransactionGate(timeout: Double(options.sessionWaitMilliseconds) / 1000)
     }
 
     /// The SQLite library version, such as `3.40.1`.

@@ -87,7 +87,7 @@ struct SchemaSynchronizer {
     func run(preserve: Bool) throws -> [TableSyncResult] {
         let compiler = SchemaCompiler(dialect: engine.dialect)
         let q = engine.dialect.quote
-        return try engine.serialized {
+        return try engine.transactionGate.withoutOtherSessions(path: engine.path) { try engine.serialized {
             guard !engine.isInTransaction else {
                 throw AmigoError.invalidOperation("syncSchema: commit or close open sessions first (tables cannot be rebuilt inside a transaction)")
             }
@@ -156,7 +156,7 @@ struct SchemaSynchronizer {
                 try? engine.executeTransactionControl("ROLLBACK")
                 throw error
             }
-        }
+        } }
     }
 }
 
@@ -215,7 +215,8 @@ extension SchemaSynchronizer {
 
 extension Amigo {
     /// Brings the file's tables in line with the declared models (see ``SchemaSynchronizer``'s
-    /// rules) in one transaction, and says what it did per table.
+    /// rules) in one transaction, and says what it did per table. It refuses to run while this
+    /// thread's session is open, and waits for another thread's session to close (see ``TransactionGate``).
     ///
     ///     let results = try amigo.syncSchema(preserve: true)
     ///     // [TableSyncResult(table: "dog", action: .columnsAdded(["breed"])), …]

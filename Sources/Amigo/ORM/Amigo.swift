@@ -187,10 +187,15 @@ public final class Amigo: @unchecked Sendable {
 
     /// Creates every model's table and indexes, and the junction tables, if they do not exist yet,
     /// in one transaction.
+    ///
+    /// Called on the thread whose session owns the engine, it runs inside that session's
+    /// transaction (as a SAVEPOINT: the session's rollback undoes it); otherwise it waits, like a
+    /// new session, until no other thread's session owns the engine (see ``TransactionGate``).
     public func createAll() throws {
         let compiler = SchemaCompiler(dialect: engine.dialect)
         let script = (models.map(\.table) + junctionTables).filter { !$0.isView }.map(compiler.createAll).joined(separator: "\n")
-        try engine.serialized {
+        try engine.transactionGate.withoutOtherSessions(path: engine.path) {
+          try engine.serialized {
             let nested = engine.isInTransaction
             try engine.executeTransactionControl(nested ? "SAVEPOINT amigo_create_all" : "BEGIN")
             do {
@@ -201,15 +206,26 @@ public final class Amigo: @unchecked Sendable {
                 if nested { try? engine.executeTransactionControl("RELEASE amigo_create_all") }
                 throw error
             }
+          }
         }
     }
 
-    /// A new session, which begins a transaction (a SAVEPOINT when one is already open).
+    /// A new session, which begins a transaction and owns the engine until it is closed.
+    ///
+    /// An engine runs one session at a time (see ``Session`` and ``TransactionGate``): while
+    /// another thread's session is open, this waits for it to close, up to
+    /// ``Engine/sessionWaitTimeout``. Sessions never nest; use ``Session/savepoint(_:)``.
+    ///
+    /// - Throws: ``AmigoError/sessionAlreadyOpen(path:)`` when a session is open on the engine on
+    ///   this thread; ``AmigoError/sessionBusy(path:waited:)`` when another thread's session did
+    ///   not close in time.
     public var session: Session {
         get throws { try Session(amigo: self) }
     }
 
-    /// A query outside any explicit session (it sees what open sessions on the same engine wrote).
+    /// A query outside any explicit session. It runs in autocommit mode, after waiting (like a
+    /// new session) for another thread's open session to close; on the thread whose session owns
+    /// the engine, it runs inside that session's transaction and sees its uncommitted rows.
     @inlinable
     public func query<M: AmigoModel>(_ type: M.Type) -> Query<M> {
         Query(amigo: self, compiled: type, session: nil)

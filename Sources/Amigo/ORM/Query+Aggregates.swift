@@ -80,9 +80,11 @@ extension Query {
         }
         let sql = statement.aggregateSQL(expressions.joined(separator: ", "))
         var values: [DatabaseValue] = []
-        try amigo.engine.fetch(sql, selectArguments + statement.arguments) { row in
-            values = row.values
-            return false
+        try onConnection {
+            _ = try amigo.engine.fetch(sql, selectArguments + statement.arguments) { row in
+                values = row.values
+                return false
+            }
         }
         return values
     }

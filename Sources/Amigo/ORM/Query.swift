@@ -359,6 +359,22 @@ public struct Query<T: AmigoModel>: @unchecked Sendable {
 
     // MARK: Execution
 
+    /// Runs `body`, which uses the engine, where the query belongs: in its session while that is
+    /// open (with the engine serialized, so the session cannot close halfway), otherwise — a query
+    /// outside any session, or of a closed one — once no other thread's session owns the engine,
+    /// so that it never reads or writes inside another thread's transaction (see ``TransactionGate``).
+    func onConnection<R>(_ body: () throws -> R) throws -> R {
+        let engine = amigo.engine
+        if let session {
+            var result: R?
+            try engine.serialized {
+                if session.isActive { result = try body() }
+            }
+            if let result { return result }
+        }
+        return try engine.transactionGate.withoutOtherSessions(path: engine.path, body)
+    }
+
     /// Streams the results, one object at a time, until `body` returns false. Nothing is accumulated.
     public func forEach(_ body: (T) throws -> Bool) throws {
         try run(try compileForFetch(), body)
@@ -382,13 +398,15 @@ public struct Query<T: AmigoModel>: @unchecked Sendable {
         }
         let related = plan.related.map { RelatedLoader($0.relationship, offset: $0.offset, rowIDIndex: $0.rowIDIndex, asRecord: asRecord) }
         if related.isEmpty {
-            try amigo.engine.fetch(plan.sql, plan.arguments) { row in try body(loader.load(row)) }
+            try onConnection { _ = try amigo.engine.fetch(plan.sql, plan.arguments) { row in try body(loader.load(row)) } }
             return
         }
-        try amigo.engine.fetch(plan.sql, plan.arguments) { row in
-            let object = loader.load(row)
-            for loader in related { loader.attach(row: row, to: object) }
-            return try body(object)
+        try onConnection {
+            _ = try amigo.engine.fetch(plan.sql, plan.arguments) { row in
+                let object = loader.load(row)
+                for loader in related { loader.attach(row: row, to: object) }
+                return try body(object)
+            }
         }
     }
 
@@ -461,9 +479,11 @@ public struct Query<T: AmigoModel>: @unchecked Sendable {
             throw AmigoError.typeMismatch(expected: String(describing: T.self), actual: String(describing: loader.builtType))
         }
         var result: T?
-        try amigo.engine.fetch(sql, values) { row in
-            result = unsafeDowncast(loader.load(row), to: T.self)
-            return false
+        try onConnection {
+            _ = try amigo.engine.fetch(sql, values) { row in
+                result = unsafeDowncast(loader.load(row), to: T.self)
+                return false
+            }
         }
         return result
     }
@@ -496,7 +516,7 @@ public struct Query<T: AmigoModel>: @unchecked Sendable {
     /// The number of results (respecting filters, relationship scope, limit and offset).
     public func count() throws -> Int {
         let compiled = try compile(columns: false)
-        let value = try amigo.engine.fetchScalar(compiled.statement.aggregateSQL("COUNT(*)"), compiled.statement.arguments)
+        let value = try onConnection { try amigo.engine.fetchScalar(compiled.statement.aggregateSQL("COUNT(*)"), compiled.statement.arguments) }
         return Int(value.integerValue ?? 0)
     }
 
@@ -506,7 +526,7 @@ public struct Query<T: AmigoModel>: @unchecked Sendable {
         var found = false
         var statement = compiled.statement
         statement.columns = ["1"]
-        try amigo.engine.fetch(statement.sql, statement.arguments) { _ in found = true; return false }
+        try onConnection { _ = try amigo.engine.fetch(statement.sql, statement.arguments) { _ in found = true; return false } }
         return found
     }
 }

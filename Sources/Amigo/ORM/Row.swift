@@ -35,8 +35,9 @@ extension Session {
     /// a statement that writes (`INSERT … RETURNING`) before anything runs; the changes of a
     /// statement that writes count in ``pendingChangeCount``.
     public func fetch(_ sql: String, _ arguments: [DatabaseValue] = []) throws -> [Row] {
-        guard isActive else { throw AmigoError.sessionClosed }
-        return try engine.serialized {
+        try engine.serialized {
+            guard isActive else { throw AmigoError.sessionClosed }
+            try Session.refuseTransactionControl(sql)
             let readsOnly = try Session.readsOnly(sql, on: engine)
             if engine.isReadOnly && !readsOnly {
                 throw AmigoError.readOnly(path: engine.path, operation: "run a statement that writes")

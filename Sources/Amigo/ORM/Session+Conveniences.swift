@@ -115,7 +115,10 @@ extension Query {
         guard !assignments.isEmpty else { return 0 }
         let (keys, subquery, subArguments) = try q.keySubquery(model)
         let sql = "UPDATE \(dialect.quote(model.table.name)) SET " + assignments.joined(separator: ", ") + " WHERE \(keys) IN (\(subquery))"
-        let changes = try amigo.engine.execute(sql, setArguments + subArguments).changes
+        let changes = try onConnection {
+            try checkOpen()
+            return try amigo.engine.execute(sql, setArguments + subArguments).changes
+        }
         session?.recordChanges(changes)
         return changes
     }
@@ -128,9 +131,18 @@ extension Query {
         try checkWritable(model, "delete rows")
         let (keys, subquery, subArguments) = try q.keySubquery(model)
         let sql = "DELETE FROM \(amigo.engine.dialect.quote(model.table.name)) WHERE \(keys) IN (\(subquery))"
-        let changes = try amigo.engine.execute(sql, subArguments).changes
+        let changes = try onConnection {
+            try checkOpen()
+            return try amigo.engine.execute(sql, subArguments).changes
+        }
         session?.recordChanges(changes)
         return changes
+    }
+
+    /// A query of a session writes only while that session is open (checked again on the connection,
+    /// in case another thread closed it meanwhile).
+    private func checkOpen() throws {
+        if let session, !session.isActive { throw AmigoError.sessionClosed }
     }
 
     private func checkWritable(_ model: ORMModel, _ operation: String) throws {

@@ -10,21 +10,41 @@ import Synchronization
 ///     lucy.label = "Ollie"
 ///     try session.add(lucy)                        // lucy was inserted, so: UPDATE "dog" SET "label" = ? WHERE "id" = ?
 ///     try session.commit()                         // COMMIT, then BEGIN again
+///     try session.close()                          // ROLLBACK of what was not committed; other sessions may begin
 ///
 /// `add` inserts objects that have no row yet and updates the ones that do (fetched, or added
-/// before) — change a property and add the object again to save it. A session created while
-/// another transaction is open on the same engine becomes a SAVEPOINT inside it, as in the
-/// original Amigo. ``rollback()`` undoes the session's changes and begins again; ``close()`` (or
-/// releasing the session) rolls back whatever was not committed.
+/// before) — change a property and add the object again to save it. ``rollback()`` undoes the
+/// session's changes and begins again; ``close()`` (or releasing the session) rolls back
+/// whatever was not committed. When ``commit()`` returns, the rows are committed (durable);
+/// when it throws, nothing was committed and the transaction is still open.
+///
+/// **One session per engine at a time.** An engine has one connection, so a session owns the
+/// engine's transaction from its creation until it is closed (see ``TransactionGate``): a
+/// session created meanwhile on another thread waits for it to close (up to
+/// ``Engine/sessionWaitTimeout``, then ``AmigoError/sessionBusy(path:waited:)``), and one
+/// created on the same thread throws ``AmigoError/sessionAlreadyOpen(path:)``. Sessions never
+/// nest implicitly; nesting is ``savepoint(_:)``. Close a session (or let it go) when its work
+/// is done, so that other threads' sessions can begin. For truly concurrent transactions, give
+/// each thread its own engine (connection) on the same file: SQLite's busy timeout
+/// (``OpenOptions/busyTimeoutMilliseconds``) then arbitrates between them.
+///
+/// **Threads.** A session may be shared by several threads: every operation runs with exclusive
+/// use of the engine, and ``commit()`` and ``rollback()`` end the transaction and begin the next
+/// in one step, so another thread never finds the session closed in between; its statements
+/// simply run before or after the commit. Objects and queries passed between threads are
+/// the caller's to synchronize.
 public final class Session: @unchecked Sendable {
     /// The models and engine.
     public let amigo: Amigo
     /// The engine statements run on.
     public var engine: any Engine { amigo.engine }
+    /// Serializes begin, commit, rollback and close (never held while waiting for the engine's gate
+    /// on behalf of another session).
     private let lock = NSRecursiveLock()
-    private var savepointName: String?
     /// Whether the transaction is open, and rows changed since the last commit or rollback:
-    /// atomics, so that the hot path of `add` takes no lock.
+    /// atomics, so that the hot path of `add` takes no lock. `active` changes only while the
+    /// engine is serialized, so a statement that checks it inside `engine.serialized` cannot
+    /// run after the session closed.
     private let activeFlag = Atomic<Bool>(false)
     private let changeCounter = Atomic<Int>(0)
     private var active: Bool {
@@ -45,43 +65,53 @@ public final class Session: @unchecked Sendable {
         if active { try? finish(commit: false, restart: false) }
     }
 
-    /// Whether the session's transaction is open.
+    /// Whether the session's transaction is open (it owns the engine).
     public var isActive: Bool { active }
-
-    /// Whether the session is a SAVEPOINT nested in another transaction.
-    public var isNested: Bool { lock.withLock { savepointName != nil } }
 
     /// Rows inserted, updated or deleted since the last commit or rollback.
     public var pendingChangeCount: Int { changes }
 
     private static let savepointCounter = SavepointCounter()
 
-    /// Opens the transaction: BEGIN, or SAVEPOINT when one is already open on the engine.
+    /// Opens the transaction (BEGIN) after taking ownership of the engine; does nothing when the
+    /// session is open. ``commit()`` and ``rollback()`` of a closed session call it too.
+    ///
+    /// - Throws: ``AmigoError/sessionAlreadyOpen(path:)`` when another session is open on the engine
+    ///   on this thread; ``AmigoError/sessionBusy(path:waited:)`` when another thread's session did
+    ///   not close within ``Engine/sessionWaitTimeout``; ``AmigoError/database(_:)`` when BEGIN fails
+    ///   (for example because a transaction was opened on the engine directly).
     public func begin() throws {
         try lock.withLock {
             guard !active else { return }
-            try engine.serialized {
-                if engine.isInTransaction {
-                    let name = "amigo_\(Session.savepointCounter.next())"
-                    try engine.executeTransactionControl("SAVEPOINT \(name)")
-                    savepointName = name
-                } else {
+            let gate = engine.transactionGate
+            try gate.acquire(for: self, path: engine.path)
+            do {
+                try engine.serialized {
                     try engine.executeTransactionControl("BEGIN")
-                    savepointName = nil
+                    changes = 0
+                    active = true
                 }
+            } catch {
+                gate.release(for: self)
+                throw error
             }
-            active = true
-            changes = 0
         }
     }
 
-    /// Makes the session's changes permanent (COMMIT, or RELEASE for a nested session) and begins again.
+    /// Makes the session's changes permanent (COMMIT) and begins the next transaction, keeping
+    /// the engine. When it returns, the rows are committed.
+    ///
+    /// - Throws: ``AmigoError/database(_:)`` when COMMIT fails (the transaction stays open: commit
+    ///   again or roll back); ``AmigoError/invalidOperation(_:)`` when the transaction had already
+    ///   been rolled back by SQLite (after an I/O or disk-full error) with changes pending — those
+    ///   changes are lost, and a new transaction is open.
     public func commit() throws { try finish(commit: true, restart: true) }
 
-    /// Undoes the session's changes (ROLLBACK, or ROLLBACK TO for a nested session) and begins again.
+    /// Undoes the session's changes (ROLLBACK) and begins the next transaction, keeping the engine.
     public func rollback() throws { try finish(commit: false, restart: true) }
 
-    /// Rolls back what was not committed and ends the session.
+    /// Rolls back what was not committed, ends the session and gives the engine up, so that
+    /// another session may begin. Closing a closed session does nothing.
     public func close() throws { try finish(commit: false, restart: false) }
 
     private func finish(commit: Bool, restart: Bool) throws {
@@ -90,38 +120,66 @@ public final class Session: @unchecked Sendable {
                 if restart { try begin() }
                 return
             }
-            try engine.serialized {
-                if let name = savepointName {
-                    if commit {
-                        try engine.executeTransactionControl("RELEASE \(name)")
-                    } else {
-                        try engine.executeTransactionControl("ROLLBACK TO \(name)")
-                        try engine.executeTransactionControl("RELEASE \(name)")
-                    }
-                } else if engine.isInTransaction {
-                    try engine.executeTransactionControl(commit ? "COMMIT" : "ROLLBACK")
+            if !restart {
+                // Whatever happens, the session ends and the engine is given up.
+                defer { engine.transactionGate.release(for: self) }
+                try engine.serialized {
+                    defer { active = false; changes = 0 }
+                    if engine.isInTransaction { try engine.executeTransactionControl(commit ? "COMMIT" : "ROLLBACK") }
                 }
+                return
             }
-            active = false
-            changes = 0
-            if restart { try begin() }
+            // COMMIT (or ROLLBACK) and BEGIN in one serialized step: other threads using this
+            // session never see it closed, and no other statement runs between the two.
+            var lost = 0
+            do {
+                try engine.serialized {
+                    if engine.isInTransaction {
+                        try engine.executeTransactionControl(commit ? "COMMIT" : "ROLLBACK")
+                    } else if commit {
+                        // SQLite rolled the transaction back on its own (I/O error, disk full…).
+                        lost = changes
+                    }
+                    changes = 0
+                    do {
+                        try engine.executeTransactionControl("BEGIN")
+                    } catch {
+                        active = false
+                        throw error
+                    }
+                }
+            } catch {
+                if !active { engine.transactionGate.release(for: self) }
+                throw error
+            }
+            if lost > 0 {
+                throw AmigoError.invalidOperation(
+                    "commit: the transaction had already been rolled back by SQLite after an error; \(lost) pending change(s) are lost")
+            }
         }
     }
 
     /// Ends the read transaction and begins a new one when nothing is pending, so that the session
-    /// sees other connections' commits and holds no lock while idle (amigo-shell does this between views).
+    /// sees other connections' commits and holds no lock while idle (amigo-shell does this between
+    /// views). The session keeps the engine.
     public func refresh() throws {
         try lock.withLock {
-            guard active, changes == 0, savepointName == nil else { return }
+            guard active, changes == 0 else { return }
             // Nothing to keep: roll back rather than commit, so that a write that failed (and was
             // undone by SQLite) does not bump the file's change counter.
             try finish(commit: false, restart: true)
         }
     }
 
-    /// Runs `body` inside a SAVEPOINT: if it throws, its changes are rolled back and the error rethrown.
+    /// Runs `body` inside a SAVEPOINT of the session's transaction: if it throws, its changes are
+    /// rolled back and the error rethrown; otherwise they join the session's transaction (and are
+    /// committed with it). This is the only way to nest work in a session. The engine stays
+    /// serialized for this thread while `body` runs.
+    ///
+    /// - Throws: ``AmigoError/sessionClosed`` when the session is closed, or what `body` throws.
     public func savepoint<R>(_ body: () throws -> R) throws -> R {
         try engine.serialized {
+            guard isActive else { throw AmigoError.sessionClosed }
             let name = "amigo_\(Session.savepointCounter.next())"
             try engine.executeTransactionControl("SAVEPOINT \(name)")
             let before = pendingChangeCount
@@ -132,7 +190,7 @@ public final class Session: @unchecked Sendable {
             } catch {
                 try? engine.executeTransactionControl("ROLLBACK TO \(name)")
                 try? engine.executeTransactionControl("RELEASE \(name)")
-                lock.withLock { changes = before }
+                changes = before
                 throw error
             }
         }
@@ -176,8 +234,9 @@ public final class Session: @unchecked Sendable {
 
     /// Adds an array of objects; see ``add(_:upsert:)-(AmigoModel...,_)``.
     public func add(_ objects: [AmigoModel], upsert: Bool = false) throws {
-        try checkWritable("add rows")
         try engine.serialized {
+            // Checked while the engine is serialized: a close on another thread cannot slip in between.
+            try checkWritable("add rows")
             var visiting = Set<ObjectIdentifier>()
             for object in objects {
                 visiting.removeAll(keepingCapacity: true)
@@ -250,14 +309,16 @@ public final class Session: @unchecked Sendable {
     /// returning the statement it ran.
     @discardableResult
     public func update(_ object: AmigoModel, columns names: [String]) throws -> (sql: String, arguments: [DatabaseValue]) {
-        try checkWritable("edit rows")
-        let model = try amigo.model(of: object)
-        try checkEditable(model, "edit rows")
-        let columns = try model.columns(named: names)
-        let write = try ModelWriter(model: model, dialect: engine.dialect).update(object, columns: columns)
-        try executeUpdate(write, of: object, model: model)
-        (object as? Record)?.originalKey = nil
-        return (write.sql, write.arguments)
+        try engine.serialized {
+            try checkWritable("edit rows")
+            let model = try amigo.model(of: object)
+            try checkEditable(model, "edit rows")
+            let columns = try model.columns(named: names)
+            let write = try ModelWriter(model: model, dialect: engine.dialect).update(object, columns: columns)
+            try executeUpdate(write, of: object, model: model)
+            (object as? Record)?.originalKey = nil
+            return (write.sql, write.arguments)
+        }
     }
 
     /// The UPDATE that ``update(_:columns:)`` would run, without running it (for previews).
@@ -273,8 +334,8 @@ public final class Session: @unchecked Sendable {
 
     /// Deletes an array of objects.
     public func delete(_ objects: [AmigoModel]) throws {
-        try checkWritable("delete rows")
         try engine.serialized {
+            try checkWritable("delete rows")
             for object in objects {
                 let model = try amigo.model(of: object)
                 try checkEditable(model, "delete rows")
@@ -313,14 +374,27 @@ public final class Session: @unchecked Sendable {
     /// statement that writes are all refused before anything is applied.
     @discardableResult
     public func execute(_ sql: String, _ arguments: [DatabaseValue] = []) throws -> ExecutionResult {
-        guard isActive else { throw AmigoError.sessionClosed }
-        let readsOnly = try Session.readsOnly(sql, on: engine)
-        if engine.isReadOnly && !readsOnly {
-            throw AmigoError.readOnly(path: engine.path, operation: "run a statement that writes")
+        try engine.serialized {
+            guard isActive else { throw AmigoError.sessionClosed }
+            try Session.refuseTransactionControl(sql)
+            let readsOnly = try Session.readsOnly(sql, on: engine)
+            if engine.isReadOnly && !readsOnly {
+                throw AmigoError.readOnly(path: engine.path, operation: "run a statement that writes")
+            }
+            let result = try engine.execute(sql, arguments)
+            if !readsOnly { recordChanges(result.changes) }
+            return result
         }
-        let result = try engine.execute(sql, arguments)
-        if !readsOnly { recordChanges(result.changes) }
-        return result
+    }
+
+    /// Refuses BEGIN, COMMIT, END and ROLLBACK (but not `ROLLBACK TO`): they would end or nest the
+    /// session's transaction behind its back. SAVEPOINT, RELEASE and `ROLLBACK TO` stay allowed.
+    static func refuseTransactionControl(_ sql: String) throws {
+        let words = sql.split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "_" }).prefix(3).map { $0.uppercased() }
+        guard let first = words.first, ["BEGIN", "COMMIT", "END", "ROLLBACK"].contains(first) else { return }
+        if first == "ROLLBACK", words.dropFirst().contains("TO") { return }
+        throw AmigoError.invalidOperation(
+            "\(first) cannot run inside a session: use session.commit(), session.rollback() or session.close(), and session.savepoint { } to nest")
     }
 
     /// Whether `sql` only reads, checked by preparing it before it runs. Several statements at

@@ -15,10 +15,12 @@ extension Amigo {
         try self.init(reflecting: SQLiteEngine(path: path, options: options))
     }
 
-    /// Reflects the schema of an open engine into models.
+    /// Reflects the schema of an open engine into models. The schema is read once no other
+    /// thread's session owns the engine (see ``TransactionGate``); on the thread whose session
+    /// does, it is read inside that session's transaction.
     public convenience init(reflecting engine: any Engine) throws {
         try self.init([], engine: engine)
-        try reflectSchema()
+        try engine.transactionGate.withoutOtherSessions(path: engine.path) { try reflectSchema() }
     }
 
     /// Reads the schema and adds a model per table and view, with relationships.
