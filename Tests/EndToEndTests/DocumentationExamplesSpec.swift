@@ -57,6 +57,14 @@ struct DocumentationExamplesSpec {
         let result = try Self.run("amigo-shell --bail " + arguments.joined(separator: " "), in: workspace)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.isEmpty, "\(result.stderr)")
+
+        // The figures of steps 2 and 7 are what the demo shows.
+        let people = try Self.run("amigo-shell -c 'open person' -c \("filter age > 40 AND dog.name BEGINSWITH[c] 'l'".shellQuoted) -c count", in: workspace)
+        let cell = try #require(walkthrough.firstMatch(of: /name \(`([0-9]+ → [^`]+)`\)/)).1
+        let all = try Self.run("amigo-shell -c 'open person'", in: workspace)
+        #expect(all.stdout.contains(String(cell)))
+        let rows = try #require(walkthrough.firstMatch(of: /ms · ([0-9]+) rows`/)).1
+        #expect(people.stdout.hasSuffix("\n\(rows)\n"))
     }
 
     @Test("the README's filter error is what the program prints")
@@ -72,5 +80,48 @@ struct DocumentationExamplesSpec {
         let printed = result.stderr.split(separator: "\n").map { $0.replacingOccurrences(of: "amigo-shell: ", with: "") }
             .map { $0.replacingOccurrences(of: "-c #2: error: ", with: "") }.joined(separator: "\n")
         #expect(printed == block)
+    }
+
+    @Test("the README's screenshot is what the demo shows after the keys it names (all but the timed echo pane)",
+          .enabled(if: TmuxSession.executable != nil, "tmux is not installed"))
+    func readmeScreenshot() async throws {
+        let readme = try Self.read("README.md")
+        let filter = "age > 40 AND dog.name BEGINSWITH[c] 'l'"
+        #expect(readme.contains("`scripts/run`, then `pe` Enter (open `person`), → → → ↓ ↓, and `/\(filter)`:"))
+        let section = try #require(readme.range(of: "## amigo-shell\n"))
+        let open = try #require(readme.range(of: "```\n", range: section.upperBound..<readme.endIndex))
+        let close = try #require(readme.range(of: "\n```", range: open.upperBound..<readme.endIndex))
+        let expected = readme[open.upperBound..<close.lowerBound].split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let width = expected.map(\.count).max() ?? 0
+        let echoColumn = try #require(expected[1].range(of: "┌─ SQL echo")).lowerBound.utf16Offset(in: expected[1])
+        #expect(expected.count == 32 && width == 150)
+
+        let workspace = try Workspace("docs-screenshot")
+        let tmux = try TmuxSession(socket: "amigo-e2e-screenshot", directory: workspace.directory)
+        try tmux.start([try Fixture.binary()], in: workspace.directory, environment: ["NO_COLOR": "1"],
+                       history: workspace.path("history"), width: width, height: expected.count)
+        try await tmux.waitFor("person              400")
+        try tmux.sendLiteral("pe")
+        try tmux.sendKeys("Enter", "Right", "Right", "Right", "Down", "Down", "/")
+        try await tmux.waitUntil("the filter prompt") { $0.lines.last?.hasPrefix("filter> ") == true }
+        try tmux.sendLiteral(filter)
+        try tmux.sendKeys("Enter")
+        let screen = try await tmux.waitUntil("the filtered view") { $0.statusLine.hasPrefix("row 1 of 45") }
+        for (index, line) in expected.enumerated() {
+            let actual = index < screen.lines.count ? screen.lines[index] : ""
+            let keep = index <= 1 || index >= expected.count - 3 ? width : echoColumn
+            // The echo pane shows timings that differ from run to run: compared up to its border.
+            #expect(String(actual.prefix(keep)).trimmingTrailingSpaces == String(line.prefix(keep)).trimmingTrailingSpaces, "line \(index)")
+        }
+        try tmux.sendKeys("q")
+        #expect(try await tmux.rc() == 0)
+    }
+}
+
+private extension String {
+    var trimmingTrailingSpaces: String {
+        var text = self
+        while text.last == " " { text.removeLast() }
+        return text
     }
 }
