@@ -16,12 +16,15 @@ public final class TextModeRunner {
 
     /// Creates a runner. With `echo`, every statement the session runs is written to `errors`
     /// as it runs (the `echo on|off` command switches it).
+    ///
+    /// Everything written to `output` and `errors` has its terminal controls made visible first
+    /// (``TerminalText/safe(_:)``): names, DDL and values come from the file.
     public init(explorer: Explorer, echo: Bool, output: @escaping (String) -> Void, errors: @escaping (String) -> Void) {
         self.explorer = explorer
-        self.output = output
-        self.errors = errors
+        self.output = { output(TerminalText.safe($0)) }
+        self.errors = { errors(TerminalText.safe($0)) }
         explorer.isEchoOn = echo
-        let sink = UncheckedSendable(errors)
+        let sink = UncheckedSendable(self.errors)
         echoSubscription = explorer.amigo.engine.echo.subscribe { event in sink.value(event.formatted) }
     }
 

@@ -175,7 +175,7 @@ enum ExitStatus {
 enum StandardError {
     /// Writes `message`, each of its lines prefixed with `amigo-shell: `.
     static func write(_ message: String) {
-        let text = message.split(separator: "\n", omittingEmptySubsequences: false)
+        let text = TerminalText.safe(message).split(separator: "\n", omittingEmptySubsequences: false)
             .map { "amigo-shell: " + $0 }.joined(separator: "\n") + "\n"
         FileHandle.standardError.write(Data(text.utf8))
     }

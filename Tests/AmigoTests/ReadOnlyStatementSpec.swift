@@ -50,3 +50,18 @@ import Testing
         #expect(try amigo.query("Track").filter("Composer MATCHES 'AC/DC'").count() == 8)
     }
 }
+
+/// Patterns mean exactly what they say.
+@Suite struct PatternSafetySpec {
+    @Test func aNULInAPatternIsAnErrorNotATruncatedPattern() throws {
+        let path = try SampleDatabase.chinook.copy()
+        defer { TemporaryFile.remove(path) }
+        let amigo = try Amigo(reflecting: path)
+        for op in ["BEGINSWITH", "CONTAINS", "ENDSWITH", "LIKE", "BEGINSWITH[c]"] {
+            #expect(throws: AmigoError.self) {
+                try amigo.query("Track").filter("Name \(op) %@", "Go Down\u{0}zzz").count()
+            }
+        }
+        #expect(try amigo.query("Track").filter("Name BEGINSWITH %@", "Go Down").count() == 1)
+    }
+}

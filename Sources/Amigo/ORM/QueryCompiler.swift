@@ -365,6 +365,10 @@ final class QueryScope {
                 if value.isNull { return "0" }
                 throw error("\(c.op.rawValue) needs text", position: c.position, token: c.op.rawValue)
             }
+            // SQLite's LIKE and GLOB stop reading a pattern at U+0000, which would match more than asked.
+            if text.unicodeScalars.contains("\u{0}") {
+                throw error("a \(c.op.rawValue) pattern cannot contain the NUL character", position: c.position, token: c.op.rawValue)
+            }
             let pattern = PatternTranslation(op: c.op, text: text)
             if ci && fold == nil {
                 arguments.append(.text(pattern.likePattern))
