@@ -312,7 +312,15 @@ public final class Explorer {
         // Then, one table of the list per call, so that a file of many huge tables never holds
         // up the keyboard for long.
         if let i = tables.firstIndex(where: \.isLowerBound) {
-            tables[i].rowCount = try? session.query(tables[i].name).count()
+            do {
+                // Counted row by row through a LIMIT subquery, not by SQLite's single COUNT(*) step,
+                // so that the interrupt check runs during it and a key press stops it.
+                tables[i].rowCount = try session.query(tables[i].name).limit(Int.max - 1).count()
+            } catch AmigoError.database(let error) where error.code == 9 {
+                return false   // interrupted (a key was pressed): counted again when idle
+            } catch {
+                tables[i].rowCount = nil
+            }
             tables[i].isLowerBound = false
             return true
         }

@@ -178,6 +178,20 @@ public final class TerminalScreen {
         wrefresh(window)
     }
 
+    /// Writes `text` over the status line (the second row from the bottom) at once, without
+    /// rendering the rest of the screen: used while a query runs, when nothing may query.
+    public func showStatus(_ text: String) {
+        guard !stopped else { return }
+        let (width, height) = size
+        guard height >= 2, width >= 2 else { return }
+        wmove(window, Int32(height - 2), 0)
+        wclrtoeol(window)
+        _ = amigo_wattrset(window, amigo_A_REVERSE())
+        waddstr(window, " " + DisplayWidth.truncate(text, to: width - 2))
+        _ = amigo_wattrset(window, amigo_A_NORMAL())
+        wrefresh(window)
+    }
+
     /// Leaves curses and restores the terminal, the signal handlers and stderr, then prints what
     /// was written to stderr meanwhile. Safe to call more than once; the screen is unusable after.
     public func stop() {

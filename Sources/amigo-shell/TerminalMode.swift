@@ -20,46 +20,76 @@ struct TerminalMode {
             Completion.candidates(line: request.line, wordStart: request.wordStart, word: request.word,
                                   kind: kindBox.value.value, explorer: box.value.explorer)
         }
+        // Any query can be cancelled: after 150 ms the status line says so, and Esc stops it.
+        let watchdog = QueryWatchdog(now: { DispatchTime.now().uptimeNanoseconds },
+                                     pollKey: { screen.readKey(timeoutMilliseconds: 0) },
+                                     showWorking: { screen.showStatus("working… Esc or Ctrl-C cancels the query") })
+        let watchdogBox = UncheckedBox(watchdog)
+        explorer.amigo.engine.setInterruptCheck { watchdogBox.value.shouldInterrupt() }
+        defer { explorer.amigo.engine.setInterruptCheck(nil) }
+        /// Runs idle work that any key interrupts; the key is handled next.
+        func idle<T>(_ work: () -> T) -> T {
+            watchdog.begin(.idle)
+            defer { watchdog.end() }
+            return work()
+        }
+        var queued: [Key] = []
+
         func render() -> ScreenGrid {
             let (width, height) = screen.size
             return app.render(width: width, height: height)
         }
         screen.draw(render())
-        if explorer.completeDeferredCounts() { screen.draw(render()) }
+        if idle({ explorer.completeDeferredCounts() }) { screen.draw(render()) }
+        queued += watchdog.takeKeys()
         explorer.releaseIdleLocks()
         keys: while true {
             let key: Key
-            switch screen.waitForKey(idleAfterMilliseconds: 1000) {
-            case .closed: break keys
-            case .idle:
-                if screen.resumeIfSuspended() { screen.draw(render()) }
-                // Another program committed: show its rows and counts (checked once a second).
-                if explorer.refreshIfChangedElsewhere() {
-                    app.showNotices()
-                    screen.draw(render())
+            if !queued.isEmpty {
+                key = queued.removeFirst()
+            } else {
+                switch screen.waitForKey(idleAfterMilliseconds: 1000) {
+                case .closed: break keys
+                case .idle:
+                    if screen.resumeIfSuspended() { screen.draw(render()) }
+                    // Another program committed: show its rows and counts (checked once a second).
+                    if idle({ explorer.refreshIfChangedElsewhere() }) {
+                        app.showNotices()
+                        screen.draw(render())
+                    }
+                    // Counts of big tables left at `10000+` finish while nothing is pressed.
+                    if idle({ explorer.completeDeferredCounts() }) { screen.draw(render()) }
+                    queued += watchdog.takeKeys()
+                    explorer.releaseIdleLocks()
+                    continue keys
+                case .key(let pressed): key = pressed
                 }
-                // Counts of big tables left at `10000+` finish while nothing is pressed.
-                if explorer.completeDeferredCounts() { screen.draw(render()) }
-                explorer.releaseIdleLocks()
-                continue keys
-            case .key(let pressed): key = pressed
             }
+            watchdog.begin(.key)
             var effect = app.handle(key)
+            watchdog.end()
             while case .prompt(let request) = effect {
                 promptKind = request.kind
                 kindBox.value.value = request.kind
                 let line = editor.readLine(prompt: request.prompt, initialText: request.initialText,
                                            row: { screen.size.height - 1 }, screen: screen, redraw: { render() },
                                            onMatches: { matches in app.showMatches(matches) })
+                watchdog.begin(.key)
                 effect = app.submit(request.kind, text: line)
+                watchdog.end()
             }
+            queued += watchdog.takeKeys()
             if effect == .quit { break keys }
             if effect == .redraw { screen.repaintAll() }
             if effect == .suspend { screen.suspend() }
             screen.resumeIfSuspended()
+            // Drawing reads rows too (a page far into a view sorted by a computed value): cancellable.
+            watchdog.begin(.key)
             screen.draw(render())
+            watchdog.end()
             // Idle: finish a deferred count (a huge table's), then show it.
-            if explorer.completeDeferredCounts() { screen.draw(render()) }
+            if queued.isEmpty, idle({ explorer.completeDeferredCounts() }) { screen.draw(render()) }
+            queued += watchdog.takeKeys()
             explorer.releaseIdleLocks()
         }
         _ = promptKind
@@ -73,7 +103,7 @@ final class Ref<V> {
     init(_ value: V) { self.value = value }
 }
 
-/// Lets the single-threaded UI hand non-Sendable state to readline's `@Sendable` callback.
+/// Lets the single-threaded UI hand non-Sendable state to readline's and SQLite's `@Sendable` callbacks.
 struct UncheckedBox<V>: @unchecked Sendable {
     let value: V
     init(_ value: V) { self.value = value }

@@ -211,4 +211,5 @@ final class ForwardingEngine: Engine, @unchecked Sendable {
     func executeTransactionControl(_ sql: String) throws { try base.executeTransactionControl(sql) }
     func serialized<T>(_ body: () throws -> T) rethrows -> T { try base.serialized(body) }
     func isReadOnlyStatement(_ sql: String) throws -> Bool { try base.isReadOnlyStatement(sql) }
+    func setInterruptCheck(_ check: (() -> Bool)?) { base.setInterruptCheck(check) }
 }

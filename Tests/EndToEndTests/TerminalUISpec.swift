@@ -403,6 +403,42 @@ struct TerminalUISpec {
         }
     }
 
+    @Test("a query that runs long says so, Esc cancels it, and the UI answers keys again")
+    func escapeCancelsASlowQuery() async throws {
+        let workspace = try Workspace("cancel")
+        let tmux = try await launch("cancel", workspace)
+        try tmux.sendKeys(":")
+        try await tmux.waitUntil("the command prompt") { $0.promptLine.hasPrefix(":") }
+        try tmux.sendLiteral("sql WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c")
+        try tmux.sendKeys("Enter")
+        try await tmux.waitUntil("the working notice") { $0.statusLine.contains("Esc or Ctrl-C cancels") }
+        try tmux.sendKeys("Escape")
+        try await tmux.waitUntil("the query to stop") { $0.statusLine.contains("interrupted") }
+        _ = try await open("Ar", rows: 275, in: tmux)
+        try await quit(tmux)
+        #expect(workspace.databaseIsUnchanged)
+    }
+
+    @Test("a big table's count shown as 10000+ completes while idle, without a key press")
+    func idleCountsComplete() async throws {
+        let workspace = try Workspace("idle-count")
+        _ = try SQLite3.query(workspace.database, "SELECT 1")
+        let sqlite3 = try #require(Fixture.executable(named: "sqlite3"))
+        let created = try ProcessRunner.run(sqlite3, [workspace.database,
+            // Two big tables: the first count finishes right after the first frame, the others
+            // (one per idle tick) only if idle ticks do the work.
+            "CREATE TABLE Big (id INTEGER PRIMARY KEY); WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 25000) INSERT INTO Big SELECT x FROM c;"
+            + "CREATE TABLE Bigger (id INTEGER PRIMARY KEY); INSERT INTO Bigger SELECT id FROM Big; INSERT INTO Bigger SELECT id + 25000 FROM Big;"])
+        #expect(created.status == 0)
+        let binary = try Fixture.binary()
+        let tmux = try TmuxSession(socket: "amigo-e2e-idle-count", directory: workspace.directory)
+        try tmux.start([binary, "chinook.sqlite"], in: workspace.directory, history: workspace.path("history"))
+        try await tmux.waitFor("Track         3503")
+        try await tmux.waitFor("Big          25000", timeout: .seconds(10))
+        try await tmux.waitFor("Bigger       50000", timeout: .seconds(10))
+        try await quit(tmux)
+    }
+
     @Test("TERM=dumb falls back to text mode with a one-line notice")
     func dumbTerminalFallsBackToText() async throws {
         let workspace = try Workspace("dumb")

@@ -54,6 +54,11 @@ public protocol Engine: AnyObject, Sendable {
     func serialized<T>(_ body: () throws -> T) rethrows -> T
     /// Whether `sql` is a single statement that only reads (checked by preparing it, never by running it).
     func isReadOnlyStatement(_ sql: String) throws -> Bool
+    /// Installs a check the engine calls often while any statement runs (nil removes it); when it
+    /// returns true the running statement stops with an "interrupted" ``AmigoError/database(_:)``
+    /// and its effects are undone. The check must not use the engine. (amigo-shell uses it to
+    /// cancel a slow query with Esc.)
+    func setInterruptCheck(_ check: (() -> Bool)?)
 }
 
 extension Engine {

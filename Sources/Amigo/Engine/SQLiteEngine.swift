@@ -13,6 +13,8 @@ public final class SQLiteEngine: Engine, @unchecked Sendable {
     /// Serializes every use of the connection (re-entrant).
     private let serial = NSRecursiveLock()
     private let connection: SQLiteConnection
+    /// Kept alive while SQLite holds a pointer to it (``setInterruptCheck(_:)``).
+    private var interruptCheck: InterruptCheck?
     public let dialect: any SQLDialect = SQLiteDialect()
     public let echo = EchoStream()
     public let path: String
@@ -202,6 +204,14 @@ public final class SQLiteEngine: Engine, @unchecked Sendable {
     /// Decided by SQLite, not by the text: `sqlite3_stmt_readonly`, and an authorizer consulted
     /// while the statement is prepared that sees transaction control, savepoints, ATTACH/DETACH
     /// and PRAGMAs that set something (whatever comments or spelling come before them).
+    public func setInterruptCheck(_ check: (() -> Bool)?) {
+        serialized {
+            interruptCheck = check.map(InterruptCheck.init)
+            // About every millisecond of work on a current machine.
+            connection.setInterruptCheck(interruptCheck, everyInstructions: 10_000)
+        }
+    }
+
     public func isReadOnlyStatement(_ sql: String) throws -> Bool {
         try serialized {
             var stmt: OpaquePointer?

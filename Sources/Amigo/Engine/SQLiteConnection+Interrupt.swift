@@ -1,0 +1,25 @@
+import CSQLite
+
+/// A cancellation check that SQLite calls while a statement runs.
+final class InterruptCheck {
+    let shouldInterrupt: () -> Bool
+    init(_ shouldInterrupt: @escaping () -> Bool) { self.shouldInterrupt = shouldInterrupt }
+}
+
+extension SQLiteConnection {
+    /// Calls `check` every `instructions` virtual-machine steps of any running statement; when it
+    /// returns true the statement stops with SQLITE_INTERRUPT. nil removes the check.
+    ///
+    /// The check runs on the thread executing the statement, inside SQLite: it must not use this
+    /// connection.
+    func setInterruptCheck(_ check: InterruptCheck?, everyInstructions instructions: Int32) {
+        guard let check else {
+            sqlite3_progress_handler(handle, 0, nil, nil)
+            return
+        }
+        sqlite3_progress_handler(handle, instructions, { context in
+            guard let context else { return 0 }
+            return Unmanaged<InterruptCheck>.fromOpaque(context).takeUnretainedValue().shouldInterrupt() ? 1 : 0
+        }, Unmanaged.passUnretained(check).toOpaque())
+    }
+}

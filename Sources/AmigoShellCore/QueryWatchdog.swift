@@ -1,0 +1,86 @@
+/// Keeps the UI answering while a query runs: the engine calls ``shouldInterrupt()`` often
+/// during any statement (``Engine/setInterruptCheck(_:)``), and the watchdog decides.
+///
+/// - Work started by a key: after ``slowAfterNanoseconds`` the status line says the query is
+///   working and that Esc cancels; Esc or Ctrl-C then stops the query (it fails with
+///   "interrupted" and changes nothing). Other keys typed meanwhile are kept, in order, for later.
+/// - Idle work (a deferred count, the check for changes made elsewhere): any key stops it at
+///   once, so that the keyboard never waits for housekeeping; the key is kept.
+///
+/// Pure: the clock, the key poll and the status display are injected, so it is tested without
+/// a terminal or a slow query.
+public final class QueryWatchdog {
+    /// What kind of work is running.
+    public enum Work: Sendable { case key, idle }
+
+    /// After how long key-started work says it is working (150 ms).
+    public var slowAfterNanoseconds: UInt64 = 150_000_000
+    /// How often, at most, the keyboard is polled while work runs.
+    public var pollEveryNanoseconds: UInt64 = 20_000_000
+
+    private let now: () -> UInt64
+    private let pollKey: () -> Key?
+    private let showWorking: () -> Void
+    private var started: UInt64?
+    private var lastPoll: UInt64 = 0
+    private var work: Work = .key
+    private var announced = false
+    private var keys: [Key] = []
+
+    /// Whether the current (or last) work was stopped.
+    public private(set) var cancelled = false
+
+    /// - Parameters:
+    ///   - now: a monotonic clock in nanoseconds.
+    ///   - pollKey: the next key if one was typed, without waiting.
+    ///   - showWorking: shows that a query is running and that Esc cancels it.
+    public init(now: @escaping () -> UInt64, pollKey: @escaping () -> Key?, showWorking: @escaping () -> Void) {
+        self.now = now
+        self.pollKey = pollKey
+        self.showWorking = showWorking
+    }
+
+    /// Work begins (before a key is handled, or before idle work).
+    public func begin(_ work: Work) {
+        started = now()
+        lastPoll = 0
+        self.work = work
+        announced = false
+        cancelled = false
+    }
+
+    /// The work ended; checks made outside work never interrupt.
+    public func end() { started = nil }
+
+    /// Keys typed while work ran (not the Esc that cancelled it), oldest first; taking them empties the list.
+    public func takeKeys() -> [Key] {
+        defer { keys.removeAll() }
+        return keys
+    }
+
+    /// Whether the running statement should stop now. Called by the engine, inside SQLite.
+    public func shouldInterrupt() -> Bool {
+        guard let started else { return false }
+        if cancelled { return true }
+        let time = now()
+        if work == .key && time - started < slowAfterNanoseconds { return false }
+        if time - lastPoll < pollEveryNanoseconds { return false }
+        lastPoll = time
+        if work == .key && !announced {
+            announced = true
+            showWorking()
+        }
+        while let key = pollKey() {
+            if work == .idle {
+                keys.append(key)
+                cancelled = true
+            } else if key == .escape || key == .control("c") {
+                cancelled = true
+            } else {
+                keys.append(key)
+            }
+            if cancelled { return true }
+        }
+        return false
+    }
+}

@@ -1,0 +1,79 @@
+import Amigo
+import AmigoTestSupport
+import Foundation
+import Testing
+@testable import AmigoShellCore
+
+/// Any query the UI runs can be cancelled, and housekeeping never holds up the keyboard.
+@Suite struct QueryWatchdogSpec {
+    /// A watchdog over a fake clock and a queue of typed keys.
+    final class Harness {
+        var clock: UInt64 = 0
+        var typed: [Key] = []
+        var announcements = 0
+        lazy var watchdog = QueryWatchdog(now: { [unowned self] in clock },
+                                          pollKey: { [unowned self] in typed.isEmpty ? nil : typed.removeFirst() },
+                                          showWorking: { [unowned self] in announcements += 1 })
+    }
+
+    @Test func keyWorkSaysItIsWorkingAfter150msAndEscapeCancelsIt() {
+        let h = Harness()
+        h.watchdog.begin(.key)
+        h.typed = [.char("j")]
+        h.clock = 100_000_000
+        #expect(!h.watchdog.shouldInterrupt())
+        #expect(h.announcements == 0)
+        #expect(h.typed == [.char("j")])     // not polled yet: fast work never reads keys
+        h.clock = 160_000_000
+        #expect(!h.watchdog.shouldInterrupt())
+        #expect(h.announcements == 1)
+        h.typed = [.escape]
+        h.clock = 200_000_000
+        #expect(h.watchdog.shouldInterrupt())
+        #expect(h.watchdog.cancelled)
+        #expect(h.watchdog.takeKeys() == [.char("j")])
+        #expect(h.watchdog.takeKeys() == [])
+        h.watchdog.end()
+        #expect(!h.watchdog.shouldInterrupt())
+    }
+
+    @Test func idleWorkStopsAtTheFirstKeyAndKeepsIt() {
+        let h = Harness()
+        h.watchdog.begin(.idle)
+        #expect(!h.watchdog.shouldInterrupt())
+        h.typed = [.char("q")]
+        h.clock = 30_000_000
+        #expect(h.watchdog.shouldInterrupt())
+        #expect(h.announcements == 0)
+        #expect(h.watchdog.takeKeys() == [.char("q")])
+    }
+
+    @Test func anInterruptedQueryFailsChangesNothingAndTheSessionGoesOn() throws {
+        let f = try ChinookFixture()
+        var calls = 0
+        f.amigo.engine.setInterruptCheck { calls += 1; return calls > 3 }
+        let endless = "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c"
+        #expect(throws: AmigoError.self) { try f.explorer.run("sql \(endless)") }
+        f.amigo.engine.setInterruptCheck(nil)
+        try f.explorer.run("open Genre")
+        #expect(try f.explorer.run("count").output == "25")
+    }
+
+    @Test func aDeferredCountInterruptedByAKeyStaysDeferred() throws {
+        let path = TemporaryFile.path("deferred")
+        defer { TemporaryFile.remove(path) }
+        do {
+            let engine = try SQLiteEngine(path: path, options: OpenOptions(create: true))
+            try engine.executeScript("CREATE TABLE big (id INTEGER PRIMARY KEY); WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 30000) INSERT INTO big SELECT x FROM c;")
+        }
+        let explorer = try Explorer(amigo: Amigo(reflecting: path), displayPath: "deferred", tableCountLimit: 100)
+        #expect(explorer.tables.first?.isLowerBound == true)
+        explorer.amigo.engine.setInterruptCheck { true }
+        #expect(explorer.completeDeferredCounts() == false)
+        #expect(explorer.tables.first?.isLowerBound == true)
+        explorer.amigo.engine.setInterruptCheck(nil)
+        #expect(explorer.completeDeferredCounts() == true)
+        #expect(explorer.tables.first?.rowCount == 30000)
+        try? explorer.session.close()
+    }
+}
