@@ -178,13 +178,16 @@ public enum CommandParser {
         return d[a.count][b.count]
     }
 
-    /// Removes one pair of surrounding quotes ("…", '…', `…`, […]).
+    /// Removes one pair of surrounding quotes ("…", '…', `…`, […]); inside them, a doubled
+    /// quote stands for one, as in SQL (`"a""b"` → `a"b`).
     static func unquote(_ s: String) -> String {
         let t = s.trimmingCharacters(in: .whitespaces)
         guard t.count >= 2, let f = t.first, let l = t.last else { return t }
-        if (f == "\"" && l == "\"") || (f == "'" && l == "'") || (f == "`" && l == "`") || (f == "[" && l == "]") {
-            return String(t.dropFirst().dropLast())
+        if (f == "\"" && l == "\"") || (f == "'" && l == "'") || (f == "`" && l == "`") {
+            let quote = String(f)
+            return String(t.dropFirst().dropLast()).replacingOccurrences(of: quote + quote, with: quote)
         }
+        if f == "[" && l == "]" { return String(t.dropFirst().dropLast()) }
         return t
     }
 

@@ -51,9 +51,30 @@ public final class Explorer {
         self.tableCountLimit = tableCountLimit
         self.echoLog = EchoLog(stream: amigo.engine.echo)
         amigo.engine.echo.isEnabled = true
+        self.openedFile = Self.fileIdentity(amigo.engine.path)
         self.session = try amigo.session
         self.reflectedSchemaVersion = schemaVersion()
         try reloadTables()
+    }
+
+    /// The device and inode of the database file when it was opened (nil in memory).
+    private let openedFile: [UInt64]?
+    /// Whether the notice that the file was replaced has been given.
+    private var replacementNoticed = false
+
+    /// The device and inode of the file at `path`, or nil when there is none.
+    private static func fileIdentity(_ path: String) -> [UInt64]? {
+        guard !path.isEmpty, path != ":memory:", !path.hasPrefix("file:") else { return nil }
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return [UInt64(info.st_dev), UInt64(info.st_ino)]
+    }
+
+    /// Whether the file the explorer opened was since deleted, moved or replaced by another file:
+    /// the connection still reads the old one, so what is shown is no longer what is at the path.
+    public var fileReplacedElsewhere: Bool {
+        guard let openedFile else { return false }
+        return Self.fileIdentity(amigo.engine.path) != openedFile
     }
 
     /// The view on screen.
@@ -221,6 +242,11 @@ public final class Explorer {
     /// session has none pending). Returns whether it refreshed.
     @discardableResult
     public func refreshIfChangedElsewhere() -> Bool {
+        if !replacementNoticed, fileReplacedElsewhere {
+            replacementNoticed = true
+            notice = "\(displayPath) was moved, replaced or deleted by another program: what is shown is the file as it was opened; open it again to see what is there now"
+            return true
+        }
         guard pendingChanges == 0, fileChangedElsewhere else { return false }
         return (try? refresh()) != nil
     }
@@ -376,6 +402,10 @@ public final class Explorer {
         do { try load(view) } catch {
             (view.filter, view.cursorRow, view.topRow) = old
             try? load(view)
+            // Placeholders take arguments in Swift; typed here, the value is written in place.
+            if case AmigoError.argumentCountMismatch(_, 0, _) = error {
+                throw ShellError.invalidValue("filter: %@ and other placeholders take arguments in Swift code; here, write the value itself ('text', 42, nil)")
+            }
             throw error
         }
     }

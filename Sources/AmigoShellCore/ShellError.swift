@@ -45,7 +45,7 @@ public enum ErrorText {
             case .database(let db):
                 var text = "SQLite error \(db.code) (\(db.codeName)): \(db.message)"
                 if db.isBusy { text += " — the database is locked by another connection" }
-                if db.isReadOnly { text += " — the file is read-only" }
+                if db.isReadOnly { text += " — " + readOnlyReason(extendedCode: db.extendedCode) }
                 if db.message.hasPrefix("foreign key mismatch") {
                     text += " — a foreign key of this file points at columns that are not a key of their table, so SQLite refuses writes that must check it (schema TABLE shows the keys)"
                 }
@@ -54,6 +54,18 @@ public enum ErrorText {
             }
         case let e as FilterError: return e.description
         default: return String(describing: error)
+        }
+    }
+
+    /// Why SQLite refused to write, from its extended result code (SQLITE_READONLY_*).
+    static func readOnlyReason(extendedCode: Int32) -> String {
+        switch extendedCode {
+        case 1032: return "the database file was moved, replaced or deleted while open; open it again"   // READONLY_DBMOVED
+        case 1544: return "the folder of the database cannot be written (SQLite keeps its journal beside the file)"   // READONLY_DIRECTORY
+        case 776: return "the file has an unfinished transaction (a hot journal) that only a writable open can roll back"   // READONLY_ROLLBACK
+        case 264: return "the file's write-ahead log needs recovery, which a read-only open cannot do"   // READONLY_RECOVERY
+        case 520: return "another connection holds the write-ahead log's shared memory read-only"   // READONLY_CANTLOCK
+        default: return "the file (or its folder) is read-only"
         }
     }
 

@@ -1,0 +1,44 @@
+import Amigo
+import AmigoTestSupport
+import Foundation
+import Testing
+@testable import AmigoShellCore
+
+/// Errors say what happened, in the user's terms.
+@Suite struct ClearErrorsSpec {
+    @Test func quotedNamesMayDoubleTheirQuote() throws {
+        #expect(CommandParser.unquote(#""a""b""#) == #"a"b"#)
+        #expect(CommandParser.unquote("`x``y`") == "x`y")
+        #expect(CommandParser.unquote("'it''s'") == "it's")
+        #expect(CommandParser.unquote("[a b]") == "a b")
+        #expect(try CommandParser.parse(#"open "a""b""#) == .open(#"a"b"#))
+    }
+
+    @Test func aPlaceholderTypedInTheShellSaysToWriteTheValue() throws {
+        let f = try ChinookFixture()
+        try f.explorer.run("open Genre")
+        #expect(throws: ShellError.invalidValue("filter: %@ and other placeholders take arguments in Swift code; here, write the value itself ('text', 42, nil)")) {
+            try f.explorer.run("filter Name = %@")
+        }
+    }
+
+    @Test func aFileReplacedWhileOpenIsSaidSoAndWritesToItExplainWhy() throws {
+        let f = try ChinookFixture()
+        try f.explorer.run("open Genre")
+        try f.explorer.run("get 1")
+        let aside = f.path + ".aside"
+        try FileManager.default.moveItem(atPath: f.path, toPath: aside)
+        defer { try? FileManager.default.removeItem(atPath: aside) }
+        try FileManager.default.copyItem(atPath: aside, toPath: f.path)
+        #expect(f.explorer.fileReplacedElsewhere)
+        #expect(f.explorer.refreshIfChangedElsewhere())
+        #expect(f.explorer.takeNotice()?.contains("was moved, replaced or deleted by another program") == true)
+        do {
+            try f.explorer.run("set Name = 'x'")
+            try f.explorer.run("commit")
+            Issue.record("the write to a moved file succeeded")
+        } catch {
+            #expect(ErrorText.describe(error).contains("the database file was moved, replaced or deleted while open"), "\(ErrorText.describe(error))")
+        }
+    }
+}
