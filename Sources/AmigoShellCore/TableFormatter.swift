@@ -21,7 +21,7 @@ public struct TableFormatter: RowFormatter {
 
     public mutating func row(_ values: [DatabaseValue]) -> String {
         let cells = values.map { DisplayWidth.sanitize(ValueText.display($0)) }
-        if let widths { return TextTable.line(cells, widths: widths) + "\n" }
+        if let widths { return TextTable.line(cells, widths: widths, overflow: true) + "\n" }
         batch.append(cells)
         return batch.count >= batchSize ? flush() : ""
     }

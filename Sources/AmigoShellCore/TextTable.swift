@@ -22,12 +22,17 @@ public enum TextTable {
         return widths
     }
 
-    /// One line of cells padded to `widths` (two spaces apart), the last cell cut to its width.
-    static func line(_ cells: [String], widths: [Int]) -> String {
+    /// One line of cells padded to `widths` (two spaces apart), each cell cut to its width, or
+    /// with `overflow` written whole (pushing the rest of the line right) when it is wider.
+    static func line(_ cells: [String], widths: [Int], overflow: Bool = false) -> String {
         var out = ""
         for (i, cell) in cells.enumerated() where i < widths.count {
             let isLast = i == widths.count - 1
-            out += isLast ? DisplayWidth.truncate(cell, to: widths[i]) : DisplayWidth.pad(cell, to: widths[i]) + "  "
+            if overflow, DisplayWidth.of(cell) > widths[i] {
+                out += isLast ? cell : cell + "  "
+            } else {
+                out += isLast ? DisplayWidth.truncate(cell, to: widths[i]) : DisplayWidth.pad(cell, to: widths[i]) + "  "
+            }
         }
         return out
     }
