@@ -28,6 +28,9 @@ public final class TextModeRunner {
     /// Whether the first failing command ends the run (`--bail`, as `sqlite3 -bail`), so that
     /// later commands never answer from a view the failed one did not change.
     public var stopsAtFirstError = false
+    /// Whether view-changing commands print their view at once: for a person typing at the
+    /// `amigo>` prompt (a terminal that cannot run the UI), not for scripts.
+    public var printsEveryView = false
 
     /// Where output goes until the next `output` (nil: standard output).
     private var redirect: OutputFile?
@@ -140,7 +143,7 @@ public final class TextModeRunner {
                 quitRequested = true
                 return false
             }
-            if command.onlyChangesTheView && onceFile == nil {
+            if command.onlyChangesTheView && onceFile == nil && !printsEveryView {
                 deferred = (command, result.output)
             } else {
                 deferred = nil

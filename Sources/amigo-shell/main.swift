@@ -45,7 +45,7 @@ struct AmigoShellCommand: ParsableCommand {
     @Flag(name: .long, help: "Text mode: write rows as one JSON array (--mode json).")
     var json = false
 
-    @Flag(name: .long, inversion: .prefixedNo, help: "Text mode: start CSV and TSV with a header line (default on).")
+    @Flag(name: .long, inversion: .prefixedNo, help: "Text mode: start CSV and TSV with a header line.")
     var header = true
 
     @Option(name: .long, help: ArgumentHelp("Write the demo database to a new file and exit.", valueName: "file"))
@@ -103,7 +103,8 @@ struct AmigoShellCommand: ParsableCommand {
             if isatty(0) != 0 || isatty(1) != 0 {
                 StandardError.write("\(reason); using text mode (type help)")
             }
-            try runText(explorer, lines: StandardInputLines(), location: { "line \($0)" })
+            // A person typing at the prompt sees each view as it changes; a script only what it asks for.
+            try runText(explorer, lines: StandardInputLines(), location: { "line \($0)" }, interactive: isatty(0) != 0)
         case .curses:
             try TerminalMode(explorer: explorer).run()
         }
@@ -120,7 +121,7 @@ struct AmigoShellCommand: ParsableCommand {
                             tableCountLimit: tableCountLimit)
     }
 
-    func runText<S: Sequence>(_ explorer: Explorer, lines: S, location: @escaping (Int) -> String) throws
+    func runText<S: Sequence>(_ explorer: Explorer, lines: S, location: @escaping (Int) -> String, interactive: Bool = false) throws
     where S.Element == String {
         // Results and `export csv -` are written to standard output unbuffered, in the pieces the
         // runner gives (a command's text, 64 KiB of rows), so that an error on standard error or
@@ -129,6 +130,7 @@ struct AmigoShellCommand: ParsableCommand {
                                     output: StandardOutput.write,
                                     errors: { fflush(nil); StandardError.write($0) })
         runner.stopsAtFirstError = bail
+        runner.printsEveryView = interactive
         runner.run(lines: lines, location: location)
         if fflush(nil) != 0 {
             StandardError.write("cannot write standard output: \(String(cString: strerror(errno)))")

@@ -315,4 +315,12 @@ import Testing
             try fixture.explorer.run("mode csv")
         }
     }
+
+    @Test func atAnInteractivePromptEveryViewPrintsAsItChanges() throws {
+        let run = try Run()
+        run.runner.printsEveryView = true
+        run.runner.run(lines: ["limit 1", "open Genre", "get 2"])
+        #expect(run.printed == ["Genre\nGenreId  Name\n-------  ----\n1        Rock\n(25 rows, first 1 shown)",
+                                "Genre 2 \"Jazz\"\nGenreId  2\nName     Jazz"])
+    }
 }
