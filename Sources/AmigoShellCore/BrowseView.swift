@@ -43,6 +43,9 @@ public final class BrowseView {
     var window: RowWindow?
     var sqlRows: [[DatabaseValue]] = []
     var sqlTruncated = false
+    /// Whether ``sqlRows`` holds the result: false after text mode streamed it without keeping
+    /// it, until something needs the rows (``Explorer/values(in:)`` runs the statement again).
+    var sqlRowsLoaded = true
     /// The widest each column has been drawn in this view (columns never narrow while browsing).
     var columnWidths: [Int: Int] = [:]
     /// Foreign-key labels fetched so far: column index → key → label.
@@ -70,6 +73,16 @@ public final class BrowseView {
         self.sqlRows = rows
         self.sqlTruncated = truncated
         self.totalCount = rows.count
+    }
+
+    /// A `sql` result that was streamed, not kept: `count` rows, read again when needed.
+    init(sql: String, columns: [String], streamedCount count: Int) {
+        self.source = .sql(sql)
+        self.model = nil
+        self.title = "sql"
+        self.columns = columns
+        self.sqlRowsLoaded = false
+        self.totalCount = count
     }
 
     /// The column descriptions, when the view shows a model.

@@ -8,7 +8,7 @@ public enum Command: Equatable, Sendable {
     case relations
     case follow(String)
     case back
-    case show
+    case show(Int?)               // nil: as the mode shows a view
     case get(String)
     case sql(String)
     case set(column: String, value: String)
@@ -22,9 +22,45 @@ public enum Command: Equatable, Sendable {
     case stats(String)
     case help(String?)
     case quit
+    /// Text mode: how rows are written (nil prints the current mode).
+    case mode(OutputMode?)
+    /// Text mode: whether CSV and TSV start with a header line.
+    case headers(Bool)
+    /// Text mode: where what commands print goes from now on (nil: standard output).
+    case output(String?)
+    /// Text mode: where the next command's output goes.
+    case once(String)
+    /// Text mode: runs the commands of a file.
+    case read(String)
 
     /// Export file formats.
-    public enum ExportFormat: String, Sendable { case csv, json }
+    public enum ExportFormat: String, Sendable {
+        case csv, json
+
+        /// The output mode that writes this format.
+        public var mode: OutputMode { self == .csv ? .csv : .json }
+    }
+
+    /// The command's name, as help lists it.
+    public var name: String {
+        switch self {
+        case .mode: return "mode"
+        case .headers: return "headers"
+        case .output: return "output"
+        case .once: return "once"
+        case .read: return "read"
+        default: return String(String(describing: self).prefix { $0.isLetter })
+        }
+    }
+
+    /// Whether the command only changes what is current (the view, its filter or order, the
+    /// row, the rows shown): text mode prints nothing for it, unless it is the run's last.
+    public var onlyChangesTheView: Bool {
+        switch self {
+        case .open, .filter, .order, .limit, .follow, .back, .get: return true
+        default: return false
+        }
+    }
 }
 
 /// One line of the help: a command's form and what it does.
@@ -43,13 +79,13 @@ public enum CommandParser {
         CommandHelp(usage: "open TABLE", summary: "browse a table or view"),
         CommandHelp(usage: "filter EXPR", summary: "keep rows matching a filter, e.g. Milliseconds > 300000 AND Composer CONTAINS[c] 'page' (no EXPR clears)"),
         CommandHelp(usage: "order COLUMN [desc]", summary: "sort by a column, a related value (artist.Name) or a count (albums.@count); no COLUMN: key order"),
-        CommandHelp(usage: "limit N", summary: "rows printed per view in text mode (default 20)"),
+        CommandHelp(usage: "limit N", summary: "rows show prints of a view in table mode (default 20)"),
         CommandHelp(usage: "relations", summary: "the current row's relationships, with kind and count"),
         CommandHelp(usage: "follow NAME", summary: "open the rows a relationship of the current row leads to"),
         CommandHelp(usage: "back", summary: "return to the previous view (its filter, order and row)"),
-        CommandHelp(usage: "show", summary: "print the current view (text mode) or the current row"),
+        CommandHelp(usage: "show [N]", summary: "print the current view (text mode: in table mode its first N rows, default limit; other modes every row, or N) or the current row"),
         CommandHelp(usage: "get ID", summary: "make the row with this primary key current (composite: get 1,2)"),
-        CommandHelp(usage: "sql SELECT …", summary: "run a read-only SQL statement and show its result"),
+        CommandHelp(usage: "sql SELECT …", summary: "run a read-only SQL statement and show its result (text mode writes every row; a line starting SELECT, WITH, PRAGMA, EXPLAIN or VALUES is sql too)"),
         CommandHelp(usage: "set COLUMN = VALUE", summary: "change a column of the current row (NULL for null, 'quoted text' with '' or \\' for a quote) inside the session"),
         CommandHelp(usage: "commit", summary: "make the session's changes permanent"),
         CommandHelp(usage: "rollback", summary: "undo the session's uncommitted changes"),
@@ -59,19 +95,33 @@ public enum CommandParser {
         CommandHelp(usage: "count", summary: "the current view's row count"),
         CommandHelp(usage: "refresh", summary: "read the counts and the current view again (after another program changed the file)"),
         CommandHelp(usage: "stats COLUMN", summary: "rows, non-null, distinct, nulls, min, max, sum and avg of a column (or path) of the view"),
-        CommandHelp(usage: "help [COMMAND]", summary: "this list"),
-        CommandHelp(usage: "quit", summary: "leave (asks first when changes are uncommitted)"),
+        CommandHelp(usage: "mode [MODE]", summary: "text mode: write rows as csv, tsv, json, jsonl, table (default), line or markdown (no MODE: say which; also .mode)"),
+        CommandHelp(usage: "headers on|off", summary: "text mode: the header line of csv and tsv (default on; also .headers)"),
+        CommandHelp(usage: "output [FILE]", summary: "text mode: what commands print goes to FILE until the next output (none or -: standard output; also .output)"),
+        CommandHelp(usage: "once FILE", summary: "text mode: the next command's output goes to FILE (also .once)"),
+        CommandHelp(usage: "read FILE", summary: "text mode: run the commands of FILE, one a line (also .read)"),
+        CommandHelp(usage: "help [COMMAND]", summary: "this list (also .help)"),
+        CommandHelp(usage: "quit", summary: "leave (asks first when changes are uncommitted; also .quit, .exit, \\q)"),
     ]
+
+    /// The sqlite3 dot-commands accepted (`.tables` …), without their dot.
+    static let dotCommands: Set<String> = ["tables", "schema", "mode", "headers", "once", "output", "read", "help", "quit"]
 
     /// Command names, for completion.
     public static var names: [String] { help.map { String($0.usage.split(separator: " ")[0]) } }
 
-    /// Parses one line. Leading `:` is allowed. Throws ``ShellError`` for unknown commands and bad arguments.
+    /// Parses one line. Leading `:` is allowed, and trailing `;`s are dropped (as sqlite3 ends
+    /// statements); blank lines and comments (`#`, `--`) are nil. sqlite3's dot-commands
+    /// (`.tables`, `.schema`, `.mode`, `.headers`, `.once`, `.output`, `.read`, `.help`,
+    /// `.quit`, `.exit`, and `\q`) are the commands they name. Throws ``ShellError`` for unknown
+    /// commands and bad arguments.
     public static func parse(_ line: String) throws -> Command? {
         var text = line.trimmingCharacters(in: .whitespaces)
         if text.hasPrefix(":") { text.removeFirst() }
         text = text.trimmingCharacters(in: .whitespaces)
         if text.isEmpty || text.hasPrefix("#") || text.hasPrefix("--") { return nil }
+        while text.hasSuffix(";") { text = String(text.dropLast()).trimmingCharacters(in: .whitespaces) }
+        if text.isEmpty { return nil }
         let word: String
         let rest: String
         if let space = text.firstIndex(where: { $0 == " " || $0 == "\t" }) {
@@ -109,9 +159,12 @@ public enum CommandParser {
         case "relations", "rel", "r": return try bare(.relations, "relations")
         case "follow", "fo": return .follow(unquote(try needs("follow NAME")))
         case "back", "b": return try bare(.back, "back")
-        case "show": return try bare(.show, "show")
+        case "show":
+            if rest.isEmpty { return .show(nil) }
+            guard let n = Int(rest), n >= 0 else { throw ShellError.usage(command: word, usage: "show [N] (a number of rows)") }
+            return .show(n)
         case "get", "g": return .get(try needs("get ID"))
-        case "sql", "select", "with", "pragma", "explain":
+        case "sql", "select", "with", "pragma", "explain", "values":
             return .sql(word == "sql" ? try needs("sql SELECT …") : text)
         case "set":
             let body = try needs("set COLUMN = VALUE")
@@ -141,9 +194,31 @@ public enum CommandParser {
         case "count": return try bare(.count, "count")
         case "refresh", "reload": return try bare(.refresh, "refresh")
         case "stats": return .stats(unquote(try needs("stats COLUMN")))
-        case "help", "?", "h": return .help(rest.isEmpty ? nil : rest)
-        case "quit", "exit", "q", ".quit", ".exit": return try bare(.quit, "quit")
+        case "help", "?", "h", ".help": return .help(rest.isEmpty ? nil : rest)
+        case "quit", "exit", "q", ".quit", ".exit", "\\q": return try bare(.quit, "quit")
+        case "mode", ".mode":
+            if rest.isEmpty { return .mode(nil) }
+            guard let mode = OutputMode(name: unquote(rest)) else {
+                throw ShellError.usage(command: word, usage: "mode \(OutputMode.choices)")
+            }
+            return .mode(mode)
+        case "headers", "header", ".headers", ".header":
+            switch rest.lowercased() {
+            case "on", "1", "yes", "true": return .headers(true)
+            case "off", "0", "no", "false": return .headers(false)
+            default: throw ShellError.usage(command: word, usage: "headers on|off")
+            }
+        case "output", ".output":
+            let path = unquote(rest)
+            return .output(path.isEmpty || path == "-" || path == "stdout" ? nil : FilePaths.expandingTilde(path))
+        case "once", ".once": return .once(FilePaths.expandingTilde(unquote(try needs("once FILE"))))
+        case "read", ".read": return .read(FilePaths.expandingTilde(unquote(try needs("read FILE"))))
         default:
+            if word.hasPrefix(".") {
+                // Only a dot-command this shell has is worth suggesting (`.open` is not `open`).
+                let dotted = suggestion(for: String(word.dropFirst())).flatMap { dotCommands.contains($0) ? $0 : nil }
+                throw ShellError.unknownCommand(word, suggestion: dotted.map { "." + $0 })
+            }
             throw ShellError.unknownCommand(word, suggestion: suggestion(for: word))
         }
     }

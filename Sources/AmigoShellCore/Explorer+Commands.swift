@@ -61,9 +61,9 @@ extension Explorer {
         case .back:
             try back()
             return try viewResult()
-        case .show:
+        case .show(let rows):
             guard current != nil else { throw ShellError.noView(command: "show") }
-            return try viewResult()
+            return try viewResult(rows: rows)
         case .get(let key):
             try get(key)
             guard let record = try currentRecord() else { throw ShellError.noCurrentRow(command: "get") }
@@ -117,13 +117,16 @@ extension Explorer {
             return CommandResult(output: text, status: "help")
         case .quit:
             return CommandResult(output: "", status: "", quit: true)
+        case .mode, .headers, .output, .once, .read:
+            // Text mode's runner answers these; the terminal UI has no stream to write to.
+            throw ShellError.invalidValue("\(command.name): only in text mode (-c, or commands on standard input)")
         }
     }
 
-    /// The current view as text: header, the first ``textLimit`` rows, and a count line.
-    func viewResult() throws -> CommandResult {
+    /// The current view as text: header, the first `rows` (default ``textLimit``) rows, and a count line.
+    func viewResult(rows limit: Int? = nil) throws -> CommandResult {
         guard let view = current else { return CommandResult(output: "", status: "") }
-        let rows = try values(in: 0..<textLimit)
+        let rows = try values(in: 0..<(limit ?? textLimit))
         // A foreign key shows the row it points at, as in the grid: `1 → AC/DC`.
         let labels = view.isModelView ? view.modelColumns.indices.map { foreignKeyLabels(column: $0, rows: rows) } : []
         let labelled = rows.map { row in
@@ -303,80 +306,56 @@ extension Explorer {
     ///
     /// Refuses the open database, its `-journal`, `-wal` and `-shm` files and anything that
     /// resolves to them (a symbolic or hard link), and, unless `force`, any other existing file
-    /// that is an SQLite database; never waits for a FIFO that no program reads.
-    public func export(format: Command.ExportFormat, to path: String, force: Bool = false) throws -> Int {
-        guard let view = current else { throw ShellError.noView(command: "export") }
-        if path != "-" { try ExportGuard(databasePath: amigo.engine.path).check(path, force: force) }
-        let write: (String) throws -> Void
-        var handle: FileHandle?
-        switch Explorer.exportTarget(path) {
-        case .standardOutput:
-            guard let standardOutput = standardOutputWriter else {
-                throw ShellError.invalidValue("export: standard output is the screen here; give a file name")
-            }
-            write = standardOutput
-        case .ownStream(let name):
-            throw ShellError.cannotWrite(path: path, reason: "it is this program's \(name)")
-        case .file(let existingIsRegular):
-            // Opened in place, not written aside and renamed: a symbolic link keeps pointing at
-            // the file it names, and a FIFO or a device is written to, never replaced or truncated.
-            let create = existingIsRegular ?? true ? O_CREAT | O_TRUNC : 0
-            // Non-blocking, so that a FIFO nobody reads is an error (ENXIO) instead of a hang;
-            // blocking again once open, for the writes.
-            let descriptor = Glibc.open(path, O_WRONLY | O_CLOEXEC | O_NONBLOCK | create, 0o644)
-            guard descriptor >= 0 else {
-                let reason = errno == ENXIO ? "no program is reading it" : String(cString: strerror(errno))
-                throw ShellError.cannotWrite(path: path, reason: reason)
-            }
-            _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
-            let file = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-            handle = file
-            write = { text in
-                do { try file.write(contentsOf: Data(text.utf8)) } catch {
-                    throw ShellError.cannotWrite(path: path, reason: String(cString: strerror(errno)))
-                }
+    /// that is an SQLite database; never waits for a FIFO that no program reads (``OutputFile``).
+    /// `header` switches CSV's header line. The rows stream: none is held after it is written.
+    public func export(format: Command.ExportFormat, to path: String, force: Bool = false, header: Bool = true) throws -> Int {
+        guard current != nil else { throw ShellError.noView(command: "export") }
+        let file = try OutputFile.open(path, databasePath: amigo.engine.path, standardOutput: standardOutputWriter,
+                                       force: force, command: "export")
+        defer { file.close() }
+        return try writeView(RowWriter(formatter: format.mode.formatter(header: header), sink: file.write))
+    }
+
+    /// Writes every row of the current view, in the order the grid shows them, through `writer`
+    /// (begun and finished here), reading them as they are written; returns the row count. A
+    /// model view is read with its query; a `sql` result runs its statement again (every row,
+    /// not only the ones the view keeps), so `limit` rows never caps it.
+    @discardableResult
+    public func writeView(_ writer: RowWriter, limit: Int? = nil) throws -> Int {
+        guard let view = current else { throw ShellError.noView(command: "show") }
+        try writer.begin(columns: view.columns)
+        if limit != 0 {
+            try forEachRow(of: view) { values in
+                try writer.write(values)
+                return limit.map { writer.count < $0 } ?? true
             }
         }
-        defer { try? handle?.close() }
-        var buffer = ""
-        var count = 0
-        func flush(_ force: Bool = false) throws {
-            if force || buffer.utf8.count > 64 * 1024 { try write(buffer); buffer = "" }
+        try writer.finish()
+        return writer.count
+    }
+
+    /// Calls `body` with each row of `view` in its order until it returns false.
+    func forEachRow(of view: BrowseView, _ body: ([DatabaseValue]) throws -> Bool) throws {
+        guard view.isModelView else {
+            guard case .sql(let sql) = view.source else { return }
+            try amigo.engine.fetch(sql, [], columns: { _ in }) { row in try body(row.values) }
+            return
         }
-        let columns = view.columns
-        func emit(_ values: [DatabaseValue]) throws {
-            switch format {
-            case .csv:
-                buffer += values.map(Explorer.csvField).joined(separator: ",") + "\r\n"
-            case .json:
-                buffer += (count == 0 ? "\n  " : ",\n  ") + "{" + zip(columns, values).map { Explorer.jsonString($0) + ": " + Explorer.jsonValue($1) }.joined(separator: ", ") + "}"
-            }
-            count += 1
-            try flush()
-        }
-        buffer += format == .csv ? columns.map { Explorer.csvField(.text($0)) }.joined(separator: ",") + "\r\n" : "["
-        if view.isModelView {
-            // In the order the grid shows: the view's sort column, then the key that breaks its ties
-            // (without ORDER BY, SQLite would return the rows in storage order).
-            let query = try view.query(in: session)
-            var ordered: Query<Record>
-            if view.keysetOrder.contains(where: \.isComputed), let order = try query.keysetColumns(for: view.keysetOrder) {
-                ordered = query
-                for column in order { ordered = ordered.orderBy(column.name, ascending: column.ascending) }
-            } else if let keyset = try query.keysetColumns(for: view.keysetOrder) {
-                ordered = query.seek(keyset, after: nil)
-            } else if let order = view.order {
-                ordered = query.orderBy(order.column, ascending: !order.descending)
-            } else {
-                ordered = query
-            }
-            try ordered.forEach { try emit($0.values); return true }
+        // In the order the grid shows: the view's sort column, then the key that breaks its ties
+        // (without ORDER BY, SQLite would return the rows in storage order).
+        let query = try view.query(in: session)
+        var ordered: Query<Record>
+        if view.keysetOrder.contains(where: \.isComputed), let order = try query.keysetColumns(for: view.keysetOrder) {
+            ordered = query
+            for column in order { ordered = ordered.orderBy(column.name, ascending: column.ascending) }
+        } else if let keyset = try query.keysetColumns(for: view.keysetOrder) {
+            ordered = query.seek(keyset, after: nil)
+        } else if let order = view.order {
+            ordered = query.orderBy(order.column, ascending: !order.descending)
         } else {
-            for row in view.sqlRows { try emit(row) }
+            ordered = query
         }
-        if format == .json { buffer += count == 0 ? "]\n" : "\n]\n" }
-        try flush(true)
-        return count
+        try ordered.forEach { try body($0.values) }
     }
 
     /// Where an export to `path` goes.
@@ -402,52 +381,5 @@ extension Explorer {
             }
         }
         return .file(existingIsRegular: (target.st_mode & S_IFMT) == S_IFREG)
-    }
-
-    static func csvField(_ value: DatabaseValue) -> String {
-        let text: String
-        switch value {
-        case .null: return ""
-        case .blob(let b): text = b.map { String(format: "%02x", $0) }.joined()
-        case .real(let d): text = ValueText.exactReal(d)
-        default: text = ValueText.display(value)
-        }
-        // NULL is an empty field; empty text is a quoted one (`""`), so the two stay apart.
-        if text.isEmpty || text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) {
-            return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-        }
-        return text
-    }
-
-    static func jsonString(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                // C0 and C1 controls and DEL are escaped, so that no terminal acts on them.
-                if scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value) {
-                    out += String(format: "\\u%04x", scalar.value)
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
-    }
-
-    static func jsonValue(_ value: DatabaseValue) -> String {
-        switch value {
-        case .null: return "null"
-        case .integer(let i): return String(i)
-        case .real(let d): return d.isFinite ? ValueText.exactReal(d) : d < 0 ? "-1e999" : "1e999"
-        case .text(let s): return jsonString(s)
-        // As datasette writes binary values, so that a BLOB and text never look alike.
-        case .blob(let b): return #"{"$base64": true, "encoded": "# + jsonString(Data(b).base64EncodedString()) + "}"
-        }
     }
 }

@@ -82,7 +82,7 @@ public final class Explorer {
 
     /// Where `export csv|json -` writes, unbroken: text mode's standard output. Nil in the
     /// terminal UI, whose standard output is the screen.
-    public var standardOutputWriter: ((String) -> Void)?
+    public var standardOutputWriter: ((String) throws -> Void)?
 
     /// Whether echo is being recorded.
     public var isEchoOn: Bool {
@@ -384,6 +384,7 @@ public final class Explorer {
     public func values(in range: Range<Int>) throws -> [[DatabaseValue]] {
         guard let view = current else { return [] }
         if let window = view.window { return try window.rows(in: range).map(\.values) }
+        try loadSQLRows(view)
         let lower = min(max(0, range.lowerBound), view.sqlRows.count)
         let clamped = lower..<min(view.sqlRows.count, max(lower, range.upperBound))
         return clamped.isEmpty ? [] : Array(view.sqlRows[clamped])
@@ -773,8 +774,56 @@ public final class Explorer {
 
     // MARK: Raw SQL
 
-    /// Runs a read-only statement and shows its result as a view.
+    /// Runs a read-only statement and shows its result as a view (the first ``sqlRowCap`` rows kept).
     public func runSQL(_ sql: String) throws {
+        try checkReadOnly(sql)
+        var columns: [String] = []
+        var rows: [[DatabaseValue]] = []
+        var truncated = false
+        try amigo.engine.fetch(sql, [], columns: { columns = $0 }) { row in
+            if rows.count >= Explorer.sqlRowCap { truncated = true; return false }
+            rows.append(row.values)
+            return true
+        }
+        pushSQLView(BrowseView(sql: sql, columns: columns, rows: rows, truncated: truncated))
+    }
+
+    /// Runs a read-only statement for text mode, handing its column names and then each row to
+    /// `columns` and `row` as SQLite reads them, keeping none; the result becomes the current
+    /// view (its rows read again if a later command needs them). Returns the row count.
+    @discardableResult
+    public func streamSQL(_ sql: String, columns: ([String]) throws -> Void, row: ([DatabaseValue]) throws -> Void) throws -> Int {
+        try checkReadOnly(sql)
+        var names: [String] = []
+        let count = try amigo.engine.fetch(sql, [], columns: { names = $0; try columns($0) }) { try row($0.values); return true }
+        pushSQLView(BrowseView(sql: sql, columns: names, streamedCount: count))
+        return count
+    }
+
+    /// A result replaces the previous result rather than piling up behind it (back returns to the table).
+    private func pushSQLView(_ view: BrowseView) {
+        if let top = stack.last, !top.isModelView { stack.removeLast() }
+        stack.append(view)
+    }
+
+    /// Reads a streamed `sql` result's rows (the first ``sqlRowCap``) for a command that needs them.
+    func loadSQLRows(_ view: BrowseView) throws {
+        guard !view.sqlRowsLoaded, case .sql(let sql) = view.source else { return }
+        var rows: [[DatabaseValue]] = []
+        var truncated = false
+        try amigo.engine.fetch(sql, []) { row in
+            if rows.count >= Explorer.sqlRowCap { truncated = true; return false }
+            rows.append(row.values)
+            return true
+        }
+        view.sqlRows = rows
+        view.sqlTruncated = truncated
+        view.totalCount = truncated ? max(view.totalCount, rows.count) : rows.count
+        view.sqlRowsLoaded = true
+    }
+
+    /// Throws ``ShellError/notReadOnly`` unless SQLite says `sql` only reads.
+    func checkReadOnly(_ sql: String) throws {
         let readOnly: Bool
         do {
             readOnly = try amigo.engine.isReadOnlyStatement(sql)
@@ -788,17 +837,6 @@ public final class Explorer {
             throw error
         }
         guard readOnly else { throw ShellError.notReadOnly }
-        var columns: [String] = []
-        var rows: [[DatabaseValue]] = []
-        var truncated = false
-        try amigo.engine.fetch(sql, [], columns: { columns = $0 }) { row in
-            if rows.count >= Explorer.sqlRowCap { truncated = true; return false }
-            rows.append(row.values)
-            return true
-        }
-        // A result replaces the previous result rather than piling up behind it (back returns to the table).
-        if let top = stack.last, !top.isModelView { stack.removeLast() }
-        stack.append(BrowseView(sql: sql, columns: columns, rows: rows, truncated: truncated))
     }
 }
 

@@ -1,66 +1,251 @@
 import Amigo
+import Foundation
 
 /// Runs command lines without a terminal UI: for `-c`, for standard input that is not a
-/// terminal, and when the terminal cannot be used. Results go to `output` as aligned text,
-/// errors to `errors`; the run fails (``failed``) if any command failed.
+/// terminal, for `read FILE`, and when the terminal cannot be used. Results go to `output` in
+/// the current ``mode`` (`.output`/`.once` send them to a file instead), errors to `errors`;
+/// the run fails (``failed``) if any command failed.
+///
+/// A command that only changes the view (`open`, `filter`, `order`, `limit`, `follow`, `back`,
+/// `get`) prints nothing, so that a script's output is only what it asked for (`show`, `sql`,
+/// `export … -`, `count` …); but a run whose last command changed the view prints that view
+/// (``finish()``), so `-c 'open Track'` alone still shows rows. In ``OutputMode/table`` a view
+/// shows its first ``Explorer/textLimit`` rows; every other mode writes every row, streamed.
 public final class TextModeRunner {
     /// The explorer commands act on.
     public let explorer: Explorer
-    private let output: (String) -> Void
+    private let standardOutput: (String) throws -> Void
     private let errors: (String) -> Void
     private var echoSubscription: EchoSubscription?
     /// Whether any command failed.
     public private(set) var failed = false
     /// Whether `quit` was run.
     public private(set) var quitRequested = false
+    /// How rows are written (`--mode`, `mode`, `.mode`).
+    public var mode: OutputMode
+    /// Whether CSV and TSV start with a header line (`--header`/`--no-header`, `.headers on|off`).
+    public var header: Bool
+    /// Whether the first failing command ends the run (`--bail`, as `sqlite3 -bail`), so that
+    /// later commands never answer from a view the failed one did not change.
+    public var stopsAtFirstError = false
+    /// Whether view-changing commands print their view at once: for a person typing at the
+    /// `amigo>` prompt (a terminal that cannot run the UI), not for scripts.
+    public var printsEveryView = false
 
-    /// Creates a runner. With `echo`, every statement the session runs is written to `errors`
-    /// as it runs (the `echo on|off` command switches it).
+    /// Where output goes until the next `output` (nil: standard output).
+    private var redirect: OutputFile?
+    /// Where the next command's output goes (`once FILE`).
+    private var once: OutputFile?
+    /// The last command, when it only changed the view, with what it would have printed.
+    private var deferred: (command: Command, text: String)?
+    /// How deep `read` is nested (a file that reads itself stops at ``maxReadDepth``).
+    private var readDepth = 0
+    static let maxReadDepth = 16
+
+    /// Creates a runner. `output` gets text to write as it is (line breaks included) and throws
+    /// when it cannot be written. With `echo`, every statement the session runs is written to
+    /// `errors` as it runs (the `echo on|off` command switches it). The runner becomes the
+    /// explorer's ``Explorer/standardOutputWriter``, so that `export csv -` writes where results go.
     ///
-    /// Everything written to `output` and `errors` has its terminal controls made visible first
-    /// (``TerminalText/safe(_:)``): names, DDL and values come from the file.
-    public init(explorer: Explorer, echo: Bool, output: @escaping (String) -> Void, errors: @escaping (String) -> Void) {
+    /// What people read — errors, notes, echo, and results in the table, line and markdown modes —
+    /// has its terminal controls made visible first (``TerminalText/safe(_:)``): names, DDL and
+    /// values come from the file. Machine modes (CSV, TSV, JSON) and `export` stay byte-exact.
+    public init(explorer: Explorer, echo: Bool, mode: OutputMode = .table, header: Bool = true,
+                output: @escaping (String) throws -> Void, errors: @escaping (String) -> Void) {
         self.explorer = explorer
-        self.output = { output(TerminalText.safe($0)) }
+        self.standardOutput = output
         self.errors = { errors(TerminalText.safe($0)) }
+        self.mode = mode
+        self.header = header
         explorer.isEchoOn = echo
         let sink = UncheckedSendable(self.errors)
         echoSubscription = explorer.amigo.engine.echo.subscribe { event in sink.value(event.formatted) }
+        explorer.standardOutputWriter = { [weak self] text in try self?.write(text, raw: true) }
     }
 
     deinit { echoSubscription?.cancel() }
+
+    /// Writes `text` where output goes now: the `once` file, the `output` file, or standard output.
+    /// Text for people (``OutputMode/isForPeople``) has its terminal controls made visible;
+    /// `raw` text (an export, a machine mode's rows) is written byte for byte.
+    func write(_ text: String, raw: Bool = false) throws {
+        let text = raw || !mode.isForPeople ? text : TerminalText.safe(text)
+        if let file = once ?? redirect { try file.write(text) } else { try standardOutput(text) }
+    }
+
+    /// A writer of rows in the current mode, to where output goes now.
+    func rowWriter() -> RowWriter {
+        RowWriter(formatter: mode.formatter(header: header)) { [unowned self] in try self.write($0) }
+    }
 
     /// Runs one line; returns false when the line asked to quit. An error is reported with
     /// `location` before it (`-c #2`, `line 7`), so that a script's author finds the failing line.
     @discardableResult
     public func run(_ line: String, location: String? = nil) -> Bool {
+        // Between commands, failed ones included, the file is left to other programs.
+        defer { explorer.releaseIdleLocks() }
         do {
             // What another program committed since the last command is read again first.
             explorer.refreshIfChangedElsewhere()
             if let notice = explorer.takeNotice() { errors("note: " + notice) }
-            let result = try explorer.run(line)
-            if result.quit { quitRequested = true; return false }
-            if !result.output.isEmpty { output(result.output) }
+            guard let command = try CommandParser.parse(line) else { return true }
+            return try perform(command, location: location)
         } catch {
-            failed = true
-            errors((location.map { "\($0): " } ?? "") + "error: " + ErrorText.describe(error))
+            report(error, location: location)
+            deferred = nil
+            return true
         }
-        // Between commands, failed ones included, the file is left to other programs.
-        explorer.releaseIdleLocks()
+    }
+
+    private func report(_ error: Error, location: String?) {
+        failed = true
+        errors((location.map { "\($0): " } ?? "") + "error: " + ErrorText.describe(error))
+    }
+
+    /// Runs a parsed command; false when it asked to quit.
+    private func perform(_ command: Command, location: String?) throws -> Bool {
+        switch command {
+        case .mode(let newMode):
+            if let newMode { mode = newMode } else { try write(mode.rawValue + "\n") }
+            return true
+        case .headers(let on):
+            header = on
+            return true
+        case .output(let path):
+            redirect?.close()
+            redirect = nil
+            if let path { redirect = try openFile(path, command: "output") }
+            return true
+        case .once(let path):
+            once?.close()
+            once = nil
+            if path != "-" { once = try openFile(path, command: "once") }
+            return true
+        default:
+            break
+        }
+        // Any other command uses the `once` file, if one was named.
+        let onceFile = once
+        defer {
+            if let onceFile {
+                onceFile.close()
+                if once === onceFile { once = nil }
+            }
+        }
+        switch command {
+        case .read(let path):
+            return try read(path, location: location)
+        case .sql(let sql):
+            deferred = nil
+            let writer = rowWriter()
+            try explorer.streamSQL(sql, columns: { try writer.begin(columns: $0) }, row: { try writer.write($0) })
+            try writer.finish()
+        case .show(let rows):
+            deferred = nil
+            try show(rows: rows)
+        default:
+            let result = try explorer.execute(command)
+            if result.quit {
+                deferred = nil
+                quitRequested = true
+                return false
+            }
+            if command.onlyChangesTheView && onceFile == nil && !printsEveryView {
+                deferred = (command, result.output)
+            } else {
+                deferred = nil
+                if command.onlyChangesTheView, mode.writesEveryRow {
+                    try printView(after: command)
+                } else if !result.output.isEmpty {
+                    try write(result.output + "\n")
+                }
+            }
+        }
         return true
     }
 
-    /// Whether the first failing command ends the run (`--bail`, as `sqlite3 -bail`), so that
-    /// later commands never answer from a view the failed one did not change.
-    public var stopsAtFirstError = false
-
-    /// Runs lines until one quits, one fails with ``stopsAtFirstError``, or they end. An error
-    /// names its line as `location(n)` gives it for the n-th line (1-based).
-    public func run<S: Sequence>(lines: S, location: (Int) -> String? = { _ in nil }) where S.Element == String {
-        for (index, line) in lines.enumerated() {
-            if !run(line, location: location(index + 1)) { break }
-            if failed && stopsAtFirstError { break }
+    /// `show [N]`: the current view in the current mode.
+    private func show(rows: Int?) throws {
+        guard explorer.current != nil else { throw ShellError.noView(command: "show") }
+        if mode.writesEveryRow {
+            try explorer.writeView(rowWriter(), limit: rows)
+        } else {
+            try write(try explorer.execute(.show(rows)).output + "\n")
         }
+    }
+
+    /// What a view-changing `command` prints in a mode that writes every row: the row `get`
+    /// made current, or every row of the view.
+    private func printView(after command: Command) throws {
+        guard let view = explorer.current else { return }
+        if case .get = command, let record = try explorer.currentRecord() {
+            let writer = rowWriter()
+            try writer.begin(columns: view.columns)
+            try writer.write(record.values)
+            try writer.finish()
+        } else {
+            try explorer.writeView(rowWriter())
+        }
+    }
+
+    /// Opens `path` for `output` or `once`; `-` and `/dev/stdout` are standard output itself.
+    private func openFile(_ path: String, command: String) throws -> OutputFile {
+        try OutputFile.open(path, databasePath: explorer.amigo.engine.path, standardOutput: standardOutput, command: command)
+    }
+
+    /// `read FILE`: runs its lines; an error names the file and line (`script.sql line 3`).
+    private func read(_ path: String, location: String?) throws -> Bool {
+        guard readDepth < Self.maxReadDepth else {
+            throw ShellError.invalidValue("read: \(path): files read each other more than \(Self.maxReadDepth) deep")
+        }
+        let text: String
+        do { text = try String(contentsOfFile: path, encoding: .utf8) } catch {
+            throw ShellError.invalidValue("read: cannot read \(path)" + ((error as NSError).localizedFailureReason.map { ": \($0)" } ?? ""))
+        }
+        readDepth += 1
+        defer { readDepth -= 1 }
+        var lines = text.components(separatedBy: "\n")
+        if lines.last == "" { lines.removeLast() }
+        let prefix = location.map { "\($0): " } ?? ""
+        return runLines(lines.map { $0.hasSuffix("\r") ? String($0.dropLast()) : $0 }, location: { "\(prefix)\(path) line \($0)" })
+    }
+
+    /// Runs lines until one quits, one fails with ``stopsAtFirstError``, or they end; then
+    /// prints the view if the last command changed it (``finish()``). An error names its line
+    /// as `location(n)` gives it for the n-th line (1-based).
+    public func run<S: Sequence>(lines: S, location: (Int) -> String? = { _ in nil }) where S.Element == String {
+        _ = runLines(lines, location: location)
+        finish()
+    }
+
+    /// Runs lines; false when one asked to quit.
+    private func runLines<S: Sequence>(_ lines: S, location: (Int) -> String?) -> Bool where S.Element == String {
+        for (index, line) in lines.enumerated() {
+            if !run(line, location: location(index + 1)) { return false }
+            if failed && stopsAtFirstError { return true }
+        }
+        return true
+    }
+
+    /// Ends a run: when its last command only changed the view, prints that view (the row, for
+    /// `get`), then closes the `output` file.
+    public func finish() {
+        if let (command, text) = deferred {
+            deferred = nil
+            do {
+                if mode.writesEveryRow {
+                    try printView(after: command)
+                } else if !text.isEmpty {
+                    try write(text + "\n")
+                }
+            } catch {
+                report(error, location: nil)
+            }
+        }
+        once?.close()
+        once = nil
+        redirect?.close()
+        redirect = nil
     }
 }
 

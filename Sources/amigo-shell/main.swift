@@ -4,7 +4,7 @@ import AmigoTerminal
 import ArgumentParser
 import Foundation
 
-/// `amigo-shell [DB] [--read-only] [--create] [--echo] [--bail] [-c COMMAND]...`
+/// `amigo-shell [DB] [--read-only] [--create] [--echo] [--bail] [--mode MODE | --csv | --json] [--[no-]header] [-c COMMAND]...`
 struct AmigoShellCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "amigo-shell",
@@ -36,11 +36,39 @@ struct AmigoShellCommand: ParsableCommand {
     @Flag(name: .long, help: "Text mode: stop at the first command that fails (exit status 1), as sqlite3 -bail does.")
     var bail = false
 
+    @Option(name: .long, help: ArgumentHelp("Text mode: write rows as \(OutputMode.choices) (default table; also the mode command).", valueName: "mode"))
+    var mode: String?
+
+    @Flag(name: .long, help: "Text mode: write rows as CSV (--mode csv).")
+    var csv = false
+
+    @Flag(name: .long, help: "Text mode: write rows as one JSON array (--mode json).")
+    var json = false
+
+    @Flag(name: .long, inversion: .prefixedNo, help: "Text mode: start CSV and TSV with a header line.")
+    var header = true
+
     @Option(name: .long, help: ArgumentHelp("Write the demo database to a new file and exit.", valueName: "file"))
     var writeDemo: String?
 
     @Flag(name: .long, help: ArgumentHelp("Print the manual page (roff) and exit.", visibility: .hidden))
     var generateManual = false
+
+    func validate() throws {
+        if [mode != nil, csv, json].filter({ $0 }).count > 1 {
+            throw ValidationError("give one of --mode, --csv and --json")
+        }
+        if let mode, OutputMode(name: mode) == nil {
+            throw ValidationError("--mode: '\(mode)' is not one of \(OutputMode.choices)")
+        }
+    }
+
+    /// The output mode the flags ask for.
+    var outputMode: OutputMode {
+        if csv { return .csv }
+        if json { return .json }
+        return mode.flatMap(OutputMode.init(name:)) ?? .table
+    }
 
     func run() throws {
         // A reader that goes away (an export into a FIFO, `| head`) makes a write fail with an
@@ -75,7 +103,8 @@ struct AmigoShellCommand: ParsableCommand {
             if isatty(0) != 0 || isatty(1) != 0 {
                 StandardError.write("\(reason); using text mode (type help)")
             }
-            try runText(explorer, lines: StandardInputLines(), location: { "line \($0)" })
+            // A person typing at the prompt sees each view as it changes; a script only what it asks for.
+            try runText(explorer, lines: StandardInputLines(), location: { "line \($0)" }, interactive: isatty(0) != 0)
         case .curses:
             try TerminalMode(explorer: explorer).run()
         }
@@ -92,15 +121,16 @@ struct AmigoShellCommand: ParsableCommand {
                             tableCountLimit: tableCountLimit)
     }
 
-    func runText<S: Sequence>(_ explorer: Explorer, lines: S, location: @escaping (Int) -> String) throws
+    func runText<S: Sequence>(_ explorer: Explorer, lines: S, location: @escaping (Int) -> String, interactive: Bool = false) throws
     where S.Element == String {
-        let runner = TextModeRunner(explorer: explorer, echo: echo,
-                                    output: { print($0); fflush(nil) },
-                                    // Standard output is flushed first, so that an error follows the output before it.
+        // Results and `export csv -` are written to standard output unbuffered, in the pieces the
+        // runner gives (a command's text, 64 KiB of rows), so that an error on standard error or
+        // the next prompt comes after the output before it.
+        let runner = TextModeRunner(explorer: explorer, echo: echo, mode: outputMode, header: header,
+                                    output: StandardOutput.write,
                                     errors: { fflush(nil); StandardError.write($0) })
         runner.stopsAtFirstError = bail
-        // `export csv -` writes to standard output through the same buffer as the results.
-        explorer.standardOutputWriter = { print($0, terminator: "") }
+        runner.printsEveryView = interactive
         runner.run(lines: lines, location: location)
         if fflush(nil) != 0 {
             StandardError.write("cannot write standard output: \(String(cString: strerror(errno)))")
@@ -169,6 +199,22 @@ enum ExitStatus {
     static let usage: Int32 = ExitCode.validationFailure.rawValue
 
     static let documentation = "0 ok; 1 a command failed; 2 the database cannot be opened; \(usage) usage error."
+}
+
+/// Standard output, written directly (no stdio buffer to flush or lose).
+enum StandardOutput {
+    /// Writes all of `text`; a failed write (a closed pipe, a full disk) throws.
+    static func write(_ text: String) throws {
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { Glibc.write(1, $0.baseAddress, $0.count) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw ShellError.cannotWrite(path: "standard output", reason: String(cString: strerror(errno)))
+            }
+            bytes = bytes.dropFirst(written)
+        }
+    }
 }
 
 /// Standard error, where every message of this program starts with `amigo-shell: `.

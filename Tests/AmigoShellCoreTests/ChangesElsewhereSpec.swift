@@ -40,7 +40,7 @@ import Testing
         runner.run("open student")
         try other.execute("DELETE FROM student WHERE id = 2", [])
         runner.run("count")
-        #expect(printed.last == "2")
+        #expect(printed.last == "2\n")
         try other.execute("DELETE FROM student WHERE id = 1", [])
         runner.run("show")
         #expect(printed.last?.contains("(1 row)") == true)

@@ -19,7 +19,8 @@ import Testing
         #expect(try parse("relations") == .relations)
         #expect(try parse("follow albums") == .follow("albums"))
         #expect(try parse("back") == .back)
-        #expect(try parse("show") == .show)
+        #expect(try parse("show") == .show(nil))
+        #expect(try parse("show 5") == .show(5))
         #expect(try parse("get 1") == .get("1"))
         #expect(try parse("sql SELECT 1") == .sql("SELECT 1"))
         #expect(try parse("set Name = AC/DC") == .set(column: "Name", value: "AC/DC"))
@@ -37,13 +38,15 @@ import Testing
     @Test func everyCommandInTheHelpListIsAccepted() throws {
         // The help list is also what completion offers: each name must parse (with an argument when it needs one).
         for name in CommandParser.names {
-            let line = ["open", "follow", "get", "stats"].contains(name) ? "\(name) x"
+            let line = ["open", "follow", "get", "stats", "once", "read"].contains(name) ? "\(name) x"
+                : name == "headers" ? "headers off"
                 : name == "sql" ? "sql SELECT 1" : name == "set" ? "set a = 1" : name == "limit" ? "limit 3"
                 : name == "export" ? "export json x.json" : name
             #expect(try parse(line) != nil, "\(line)")
         }
         #expect(CommandParser.names == ["tables", "open", "filter", "order", "limit", "relations", "follow", "back", "show", "get",
-                                        "sql", "set", "commit", "rollback", "echo", "export", "schema", "count", "refresh", "stats", "help", "quit"])
+                                        "sql", "set", "commit", "rollback", "echo", "export", "schema", "count", "refresh", "stats",
+                                        "mode", "headers", "output", "once", "read", "help", "quit"])
     }
 
     @Test func aliasesMeanTheSameAsTheirCommand() throws {
@@ -187,5 +190,51 @@ import Testing
     @Test func anUnknownCommandFarFromEveryCommandHasNoSuggestion() {
         #expect(error("xyzzy") == .unknownCommand("xyzzy", suggestion: nil))
         #expect(ErrorText.line(ShellError.unknownCommand("xyzzy", suggestion: nil)) == "unknown command 'xyzzy'; type help for the list")
+    }
+
+    @Test func aTrailingSemicolonIsAcceptedEverywhere() throws {
+        #expect(try parse("tables;") == .tables)
+        #expect(try parse("open Artist ;") == .open("Artist"))
+        #expect(try parse("filter Name = 'a;b';") == .filter("Name = 'a;b'"))
+        #expect(try parse("SELECT Name FROM Artist;;") == .sql("SELECT Name FROM Artist"))
+        #expect(try parse("sql SELECT 1;") == .sql("SELECT 1"))
+        #expect(try parse(";") == nil)
+        #expect(try parse("quit;") == .quit)
+    }
+
+    @Test func sqliteDotCommandsAreTheCommandsTheyName() throws {
+        #expect(try parse(".tables") == .tables)
+        #expect(try parse(".schema Album") == .schema("Album"))
+        #expect(try parse(".mode csv") == .mode(.csv))
+        #expect(try parse(".mode") == .mode(nil))
+        #expect(try parse("mode JSONL") == .mode(.jsonl))
+        #expect(try parse(".mode column") == .mode(.table))
+        #expect(try parse(".mode tabs") == .mode(.tsv))
+        #expect(try parse(".headers on") == .headers(true))
+        #expect(try parse(".headers off;") == .headers(false))
+        #expect(try parse(".once out.csv") == .once("out.csv"))
+        #expect(try parse(".output 'my file.txt'") == .output("my file.txt"))
+        #expect(try parse(".output") == .output(nil))
+        #expect(try parse(".output stdout") == .output(nil))
+        #expect(try parse(".read script.sql") == .read("script.sql"))
+        #expect(try parse(".help") == .help(nil))
+        for word in [".quit", ".exit", "\\q", ".quit;"] { #expect(try parse(word) == .quit) }
+    }
+
+    @Test func aDotCommandThisShellLacksIsAnErrorWithAnHonestSuggestion() throws {
+        #expect(error(".mode list") == .usage(command: ".mode", usage: "mode csv|tsv|json|jsonl|table|line|markdown"))
+        #expect(error(".headers maybe") == .usage(command: ".headers", usage: "headers on|off"))
+        #expect(error(".open x.db") == .unknownCommand(".open", suggestion: nil))
+        #expect(error(".tabels") == .unknownCommand(".tabels", suggestion: ".tables"))
+        #expect(error(".read") == .usage(command: ".read", usage: "read FILE"))
+    }
+
+    @Test func commentsAndBlankLinesAreSkipped() throws {
+        for line in ["", "   ", "-- a comment", "  -- indented", "# hash", "--"] { #expect(try parse(line) == nil, "\(line)") }
+    }
+
+    @Test func showTakesAnOptionalRowCount() throws {
+        #expect(try parse("show 3") == .show(3))
+        #expect(error("show many") == .usage(command: "show", usage: "show [N] (a number of rows)"))
     }
 }

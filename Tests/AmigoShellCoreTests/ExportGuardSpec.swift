@@ -54,7 +54,7 @@ import Testing
     }
 
     @Test func jsonEscapesC0C1AndDelete() {
-        #expect(Explorer.jsonString("a\u{1b}]0;x\u{07}b\u{9b}c\u{7f}d") == #""a\u001b]0;x\u0007b\u009bc\u007fd""#)
-        #expect(Explorer.jsonString("Straße ✓") == #""Straße ✓""#)
+        #expect(JSONFormatter.string("a\u{1b}]0;x\u{07}b\u{9b}c\u{7f}d") == #""a\u001b]0;x\u0007b\u009bc\u007fd""#)
+        #expect(JSONFormatter.string("Straße ✓") == #""Straße ✓""#)
     }
 }

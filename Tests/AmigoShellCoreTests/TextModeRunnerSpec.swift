@@ -18,22 +18,25 @@ import Testing
         private let out = Lines()
         private let err = Lines()
 
-        init(echo: Bool = false) throws {
+        init(echo: Bool = false, mode: OutputMode = .table, header: Bool = true) throws {
             fixture = try ChinookFixture()
             let (out, err) = (out, err)
-            runner = TextModeRunner(explorer: fixture.explorer, echo: echo,
+            runner = TextModeRunner(explorer: fixture.explorer, echo: echo, mode: mode, header: header,
                                     output: { out.all.append($0) }, errors: { err.all.append($0) })
         }
 
-        /// What went to standard output, one entry per command.
-        var printed: [String] { out.all }
+        /// What went to standard output, one entry per command that printed (its last line
+        /// break removed).
+        var printed: [String] { out.all.map { $0.hasSuffix("\n") ? String($0.dropLast()) : $0 } }
+        /// Everything that went to standard output, as written.
+        var text: String { out.all.joined() }
         /// What went to standard error.
         var reported: [String] { err.all }
     }
 
     @Test func linesRunInOrderAndPrintAlignedText() throws {
         let run = try Run()
-        run.runner.run(lines: ["limit 3", "open Artist", "get 1", "follow albums"])
+        run.runner.run(lines: ["limit 3", "open Artist", "show", "get 1", "relations", "follow albums"])
         #expect(!run.runner.failed)
         #expect(run.reported == [])
         #expect(run.printed.count == 3)
@@ -48,8 +51,9 @@ import Testing
             """)
         #expect(run.printed[1] == """
             Artist 1 "AC/DC"
-            ArtistId  1
-            Name      AC/DC
+            relationship  kind         to     rows
+            ------------  -----------  -----  ----
+            albums        one-to-many  Album  2
             """)
         #expect(run.printed[2] == """
             Artist 1 "AC/DC" › albums
@@ -187,5 +191,136 @@ import Testing
         #expect(try explorer.values(in: 0..<4).map { $0[0] } == [.text("b"), .text("c"), .text("a"), .text("d")])
         _ = try explorer.export(format: .csv, to: csv)
         #expect(try String(contentsOfFile: csv, encoding: .utf8) == "code,n\r\nb,2\r\nc,2\r\na,1\r\nd,1\r\n")
+    }
+
+    // MARK: Output that scripts can use
+
+    @Test func commandsThatOnlyChangeTheViewPrintNothingButTheLastOfARunPrintsIt() throws {
+        let run = try Run()
+        run.runner.run(lines: ["open Genre", "filter GenreId < 3", "count", "order Name desc", "limit 1"])
+        #expect(run.reported == [])
+        #expect(run.printed == ["2", """
+            Genre
+            GenreId  Name
+            -------  ----
+            1        Rock
+            (2 rows, first 1 shown; filter: GenreId < 3; order: Name desc)
+            """])
+    }
+
+    @Test func aRunEndingInGetPrintsTheRowAndOneEndingInAFailurePrintsNothing() throws {
+        let run = try Run()
+        run.runner.run(lines: ["open Artist", "get 1"])
+        #expect(run.printed == ["Artist 1 \"AC/DC\"\nArtistId  1\nName      AC/DC"])
+        let failing = try Run()
+        failing.runner.run(lines: ["open Artist", "filter Nme = 1"])
+        #expect(failing.runner.failed)
+        #expect(failing.printed == [])
+    }
+
+    @Test func showPrintsTheViewOnDemandWithAnOptionalRowCount() throws {
+        let run = try Run()
+        run.runner.run(lines: ["open Genre", "show 2", "count"])
+        #expect(run.printed == ["Genre\nGenreId  Name\n-------  ----\n1        Rock\n2        Jazz\n(25 rows, first 2 shown)", "25"])
+    }
+
+    @Test func csvModeWritesEveryRowOfTheViewWithRawValuesAndKeysNotLabels() throws {
+        let run = try Run(mode: .csv)
+        run.runner.run(lines: ["open Album", "filter ArtistId = 1"])
+        #expect(run.reported == [])
+        #expect(run.text == "AlbumId,Title,ArtistId\r\n1,For Those About To Rock We Salute You,1\r\n4,Let There Be Rock,1\r\n")
+        let noHeader = try Run(mode: .csv, header: false)
+        noHeader.runner.run(lines: ["open Track", "filter TrackId = 63", "show"])
+        #expect(noHeader.text == "63,Desafinado,8,1,2,,185338,5990473,0.99\r\n")
+    }
+
+    @Test func sqlWritesEveryRowOfItsResultInEveryMode() throws {
+        let table = try Run()
+        table.runner.run(lines: ["sql SELECT Name FROM Artist ORDER BY ArtistId"])
+        #expect(table.text.hasPrefix("Name\n----"))
+        #expect(table.text.hasSuffix("\nPhilip Glass Ensemble\n(275 rows)\n"))
+        #expect(table.text.components(separatedBy: "\n").count == 275 + 4)
+        let json = try Run(mode: .json)
+        json.runner.run(lines: ["SELECT ArtistId, Name FROM Artist WHERE ArtistId <= 2;"])
+        #expect(json.text == "[\n  {\"ArtistId\": 1, \"Name\": \"AC/DC\"},\n  {\"ArtistId\": 2, \"Name\": \"Accept\"}\n]\n")
+        let all = try #require(try JSONSerialization.jsonObject(with: Data({ let r = try Run(mode: .json); r.runner.run(lines: ["sql SELECT * FROM Artist"]); return r.text }().utf8)) as? [Any])
+        #expect(all.count == 275)
+    }
+
+    @Test func aStreamedSqlResultIsStillTheViewForCountShowAndExport() throws {
+        let run = try Run()
+        let path = TemporaryFile.path("artists", ext: "csv")
+        defer { TemporaryFile.remove(path) }
+        run.runner.run(lines: ["sql SELECT ArtistId, Name FROM Artist", "count", "show 1", "export csv \(path)"])
+        #expect(run.reported == [])
+        #expect(Array(run.printed.dropFirst()) == ["275", "sql\nArtistId  Name\n--------  -----\n1         AC/DC\n(275 rows, first 1 shown)",
+                                                 "wrote 275 rows to \(path)"])
+        #expect(try String(contentsOfFile: path, encoding: .utf8).components(separatedBy: "\r\n").count == 277)
+    }
+
+    @Test func theModeCommandSwitchesModesAndSaysWhichIsOn() throws {
+        let run = try Run()
+        run.runner.run(lines: [".mode", "mode jsonl", ".mode", "sql SELECT 1 AS a", ".headers off", ".mode tsv", "sql SELECT 1 AS a, NULL AS b"])
+        #expect(run.printed == ["table", "jsonl", #"{"a": 1}"#, "1\t"])
+    }
+
+    @Test func aSqlite3ScriptRunsUnchanged() throws {
+        let run = try Run()
+        run.runner.run(lines: [".tables", ".schema Album", "-- the names", "", ".mode csv", ".headers on",
+                               "SELECT Name FROM Artist WHERE ArtistId < 3;", ".quit"])
+        #expect(run.reported == [])
+        #expect(!run.runner.failed)
+        #expect(run.printed[0].hasPrefix("name           kind   rows"))
+        #expect(run.printed[1].hasPrefix("CREATE TABLE [Album]"))
+        #expect(run.text.hasSuffix("Name\r\nAC/DC\r\nAccept\r\n"))
+    }
+
+    @Test func outputSendsResultsToAFileUntilTheNextOutputAndOnceForOneCommand() throws {
+        let run = try Run()
+        let out = TemporaryFile.path("out", ext: "txt")
+        let once = TemporaryFile.path("once", ext: "csv")
+        defer { TemporaryFile.remove(out); TemporaryFile.remove(once) }
+        run.runner.run(lines: ["open Genre", ".output \(out)", "count", ".output", "count",
+                               ".mode csv", ".once \(once)", "sql SELECT GenreId FROM Genre WHERE GenreId < 3", "count"])
+        #expect(run.reported == [])
+        #expect(run.printed == ["25", "2"])
+        #expect(try String(contentsOfFile: out, encoding: .utf8) == "25\n")
+        #expect(try String(contentsOfFile: once, encoding: .utf8) == "GenreId\r\n1\r\n2\r\n")
+    }
+
+    @Test func readRunsAFileAndNamesItsLinesInErrors() throws {
+        let run = try Run()
+        let script = TemporaryFile.path("script", ext: "sql")
+        defer { TemporaryFile.remove(script) }
+        try "open Genre\n\ncount;\nfliter x\n".write(toFile: script, atomically: true, encoding: .utf8)
+        run.runner.run(lines: [".read \(script)", "count"], location: { "line \($0)" })
+        #expect(run.printed == ["25", "25"])
+        #expect(run.reported == ["line 1: \(script) line 4: error: unknown command 'fliter' (did you mean 'filter'?); type help for the list"])
+    }
+
+    @Test func aFileThatReadsItselfStopsWithAnError() throws {
+        let run = try Run()
+        let script = TemporaryFile.path("loop", ext: "sql")
+        defer { TemporaryFile.remove(script) }
+        try ".read \(script)\n".write(toFile: script, atomically: true, encoding: .utf8)
+        run.runner.run(lines: [".read \(script)"])
+        #expect(run.runner.failed)
+        #expect(run.reported.count == 1)
+        #expect(run.reported[0].contains("more than 16 deep"))
+    }
+
+    @Test func textModeCommandsAreRefusedWhereThereIsNoStream() throws {
+        let fixture = try ChinookFixture()
+        #expect(throws: ShellError.invalidValue("mode: only in text mode (-c, or commands on standard input)")) {
+            try fixture.explorer.run("mode csv")
+        }
+    }
+
+    @Test func atAnInteractivePromptEveryViewPrintsAsItChanges() throws {
+        let run = try Run()
+        run.runner.printsEveryView = true
+        run.runner.run(lines: ["limit 1", "open Genre", "get 2"])
+        #expect(run.printed == ["Genre\nGenreId  Name\n-------  ----\n1        Rock\n(25 rows, first 1 shown)",
+                                "Genre 2 \"Jazz\"\nGenreId  2\nName     Jazz"])
     }
 }

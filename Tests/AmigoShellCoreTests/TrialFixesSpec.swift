@@ -71,10 +71,10 @@ import Testing
     }
 
     @Test func csvKeepsNullAndEmptyTextApart() {
-        #expect(Explorer.csvField(.null) == "")
-        #expect(Explorer.csvField(.text("")) == #""""#)
-        #expect(Explorer.csvField(.text("a,b")) == #""a,b""#)
-        #expect(Explorer.csvField(.integer(7)) == "7")
+        #expect(CSVFormatter.field(.null) == "")
+        #expect(CSVFormatter.field(.text("")) == #""""#)
+        #expect(CSVFormatter.field(.text("a,b")) == #""a,b""#)
+        #expect(CSVFormatter.field(.integer(7)) == "7")
     }
 
     @Test func theStatusMessageAnswersOnlyTheLastKey() throws {

@@ -135,11 +135,11 @@ import Testing
         explorer.moveCursor(to: 4)
         #expect(throws: ShellError.invalidValue("=: cannot filter on an infinite value")) { try explorer.filterEqualToCurrentCell() }
         #expect(ValueText.display(.real(0.1 + 0.2)) == "0.3")
-        #expect(Explorer.csvField(.real(0.1 + 0.2)) == "0.30000000000000004")
-        #expect(Explorer.csvField(.real(-.infinity)) == "-Inf")
-        #expect(Explorer.jsonValue(.real(123456789.12345679)) == "123456789.12345679")
-        #expect(Explorer.jsonValue(.real(.infinity)) == "1e999")
-        #expect(Explorer.jsonValue(.blob([0x41])) == #"{"$base64": true, "encoded": "QQ=="}"#)
-        #expect(Explorer.jsonValue(.text("41")) == #""41""#)
+        #expect(CSVFormatter.field(.real(0.1 + 0.2)) == "0.30000000000000004")
+        #expect(CSVFormatter.field(.real(-.infinity)) == "-Inf")
+        #expect(JSONFormatter.value(.real(123456789.12345679)) == "123456789.12345679")
+        #expect(JSONFormatter.value(.real(.infinity)) == "1e999")
+        #expect(JSONFormatter.value(.blob([0x41])) == #"{"$base64": true, "encoded": "QQ=="}"#)
+        #expect(JSONFormatter.value(.text("41")) == #""41""#)
     }
 }

@@ -1,0 +1,30 @@
+import Amigo
+
+/// One `column = value` line per column, names right-aligned, a blank line between rows, as
+/// sqlite3's `.mode line` writes them:
+///
+///     ArtistId = 1
+///         Name = AC/DC
+///
+/// NULL is empty (sqlite3's default `.nullvalue`); reals have every digit and BLOBs are hex.
+public struct LineFormatter: RowFormatter {
+    private var names: [String] = []
+    private var count = 0
+
+    /// A line formatter.
+    public init() {}
+
+    public mutating func begin(columns: [String]) -> String {
+        let width = columns.map { DisplayWidth.of($0) }.max() ?? 0
+        names = columns.map { String(repeating: " ", count: width - DisplayWidth.of($0)) + $0 }
+        return ""
+    }
+
+    public mutating func row(_ values: [DatabaseValue]) -> String {
+        defer { count += 1 }
+        let lines = zip(names, values).map { $0 + " = " + (ValueText.raw($1) ?? "") + "\n" }
+        return (count == 0 ? "" : "\n") + lines.joined()
+    }
+
+    public mutating func end(rowCount: Int) -> String { "" }
+}

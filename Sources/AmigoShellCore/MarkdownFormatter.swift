@@ -1,0 +1,30 @@
+import Amigo
+
+/// A GitHub-flavoured Markdown table: a header row, a `|---|` rule, a line a row. A `|` in a
+/// value is escaped (`\|`) and a line break becomes `<br>`, so every row stays one table row.
+/// NULL is an empty cell; reals have every digit and BLOBs are hex.
+public struct MarkdownFormatter: RowFormatter {
+    /// A Markdown table formatter.
+    public init() {}
+
+    public mutating func begin(columns: [String]) -> String {
+        Self.line(columns) + Self.line(columns.map { _ in "---" })
+    }
+
+    public mutating func row(_ values: [DatabaseValue]) -> String {
+        Self.line(values.map { ValueText.raw($0) ?? "" })
+    }
+
+    public mutating func end(rowCount: Int) -> String { "" }
+
+    /// `| a | b |` and a line break, each cell escaped.
+    static func line(_ cells: [String]) -> String {
+        "| " + cells.map(cell).joined(separator: " | ") + " |\n"
+    }
+
+    /// A cell's text with `|` escaped and line breaks as `<br>`.
+    static func cell(_ text: String) -> String {
+        text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\r\n", with: "<br>")
+            .replacingOccurrences(of: "\n", with: "<br>").replacingOccurrences(of: "\r", with: "<br>")
+    }
+}

@@ -1,0 +1,49 @@
+/// How text mode writes rows: `--mode`, `--csv`, `--json`, and the `mode` (`.mode`) command.
+///
+/// `table` is the aligned text for people (NULL as `∅`, a foreign key with the row it points at,
+/// a view's first ``Explorer/textLimit`` rows and a count line). Every other mode writes raw
+/// values — NULL as an empty field (`null` in JSON), keys as stored, never labels — and every
+/// row of the view, streamed as it is read.
+public enum OutputMode: String, CaseIterable, Sendable {
+    /// Comma-separated values (RFC 4180, CRLF line ends), with a header line unless switched off.
+    case csv
+    /// Tab-separated values: tab, line breaks and backslashes escaped (`\t`, `\n`, `\r`, `\\`).
+    case tsv
+    /// One JSON array of objects, one object a line.
+    case json
+    /// One JSON object a line (JSON Lines).
+    case jsonl
+    /// Aligned columns for reading (the default).
+    case table
+    /// One `column = value` line per column, a blank line between rows (as sqlite3's `.mode line`).
+    case line
+    /// A GitHub-flavoured Markdown table.
+    case markdown
+
+    /// `csv|tsv|json|jsonl|table|line|markdown`, for usage lines.
+    public static let choices = allCases.map(\.rawValue).joined(separator: "|")
+
+    /// Whether the mode is read by people (table, line, markdown), so that text mode makes
+    /// terminal controls visible in it; machine modes (CSV, TSV, JSON) stay byte-exact.
+    public var isForPeople: Bool { self == .table || self == .line || self == .markdown }
+
+    /// Whether the mode writes every row of a view with raw values (every mode but `table`).
+    public var writesEveryRow: Bool { self != .table }
+
+    /// Whether the header switch (`--header`/`--no-header`, `.headers on|off`) applies: CSV and
+    /// TSV only; the other modes always name their columns.
+    public var hasOptionalHeader: Bool { self == .csv || self == .tsv }
+
+    /// A mode by name (any case; `md` for markdown, `lines` for line, `ndjson` for jsonl,
+    /// `column`/`box` for table, `tabs` for tsv), or nil.
+    public init?(name: String) {
+        switch name.lowercased() {
+        case "md": self = .markdown
+        case "lines": self = .line
+        case "ndjson": self = .jsonl
+        case "column", "columns", "box": self = .table
+        case "tabs": self = .tsv
+        default: self.init(rawValue: name.lowercased())
+        }
+    }
+}

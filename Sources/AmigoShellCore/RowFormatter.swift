@@ -1,0 +1,41 @@
+import Amigo
+
+/// Turns rows into the text of one ``OutputMode``: what comes before the rows, each row, and
+/// what ends them. A formatter sees one row at a time, so that output can stream; the table
+/// formatter alone holds a first batch back, to size its columns.
+public protocol RowFormatter {
+    /// What comes before the first row (a header line, `[`), given the column names.
+    mutating func begin(columns: [String]) -> String
+    /// The text of one row (with its line end).
+    mutating func row(_ values: [DatabaseValue]) -> String
+    /// What comes after the last row (`]`, a count line, rows held back), given how many there were.
+    mutating func end(rowCount: Int) -> String
+}
+
+extension OutputMode {
+    /// A fresh formatter for this mode. `header` switches the header line of CSV and TSV.
+    public func formatter(header: Bool = true) -> any RowFormatter {
+        switch self {
+        case .csv: return CSVFormatter(header: header)
+        case .tsv: return TSVFormatter(header: header)
+        case .json: return JSONFormatter()
+        case .jsonl: return JSONLinesFormatter()
+        case .table: return TableFormatter()
+        case .line: return LineFormatter()
+        case .markdown: return MarkdownFormatter()
+        }
+    }
+}
+
+extension ValueText {
+    /// A value as raw text for machine output: nil for NULL (each mode writes it its own way),
+    /// reals with every digit, BLOBs as hex, text and integers as they are.
+    public static func raw(_ value: DatabaseValue) -> String? {
+        switch value {
+        case .null: return nil
+        case .blob(let b): return b.map { String(format: "%02x", $0) }.joined()
+        case .real(let d): return exactReal(d)
+        default: return display(value)
+        }
+    }
+}

@@ -1,0 +1,41 @@
+import Amigo
+
+/// Aligned columns, as ``TextTable`` draws them, for a result of any length: the first
+/// ``batchSize`` rows size the columns, later rows are padded to those widths as they come
+/// (a wider cell pushes its line out rather than being held back), and a count line ends it.
+/// Values are shown as on screen: NULL as `∅`, BLOBs as their size and first bytes.
+public struct TableFormatter: RowFormatter {
+    /// How many rows are held back to size the columns.
+    public var batchSize: Int
+    private var columns: [String] = []
+    private var batch: [[String]] = []
+    private var widths: [Int]?
+
+    /// A table formatter sizing its columns on the first `batchSize` rows.
+    public init(batchSize: Int = 1000) { self.batchSize = max(1, batchSize) }
+
+    public mutating func begin(columns: [String]) -> String {
+        self.columns = columns.map(DisplayWidth.sanitize)
+        return ""
+    }
+
+    public mutating func row(_ values: [DatabaseValue]) -> String {
+        let cells = values.map { DisplayWidth.sanitize(ValueText.display($0)) }
+        if let widths { return TextTable.line(cells, widths: widths, overflow: true) + "\n" }
+        batch.append(cells)
+        return batch.count >= batchSize ? flush() : ""
+    }
+
+    public mutating func end(rowCount: Int) -> String {
+        (widths == nil ? flush() : "") + "(" + Plural.count(rowCount, "row") + ")\n"
+    }
+
+    /// The header, its rule and the rows held back, with the widths fixed from now on.
+    private mutating func flush() -> String {
+        let widths = TextTable.widths(header: columns, rows: batch)
+        self.widths = widths
+        let lines = [TextTable.line(columns, widths: widths), TextTable.rule(widths)] + batch.map { TextTable.line($0, widths: widths) }
+        batch = []
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
