@@ -102,7 +102,7 @@ import Testing
         #expect(place.summary.hasSuffix(", inferred"))
         let visits = try amigo.model(named: "moz_places").require("moz_historyvisits")
         #expect(visits.isInferred && visits.kind == .oneToMany)
-        #expect(try amigo.model(named: "moz_bookmarks").require("parent").target.name == "moz_bookmarks")
+        #expect(try amigo.model(named: "moz_bookmarks").require("moz_bookmark").target.name == "moz_bookmarks")
         let session = try amigo.session
         #expect(try session.query("moz_historyvisits").filter("place.url = 'https://a.example'").count() == 2)
         #expect(try session.query("moz_places").filter("moz_historyvisits.@count >= 2").count() == 1)
@@ -219,9 +219,11 @@ import Testing
         let declared = try ReflectedCopy(.chinook)
         let toOne = inferred.models.flatMap(\.relationships).filter { $0.kind == .toOne }
         #expect(toOne.count == 11)
-        #expect(toOne.allSatisfy(\.isInferred))
+        #expect(toOne.allSatisfy { $0.isInferred })
         for model in declared.amigo.models {
-            #expect(try inferred.model(named: model.name).relationshipSignatures == model.relationshipSignatures, "\(model.name)")
+            // The same relationships with the same names; to-one ones in column order rather than constraint order.
+            let signatures = try inferred.model(named: model.name).relationshipSignatures
+            #expect(signatures.sorted() == model.relationshipSignatures.sorted(), "\(model.name)")
         }
         let session = try inferred.session
         #expect(try session.query("Track").filter("album.artist.Name = 'AC/DC'").count() == 18)

@@ -60,25 +60,22 @@ extension Amigo {
         reflectionWarnings = warnings + discovery.warnings
     }
 
-    /// One notice per collation the schema names that SQLite does not know, saying what stands in.
+    /// One notice per collation the schema names that SQLite does not know, saying what stands
+    /// in: each name is tried once in a comparison, which makes the engine register its stand-in.
     private func collationWarnings(_ inspector: SchemaInspector) -> [String] {
-        var known: Set<String> = []
-        _ = try? engine.fetch("SELECT name FROM pragma_collation_list", []) { row in
-            known.insert(row.string(at: 0).lowercased())
-            return true
-        }
-        var substitutes = engine.collationSubstitutes
-        for substitute in substitutes { known.remove(substitute.name.lowercased()) }
         var sqls: [String] = []
         _ = try? engine.fetch("SELECT sql FROM sqlite_schema WHERE sql IS NOT NULL", []) { row in
             sqls.append(row.string(at: 0))
             return true
         }
-        for name in sqls.flatMap(SchemaInspector.collationNames) where !known.contains(name.lowercased())
-            && !substitutes.contains(where: { $0.name.lowercased() == name.lowercased() }) {
-            substitutes.append(CollationSubstitute.standIn(for: name))
+        var names: [String] = []
+        for name in sqls.flatMap(SchemaInspector.collationNames) where !names.contains(where: { $0.lowercased() == name.lowercased() }) {
+            names.append(name)
         }
-        return substitutes.map(\.notice)
+        for name in names {
+            _ = try? engine.fetch("SELECT 'a' < 'b' COLLATE \(engine.dialect.quote(name))", []) { _ in false }
+        }
+        return engine.collationSubstitutes.map(\.notice)
     }
 }
 
