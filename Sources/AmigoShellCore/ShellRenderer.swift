@@ -361,7 +361,7 @@ extension ShellApp {
             break
         case .relations(let rows, let cursor):
             let nameWidth = rows.map { DisplayWidth.of($0.relationship.name) }.max() ?? 4
-            let kindWidth = 14
+            let kindWidth = rows.contains { $0.relationship.isInferred } ? 14 : 12   // room for `~ one-to-many`
             let targetWidth = rows.map { DisplayWidth.of($0.relationship.target.name) }.max() ?? 4
             let lines = rows.map {
                 DisplayWidth.pad($0.relationship.name, to: nameWidth) + "  " + DisplayWidth.pad(Explorer.kindText($0.relationship), to: kindWidth)
