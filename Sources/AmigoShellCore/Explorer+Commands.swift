@@ -12,6 +12,14 @@ public struct CommandResult: Sendable, Equatable {
 }
 
 extension Explorer {
+    /// The kind of a relationship as the relations menu shows it: `~ to-one` when inferred.
+    public static func kindText(_ relationship: Relationship) -> String {
+        (relationship.isInferred ? "~ " : "") + relationship.kindDescription
+    }
+
+    /// The line under a relations list with inferred links.
+    public static let inferredLegend = "~ inferred: not declared in the file; names match and every value was found in the data"
+
     /// Runs one command line and describes the outcome. Throws for any error (bad command, bad
     /// filter, SQLite error); the state is then unchanged.
     public func run(_ line: String) throws -> CommandResult {
@@ -26,7 +34,7 @@ extension Explorer {
             // Counted again only if another program changed the file (exact counts already
             // finished in idle time are kept); a count still bounded shows as `10000+`.
             if pendingChanges == 0, fileChangedElsewhere { try reloadTables() }
-            let rows = tables.map { [$0.name, $0.isView ? "view" : "table", $0.countText] }
+            let rows = tables.map { [$0.name, ($0.isView ? "view" : "table") + ($0.unreadableReason == nil ? "" : ", unreadable"), $0.countText] }
             return CommandResult(output: TextTable.render(header: ["name", "kind", "rows"], rows: rows),
                                  status: "\(tables.count) tables and views")
         case .open(let name):
@@ -44,9 +52,10 @@ extension Explorer {
         case .relations:
             /// The relationships with their counts (`—` when there is no row to count from).
             func listing(_ list: [(relationship: Relationship, count: Int?)], caption: String) -> CommandResult {
-                let rows = list.map { [$0.relationship.name, $0.relationship.kindDescription, $0.relationship.target.name, $0.count.map(String.init) ?? "—"] }
-                let table = list.isEmpty ? "(no relationships: no foreign key leads from or to \(current?.model?.name ?? "this table"))"
+                let rows = list.map { [$0.relationship.name, Explorer.kindText($0.relationship), $0.relationship.target.name, $0.count.map(String.init) ?? "—"] }
+                var table = list.isEmpty ? "(no relationships: no foreign key leads from or to \(current?.model?.name ?? "this table"))"
                     : TextTable.render(header: ["relationship", "kind", "to", "rows"], rows: rows)
+                if list.contains(where: { $0.relationship.isInferred }) { table += "\n" + Explorer.inferredLegend }
                 return CommandResult(output: (caption.isEmpty ? "" : caption + "\n") + table, status: Plural.count(list.count, "relationship"))
             }
             if let model = current?.model, current?.totalCount == 0 {
@@ -208,6 +217,9 @@ extension Explorer {
         let inspector = SchemaInspector(engine: amigo.engine)
         if let table {
             let model = try amigo.model(named: table)
+            if let reason = model.table.unreadableReason {
+                return (model.table.sql ?? model.name) + "\n-- cannot be read: \(reason)"
+            }
             var lines = [model.table.sql ?? SchemaCompiler(dialect: amigo.engine.dialect).createTable(model.table)]
             let pk = model.table.primaryKey.map(\.label)
             lines.append("-- primary key: " + (pk.isEmpty ? (model.table.hasRowID ? "rowid" : "none") : pk.joined(separator: ", ")))

@@ -11,6 +11,8 @@ public struct TableSummary: Sendable, Equatable {
     public var rowCount: Int?
     /// Whether ``rowCount`` is a lower bound: the table has more rows than ``Explorer/tableCountLimit``.
     public var isLowerBound: Bool = false
+    /// Why the table or view cannot be read (an unknown tokenizer, module or collation), or nil.
+    public var unreadableReason: String? = nil
 
     /// `3503`, `100000+`, or `?`.
     public var countText: String {
@@ -45,8 +47,10 @@ public final class Explorer {
     public static let sqlRowCap = 10_000
 
     /// Opens an explorer over reflected models.
-    public init(amigo: Amigo, displayPath: String, tableCountLimit: Int? = nil) throws {
+    public init(amigo: Amigo, displayPath: String, tableCountLimit: Int? = nil,
+                reflection: ReflectionOptions = ReflectionOptions()) throws {
         self.amigo = amigo
+        self.reflectionOptions = reflection
         self.displayPath = displayPath
         self.tableCountLimit = tableCountLimit
         self.echoLog = EchoLog(stream: amigo.engine.echo)
@@ -55,6 +59,9 @@ public final class Explorer {
         self.session = try amigo.session
         self.reflectedSchemaVersion = schemaVersion()
         try reloadTables()
+        // Stand-in collations are said once, when the file opens.
+        let collations = amigo.engine.collationSubstitutes.map(\.notice)
+        if !collations.isEmpty { notice = collations.joined(separator: "; ") }
     }
 
     /// The device and inode of the database file when it was opened (nil in memory).
@@ -77,6 +84,10 @@ public final class Explorer {
         return Self.fileIdentity(amigo.engine.path) != openedFile
     }
 
+    /// How the file is reflected, again when another program changes its schema (`--no-infer`
+    /// turns inferred links off).
+    public let reflectionOptions: ReflectionOptions
+
     /// The view on screen.
     public var current: BrowseView? { stack.last }
 
@@ -94,6 +105,9 @@ public final class Explorer {
     public func reloadTables() throws {
         readVersion = dataVersion()
         tables = amigo.models.filter { !$0.name.isEmpty }.map { model in
+            if let reason = model.table.unreadableReason {
+                return TableSummary(name: model.name, isView: model.table.isView, rowCount: nil, unreadableReason: reason)
+            }
             let query = session.query(model.name)
             guard let limit = tableCountLimit else {
                 return TableSummary(name: model.name, isView: model.table.isView, rowCount: try? query.count())
@@ -114,6 +128,9 @@ public final class Explorer {
     /// Opens a table or view by name (case-insensitive), replacing the navigation stack.
     public func open(_ name: String) throws {
         let model = try amigo.model(named: name)
+        if let reason = model.table.unreadableReason {
+            throw ShellError.invalidValue("open: \(model.name) cannot be read: \(reason)")
+        }
         let view = BrowseView(source: .table(model), title: model.name)
         try load(view)
         // The views left behind stay reachable with `back`; the breadcrumb starts afresh.
@@ -167,7 +184,7 @@ public final class Explorer {
     /// apply; a view whose table or relationship is gone ends its stack there. What was lost is
     /// said in a notice.
     private func reflectAgain() throws {
-        let fresh = try Amigo(reflecting: amigo.engine)
+        let fresh = try Amigo(reflecting: amigo.engine, reflection: reflectionOptions)
         let oldStacks = earlierStacks + [stack]
         try? session.close()
         amigo = fresh
@@ -678,16 +695,22 @@ public final class Explorer {
         guard let view = current, let model = view.model, index < view.modelColumns.count else { return [:] }
         let column = view.modelColumns[index]
         guard let relationship = model.relationships.first(where: { $0.kind == .toOne && $0.sourceColumns.count == 1 && $0.sourceColumns[0] === column }),
-              let labelColumns = LabelColumn.columns(of: relationship.target), let key = relationship.targetColumns.first else { return [:] }
+              LabelColumn.columns(of: relationship.target) != nil, let key = relationship.targetColumns.first else { return [:] }
         var cache = view.labels[index] ?? [:]
         let missing = Array(Set(rows.compactMap { $0.indices.contains(index) ? $0[index] : nil }.filter { !$0.isNull && cache[$0] == nil }))
         if !missing.isEmpty {
             let filter = ValueText.keyPath(key.label) + " IN %@"
             if let parents = try? session.query(relationship.target.name).filter(filter, arguments: [.list(missing)]).all() {
-                for parent in parents {
-                    let label = labelColumns.map { ValueText.display(parent.value(at: $0.index)) }.joined(separator: " ")
-                    cache[key.kind.toDatabase(parent.value(at: key.index))] = label
-                    cache[parent.value(at: key.index)] = label
+                // A NULL label falls back to the next readable column or the key; labels equal for
+                // different rows get the key added, so that `1 → product` and `8 → product` differ.
+                let labelled = parents.map { ($0, LabelColumn.label(of: $0) ?? ValueText.display($0.value(at: key.index))) }
+                var seen: [String: Int] = [:]
+                for (_, label) in labelled { seen[label, default: 0] += 1 }
+                for (parent, label) in labelled {
+                    let keyText = ValueText.display(parent.value(at: key.index))
+                    let text = (seen[label] ?? 0) > 1 && label != keyText ? "\(label) (\(keyText))" : label
+                    cache[key.kind.toDatabase(parent.value(at: key.index))] = text
+                    cache[parent.value(at: key.index)] = text
                 }
             }
             for value in missing where cache[value] == nil { cache[value] = "" }
@@ -879,14 +902,26 @@ public enum LabelColumn {
         // (its grade, say) would only mislead. So would a foreign key, which names another row.
         let key = model.table.primaryKey
         if key.count > 1 || (key.count == 1 && key[0].kind == .text) { return nil }
-        let foreign = Set(model.table.foreignKeys.flatMap { $0.columns.map { $0.lowercased() } })
+        let foreign = Set(model.table.foreignKeys.flatMap { $0.columns.map { $0.lowercased() } }
+            + model.relationships.filter { $0.kind == .toOne }.flatMap { $0.sourceColumns.map { $0.label.lowercased() } })
         return text.first { !foreign.contains($0.label.lowercased()) }.map { [$0] }
     }
 
-    /// The label of a row, or nil.
+    /// The label of a row, or nil: the label columns' text, or when it is NULL or empty, the next
+    /// readable text column that is not a link (never `∅`).
     public static func label(of record: Record) -> String? {
         guard let columns = columns(of: record.model) else { return nil }
-        let text = columns.map { ValueText.display(record.value(at: $0.index)) }.joined(separator: " ")
-        return text.isEmpty ? nil : text
+        let values = columns.map { record.value(at: $0.index) }
+        if !values.allSatisfy(\.isNull) {
+            let text = values.map(ValueText.display).joined(separator: " ")
+            if !text.trimmingCharacters(in: .whitespaces).isEmpty { return text }
+        }
+        let links = Set(record.model.relationships.filter { $0.kind == .toOne }.flatMap { $0.sourceColumns.map(ObjectIdentifier.init) })
+        for column in record.model.table.columns where (column.kind == .text || column.declaredType.isEmpty) && !column.primaryKey
+            && !columns.contains(where: { $0 === column }) && !links.contains(ObjectIdentifier(column)) {
+            let value = record.value(at: column.index)
+            if case .text(let text) = value, !text.trimmingCharacters(in: .whitespaces).isEmpty { return ValueText.display(value) }
+        }
+        return nil
     }
 }

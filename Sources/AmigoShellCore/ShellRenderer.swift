@@ -73,7 +73,7 @@ extension ShellApp {
         for (row, i) in (top..<min(tables.count, top + visible)).enumerated() {
             let entry = tables[i]
             let count = entry.countText
-            let name = (entry.isView ? "◦ " : "") + entry.name
+            let name = (entry.unreadableReason != nil ? "✗ " : entry.isView ? "◦ " : "") + entry.name
             let countWidth = DisplayWidth.of(count)
             let nameWidth = max(1, inner.width - countWidth - 1)
             let open = explorer.stack.first?.model?.name == entry.name
@@ -361,10 +361,10 @@ extension ShellApp {
             break
         case .relations(let rows, let cursor):
             let nameWidth = rows.map { DisplayWidth.of($0.relationship.name) }.max() ?? 4
-            let kindWidth = 12
+            let kindWidth = rows.contains { $0.relationship.isInferred } ? 14 : 12   // room for `~ one-to-many`
             let targetWidth = rows.map { DisplayWidth.of($0.relationship.target.name) }.max() ?? 4
             let lines = rows.map {
-                DisplayWidth.pad($0.relationship.name, to: nameWidth) + "  " + DisplayWidth.pad($0.relationship.kindDescription, to: kindWidth)
+                DisplayWidth.pad($0.relationship.name, to: nameWidth) + "  " + DisplayWidth.pad(Explorer.kindText($0.relationship), to: kindWidth)
                     + "  → " + DisplayWidth.pad($0.relationship.target.name, to: targetWidth) + "  " + DisplayWidth.pad(String($0.count), to: 7, alignRight: true)
             }
             let caption = (try? explorer.currentRecord()).flatMap { $0 }.map(explorer.rowCaption) ?? "Relations"

@@ -30,6 +30,9 @@ struct AmigoShellCommand: ParsableCommand {
     @Flag(name: .long, help: "Print every SQL statement the session runs (text mode: to standard error).")
     var echo = false
 
+    @Flag(name: .long, help: "Do not infer undeclared links from names and data (only declared foreign keys).")
+    var noInfer = false
+
     @Option(name: .customShort("c"), help: ArgumentHelp("Run a command and exit; repeat for several.", valueName: "command"))
     var commands: [String] = []
 
@@ -110,15 +113,19 @@ struct AmigoShellCommand: ParsableCommand {
         }
     }
 
+    /// How the file is reflected: `--no-infer` keeps to declared foreign keys.
+    var reflection: ReflectionOptions { ReflectionOptions(inferRelationships: !noInfer) }
+
     func openExplorer(tableCountLimit: Int?) throws -> Explorer {
         guard let database else {
             let engine = try SQLiteEngine(path: ":memory:")
             try DemoDatabase.populate(engine)
-            return try Explorer(amigo: Amigo(reflecting: engine), displayPath: "demo database (in memory)", tableCountLimit: tableCountLimit)
+            return try Explorer(amigo: Amigo(reflecting: engine, reflection: reflection), displayPath: "demo database (in memory)",
+                                tableCountLimit: tableCountLimit, reflection: reflection)
         }
-        let amigo = try Amigo(reflecting: database, options: OpenOptions(readOnly: readOnly, create: create))
+        let amigo = try Amigo(reflecting: database, options: OpenOptions(readOnly: readOnly, create: create), reflection: reflection)
         return try Explorer(amigo: amigo, displayPath: database + (amigo.engine.isReadOnly ? " (read-only)" : ""),
-                            tableCountLimit: tableCountLimit)
+                            tableCountLimit: tableCountLimit, reflection: reflection)
     }
 
     func runText<S: Sequence>(_ explorer: Explorer, lines: S, location: @escaping (Int) -> String, interactive: Bool = false) throws

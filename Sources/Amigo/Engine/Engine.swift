@@ -59,9 +59,16 @@ public protocol Engine: AnyObject, Sendable {
     /// and its effects are undone. The check must not use the engine. (amigo-shell uses it to
     /// cancel a slow query with Esc.)
     func setInterruptCheck(_ check: (() -> Bool)?)
+
+    /// Collations the file uses that SQLite did not know, met so far, each with the comparison
+    /// that stands in for it (tables using one are not written to).
+    var collationSubstitutes: [CollationSubstitute] { get }
 }
 
 extension Engine {
+    /// No stand-in collations (engines that are not SQLite, or wrap one without saying).
+    public var collationSubstitutes: [CollationSubstitute] { [] }
+
     /// How long, in seconds, creating a session waits for another thread's session on this
     /// engine to close before throwing ``AmigoError/sessionBusy(path:waited:)`` (the
     /// ``TransactionGate/timeout`` of ``transactionGate``; 5 s by default).

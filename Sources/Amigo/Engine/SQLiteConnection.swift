@@ -36,6 +36,10 @@ final class SQLiteConnection {
     private var statementCache: [String: Statement] = [:]
     /// The statement prepared or found last.
     private var lastStatement: Statement?
+    /// Collations the file named that SQLite did not know, with their stand-ins, in the order met.
+    var collationSubstitutes: [CollationSubstitute] = []
+    /// Tables using a substituted collation (lower-cased), computed when first needed.
+    var tablesUsingSubstitutes: Set<String>?
 
     init(path: String, options: OpenOptions) throws {
         let isMemory = path == ":memory:" || path.isEmpty
@@ -61,6 +65,7 @@ final class SQLiteConnection {
         sqlite3_extended_result_codes(db, 1)
         sqlite3_busy_timeout(db, options.busyTimeoutMilliseconds)
         self.isReadOnly = sqlite3_db_readonly(db, "main") == 1
+        registerCollationFallback()
         // Prove the file is a database now, so that a text file or a corrupt header fails at open.
         do {
             try execute("SELECT count(*) FROM sqlite_schema")
@@ -117,6 +122,12 @@ final class SQLiteConnection {
             throw AmigoError.database(DatabaseError(code: SQLITE_MISUSE, message: "only one statement can run at a time (use a script for several)", sql: sql))
         }
         guard rc == SQLITE_OK, let stmt else { throw error(rc, sql: sql) }
+        do {
+            try refuseWritesWithSubstitutes(stmt, sql: sql)
+        } catch {
+            sqlite3_finalize(stmt)
+            throw error
+        }
         let statement = Statement(handle: stmt, sql: sql, connection: self)
         if cached {
             if statementCache.count > 512 { statementCache.removeAll(keepingCapacity: true) }

@@ -44,6 +44,8 @@ public final class SQLiteEngine: Engine, @unchecked Sendable {
 
     public var isInTransaction: Bool { serialized { !connection.isAutocommit } }
 
+    public var collationSubstitutes: [CollationSubstitute] { serialized { connection.collationSubstitutes } }
+
     @discardableResult
     public func execute(_ sql: String, _ arguments: [DatabaseValue] = []) throws -> ExecutionResult {
         try serialized {

@@ -11,20 +11,25 @@ extension Amigo {
     ///     let amigo = try Amigo(reflecting: "chinook.sqlite")
     ///     let session = try amigo.session
     ///     let albums = try session.query("Album").filter("artist.Name = %@", "AC/DC").all()
-    public convenience init(reflecting path: String, options: OpenOptions = OpenOptions()) throws {
-        try self.init(reflecting: SQLiteEngine(path: path, options: options))
+    public convenience init(reflecting path: String, options: OpenOptions = OpenOptions(),
+                            reflection: ReflectionOptions = ReflectionOptions()) throws {
+        try self.init(reflecting: SQLiteEngine(path: path, options: options), reflection: reflection)
     }
 
     /// Reflects the schema of an open engine into models. The schema is read once no other
     /// thread's session owns the engine (see ``TransactionGate``); on the thread whose session
     /// does, it is read inside that session's transaction.
-    public convenience init(reflecting engine: any Engine) throws {
+    public convenience init(reflecting engine: any Engine, reflection: ReflectionOptions = ReflectionOptions()) throws {
         try self.init([], engine: engine)
-        try engine.transactionGate.withoutOtherSessions(path: engine.path) { try reflectSchema() }
+        try engine.transactionGate.withoutOtherSessions(path: engine.path) { try reflectSchema(reflection) }
     }
 
     /// Reads the schema and adds a model per table and view, with relationships.
-    func reflectSchema() throws {
+    ///
+    /// A table or view that cannot be read (an unknown FTS tokenizer or virtual-table module, a
+    /// view over a dropped table) is still listed, with no columns and its reason in
+    /// ``Table/unreadableReason`` and in ``reflectionWarnings``; the rest of the file works.
+    func reflectSchema(_ options: ReflectionOptions = ReflectionOptions()) throws {
         let inspector = SchemaInspector(engine: engine)
         var reflected: [ORMModel] = []
         var warnings: [String] = []
@@ -32,19 +37,60 @@ extension Amigo {
             for entry in try inspector.entries() {
                 do {
                     reflected.append(ORMModel(reflecting: try inspector.table(entry)))
-                } catch AmigoError.database(let error) where entry.type == "view" && !error.isBusy {
-                    // A view over a dropped table or column cannot be described; the rest of the file can.
-                    warnings.append("view '\(entry.name)' cannot be read: \(error.message)")
+                } catch AmigoError.database(let error) where !error.isBusy {
+                    // A view over a dropped table, or a virtual table whose module or tokenizer this
+                    // program lacks: listed, marked, and explained; the rest of the file can be read.
+                    let table = Table(entry.name, columns: [])
+                    table.sql = entry.sql
+                    table.isView = entry.type == "view"
+                    table.unreadableReason = error.message
+                    reflected.append(ORMModel(reflecting: table))
+                    warnings.append("\(entry.type) '\(entry.name)' cannot be read: \(error.message)")
                 }
             }
         } catch AmigoError.database(let error) where !error.isBusy {
             // A corrupt schema page fails here rather than when the file was opened.
             throw AmigoError.notADatabase(path: engine.path, message: error.message)
         }
+        warnings += collationWarnings(inspector)
         append(reflected)
         var discovery = RelationshipDiscovery(models: reflected)
-        discovery.discover(in: reflected)
+        discovery.discover(in: reflected, inferring: options.inferRelationships ? engine : nil,
+                           candidateLimit: options.inferenceCandidateLimit)
         reflectionWarnings = warnings + discovery.warnings
+    }
+
+    /// One notice per collation the schema names that SQLite does not know, saying what stands
+    /// in: each name is tried once in a comparison, which makes the engine register its stand-in.
+    private func collationWarnings(_ inspector: SchemaInspector) -> [String] {
+        var sqls: [String] = []
+        _ = try? engine.fetch("SELECT sql FROM sqlite_schema WHERE sql IS NOT NULL", []) { row in
+            sqls.append(row.string(at: 0))
+            return true
+        }
+        var names: [String] = []
+        for name in sqls.flatMap(SchemaInspector.collationNames) where !names.contains(where: { $0.lowercased() == name.lowercased() }) {
+            names.append(name)
+        }
+        for name in names {
+            _ = try? engine.fetch("SELECT 'a' < 'b' COLLATE \(engine.dialect.quote(name))", []) { _ in false }
+        }
+        return engine.collationSubstitutes.map(\.notice)
+    }
+}
+
+/// How ``Amigo/init(reflecting:options:reflection:)`` reads a file.
+public struct ReflectionOptions: Sendable, Hashable {
+    /// Whether links the file does not declare are inferred from names and checked against the
+    /// data (see ``Relationship/isInferred``). On by default.
+    public var inferRelationships: Bool
+    /// Most candidate links checked against the data (one bounded query each).
+    public var inferenceCandidateLimit: Int
+
+    /// Creates options; by default undeclared links are inferred, checking at most 200 candidates.
+    public init(inferRelationships: Bool = true, inferenceCandidateLimit: Int = 200) {
+        self.inferRelationships = inferRelationships
+        self.inferenceCandidateLimit = inferenceCandidateLimit
     }
 }
 

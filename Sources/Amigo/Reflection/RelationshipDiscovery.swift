@@ -36,9 +36,13 @@ struct RelationshipDiscovery {
         let childColumns: [Column]
         let parent: ORMModel
         let parentColumns: [Column]
+        /// Not declared: inferred from names and checked against the data.
+        var inferred = false
     }
 
-    mutating func discover(in ordered: [ORMModel]) {
+    /// Finds the relationships; with `engine`, also links the file does not declare, inferred from
+    /// names and checked against its data (at most `candidateLimit` candidates checked).
+    mutating func discover(in ordered: [ORMModel], inferring engine: (any Engine)? = nil, candidateLimit: Int = 200) {
         var linksByChild: [ObjectIdentifier: [Link]] = [:]
         // 1. Resolve every foreign key; report the broken ones.
         for child in ordered where !child.table.isView {
@@ -69,6 +73,15 @@ struct RelationshipDiscovery {
                 linksByChild[ObjectIdentifier(child), default: []].append(Link(child: child, childColumns: childColumns, parent: parent, parentColumns: parentColumns))
             }
         }
+        // 1b. Links the file does not declare, from names, kept only when the data agrees.
+        if let engine {
+            var inference = LinkInference(models: ordered.filter { !$0.table.isView && $0.table.unreadableReason == nil },
+                                          engine: engine, candidateLimit: candidateLimit)
+            for link in inference.links(excluding: linksByChild) {
+                linksByChild[ObjectIdentifier(link.child), default: []].append(link)
+            }
+            warnings += inference.warnings
+        }
         // 2. To-one relationships on each child.
         for child in ordered {
             let links = linksByChild[ObjectIdentifier(child)] ?? []
@@ -78,7 +91,8 @@ struct RelationshipDiscovery {
                 if child.table.columns.contains(where: { $0.label == name }) { name = Naming.singular(Naming.lowerFirst(link.parent.table.name)) }
                 name = unique(name, on: child)
                 child.addRelationship(Relationship(name: name, kind: .toOne, source: child, target: link.parent,
-                                                   sourceColumns: link.childColumns, targetColumns: link.parentColumns))
+                                                   sourceColumns: link.childColumns, targetColumns: link.parentColumns,
+                                                   isInferred: link.inferred))
             }
         }
         // 3. One-to-many relationships on each parent.
@@ -97,7 +111,8 @@ struct RelationshipDiscovery {
                 }
                 name = unique(name, on: link.parent)
                 link.parent.addRelationship(Relationship(name: name, kind: .oneToMany, source: link.parent, target: child,
-                                                         sourceColumns: link.parentColumns, targetColumns: link.childColumns))
+                                                         sourceColumns: link.parentColumns, targetColumns: link.childColumns,
+                                                         isInferred: link.inferred))
             }
         }
         // 4. Many-to-many through junction tables.
@@ -121,7 +136,8 @@ struct RelationshipDiscovery {
                 source.addRelationship(Relationship(name: name, kind: .manyToMany, source: source, target: target,
                                                     sourceColumns: from.parentColumns, targetColumns: to.parentColumns,
                                                     junction: junction.table, junctionSourceColumns: from.childColumns,
-                                                    junctionTargetColumns: to.childColumns, through: through))
+                                                    junctionTargetColumns: to.childColumns, through: through,
+                                                    isInferred: from.inferred || to.inferred))
             }
         }
     }
@@ -270,6 +286,10 @@ enum Naming {
         if pk == linkColumns || uniqueOverLinks {
             return others.filter { !$0.primaryKey }
         }
+        // A key or unique index over both links *and* a column of its own (Zotero's syncDeleteLog:
+        // UNIQUE(syncObjectTypeID, libraryID, key)) identifies something else than the pair: an entity.
+        let keys = [pk] + table.indexes.filter(\.unique).map { Set($0.columns.map { $0.lowercased() }) }
+        if keys.contains(where: { $0.isStrictSuperset(of: linkColumns) }) { return nil }
         // A surrogate key (or only the rowid), the two links and at most three columns of its own
         // (a quantity, a position, a timestamp): a link with a payload, such as an invoice line or
         // a workout's exercise — a through model. Links that may be NULL are taken only when the

@@ -127,6 +127,16 @@ public struct SchemaInspector {
         Int(try engine.fetchScalar("PRAGMA user_version").integerValue ?? 0)
     }
 
+    /// The collation names `sql` uses after `COLLATE` (quoted or not), in order.
+    static func collationNames(in sql: String) -> [String] {
+        guard let regex = try? NSRegularExpression(pattern: #"\bCOLLATE\s+(?:"([^"]+)"|'([^']+)'|`([^`]+)`|\[([^\]]+)\]|([A-Za-z_][A-Za-z0-9_$]*))"#,
+                                                   options: [.caseInsensitive]) else { return [] }
+        let range = NSRange(sql.startIndex..., in: sql)
+        return regex.matches(in: sql, range: range).compactMap { match in
+            (1...5).lazy.compactMap { Range(match.range(at: $0), in: sql).map { String(sql[$0]) } }.first
+        }
+    }
+
     /// Whether CREATE TABLE text ends with `WITHOUT ROWID` (possibly with `STRICT`).
     static func declaresWithoutRowID(_ sql: String) -> Bool {
         guard let close = sql.lastIndex(of: ")") else { return false }

@@ -34,6 +34,10 @@ public final class Relationship: @unchecked Sendable {
     public let junctionTargetColumns: [Column]
     /// many-to-many with a through model: that model (its rows are the links).
     public let through: ORMModel?
+    /// Whether the file does not declare it: it was inferred from names (`place_id` → `moz_places.id`)
+    /// and checked against the data when the file was reflected. Used like a declared one; nothing
+    /// in the file changes.
+    public let isInferred: Bool
     /// For a compiled model's to-one property: how to read and set the related object.
     let accessor: PropertyAccessor?
     /// For a compiled model's to-one relationship: its slot in ``AmigoModel``'s raw foreign-key values.
@@ -41,7 +45,8 @@ public final class Relationship: @unchecked Sendable {
 
     init(name: String, kind: Kind, source: ORMModel, target: ORMModel, sourceColumns: [Column], targetColumns: [Column],
          junction: Table? = nil, junctionSourceColumns: [Column] = [], junctionTargetColumns: [Column] = [],
-         through: ORMModel? = nil, accessor: PropertyAccessor? = nil) {
+         through: ORMModel? = nil, accessor: PropertyAccessor? = nil, isInferred: Bool = false) {
+        self.isInferred = isInferred
         self.name = name; self.kind = kind; self.source = source; self.target = target
         self.sourceColumns = sourceColumns; self.targetColumns = targetColumns
         self.junction = junction; self.junctionSourceColumns = junctionSourceColumns
@@ -61,14 +66,16 @@ public final class Relationship: @unchecked Sendable {
     /// one row at most (``isOneToOne``).
     public var kindDescription: String { isOneToOne ? "one-to-one" : kind.rawValue }
 
-    /// A one-line description such as `albums: one-to-many → Album (Album.ArtistId = Artist.ArtistId)`.
+    /// A one-line description such as `albums: one-to-many → Album (Album.ArtistId = Artist.ArtistId)`,
+    /// ending in `, inferred` when the file does not declare it (``isInferred``).
     public var summary: String {
         func names(_ cs: [Column]) -> String { cs.map(\.qualifiedLabel).joined(separator: ", ") }
+        let mark = isInferred ? ", inferred" : ""
         switch kind {
         case .toOne, .oneToMany:
-            return "\(name): \(kindDescription) → \(target.name) (\(names(sourceColumns)) = \(names(targetColumns)))"
+            return "\(name): \(kindDescription) → \(target.name) (\(names(sourceColumns)) = \(names(targetColumns)))" + mark
         case .manyToMany:
-            return "\(name): \(kind.rawValue) → \(target.name) through \(junction?.name ?? "?")"
+            return "\(name): \(kind.rawValue) → \(target.name) through \(junction?.name ?? "?")" + mark
         }
     }
 }

@@ -14,6 +14,9 @@ public final class Table: @unchecked Sendable {
     public internal(set) var withoutRowID: Bool = false
     /// The DDL SQLite stores for it, when reflected.
     public internal(set) var sql: String?
+    /// Why the table or view could not be read when reflected (`unknown tokenizer: mozporter`,
+    /// `no such module: x`), or nil. Such a table has no columns; the rest of the file works.
+    public internal(set) var unreadableReason: String?
     private var lookup: [String: Int] = [:]
 
     /// Creates a table from its columns.
