@@ -96,6 +96,31 @@ import Testing
         #expect(try session.query(People.self).selectRelated("dog").get(1)?.dog == nil)
     }
 
+    /// The original Amigo's scenario on both kinds of model: linking an owner to a row that was
+    /// never saved inserts that row first and points the owner at its new key.
+    @Test func addingAnUnsavedRowThroughAToOneInsertsItFirstOnCompiledAndRunTimeModels() throws {
+        let compiled = try SeedDatabase()
+        let session = try compiled.amigo.session
+        let p = People(); p.label = "p"
+        try session.add(p)
+        let d = Dog(); d.label = "Rex"
+        try session.using(p).relationship("dog").add(d)
+        #expect(d.id != nil)
+        #expect(try session.query(People.self).selectRelated("dog").get(p.id!)?.dog?.label == "Rex")
+        try session.close()
+
+        let runtime = try RuntimeDatabase()
+        let records = try runtime.amigo.session
+        let p1 = try runtime.row(runtime.person, ["label": "p1"])
+        try records.add(p1)
+        let d1 = try runtime.row(runtime.dog, ["label": "d1"])
+        try records.using(p1).relationship("dog").add(d1)
+        #expect(d1.isPersisted)
+        #expect(d1["id"] != .null)
+        #expect(p1["dog_id"] == d1["id"])
+        #expect(try records.query("person").filter("dog.label = 'd1'").count() == 1)
+    }
+
     @Test func aForeignKeyDeclaredByColumnWorksLikeOneDeclaredByModel() throws {
         let dog = ORMModel(Dog.self, Column("id", \Dog.id, primaryKey: true), Column("label", \Dog.label),
                            OneToMany("people", using: People.self))

@@ -56,6 +56,9 @@ public struct RelationshipEditor {
                     try point(object, at: owner, relationship: relationship, ownerModel: model)
                     try session.add(object)
                 case .toOne:
+                    // The row pointed at must exist first, so that its key can be pointed at (a
+                    // compiled model would insert it through its property; a Record has none).
+                    if !object.isPersisted { try session.add(object) }
                     try point(owner, at: object, relationship: relationship, ownerModel: model)
                     try session.add(owner)
                 }
