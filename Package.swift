@@ -23,9 +23,11 @@ let package = Package(
         .systemLibrary(name: "CReadline", providers: [.apt(["libreadline-dev"])]),
         // glibc's wcwidth is only declared under _XOPEN_SOURCE, which Swift's Glibc module lacks.
         .target(name: "CWidth"),
+        // glibc's malloc_usable_size, which Swift's Glibc module does not declare.
+        .target(name: "CMemory"),
 
         // The ORM: engine → schema → SQL → filter → ORM → reflection, as folders of one module.
-        .target(name: "Amigo", dependencies: ["CSQLite"]),
+        .target(name: "Amigo", dependencies: ["CSQLite", "CMemory"]),
         // The shell's pure core: navigation state, command language, key map, layout into a grid.
         .target(name: "AmigoShellCore", dependencies: ["Amigo", "CWidth"]),
         // The thin terminal adapter: ncurses blit, key decoding, readline prompt, signals.

@@ -8,8 +8,4 @@ static inline sqlite3_destructor_type amigo_sqlite_transient(void) { return SQLI
 static inline sqlite3_destructor_type amigo_sqlite_static(void) { return SQLITE_STATIC; }
 /* sqlite3_db_config is variadic, which Swift cannot call. */
 static inline int amigo_sqlite_enable_defensive(sqlite3 *db) { return sqlite3_db_config(db, SQLITE_DBCONFIG_DEFENSIVE, 1, (int *)0); }
-/* Not SQLite, but the ORM's one libc need that Swift's Glibc module does not declare: the size of
-   an allocation, which bounds the stored-property offsets the ORM writes model values at. */
-#include <malloc.h>
-static inline size_t amigo_allocation_size(void *pointer) { return malloc_usable_size(pointer); }
 #endif

@@ -71,100 +71,166 @@ public final class Statement {
     func reset() { sqlite3_reset(handle) }
 }
 
-/// The current row of a running statement: column access by index, with no copying.
+/// The current row of a query, as an engine hands it to the ORM: columns read by position,
+/// with no copying. The API is the same for every engine: SQLite's rows read the running
+/// statement in place; an engine that holds a row's values already (another database's client
+/// library) builds one with ``init(columns:values:)``.
 ///
 /// Only valid inside the closure it is passed to.
 public struct StatementRow {
-    /// The `sqlite3_stmt*` (not the ``Statement`` object, so that passing a row around costs no
-    /// reference counting).
-    let handle: OpaquePointer
-    /// Number of columns.
-    public var count: Int { Int(sqlite3_column_count(handle)) }
+    /// Where the columns are read from.
+    enum Storage {
+        /// The `sqlite3_stmt*` of the running statement (not the ``Statement`` object, so that
+        /// passing a row around costs no reference counting).
+        case sqlite(OpaquePointer)
+        /// Values already read.
+        case values(columns: [String], values: [DatabaseValue])
+    }
+
+    let storage: Storage
 
     init(statement: Statement) {
-        self.handle = statement.handle
+        self.storage = .sqlite(statement.handle)
+    }
+
+    /// A row of values already read, named by `columns`.
+    public init(columns: [String], values: [DatabaseValue]) {
+        self.storage = .values(columns: columns, values: values)
+    }
+
+    /// Number of columns.
+    public var count: Int {
+        switch storage {
+        case .sqlite(let handle): return Int(sqlite3_column_count(handle))
+        case .values(_, let values): return values.count
+        }
     }
 
     /// Name of column `index`.
     public func name(at index: Int) -> String {
-        sqlite3_column_name(handle, Int32(index)).map { String(cString: $0) } ?? "column\(index + 1)"
+        switch storage {
+        case .sqlite(let handle): return sqlite3_column_name(handle, Int32(index)).map { String(cString: $0) } ?? "column\(index + 1)"
+        case .values(let columns, _): return index < columns.count ? columns[index] : "column\(index + 1)"
+        }
     }
 
     /// Whether column `index` holds NULL.
     @inline(__always) public func isNull(at index: Int) -> Bool {
-        sqlite3_column_type(handle, Int32(index)) == SQLITE_NULL
+        switch storage {
+        case .sqlite(let handle): return sqlite3_column_type(handle, Int32(index)) == SQLITE_NULL
+        case .values(_, let values): return values[index].isNull
+        }
     }
 
     /// The storage class of column `index`.
     @inline(__always) public func type(at index: Int) -> StorageClass {
-        switch sqlite3_column_type(handle, Int32(index)) {
-        case SQLITE_NULL: return .null
-        case SQLITE_INTEGER: return .integer
-        case SQLITE_FLOAT: return .real
-        case SQLITE_TEXT: return .text
-        default: return .blob
+        switch storage {
+        case .sqlite(let handle):
+            switch sqlite3_column_type(handle, Int32(index)) {
+            case SQLITE_NULL: return .null
+            case SQLITE_INTEGER: return .integer
+            case SQLITE_FLOAT: return .real
+            case SQLITE_TEXT: return .text
+            default: return .blob
+            }
+        case .values(_, let values):
+            switch values[index] {
+            case .null: return .null
+            case .integer: return .integer
+            case .real: return .real
+            case .text: return .text
+            case .blob: return .blob
+            }
         }
     }
 
-    /// SQLite's storage classes.
+    /// The storage classes of the ORM's values (SQLite's five).
     public enum StorageClass: Sendable { case null, integer, real, text, blob }
 
     /// Whether column `index` holds an integer.
-    @inline(__always) public func isInteger(at index: Int) -> Bool {
-        sqlite3_column_type(handle, Int32(index)) == SQLITE_INTEGER
+    @inline(__always) public func isInteger(at index: Int) -> Bool { type(at: index) == .integer }
+
+    /// Column `index` as an integer (SQLite's conversion rules apply; 0 for what does not convert).
+    @inline(__always) public func int64(at index: Int) -> Int64 {
+        switch storage {
+        case .sqlite(let handle): return sqlite3_column_int64(handle, Int32(index))
+        case .values(_, let values): return values[index].integerValue ?? 0
+        }
     }
 
-    /// Column `index` as an integer (SQLite's conversion rules apply).
-    @inline(__always) public func int64(at index: Int) -> Int64 { sqlite3_column_int64(handle, Int32(index)) }
-
-    /// Column `index` as a double (SQLite's conversion rules apply).
-    @inline(__always) public func double(at index: Int) -> Double { sqlite3_column_double(handle, Int32(index)) }
+    /// Column `index` as a double (SQLite's conversion rules apply; 0 for what does not convert).
+    @inline(__always) public func double(at index: Int) -> Double {
+        switch storage {
+        case .sqlite(let handle): return sqlite3_column_double(handle, Int32(index))
+        case .values(_, let values): return values[index].doubleValue ?? 0
+        }
+    }
 
     /// Column `index` as text; empty text for NULL.
     @inline(__always) public func string(at index: Int) -> String {
-        guard let p = sqlite3_column_text(handle, Int32(index)) else { return "" }
-        let length = Int(sqlite3_column_bytes(handle, Int32(index)))
-        return String(decoding: UnsafeBufferPointer(start: p, count: length), as: UTF8.self)
+        optionalString(at: index) ?? ""
     }
 
     /// Column `index` as text, or nil for NULL: one call into SQLite for text, where checking
     /// the type first would take two.
     @inline(__always) public func optionalString(at index: Int) -> String? {
-        guard let p = sqlite3_column_text(handle, Int32(index)) else {
-            // NULL, or an empty BLOB (which SQLite also returns as a null pointer).
-            return isNull(at: index) ? nil : ""
+        switch storage {
+        case .sqlite(let handle):
+            guard let p = sqlite3_column_text(handle, Int32(index)) else {
+                // NULL, or an empty BLOB (which SQLite also returns as a null pointer).
+                return isNull(at: index) ? nil : ""
+            }
+            let length = Int(sqlite3_column_bytes(handle, Int32(index)))
+            return String(decoding: UnsafeBufferPointer(start: p, count: length), as: UTF8.self)
+        case .values(_, let values):
+            switch values[index] {
+            case .null: return nil
+            case .blob(let bytes): return String(decoding: bytes, as: UTF8.self)
+            case let value: return value.textValue
+            }
         }
-        let length = Int(sqlite3_column_bytes(handle, Int32(index)))
-        return String(decoding: UnsafeBufferPointer(start: p, count: length), as: UTF8.self)
     }
 
     /// Column `index` as an integer, or nil for NULL (the type is only checked for a 0).
     @inline(__always) public func optionalInt64(at index: Int) -> Int64? {
-        let value = sqlite3_column_int64(handle, Int32(index))
+        let value = int64(at: index)
         return value == 0 && isNull(at: index) ? nil : value
     }
 
     /// Column `index` as a double, or nil for NULL (the type is only checked for a 0).
     @inline(__always) public func optionalDouble(at index: Int) -> Double? {
-        let value = sqlite3_column_double(handle, Int32(index))
+        let value = double(at: index)
         return value == 0 && isNull(at: index) ? nil : value
     }
 
     /// Column `index` as bytes.
     public func bytes(at index: Int) -> [UInt8] {
-        let length = Int(sqlite3_column_bytes(handle, Int32(index)))
-        guard length > 0, let p = sqlite3_column_blob(handle, Int32(index)) else { return [] }
-        return Array(UnsafeRawBufferPointer(start: p, count: length))
+        switch storage {
+        case .sqlite(let handle):
+            let length = Int(sqlite3_column_bytes(handle, Int32(index)))
+            guard length > 0, let p = sqlite3_column_blob(handle, Int32(index)) else { return [] }
+            return Array(UnsafeRawBufferPointer(start: p, count: length))
+        case .values(_, let values):
+            switch values[index] {
+            case .blob(let bytes): return bytes
+            case .null: return []
+            case let value: return Array((value.textValue ?? "").utf8)
+            }
+        }
     }
 
     /// Column `index` as a ``DatabaseValue`` of its storage class.
     public func value(at index: Int) -> DatabaseValue {
-        switch sqlite3_column_type(handle, Int32(index)) {
-        case SQLITE_NULL: return .null
-        case SQLITE_INTEGER: return .integer(int64(at: index))
-        case SQLITE_FLOAT: return .real(double(at: index))
-        case SQLITE_TEXT: return .text(string(at: index))
-        default: return .blob(bytes(at: index))
+        switch storage {
+        case .sqlite:
+            switch type(at: index) {
+            case .null: return .null
+            case .integer: return .integer(int64(at: index))
+            case .real: return .real(double(at: index))
+            case .text: return .text(string(at: index))
+            case .blob: return .blob(bytes(at: index))
+            }
+        case .values(_, let values): return values[index]
         }
     }
 

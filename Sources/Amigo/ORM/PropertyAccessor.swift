@@ -1,4 +1,4 @@
-import CSQLite
+import CMemory
 import Foundation
 
 /// How a compiled model's property is read and written, erased from its key path.
