@@ -51,6 +51,8 @@ public final class ShellApp {
     public internal(set) var focus: Pane = .tables
     /// The open overlay.
     public internal(set) var overlay: Overlay = .none
+    /// The kind of prompt being read now (set by the run loop; completion offers what fits it).
+    public var activePromptKind: PromptKind = .command
     /// Cursor in the tables list.
     public internal(set) var tableCursor = 0
     /// Whether the echo pane is shown.

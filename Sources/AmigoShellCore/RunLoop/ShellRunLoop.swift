@@ -1,0 +1,123 @@
+import Amigo
+import Foundation
+
+/// The terminal UI's event loop and its policies, in the pure core so that they are unit-tested
+/// with a scripted terminal and clock:
+/// - keys go to the ``ShellApp``; prompts it asks for are read and submitted;
+/// - once a second without a key (the idle tick): a file changed elsewhere is read again,
+///   a schema change reflected, a move or replacement noticed, and one deferred count finished;
+/// - any query can be cancelled (``QueryWatchdog``): key work says it is working after 150 ms and
+///   Esc stops it; idle work stops at the first key, which is handled next;
+/// - between keys the session holds no lock while nothing is pending.
+public final class ShellRunLoop {
+    /// The app the keys go to.
+    public let app: ShellApp
+    private let terminal: ShellTerminal
+    private let watchdog: QueryWatchdog
+    private var queued: [Key] = []
+    /// How long the loop waits for a key before doing idle work.
+    public var idleAfterMilliseconds = 1000
+
+    /// A loop over `app` drawing on `terminal`; `now` is a monotonic clock in nanoseconds.
+    public init(app: ShellApp, terminal: ShellTerminal, now: @escaping () -> UInt64 = { DispatchTime.now().uptimeNanoseconds }) {
+        self.app = app
+        self.terminal = terminal
+        self.watchdog = QueryWatchdog(now: now, pollKey: { [unowned terminal] in terminal.pollKey() },
+                                      showWorking: { [unowned terminal] in terminal.showStatus("working… Esc or Ctrl-C cancels the query") })
+    }
+
+    private var explorer: Explorer { app.explorer }
+
+    /// Runs until the app quits or input ends; closes the session (rolling back what was not committed).
+    public func run() {
+        let watchdog = self.watchdog
+        let box = UncheckedSendable(watchdog)
+        explorer.amigo.engine.setInterruptCheck { box.value.shouldInterrupt() }
+        defer {
+            explorer.amigo.engine.setInterruptCheck(nil)
+            try? explorer.session.close()
+        }
+        draw()
+        if idle({ explorer.completeDeferredCounts() }) { draw() }
+        afterWork()
+        while let key = nextKey() {
+            if handle(key) == .quit { break }
+        }
+    }
+
+    /// The next key: one typed while work ran, else one from the terminal, running idle work
+    /// while none comes; nil when input ends.
+    func nextKey() -> Key? {
+        while true {
+            if !queued.isEmpty { return queued.removeFirst() }
+            switch terminal.waitForKey(idleAfterMilliseconds: idleAfterMilliseconds) {
+            case .closed: return nil
+            case .key(let key): return key
+            case .idle: idleTick()
+            }
+        }
+    }
+
+    /// The idle tick: take the terminal back after a stop, show what others committed, finish a count.
+    func idleTick() {
+        if terminal.resumeIfSuspended() { draw() }
+        if idle({ explorer.refreshIfChangedElsewhere() }) {
+            app.showNotices()
+            draw()
+        }
+        // Counts of big tables left at `10000+` finish while nothing is pressed.
+        if idle({ explorer.completeDeferredCounts() }) { draw() }
+        afterWork()
+    }
+
+    /// Handles one key and what it leads to (prompts, redraw, suspend); returns the last effect.
+    @discardableResult
+    func handle(_ key: Key) -> ShellApp.ShellEffect {
+        var effect = keyWork { app.handle(key) }
+        while case .prompt(let request) = effect {
+            app.activePromptKind = request.kind
+            let line = terminal.readLine(request, redraw: { [unowned self] in render() },
+                                         onMatches: { [unowned self] in app.showMatches($0) })
+            effect = keyWork { app.submit(request.kind, text: line) }
+        }
+        switch effect {
+        case .quit: return .quit
+        case .redraw: terminal.repaintAll()
+        case .suspend: terminal.suspend()
+        default: break
+        }
+        _ = terminal.resumeIfSuspended()
+        keyWork { draw() }
+        // Idle: finish a deferred count (a huge table's), then show it.
+        if queued.isEmpty, idle({ explorer.completeDeferredCounts() }) { draw() }
+        afterWork()
+        return effect
+    }
+
+    private func render() -> ScreenGrid {
+        let (width, height) = terminal.size
+        return app.render(width: width, height: height)
+    }
+
+    private func draw() { terminal.draw(render()) }
+
+    /// Work a key started: cancellable with Esc after 150 ms.
+    private func keyWork<T>(_ work: () -> T) -> T {
+        watchdog.begin(.key)
+        defer { watchdog.end() }
+        return work()
+    }
+
+    /// Work nobody asked for: stopped by the first key.
+    private func idle<T>(_ work: () -> T) -> T {
+        watchdog.begin(.idle)
+        defer { watchdog.end() }
+        return work()
+    }
+
+    /// Keeps the keys typed meanwhile and leaves the file to other programs.
+    private func afterWork() {
+        queued += watchdog.takeKeys()
+        explorer.releaseIdleLocks()
+    }
+}

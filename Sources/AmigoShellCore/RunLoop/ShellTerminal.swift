@@ -1,0 +1,34 @@
+/// What the run loop needs from a terminal: the curses screen and readline in the program
+/// (``AmigoTerminal``), a scripted fake in the tests.
+public protocol ShellTerminal: AnyObject {
+    /// The size in columns and rows.
+    var size: (width: Int, height: Int) { get }
+    /// Shows a frame.
+    func draw(_ grid: ScreenGrid)
+    /// Makes the next ``draw(_:)`` repaint every cell (after ^L).
+    func repaintAll()
+    /// Waits for a key at most `milliseconds`, so that idle work can run between keys.
+    func waitForKey(idleAfterMilliseconds milliseconds: Int) -> ShellKeyWait
+    /// The next key if one was typed, without waiting (polled while a query runs).
+    func pollKey() -> Key?
+    /// Writes `text` over the status line at once, without a frame (while a query runs).
+    func showStatus(_ text: String)
+    /// Reads a line at a prompt on the bottom row; nil when cancelled. `redraw` renders the
+    /// screen behind the prompt; `onMatches` receives completion candidates to show.
+    func readLine(_ request: ShellApp.PromptRequest, redraw: @escaping () -> ScreenGrid,
+                  onMatches: @escaping ([String]) -> Void) -> String?
+    /// Gives the terminal back and stops the process until it is continued (Ctrl-Z).
+    func suspend()
+    /// Takes the terminal again after a stop from outside; true when the screen must be repainted.
+    func resumeIfSuspended() -> Bool
+}
+
+/// What waiting for a key saw.
+public enum ShellKeyWait: Equatable, Sendable {
+    /// A key (or `.resize`).
+    case key(Key)
+    /// No key for the whole wait: time for idle work.
+    case idle
+    /// Input has ended.
+    case closed
+}

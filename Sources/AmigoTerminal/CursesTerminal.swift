@@ -1,0 +1,37 @@
+import AmigoShellCore
+
+/// The real terminal for ``ShellRunLoop``: the curses ``TerminalScreen`` and a readline ``LineEditor``.
+public final class CursesTerminal: ShellTerminal {
+    /// The screen.
+    public let screen: TerminalScreen
+    /// The prompt's line editor (history, completion).
+    public let editor: LineEditor
+
+    /// Wraps a started screen and a line editor.
+    public init(screen: TerminalScreen, editor: LineEditor) {
+        self.screen = screen
+        self.editor = editor
+    }
+
+    public var size: (width: Int, height: Int) { screen.size }
+    public func draw(_ grid: ScreenGrid) { screen.draw(grid) }
+    public func repaintAll() { screen.repaintAll() }
+    public func pollKey() -> Key? { screen.readKey(timeoutMilliseconds: 0) }
+    public func showStatus(_ text: String) { screen.showStatus(text) }
+    public func suspend() { screen.suspend() }
+    public func resumeIfSuspended() -> Bool { screen.resumeIfSuspended() }
+
+    public func waitForKey(idleAfterMilliseconds milliseconds: Int) -> ShellKeyWait {
+        switch screen.waitForKey(idleAfterMilliseconds: milliseconds) {
+        case .key(let key): return .key(key)
+        case .idle: return .idle
+        case .closed: return .closed
+        }
+    }
+
+    public func readLine(_ request: ShellApp.PromptRequest, redraw: @escaping () -> ScreenGrid,
+                         onMatches: @escaping ([String]) -> Void) -> String? {
+        editor.readLine(prompt: request.prompt, initialText: request.initialText,
+                        row: { [screen] in screen.size.height - 1 }, screen: screen, redraw: redraw, onMatches: onMatches)
+    }
+}

@@ -1,0 +1,96 @@
+import Amigo
+import AmigoTestSupport
+import Foundation
+import Testing
+@testable import AmigoShellCore
+
+/// The UI's event loop, driven by a scripted terminal: what happens on keys, prompts and idle ticks.
+@Suite struct ShellRunLoopSpec {
+    /// A terminal that plays back waits (keys, idle ticks, then the end) and answers prompts.
+    final class ScriptedTerminal: ShellTerminal {
+        var script: [ShellKeyWait]
+        var answers: [String?]
+        var frames: [ScreenGrid] = []
+        var prompts: [ShellApp.PromptRequest] = []
+        var statuses: [String] = []
+        var onIdle: () -> Void = {}
+        init(_ script: [ShellKeyWait], answers: [String?] = []) {
+            self.script = script
+            self.answers = answers
+        }
+        var size: (width: Int, height: Int) { (100, 30) }
+        func draw(_ grid: ScreenGrid) { frames.append(grid) }
+        func repaintAll() {}
+        func waitForKey(idleAfterMilliseconds milliseconds: Int) -> ShellKeyWait {
+            guard !script.isEmpty else { return .closed }
+            let next = script.removeFirst()
+            if next == .idle { onIdle() }
+            return next
+        }
+        func pollKey() -> Key? { nil }
+        func showStatus(_ text: String) { statuses.append(text) }
+        func readLine(_ request: ShellApp.PromptRequest, redraw: @escaping () -> ScreenGrid,
+                      onMatches: @escaping ([String]) -> Void) -> String? {
+            prompts.append(request)
+            return answers.isEmpty ? nil : answers.removeFirst()
+        }
+        func suspend() {}
+        func resumeIfSuspended() -> Bool { false }
+        var lastScreen: String { frames.last.map { (0..<$0.height).map($0.line).joined(separator: "\n") } ?? "" }
+    }
+
+    @Test func aPromptIsReadAndItsCommandRunsThenQQuits() throws {
+        let f = try ChinookFixture()
+        let terminal = ScriptedTerminal([.key(.char(":")), .key(.char("q"))], answers: ["open Genre"])
+        let loop = ShellRunLoop(app: ShellApp(explorer: f.explorer), terminal: terminal)
+        loop.run()
+        #expect(terminal.prompts.map(\.prompt) == [":"])
+        #expect(f.explorer.current?.model?.name == "Genre")
+        #expect(terminal.lastScreen.contains("Rock"))
+        #expect(!f.explorer.session.isActive)   // closed when the loop ends
+    }
+
+    @Test func idleTicksFinishDeferredCountsOneTableAtATimeWithoutAKey() throws {
+        let path = TemporaryFile.path("runloop-counts")
+        defer { TemporaryFile.remove(path) }
+        do {
+            let engine = try SQLiteEngine(path: path, options: OpenOptions(create: true))
+            try engine.executeScript("""
+                CREATE TABLE a (id INTEGER PRIMARY KEY); CREATE TABLE b (id INTEGER PRIMARY KEY); CREATE TABLE c (id INTEGER PRIMARY KEY);
+                WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < 500) INSERT INTO a SELECT x FROM n;
+                INSERT INTO b SELECT id FROM a; INSERT INTO c SELECT id FROM a;
+                """)
+        }
+        let explorer = try Explorer(amigo: Amigo(reflecting: path), displayPath: "counts", tableCountLimit: 100)
+        #expect(explorer.tables.filter(\.isLowerBound).count == 3)
+        var boundsSeenAtEachTick: [Int] = []
+        let terminal = ScriptedTerminal([.idle, .idle, .idle])
+        terminal.onIdle = { boundsSeenAtEachTick.append(explorer.tables.filter(\.isLowerBound).count) }
+        ShellRunLoop(app: ShellApp(explorer: explorer), terminal: terminal).run()
+        // One count right after the first frame, then one per idle tick, with no key pressed.
+        #expect(boundsSeenAtEachTick == [2, 1, 0])
+        #expect(explorer.tables.map(\.rowCount) == [500, 500, 500])
+        #expect(terminal.lastScreen.contains("500"))
+    }
+
+    @Test func anIdleTickShowsRowsAnotherProgramCommitted() throws {
+        let f = try ChinookFixture()
+        try f.explorer.run("open Genre")
+        let terminal = ScriptedTerminal([.idle])
+        terminal.onIdle = {
+            let other = try? SQLiteEngine(path: f.path)
+            _ = try? other?.execute("INSERT INTO Genre (Name) VALUES ('Zydeco')", [])
+        }
+        ShellRunLoop(app: ShellApp(explorer: f.explorer), terminal: terminal).run()
+        #expect(f.explorer.current?.totalCount == 26)
+        #expect(terminal.lastScreen.contains("26"))
+    }
+
+    @Test func aCancelledPromptRunsNothing() throws {
+        let f = try ChinookFixture()
+        let terminal = ScriptedTerminal([.key(.char(":"))], answers: [nil])
+        ShellRunLoop(app: ShellApp(explorer: f.explorer), terminal: terminal).run()
+        #expect(terminal.prompts.count == 1)
+        #expect(f.explorer.current == nil)
+    }
+}
