@@ -24,8 +24,8 @@ struct ModelWriter {
     /// The key columns used in WHERE clauses: the primary key, or the rowid.
     private func keyClause() throws -> (sql: String, columns: [Column]?) {
         let pk = table.primaryKey
-        if !pk.isEmpty { return (pk.map { dialect.quote($0.label) + " = ?" }.joined(separator: " AND "), pk) }
-        if table.hasRowID { return ("rowid = ?", nil) }
+        if !pk.isEmpty { return (dialect.equalityCondition(pk.map(\.label)), pk) }
+        if table.hasRowID, let rowid = dialect.rowIdentifier { return ("\(rowid) = \(dialect.placeholder)", nil) }
         throw AmigoError.missingPrimaryKey(model: model.name, operation: "identify a row of")
     }
 
@@ -90,12 +90,9 @@ struct ModelWriter {
             var names: [String] = []
             for column in table.columns where !column.isGenerated {
                 let included = column.index < 56 ? (mask & (1 << column.index)) != 0 : wide.contains(column.index)
-                if included { names.append(dialect.quote(column.label)) }
+                if included { names.append(column.label) }
             }
-            let verb = replace ? dialect.upsertPrefix : "INSERT INTO"
-            if names.isEmpty { return "\(verb) \(dialect.quote(table.name)) DEFAULT VALUES" }
-            return "\(verb) \(dialect.quote(table.name)) (" + names.joined(separator: ", ") + ") VALUES ("
-                + Array(repeating: dialect.placeholder, count: names.count).joined(separator: ", ") + ")"
+            return dialect.insert(into: table.name, columns: names, onConflict: replace ? .replace : .fail)
         }
         return table.columns.count > 56 ? build() : model.statements.text(replace ? .upsert : .insert, mask: mask, build)
     }
@@ -110,10 +107,7 @@ struct ModelWriter {
         }
         let columns = table.columns.filter { !$0.primaryKey && !$0.isGenerated }
         guard !columns.isEmpty else { return Write(sql: "", arguments: [], assignsKey: nil) }
-        let sql = model.statements.text(.update) {
-            "UPDATE \(dialect.quote(table.name)) SET " + columns.map { dialect.quote($0.label) + " = ?" }.joined(separator: ", ")
-                + " WHERE " + key.sql
-        }
+        let sql = model.statements.text(.update) { dialect.update(table.name, set: columns.map(\.label), where: key.sql) }
         return Write(sql: sql, arguments: columns.map { model.storedValue(of: $0, in: object) } + keys, assignsKey: nil)
     }
 
@@ -121,8 +115,7 @@ struct ModelWriter {
     func update(_ object: AmigoModel, columns: [Column]) throws -> Write {
         let key = try keyClause()
         let keys = try keyValues(object, operation: "update")
-        let sql = "UPDATE \(dialect.quote(table.name)) SET " + columns.map { dialect.quote($0.label) + " = ?" }.joined(separator: ", ")
-            + " WHERE " + key.sql
+        let sql = dialect.update(table.name, set: columns.map(\.label), where: key.sql)
         return Write(sql: sql, arguments: columns.map { model.storedValue(of: $0, in: object) } + keys, assignsKey: nil)
     }
 
@@ -130,7 +123,7 @@ struct ModelWriter {
     func delete(_ object: AmigoModel) throws -> Write {
         let key = try keyClause()
         let keys = try keyValues(object, operation: "delete")
-        let sql = model.statements.text(.delete) { "DELETE FROM \(dialect.quote(table.name)) WHERE " + key.sql }
+        let sql = model.statements.text(.delete) { dialect.delete(from: table.name, where: key.sql) }
         return Write(sql: sql, arguments: keys, assignsKey: nil)
     }
 }

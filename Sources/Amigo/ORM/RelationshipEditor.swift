@@ -119,13 +119,9 @@ public struct RelationshipEditor {
         let target = relationship.target
         let targetKeys = relationship.targetColumns.map { target.storedValue(of: $0, in: object) }
         let columns = relationship.junctionSourceColumns + relationship.junctionTargetColumns
-        let sql: String
-        if insert {
-            sql = "INSERT OR IGNORE INTO \(dialect.quote(junction.name)) (" + columns.map { dialect.quote($0.label) }.joined(separator: ", ")
-                + ") VALUES (" + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")"
-        } else {
-            sql = "DELETE FROM \(dialect.quote(junction.name)) WHERE " + columns.map { dialect.quote($0.label) + " = ?" }.joined(separator: " AND ")
-        }
+        let labels = columns.map(\.label)
+        let sql = insert ? dialect.insert(into: junction.name, columns: labels, onConflict: .ignore)
+            : dialect.delete(from: junction.name, where: dialect.equalityCondition(labels))
         return (sql, sourceKeys + targetKeys)
     }
 

@@ -29,7 +29,7 @@ extension Session {
                     try add([object], upsert: true)
                     continue
                 }
-                let condition = pk.map { engine.dialect.quote($0.label) + " = ?" }.joined(separator: " AND ")
+                let condition = engine.dialect.equalityCondition(pk.map(\.label))
                 let sql = "SELECT 1 FROM \(engine.dialect.quote(model.table.name)) WHERE \(condition)"
                 let exists = try engine.fetch(sql, keys) { _ in false } > 0     // keys are stored values already
                 object.isPersisted = exists       // add() then UPDATEs every column, or INSERTs with the key
@@ -104,17 +104,17 @@ extension Query {
         let q = filter.map { self.filter($0, arguments: arguments.map(\.filterArgument)) } ?? self
         let model = try q.modelResult.get()
         try checkWritable(model, "update rows")
-        var assignments: [String] = []
+        var assigned: [String] = []
         var setArguments: [DatabaseValue] = []
         let dialect = amigo.engine.dialect
         for (name, value) in values.sorted(by: { $0.key < $1.key }) {
             guard let column = model.table.column(named: name) else { throw AmigoError.unknownColumn(column: name, model: model.name) }
-            assignments.append(dialect.quote(column.label) + " = ?")
+            assigned.append(column.label)
             setArguments.append(column.kind.toDatabase(value?.databaseValue ?? .null))
         }
-        guard !assignments.isEmpty else { return 0 }
+        guard !assigned.isEmpty else { return 0 }
         let (keys, subquery, subArguments) = try q.keySubquery(model)
-        let sql = "UPDATE \(dialect.quote(model.table.name)) SET " + assignments.joined(separator: ", ") + " WHERE \(keys) IN (\(subquery))"
+        let sql = dialect.update(model.table.name, set: assigned, where: "\(keys) IN (\(subquery))")
         let changes = try onConnection {
             try checkOpen()
             return try amigo.engine.execute(sql, setArguments + subArguments).changes
@@ -130,7 +130,7 @@ extension Query {
         let model = try q.modelResult.get()
         try checkWritable(model, "delete rows")
         let (keys, subquery, subArguments) = try q.keySubquery(model)
-        let sql = "DELETE FROM \(amigo.engine.dialect.quote(model.table.name)) WHERE \(keys) IN (\(subquery))"
+        let sql = amigo.engine.dialect.delete(from: model.table.name, where: "\(keys) IN (\(subquery))")
         let changes = try onConnection {
             try checkOpen()
             return try amigo.engine.execute(sql, subArguments).changes

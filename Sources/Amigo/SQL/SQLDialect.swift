@@ -7,6 +7,13 @@ public protocol SQLDialect: Sendable {
     var placeholder: String { get }
     /// The statement prefix that inserts or replaces a row with the same key.
     var upsertPrefix: String { get }
+    /// The words that start an INSERT with this conflict resolution (`INSERT OR IGNORE INTO`).
+    func insertVerb(onConflict: ConflictResolution) -> String
+    /// What ends an INSERT with this conflict resolution (empty in SQLite; `ON CONFLICT DO
+    /// NOTHING` in PostgreSQL).
+    func insertSuffix(onConflict: ConflictResolution) -> String
+    /// The name of the implicit row identifier of a table without a declared key (`rowid`), if any.
+    var rowIdentifier: String? { get }
     /// The DDL type name for a column of the given kind.
     func typeName(for kind: ColumnKind) -> String
 }
@@ -27,7 +34,22 @@ public struct SQLiteDialect: SQLDialect {
     /// `?`.
     public var placeholder: String { "?" }
     /// `INSERT OR REPLACE INTO` (SQLite deletes the old row first, with its cascades).
-    public var upsertPrefix: String { "INSERT OR REPLACE INTO" }
+    public var upsertPrefix: String { insertVerb(onConflict: .replace) }
+
+    /// `INSERT INTO`, `INSERT OR IGNORE INTO`, `INSERT OR REPLACE INTO`.
+    public func insertVerb(onConflict: ConflictResolution) -> String {
+        switch onConflict {
+        case .fail: return "INSERT INTO"
+        case .ignore: return "INSERT OR IGNORE INTO"
+        case .replace: return "INSERT OR REPLACE INTO"
+        }
+    }
+
+    /// Nothing: SQLite says it in the verb.
+    public func insertSuffix(onConflict: ConflictResolution) -> String { "" }
+
+    /// `rowid`.
+    public var rowIdentifier: String? { "rowid" }
 
     /// `INTEGER` for integers and booleans, `REAL`, `TEXT` for text and decimals (no digit lost),
     /// `BLOB` for bytes and UUIDs, `DATETIME` for dates, `NUMERIC`.

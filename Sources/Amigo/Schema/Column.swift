@@ -21,8 +21,12 @@ public class Column: SchemaItem, @unchecked Sendable {
     public let declaredLabel: String
     /// What the column holds.
     public internal(set) var kind: ColumnKind
-    /// The type as written in DDL (`TEXT`, `NVARCHAR(40)`, …).
+    /// The type as written in DDL (`TEXT`, `NVARCHAR(40)`, …); for a column declared in Swift
+    /// without one, the portable name of its kind (``ColumnKind/portableTypeName``).
     public internal(set) var declaredType: String
+    /// Whether the type was given (reflected from a file, or passed in): otherwise each
+    /// dialect's compiler writes its own name for the kind.
+    public let hasDeclaredType: Bool
     /// Part of the primary key.
     public internal(set) var primaryKey: Bool
     /// Position in a composite primary key (1-based; 0 when not part of the key).
@@ -56,7 +60,8 @@ public class Column: SchemaItem, @unchecked Sendable {
         self.label = label
         self.declaredLabel = label
         self.kind = kind
-        self.declaredType = declaredType ?? SQLiteDialect().typeName(for: kind)
+        self.declaredType = declaredType ?? kind.portableTypeName
+        self.hasDeclaredType = declaredType != nil
         self.primaryKey = primaryKey
         self.indexed = indexed
         self.optional = primaryKey ? false : optional
@@ -129,7 +134,7 @@ public class Column: SchemaItem, @unchecked Sendable {
 
     /// Copies the column (used when a field is reused in several models).
     func copy() -> Column {
-        let c = Column(label: label, kind: kind, declaredType: declaredType, primaryKey: primaryKey, indexed: indexed,
+        let c = Column(label: label, kind: kind, declaredType: hasDeclaredType ? declaredType : nil, primaryKey: primaryKey, indexed: indexed,
                        optional: optional, unique: unique, defaultValue: defaultValue, foreignKey: foreignKey, property: property)
         c.defaultSQL = defaultSQL
         c.isGenerated = isGenerated

@@ -97,3 +97,18 @@ enum UUIDCoding {
         }
     }
 }
+
+extension ColumnKind {
+    /// The standard SQL name of the kind's type, which a column declared in Swift reports as its
+    /// ``Column/declaredType`` (each dialect's DDL writes its own name: ``SQLDialect/typeName(for:)``).
+    public var portableTypeName: String {
+        switch self {
+        case .integer, .boolean: return "INTEGER"
+        case .real: return "REAL"
+        case .text, .decimal: return "TEXT"
+        case .blob, .uuid: return "BLOB"
+        case .date: return "DATETIME"
+        case .numeric: return "NUMERIC"
+        }
+    }
+}
