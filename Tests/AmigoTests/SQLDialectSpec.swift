@@ -13,6 +13,11 @@ import Testing
         func insertSuffix(onConflict: ConflictResolution) -> String { onConflict == .ignore ? " ON CONFLICT DO NOTHING" : "" }
         var rowIdentifier: String? { nil }
         func typeName(for kind: ColumnKind) -> String { kind == .boolean ? "BOOLEAN" : kind.portableTypeName }
+        var asciiCaseInsensitiveCollation: String { "" }
+        func folded(_ sql: String, flags: Int) -> String { "lower(\(sql))" }
+        func asciiCaseInsensitiveLike(_ lhs: String) -> String { "\(lhs) ILIKE $? ESCAPE '\\'" }
+        func caseSensitiveGlob(_ lhs: String) -> String { "\(lhs) SIMILAR TO $?" }
+        func regularExpressionMatch(_ lhs: String) -> String { "\(lhs) ~ $?" }
     }
 
     @Test func writeStatementsAreCompiledByTheDialect() {
@@ -26,6 +31,22 @@ import Testing
                 == "UPDATE `dog` SET `label` = $?, `age` = $? WHERE `id` = $?")
         #expect(sqlite.delete(from: "dog", where: sqlite.equalityCondition(["a", "b"], table: "dog"))
                 == #"DELETE FROM "dog" WHERE "dog"."a" = ? AND "dog"."b" = ?"#)
+    }
+
+    @Test func everyLookupOfTheFilterLanguageIsTheDialectsText() throws {
+        let sqlite = SQLiteDialect()
+        #expect(sqlite.asciiCaseInsensitiveLike("x") == #"x LIKE ? ESCAPE '\'"#)
+        #expect(sqlite.caseSensitiveGlob("x") == "x GLOB ?")
+        #expect(sqlite.regularExpressionMatch("x") == "x REGEXP ?")
+        #expect(sqlite.folded("x", flags: 3) == "amigo_fold(x, 3)")
+        #expect(sqlite.asciiCaseInsensitiveCollation == " COLLATE NOCASE")
+        // The compiler writes no operator text of its own: what it emits for SQLite is the dialect's.
+        let amigo = try Amigo([ORMModel(name: "dog", Column("id", type: Int.self, primaryKey: true), Column("label", type: String.self))],
+                              factory: SQLiteEngineFactory(":memory:"))
+        let (sql, _) = try amigo.query("dog").filter("label MATCHES 'R.*' AND label LIKE[c] 'r*' AND label CONTAINS 'e'").sql()
+        #expect(sql.contains(sqlite.regularExpressionMatch(#""dog"."label""#)))
+        #expect(sql.contains(sqlite.asciiCaseInsensitiveLike(#""dog"."label""#)))
+        #expect(sql.contains(sqlite.caseSensitiveGlob(#""dog"."label""#)))
     }
 
     @Test func aColumnDeclaredWithoutATypeGetsTheDialectsName() {

@@ -335,9 +335,9 @@ final class QueryScope {
         // `[c]` and `[d]` either fold both sides with `amigo_fold` (Unicode case folding, diacritics
         // removed) or, for ASCII-only values under `[c]`, use SQLite's own NOCASE and LIKE.
         let fold = try foldFlags(for: c, column: model)
-        let lhsSQL = fold.map { "amigo_fold(\(column), \($0))" } ?? column
-        let placeholder = fold.map { "amigo_fold(?, \($0))" } ?? "?"
-        let collate = ci && fold == nil ? " COLLATE NOCASE" : ""
+        let lhsSQL = fold.map { dialect.folded(column, flags: $0) } ?? column
+        let placeholder = fold.map { dialect.folded(dialect.placeholder, flags: $0) } ?? dialect.placeholder
+        let collate = ci && fold == nil ? dialect.asciiCaseInsensitiveCollation : ""
         // Column compared with column.
         if case .keyPath(let path, let position) = c.rhs {
             guard case .column(let rhsSQL, _) = try resolve(path, position: position, allowToMany: false) else {
@@ -346,7 +346,7 @@ final class QueryScope {
             guard let sqlOp = comparisonOperator(c.op) else {
                 throw error("\(c.op.rawValue) needs a value on its right", position: c.position, token: c.op.rawValue)
             }
-            return "\(lhsSQL) \(sqlOp) " + (fold.map { "amigo_fold(\(rhsSQL), \($0))" } ?? rhsSQL) + collate
+            return "\(lhsSQL) \(sqlOp) " + (fold.map { dialect.folded(rhsSQL, flags: $0) } ?? rhsSQL) + collate
         }
         switch c.op {
         case .equal, .notEqual:
@@ -372,11 +372,11 @@ final class QueryScope {
             let pattern = PatternTranslation(op: c.op, text: text)
             if ci && fold == nil {
                 arguments.append(.text(pattern.likePattern))
-                return "\(lhsSQL) LIKE ? ESCAPE '\\'"
+                return dialect.asciiCaseInsensitiveLike(lhsSQL)
             }
             // Case-sensitive GLOB, over folded text when folding: `*`, `?` and `[x]` survive folding.
             arguments.append(.text(TextFolding.fold(pattern.globPattern, flags: fold ?? 0)))
-            return "\(lhsSQL) GLOB ?"
+            return dialect.caseSensitiveGlob(lhsSQL)
         case .in:
             let vs = try values(c.rhs, for: model, comparison: c)
             if vs.isEmpty { return "0" }
@@ -400,7 +400,7 @@ final class QueryScope {
             }
             // Case is ignored by the expression's own (?i); only diacritics are folded.
             arguments.append(.text((ci ? "(?i)" : "") + "^(?:" + TextFolding.fold(text, flags: fold ?? 0) + ")$"))
-            return "\(lhsSQL) REGEXP ?"
+            return dialect.regularExpressionMatch(lhsSQL)
         }
     }
 

@@ -14,6 +14,21 @@ public protocol SQLDialect: Sendable {
     func insertSuffix(onConflict: ConflictResolution) -> String
     /// The name of the implicit row identifier of a table without a declared key (`rowid`), if any.
     var rowIdentifier: String? { get }
+
+    // The filter language's lookups: the SQL each operator becomes (as Django keeps per backend).
+
+    /// What follows a comparison to make it ignore the case of ASCII letters (` COLLATE NOCASE`).
+    var asciiCaseInsensitiveCollation: String { get }
+    /// `sql`'s text folded as `[c]` (flag 1: full Unicode case folding) and `[d]` (flag 2:
+    /// diacritics removed) ask: `amigo_fold(sql, flags)` in SQLite, where the engine registers it.
+    func folded(_ sql: String, flags: Int) -> String
+    /// `lhs` matched against one bound pattern of `%`/`_` wildcards with `\` escapes, ignoring
+    /// the case of ASCII letters (`lhs LIKE ? ESCAPE '\'`).
+    func asciiCaseInsensitiveLike(_ lhs: String) -> String
+    /// `lhs` matched case-sensitively against one bound pattern of `*`/`?`/`[…]` wildcards (`lhs GLOB ?`).
+    func caseSensitiveGlob(_ lhs: String) -> String
+    /// `lhs` matched against one bound regular expression (`lhs REGEXP ?`).
+    func regularExpressionMatch(_ lhs: String) -> String
     /// The DDL type name for a column of the given kind.
     func typeName(for kind: ColumnKind) -> String
 }
@@ -50,6 +65,17 @@ public struct SQLiteDialect: SQLDialect {
 
     /// `rowid`.
     public var rowIdentifier: String? { "rowid" }
+
+    /// ` COLLATE NOCASE`.
+    public var asciiCaseInsensitiveCollation: String { " COLLATE NOCASE" }
+    /// `amigo_fold(sql, flags)`, registered on every connection by ``SQLiteEngine``.
+    public func folded(_ sql: String, flags: Int) -> String { "amigo_fold(\(sql), \(flags))" }
+    /// `lhs LIKE ? ESCAPE '\'` (SQLite's LIKE ignores the case of ASCII letters).
+    public func asciiCaseInsensitiveLike(_ lhs: String) -> String { "\(lhs) LIKE \(placeholder) ESCAPE '\\'" }
+    /// `lhs GLOB ?`.
+    public func caseSensitiveGlob(_ lhs: String) -> String { "\(lhs) GLOB \(placeholder)" }
+    /// `lhs REGEXP ?`, with the `regexp` function ``SQLiteEngine`` registers.
+    public func regularExpressionMatch(_ lhs: String) -> String { "\(lhs) REGEXP \(placeholder)" }
 
     /// `INTEGER` for integers and booleans, `REAL`, `TEXT` for text and decimals (no digit lost),
     /// `BLOB` for bytes and UUIDs, `DATETIME` for dates, `NUMERIC`.
