@@ -69,10 +69,30 @@ final class Toy: AmigoModel, @unchecked Sendable {
                        [-1, 2.5], ids: [1, 2])
     }
 
+    /// SQLite's NOCASE for ASCII rows; rows with other text are compared fully case-folded.
+    static let foldedOr = #" OR ("dog"."label" GLOB ? AND amigo_fold("dog"."label", 1) "#
+    static let nonASCII = DatabaseValue.text("*[^\u{01}-\u{7f}]*")
+
     @Test func caseInsensitiveEqualityUsesNoCase() throws {
         let (_, session) = try dogs()
-        try expectDogs(session.query(Dog.self).filter("label =[c] 'LUCY'"), where: #""dog"."label" = ? COLLATE NOCASE"#,
-                       ["LUCY"], ids: [1, 2])
+        try expectDogs(session.query(Dog.self).filter("label =[c] 'LUCY'"),
+                       where: #"("dog"."label" = ? COLLATE NOCASE"# + Self.foldedOr + "= ?))",
+                       ["LUCY", Self.nonASCII, "lucy"], ids: [1, 2])
+        // A constant without letters that non-ASCII text folds to: NOCASE alone is exact.
+        try expectDogs(session.query(Dog.self).filter("label =[c] 'MEO'"), where: #""dog"."label" = ? COLLATE NOCASE"#,
+                       ["MEO"], ids: [])
+    }
+
+    @Test func caseInsensitiveComparisonsFoldFullyBeyondASCII() throws {
+        let (_, session) = try dogs(["Straße", "STRASSE", "ﬁdo", "Fido", "\u{212A}aiser", "ſam", "plain"])
+        let labels = { (filter: String) in try session.query(Dog.self).filter(filter).orderBy("id").all().compactMap(\.label) }
+        #expect(try labels("label =[c] 'strasse'") == ["Straße", "STRASSE"])
+        #expect(try labels("label !=[c] 'strasse'") == ["ﬁdo", "Fido", "\u{212A}aiser", "ſam", "plain"])
+        #expect(try labels("label CONTAINS[c] 'ss'") == ["Straße", "STRASSE"])
+        #expect(try labels("label BEGINSWITH[c] 'fi'") == ["ﬁdo", "Fido"])
+        #expect(try labels("label BEGINSWITH[c] 'k'") == ["\u{212A}aiser"])
+        #expect(try labels("label BEGINSWITH[c] 'sam'") == ["ſam"])
+        #expect(try labels("label ==[c] 'straße'") == ["Straße", "STRASSE"])
     }
 
     @Test func caseAndDiacriticsAreFoldedForEveryScript() throws {
@@ -209,18 +229,20 @@ final class Toy: AmigoModel, @unchecked Sendable {
 
     @Test func caseInsensitiveLikeUsesSQLLike() throws {
         let (_, session) = try dogs()
-        try expectDogs(session.query(Dog.self).filter("label LIKE[c] 'lu*'"), where: #""dog"."label" LIKE ? ESCAPE '\'"#,
-                       ["lu%"], ids: [1, 2, 3])
-        try expectDogs(session.query(Dog.self).filter("label LIKE[c] 'L?CY'"), where: #""dog"."label" LIKE ? ESCAPE '\'"#,
-                       ["L_CY"], ids: [1, 2])
+        let like = #"("dog"."label" LIKE ? ESCAPE '\'"# + Self.foldedOr + "GLOB ?))"
+        try expectDogs(session.query(Dog.self).filter("label LIKE[c] 'lu*'"), where: like,
+                       ["lu%", Self.nonASCII, "lu*"], ids: [1, 2, 3])
+        try expectDogs(session.query(Dog.self).filter("label LIKE[c] 'L?CY'"), where: like,
+                       ["L_CY", Self.nonASCII, "l?cy"], ids: [1, 2])
     }
 
     @Test func beginsWithEndsWithContains() throws {
         let (_, session) = try dogs()
         let glob = #""dog"."label" GLOB ?"#
         let like = #""dog"."label" LIKE ? ESCAPE '\'"#
+        let likeOrFolded = "(" + like + Self.foldedOr + "GLOB ?))"
         try expectDogs(session.query(Dog.self).filter("label BEGINSWITH 'Lu'"), where: glob, ["Lu*"], ids: [1, 3])
-        try expectDogs(session.query(Dog.self).filter("label BEGINSWITH[c] 'lu'"), where: like, ["lu%"], ids: [1, 2, 3])
+        try expectDogs(session.query(Dog.self).filter("label BEGINSWITH[c] 'lu'"), where: likeOrFolded, ["lu%", Self.nonASCII, "lu*"], ids: [1, 2, 3])
         try expectDogs(session.query(Dog.self).filter("label ENDSWITH 'cy'"), where: glob, ["*cy"], ids: [1, 2])
         try expectDogs(session.query(Dog.self).filter("label ENDSWITH[c] 'CY'"), where: like, ["%CY"], ids: [1, 2])
         try expectDogs(session.query(Dog.self).filter("label CONTAINS 'u'"), where: glob, ["*u*"], ids: [1, 2, 3])

@@ -36,6 +36,11 @@ enum TextFolding {
         if options.isEmpty { return text }
         // ASCII text needs no Unicode tables: lower-casing is all case folding does to it.
         if text.utf8.allSatisfy({ $0 < 0x80 }) { return flags & caseFlag != 0 ? text.lowercased() : text }
-        return text.folding(options: options, locale: nil)
+        var folded = text
+        // Full case folding, as Unicode's CaseFolding (not only the simple one-to-one mappings):
+        // upper-casing first expands ß to SS and ﬁ to FI, and maps the Kelvin sign and long s.
+        if flags & caseFlag != 0 { folded = folded.uppercased().lowercased() }
+        if flags & diacriticFlag != 0 { folded = folded.folding(options: .diacriticInsensitive, locale: nil) }
+        return folded
     }
 }

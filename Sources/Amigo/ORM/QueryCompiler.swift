@@ -353,6 +353,13 @@ final class QueryScope {
             let value = try single(c.rhs, for: model, comparison: c)
             if value.isNull { return column + (c.op == .equal ? " IS NULL" : " IS NOT NULL") }
             arguments.append(value)
+            if ci && fold == nil, let text = value.textValue, Self.foldsBeyondASCII(text) {
+                // As for patterns: NOCASE for ASCII rows, full folding for the others (Straße = strasse).
+                arguments += [.text(Self.nonASCIIGlob), .text(TextFolding.fold(text, flags: TextFolding.caseFlag))]
+                let equal = "(\(column) = \(placeholder)\(collate) OR (\(dialect.caseSensitiveGlob(column)) AND "
+                    + "\(dialect.folded(column, flags: TextFolding.caseFlag)) = \(dialect.placeholder)))"
+                return c.op == .equal ? equal : "NOT " + equal
+            }
             return "\(lhsSQL) \(c.op == .equal ? "=" : "<>") \(placeholder)\(collate)"
         case .less, .lessOrEqual, .greater, .greaterOrEqual:
             let value = try single(c.rhs, for: model, comparison: c)
@@ -372,7 +379,13 @@ final class QueryScope {
             let pattern = PatternTranslation(op: c.op, text: text)
             if ci && fold == nil {
                 arguments.append(.text(pattern.likePattern))
-                return dialect.asciiCaseInsensitiveLike(lhsSQL)
+                let like = dialect.asciiCaseInsensitiveLike(lhsSQL)
+                guard Self.foldsBeyondASCII(text) else { return like }
+                // SQLite's LIKE folds ASCII letters only: rows holding other text are also
+                // compared folded (Straße contains 'ss', ﬁle begins with 'fi'), and only they
+                // pay for it.
+                arguments += [.text(Self.nonASCIIGlob), .text(TextFolding.fold(pattern.globPattern, flags: TextFolding.caseFlag))]
+                return "(\(like) OR (\(dialect.caseSensitiveGlob(column)) AND \(dialect.caseSensitiveGlob(dialect.folded(column, flags: TextFolding.caseFlag)))))"
             }
             // Case-sensitive GLOB, over folded text when folding: `*`, `?` and `[x]` survive folding.
             arguments.append(.text(TextFolding.fold(pattern.globPattern, flags: fold ?? 0)))
@@ -417,6 +430,18 @@ final class QueryScope {
         if case .keyPath = c.rhs { return nil }
         let texts = try values(c.rhs, for: column, comparison: c).compactMap(\.textValue)
         return texts.allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } } ? nil : flags
+    }
+
+    /// A GLOB pattern matching text with at least one character outside ASCII.
+    static let nonASCIIGlob = "*[^\u{01}-\u{7f}]*"
+
+    /// Whether an ASCII constant compared under `[c]` could also match non-ASCII text once both
+    /// are fully case-folded: it has a letter that such a folding produces — ß → ss, the
+    /// ligatures ﬀ ﬁ ﬂ ﬃ ﬄ ﬅ ﬆ, the Kelvin sign → k, ſ → s, İ → i̇. (Seven rare letters with a
+    /// combining mark that fold to an ASCII letter plus the mark — ŉ ǰ ẖ ẗ ẘ ẙ ẚ — are left out:
+    /// a constant without these six letters keeps SQLite's faster NOCASE and LIKE.)
+    static func foldsBeyondASCII(_ text: String) -> Bool {
+        text.lowercased().contains { "sfilkt".contains($0) }
     }
 
     private func comparisonOperator(_ op: FilterOperator) -> String? {
