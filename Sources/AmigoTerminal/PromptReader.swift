@@ -51,43 +51,62 @@ public final class PromptReader {
         return true
     }
 
+    /// Set by the Ctrl-C key binding: the line being typed is dropped.
+    nonisolated(unsafe) private static var cancelled = false
+
     /// Shows `prompt` and reads a line; nil when input ends (Ctrl-D on an empty line), after
     /// moving to a new line. Ctrl-C discards what was typed and prompts again.
+    ///
+    /// While the line is edited, the terminal's interrupt character is switched off, so Ctrl-C
+    /// reaches readline as a key (bound here to cancel the line) instead of signalling the whole
+    /// process group; readline restores the terminal when the line ends, and Ctrl-C during a
+    /// command signals again (stopping its query).
     public func readLine(prompt: String) -> String? {
-        PromptReader.done = false
-        PromptReader.line = nil
-        PromptReader.interrupted = 0
-        rl_callback_handler_install(prompt) { text in
-            PromptReader.line = text.map { String(cString: $0) }
-            free(text)
-            PromptReader.done = true
-            rl_callback_handler_remove()
+        rl_bind_key(3) { _, _ in
+            PromptReader.cancelled = true
+            rl_done = 1
+            return 0
         }
-        while !PromptReader.done {
-            var readable = fd_set()
-            fdZero(&readable)
-            fdSet(0, &readable)
-            let ready = select(1, &readable, nil, nil, nil)
-            if PromptReader.interrupted != 0 {
-                PromptReader.interrupted = 0
-                // Ctrl-C: the line is dropped, `^C` stays visible, and a fresh prompt follows.
-                rl_free_line_state()
-                rl_callback_sigcleanup()
-                rl_replace_line("", 0)
-                rl_point = 0
-                rl_end = 0
+        while true {
+            PromptReader.done = false
+            PromptReader.cancelled = false
+            PromptReader.line = nil
+            PromptReader.interrupted = 0
+            rl_callback_handler_install(prompt) { text in
+                PromptReader.line = text.map { String(cString: $0) }
+                free(text)
+                PromptReader.done = true
+                rl_callback_handler_remove()
+            }
+            Self.disableInterruptCharacter()
+            while !PromptReader.done {
+                var readable = fd_set()
+                fdZero(&readable)
+                fdSet(0, &readable)
+                let ready = select(1, &readable, nil, nil, nil)
+                if PromptReader.interrupted != 0 {
+                    // A SIGINT from elsewhere (kill -INT): treated as Ctrl-C.
+                    PromptReader.interrupted = 0
+                    PromptReader.cancelled = true
+                    rl_callback_sigcleanup()
+                    rl_callback_handler_remove()
+                    PromptReader.done = true
+                    break
+                }
+                if ready < 0 {
+                    if errno == EINTR { continue }
+                    rl_callback_handler_remove()
+                    break
+                }
+                if ready > 0 { rl_callback_read_char() }
+            }
+            if PromptReader.cancelled {
+                // `^C` stays visible after what was typed, and a fresh prompt follows.
                 fputs("^C\n", stdout)
                 fflush(stdout)
-                rl_on_new_line()
-                rl_redisplay()
                 continue
             }
-            if ready < 0 {
-                if errno == EINTR { continue }
-                rl_callback_handler_remove()
-                break
-            }
-            if ready > 0 { rl_callback_read_char() }
+            break
         }
         guard let line = PromptReader.line else {
             // End of input: the cursor leaves the prompt for a line of its own.
@@ -99,6 +118,14 @@ public final class PromptReader {
         return line
     }
 
+    /// Turns the terminal's interrupt character (Ctrl-C) off until readline restores the modes.
+    private static func disableInterruptCharacter() {
+        var modes = termios()
+        guard tcgetattr(0, &modes) == 0 else { return }
+        withUnsafeMutableBytes(of: &modes.c_cc) { $0[Int(VINTR)] = 0 }   // _POSIX_VDISABLE
+        tcsetattr(0, TCSANOW, &modes)
+    }
+
     /// Adds `line` to the history and its file, skipping blanks and repeats.
     private func remember(_ line: String) {
         guard !line.allSatisfy(\.isWhitespace) else { return }
@@ -107,6 +134,10 @@ public final class PromptReader {
             return
         }
         add_history(line)
+        // readline rewrites the file through a temporary file renamed over it: never over a
+        // device such as /dev/null (AMIGO_HISTFILE=/dev/null turns the file off).
+        var info = stat()
+        if stat(historyPath, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG { return }
         if append_history(1, historyPath) != 0 { write_history(historyPath) }
         history_truncate_file(historyPath, LineEditor.historyLimit)
     }
