@@ -64,5 +64,5 @@ public enum KeyMap {
     public static func action(for key: Key) -> ShellAction? { index[key] }
 
     /// The short hint line: `Enter open · r relations · / filter · : command · ? help · q quit`.
-    public static let hints = "Enter open/jump · r relations · / filter · s/S sort · = narrow · e edit · a add · d delete · v detail · Bksp back · : command · ? help · q quit"
+    public static let hints = "Enter open/jump · r relations · / filter · s/S sort · = narrow · e edit · v detail · Bksp back · : command · ? help · q quit"
 }
