@@ -12,6 +12,15 @@ public enum Command: Equatable, Sendable {
     case get(String)
     case sql(String)
     case set(column: String, value: String)
+    /// Adds a row to the current table (columns not named get their defaults or NULL).
+    case insert([ColumnAssignment])
+    /// Deletes the current row, or (`all`) every row of the current view; `expected` is the count
+    /// typed after `delete all` to confirm it (nil: not given).
+    case delete(all: Bool, expected: Int?)
+    /// Links the current row to the row with `key` through a many-to-many relationship.
+    case link(relationship: String, key: String, payload: [ColumnAssignment])
+    /// Unlinks the current row from the row with `key` of a many-to-many relationship.
+    case unlink(relationship: String, key: String)
     case commit
     case rollback
     case echo(Bool?)              // nil toggles
@@ -53,6 +62,15 @@ public enum Command: Equatable, Sendable {
         }
     }
 
+    /// Whether the command writes to the database (refused with `--read-only`). `sql` writes
+    /// only for a statement that writes, which SQLite decides.
+    public var isWrite: Bool {
+        switch self {
+        case .set, .insert, .delete, .link, .unlink: return true
+        default: return false
+        }
+    }
+
     /// Whether the command only changes what is current (the view, its filter or order, the
     /// row, the rows shown): text mode prints nothing for it, unless it is the run's last.
     public var onlyChangesTheView: Bool {
@@ -85,8 +103,12 @@ public enum CommandParser {
         CommandHelp(usage: "back", summary: "return to the previous view (its filter, order and row)"),
         CommandHelp(usage: "show [N]", summary: "print the current view (text mode: in table mode its first N rows, default limit; other modes every row, or N) or the current row"),
         CommandHelp(usage: "get ID", summary: "make the row with this primary key current (composite: get 1,2)"),
-        CommandHelp(usage: "sql SELECT …", summary: "run a read-only SQL statement and show its result (text mode writes every row; a line starting SELECT, WITH, PRAGMA, EXPLAIN or VALUES is sql too)"),
+        CommandHelp(usage: "sql SELECT …", summary: "run an SQL statement: a query shows its result (text mode writes every row; a line starting SELECT, WITH, PRAGMA, EXPLAIN or VALUES is sql too); INSERT, UPDATE, DELETE and DDL run inside the session (the UI asks first), a new table is browsable at once; BEGIN, COMMIT, ROLLBACK, SAVEPOINT, RELEASE, ATTACH, DETACH and writing PRAGMAs are refused"),
         CommandHelp(usage: "set COLUMN = VALUE", summary: "change a column of the current row (NULL for null, 'quoted text' with '' or \\' for a quote) inside the session"),
+        CommandHelp(usage: "insert COL=VALUE, …", summary: "add a row to the current table inside the session (values as for set; columns left out get their default or NULL); the new row becomes current"),
+        CommandHelp(usage: "delete [all [N]]", summary: "delete the current row, or every row of the view (N: the count, to confirm it), saying first what ON DELETE CASCADE removes, SET NULL changes, or a restricting foreign key refuses"),
+        CommandHelp(usage: "link REL KEY …", summary: "link the current row to the row with KEY through a many-to-many relationship; after KEY, COLUMN=VALUE, … for the junction's other columns"),
+        CommandHelp(usage: "unlink REL KEY", summary: "remove the link between the current row and the row with KEY of a many-to-many relationship (both rows stay)"),
         CommandHelp(usage: "commit", summary: "make the session's changes permanent"),
         CommandHelp(usage: "rollback", summary: "undo the session's uncommitted changes"),
         CommandHelp(usage: "echo on|off", summary: "show the SQL the session runs"),
@@ -173,6 +195,37 @@ public enum CommandParser {
             let value = body[body.index(after: eq)...].trimmingCharacters(in: .whitespaces)
             guard !column.isEmpty else { throw ShellError.usage(command: word, usage: "set COLUMN = VALUE") }
             return .set(column: column, value: value)
+        case "insert", "add":
+            return .insert(try ColumnAssignment.parseList(rest, command: word, usage: "insert COLUMN=VALUE, …"))
+        case "delete", "del":
+            let parts = splitWords(rest)
+            if parts.isEmpty { return .delete(all: false, expected: nil) }
+            guard parts[0].lowercased() == "all", parts.count <= 2 else {
+                throw ShellError.usage(command: word, usage: "delete [all [N]] (the current row, or every row of the view)")
+            }
+            if parts.count == 2 {
+                guard let n = Int(parts[1]), n >= 0 else { throw ShellError.usage(command: word, usage: "delete all [N] (N: the view's row count)") }
+                return .delete(all: true, expected: n)
+            }
+            return .delete(all: true, expected: nil)
+        case "link", "unlink":
+            let usage = word == "link" ? "link REL KEY [COLUMN=VALUE, …]" : "unlink REL KEY"
+            let words = splitWords(rest)
+            guard words.count >= 2 else { throw ShellError.usage(command: word, usage: usage) }
+            let relationship = unquote(words[0])
+            let key = words[1]
+            if word == "unlink" {
+                guard words.count == 2 else { throw ShellError.usage(command: word, usage: usage + " (it takes nothing after KEY)") }
+                return .unlink(relationship: relationship, key: key)
+            }
+            // The payload is what follows the key, as typed.
+            var remainder = Substring(rest)
+            for part in words.prefix(2) {
+                guard let range = remainder.range(of: part) else { break }
+                remainder = remainder[range.upperBound...]
+            }
+            let payload = try ColumnAssignment.parseList(String(remainder).trimmingCharacters(in: .whitespaces), command: word, usage: usage)
+            return .link(relationship: relationship, key: key, payload: payload)
         case "commit": return try bare(.commit, "commit")
         case "rollback": return try bare(.rollback, "rollback")
         case "echo":

@@ -28,6 +28,16 @@ public enum Completion {
                 return matching(word, explorer.current?.columns ?? [])
             case "filter", "f", "where":
                 return pathCandidates(word, model: explorer.current?.model) + keywordCandidates(word)
+            case "insert", "add":
+                // Column names where a new assignment starts (after `insert ` or a comma).
+                let last = before.split(separator: ",").last.map(String.init) ?? before
+                if last.contains("=") { return [] }
+                return matching(word, explorer.current?.model?.table.columns.filter { !$0.isGenerated }.map(\.label) ?? [])
+            case "delete", "del":
+                return words.count == 1 ? matching(word, ["all"]) : []
+            case "link", "unlink":
+                guard words.count == 1 else { return [] }
+                return matching(word, explorer.current?.model?.relationships.filter { $0.kind == .manyToMany }.map(\.name) ?? [])
             case "echo":
                 return matching(word, ["on", "off"])
             case "export":

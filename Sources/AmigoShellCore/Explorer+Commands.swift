@@ -78,8 +78,11 @@ extension Explorer {
             guard let record = try currentRecord() else { throw ShellError.noCurrentRow(command: "get") }
             return CommandResult(output: detailText(record), status: rowCaption(record))
         case .sql(let sql):
+            if try sqlWrites(sql) { return try write(command) }
             try runSQL(sql)
             return try viewResult()
+        case .insert, .delete, .link, .unlink:
+            return try write(command)
         case .set(let column, let value):
             let edit = try previewEdit(column: column, text: value)
             let statement = try apply(edit)
@@ -130,6 +133,18 @@ extension Explorer {
             // Text mode's runner answers these; the terminal UI has no stream to write to.
             throw ShellError.invalidValue("\(command.name): only in text mode (-c, or commands on standard input)")
         }
+    }
+
+    /// Previews and runs a write at once (text mode): its statements, what the database will also
+    /// do, and what it did.
+    func write(_ command: Command) throws -> CommandResult {
+        let pending = try previewWrite(command)
+        let summary = try perform(pending)
+        let note = takeNotice()
+        var lines = [pending.preview, summary + " (\(pendingChanges) uncommitted; commit to keep)"]
+        if let note { lines.append("note: " + note) }
+        return CommandResult(output: lines.filter { !$0.isEmpty }.joined(separator: "\n"),
+                             status: summary + " — \(pendingChanges) uncommitted")
     }
 
     /// The current view as text: header, the first `rows` (default ``textLimit``) rows, and a count line.

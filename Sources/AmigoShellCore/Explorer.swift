@@ -33,6 +33,8 @@ public final class Explorer {
     public private(set) var session: Session
     /// The path shown in the title.
     public let displayPath: String
+    /// Schema changes (DDL run with `sql`) not yet committed: pending like changed rows.
+    var schemaChangesPending = 0
     /// Tables and views with their row counts.
     public private(set) var tables: [TableSummary] = []
     /// The views, oldest first; the last is on screen.
@@ -165,10 +167,10 @@ public final class Explorer {
     public var fileChangedElsewhere: Bool { dataVersion() != readVersion }
 
     /// SQLite's schema version (`PRAGMA schema_version`) when the models were reflected.
-    private var reflectedSchemaVersion: Int64?
+    var reflectedSchemaVersion: Int64?
 
     /// The file's schema version (see ``reflectedSchemaVersion``).
-    private func schemaVersion() -> Int64? { housekeepingPragma("schema_version") }
+    func schemaVersion() -> Int64? { housekeepingPragma("schema_version") }
 
     /// Reads the table counts and the current view again (keeping its filter, order and
     /// position): after another program changed the file, or on request. When the schema itself
@@ -183,12 +185,20 @@ public final class Explorer {
     /// navigation on the new models: each view keeps its filter, order and row where they still
     /// apply; a view whose table or relationship is gone ends its stack there. What was lost is
     /// said in a notice.
-    private func reflectAgain() throws {
+    ///
+    /// With `keepingChanges` (after DDL the user ran inside the session), the open transaction
+    /// and its pending changes are handed to the new models' session instead of being closed.
+    func reflectAgain(keepingChanges: Bool = false) throws {
         let fresh = try Amigo(reflecting: amigo.engine, reflection: reflectionOptions)
         let oldStacks = earlierStacks + [stack]
-        try? session.close()
-        amigo = fresh
-        session = try fresh.session
+        if keepingChanges {
+            session = try session.handOver(to: fresh)
+            amigo = fresh
+        } else {
+            try? session.close()
+            amigo = fresh
+            session = try fresh.session
+        }
         reflectedSchemaVersion = schemaVersion()
         failedGet = nil
         try reloadTables()
@@ -204,6 +214,11 @@ public final class Explorer {
         }
         stack = rebuiltStacks.removeLast()
         earlierStacks = rebuiltStacks.filter { !$0.isEmpty }
+        if keepingChanges {
+            // The user's own DDL: only what it took away is worth a notice.
+            if !lost.isEmpty { notice = lost.joined(separator: "; ") }
+            return
+        }
         let note = "the schema was changed by another program" + (lost.isEmpty ? "" : ": " + lost.joined(separator: "; "))
         notice = notice.map { note + "; " + $0 } ?? note
     }
@@ -297,7 +312,7 @@ public final class Explorer {
 
     /// Something the user should know that no command of theirs caused (another program changed
     /// the file); shown once, then cleared.
-    private var notice: String?
+    var notice: String?
 
     /// The pending notice, if any, which is then forgotten.
     public func takeNotice() -> String? {
@@ -517,11 +532,11 @@ public final class Explorer {
 
     /// A `get` that failed, and the view and row that were current then: `set` refuses to edit
     /// that row, which is not the one asked for (in `-c` and piped scripts nobody sees the cursor).
-    private var failedGet: (view: ObjectIdentifier, row: Int, reason: String)?
+    var failedGet: (view: ObjectIdentifier, row: Int, reason: String)?
 
     /// The current row, for a command that acts on it; refused right after a failed `get`, whose
     /// row is not the one on the cursor.
-    private func chosenRecord(for command: String) throws -> Record {
+    func chosenRecord(for command: String) throws -> Record {
         guard let view = current, let record = try currentRecord() else { throw ShellError.noCurrentRow(command: command) }
         if let failed = failedGet, failed.view == ObjectIdentifier(view), failed.row == view.cursorRow {
             throw ShellError.invalidValue("\(command): \(failed.reason), so no row was chosen; get a row first")
@@ -771,12 +786,16 @@ public final class Explorer {
     /// changes could not be seen, or their schema changes reflected, while edits were pending).
     public func commit() throws {
         try session.commit()
+        schemaChangesPending = 0
         try refresh()
     }
 
     /// Rolls the session back and reloads the current view.
     public func rollback() throws {
         try session.rollback()
+        schemaChangesPending = 0
+        // DDL rolled back: the models go back to the schema as it is again.
+        if schemaVersion() != reflectedSchemaVersion { try reflectAgain(keepingChanges: true); _ = takeNotice() }
         try reloadTables()
         try reloadCurrentView()
     }
@@ -793,7 +812,7 @@ public final class Explorer {
     }
 
     /// Rows changed in the session and not yet committed.
-    public var pendingChanges: Int { session.pendingChangeCount }
+    public var pendingChanges: Int { session.pendingChangeCount + schemaChangesPending }
 
     // MARK: Raw SQL
 

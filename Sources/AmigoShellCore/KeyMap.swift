@@ -3,7 +3,7 @@ public enum ShellAction: String, Sendable, CaseIterable {
     case moveUp, moveDown, moveLeft, moveRight, pageUp, pageDown, top, bottom
     case nextPane, previousPane, activate, relations, back
     case filterPrompt, commandPrompt, sortAscending, sortDescending
-    case detail, edit, filterEqual, toggleEcho, help, quit, suspend, redraw, refresh
+    case detail, edit, insertRow, deleteRow, deleteAll, filterEqual, toggleEcho, help, quit, suspend, redraw, refresh
 }
 
 /// One entry of the key map: the keys, how help shows them, the action and its description.
@@ -42,6 +42,9 @@ public enum KeyMap {
         KeyBinding(keys: [.char("S")], label: "S", action: .sortDescending, summary: "sort by this column, descending"),
         KeyBinding(keys: [.char("v")], label: "v", action: .detail, summary: "row detail: every column, long text wrapped"),
         KeyBinding(keys: [.char("e")], label: "e", action: .edit, summary: "edit this cell (shows the UPDATE before it runs)"),
+        KeyBinding(keys: [.char("a")], label: "a", action: .insertRow, summary: "add a row: a form with every column (Tab moves, Enter shows the INSERT before it runs)"),
+        KeyBinding(keys: [.char("d")], label: "d", action: .deleteRow, summary: "delete this row (shows the DELETE and what ON DELETE actions also do, then asks)"),
+        KeyBinding(keys: [.char("D")], label: "D", action: .deleteAll, summary: "delete every row of the view, its count and cascades shown first"),
         KeyBinding(keys: [.char("=")], label: "=", action: .filterEqual, summary: "keep rows whose column equals this cell"),
         KeyBinding(keys: [.char("E")], label: "E", action: .toggleEcho, summary: "show or hide the SQL echo pane"),
         KeyBinding(keys: [.char("?"), .function(1)], label: "? F1", action: .help, summary: "this help"),

@@ -15,6 +15,10 @@ public final class ShellApp {
         case help(scroll: Int)
         case output(title: String, text: String, scroll: Int)
         case confirmEdit(PendingEdit)
+        /// A write (insert, delete, link, unlink, writing sql) waiting for y.
+        case confirmWrite(PendingWrite)
+        /// The form of a new row.
+        case insertForm(RowInsertForm)
         case confirmQuit
     }
 
@@ -190,6 +194,10 @@ public final class ShellApp {
             // A view, a read-only file or a key column is refused before the prompt opens, not after typing a value.
             do { try explorer.checkEditable(model) } catch { setError(error); return .none }
             let column = view.columns[view.cursorColumn]
+            if view.totalCount == 0 {
+                setMessage("edit: \(model.name) has no rows here to edit; a adds one")
+                return .none
+            }
             if view.modelColumns[view.cursorColumn].primaryKey {
                 setError(ShellError.invalidValue("edit: \(column) is part of \(model.name)'s primary key and cannot be edited here"))
                 return .none
@@ -197,6 +205,14 @@ public final class ShellApp {
             var initial = ""
             if let record = try? explorer.currentRecord() { initial = editText(record.value(at: view.cursorColumn)) }
             return .prompt(PromptRequest(kind: .edit(column: column), prompt: "\(column) = ", initialText: initial))
+        case .insertRow:
+            guard focus == .grid, let view else { setMessage("add: open a table first"); return .none }
+            guard let model = view.model else { setMessage("add: a sql result is not a table; open the table to add rows"); return .none }
+            do { try explorer.checkWrites("add"); try explorer.checkEditable(model) } catch { setError(error); return .none }
+            overlay = .insertForm(RowInsertForm(model: model))
+        case .deleteRow, .deleteAll:
+            guard focus == .grid, explorer.current != nil else { setMessage("delete: open a table first"); return .none }
+            attempt { overlay = .confirmWrite(try explorer.previewWrite(.delete(all: action == .deleteAll, expected: nil))) }
         case .filterEqual:
             attempt { try explorer.filterEqualToCurrentCell(); setMessage(explorer.statusSummary) }
         case .toggleEcho:
@@ -327,6 +343,33 @@ public final class ShellApp {
             } else {
                 setMessage("edit cancelled")
             }
+        case .confirmWrite(let write):
+            overlay = .none
+            if key == .char("y") || key == .char("Y") || key == .enter {
+                attempt {
+                    let summary = try explorer.perform(write)
+                    setMessage(summary + " — \(explorer.pendingChanges) uncommitted (:commit keeps, :rollback undoes)")
+                    if let note = explorer.takeNotice() { setMessage(message + " · " + note) }
+                }
+            } else {
+                setMessage("\(write.command) cancelled")
+            }
+        case .insertForm(var form):
+            switch form.handle(key) {
+            case .editing:
+                overlay = .insertForm(form)
+            case .cancel:
+                overlay = .none
+                setMessage("add cancelled")
+            case .submit:
+                do {
+                    overlay = .confirmWrite(try explorer.previewWrite(.insert(form.assignments)))
+                } catch {
+                    // The form stays open with what was typed, so that a bad value can be fixed.
+                    overlay = .insertForm(form)
+                    setError(error)
+                }
+            }
         case .confirmQuit:
             overlay = .none
             if key == .char("y") || key == .char("Y") { return .quit }
@@ -372,6 +415,13 @@ public final class ShellApp {
                 guard let command = try CommandParser.parse(text) else { return .none }
                 if command == .quit { return perform(.quit) }
                 if case .help = command { overlay = .help(scroll: 0); return .none }
+                // A write is shown, with its exact statements, and asked about first.
+                var writes = command.isWrite && command.name != "set"
+                if case .sql(let sql) = command, try explorer.sqlWrites(sql) { writes = true }
+                if writes {
+                    overlay = .confirmWrite(try explorer.previewWrite(command))
+                    return .none
+                }
                 let result = try explorer.execute(command)
                 switch command {
                 case .tables, .relations, .schema, .stats, .count, .export, .commit, .rollback, .echo:

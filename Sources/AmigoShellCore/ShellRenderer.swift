@@ -389,6 +389,24 @@ extension ShellApp {
             lines.append("")
             lines.append("Nothing reaches the file until :commit.")
             box("Edit \(edit.column)", lines, scroll: 0)
+        case .confirmWrite(let write):
+            var lines = ["Run inside the session? (y = yes, any other key = no)", ""]
+            for statement in write.statements { lines += wrap(statement, width: max(30, width - 10)) }
+            if let cascade = write.cascade {
+                lines.append("")
+                lines += cascade.lines.isEmpty ? ["no other rows are deleted or changed by foreign keys"] : cascade.lines.flatMap { wrap($0, width: max(30, width - 10)) }
+            }
+            lines.append("")
+            lines.append("Nothing reaches the file until :commit.")
+            box(write.title.prefix(1).uppercased() + write.title.dropFirst(), lines, scroll: 0)
+        case .insertForm(let form):
+            let labelWidth = form.fields.map { DisplayWidth.of($0.column) }.max() ?? 0
+            var lines = ["Tab/Shift-Tab move · type a value (NULL, 42, 'text') · Enter shows the INSERT · Esc cancels", ""]
+            for (i, field) in form.fields.enumerated() {
+                let value = field.text.isEmpty ? (i == form.focus ? "▏" : "") + "‹\(field.placeholder)›" : field.text + (i == form.focus ? "▏" : "")
+                lines.append(DisplayWidth.pad(field.column, to: labelWidth) + "  " + value)
+            }
+            box("New row of \(form.table)", lines, scroll: max(0, form.focus + 2 - (height - 8)), highlight: form.focus + 2)
         case .confirmQuit:
             box("Quit?", ["\(explorer.pendingChanges) uncommitted change(s) will be rolled back.", "", "y = quit and discard · any other key = stay"], scroll: 0)
         }

@@ -135,7 +135,7 @@ public final class TextModeRunner {
         switch command {
         case .read(let path):
             return try read(path, location: location)
-        case .sql(let sql):
+        case .sql(let sql) where try !explorer.sqlWrites(sql):
             deferred = nil
             let writer = rowWriter()
             try explorer.streamSQL(sql, columns: { try writer.begin(columns: $0) }, row: { try writer.write($0) })

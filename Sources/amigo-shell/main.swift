@@ -107,7 +107,12 @@ struct AmigoShellCommand: ParsableCommand {
                 StandardError.write("\(reason); using text mode (type help)")
             }
             // A person typing at the prompt sees each view as it changes; a script only what it asks for.
-            try runText(explorer, lines: StandardInputLines(), location: { "line \($0)" }, interactive: isatty(0) != 0)
+            let lines = StandardInputLines()
+            if lines.prompt != nil {
+                // Ctrl-C while a command runs stops its query (a write's savepoint is undone), not the shell.
+                explorer.amigo.engine.setInterruptCheck { PromptReader.takeInterrupt() }
+            }
+            try runText(explorer, lines: lines, location: { "line \($0)" }, interactive: isatty(0) != 0)
         case .curses:
             try TerminalMode(explorer: explorer).run()
         }
@@ -151,13 +156,12 @@ struct AmigoShellCommand: ParsableCommand {
     }
 }
 
-/// Lines of standard input, read lazily; with a prompt when standard input is a terminal.
+/// Lines of standard input, read lazily; at a terminal, with the `amigo> ` prompt of
+/// ``PromptReader`` (readline: line editing, history, Ctrl-C cancels the line, Ctrl-D ends).
 struct StandardInputLines: Sequence, IteratorProtocol {
-    let interactive = isatty(0) != 0
+    let prompt: PromptReader? = isatty(0) != 0 ? PromptReader() : nil
     mutating func next() -> String? {
-        if interactive {
-            FileHandle.standardOutput.write(Data("amigo> ".utf8))
-        }
+        if let prompt { return prompt.readLine(prompt: "amigo> ") }
         return readLine(strippingNewline: true)
     }
 }

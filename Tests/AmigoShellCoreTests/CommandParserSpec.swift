@@ -39,13 +39,14 @@ import Testing
         // The help list is also what completion offers: each name must parse (with an argument when it needs one).
         for name in CommandParser.names {
             let line = ["open", "follow", "get", "stats", "once", "read"].contains(name) ? "\(name) x"
+                : ["link", "unlink"].contains(name) ? "\(name) x 1"
                 : name == "headers" ? "headers off"
                 : name == "sql" ? "sql SELECT 1" : name == "set" ? "set a = 1" : name == "limit" ? "limit 3"
                 : name == "export" ? "export json x.json" : name
             #expect(try parse(line) != nil, "\(line)")
         }
         #expect(CommandParser.names == ["tables", "open", "filter", "order", "limit", "relations", "follow", "back", "show", "get",
-                                        "sql", "set", "commit", "rollback", "echo", "export", "schema", "count", "refresh", "stats",
+                                        "sql", "set", "insert", "delete", "link", "unlink", "commit", "rollback", "echo", "export", "schema", "count", "refresh", "stats",
                                         "mode", "headers", "output", "once", "read", "help", "quit"])
     }
 

@@ -386,9 +386,11 @@ import Testing
         #expect(f.explorer.current?.title == "Artist")
     }
 
-    @Test func sqlThatWritesIsRefused() throws {
+    @Test func sqlThatWritesRunsInsideTheSessionAndAFailureUndoesOnlyItself() throws {
         let f = try ChinookFixture()
-        #expect(throws: ShellError.notReadOnly) { try f.explorer.run("sql DELETE FROM Artist") }
+        // Albums refer to artists (NO ACTION): SQLite refuses, and nothing is changed.
+        #expect(throws: (any Error).self) { try f.explorer.run("sql DELETE FROM Artist") }
         #expect(try f.scalar("SELECT count(*) FROM Artist") == 275)
+        #expect(f.explorer.pendingChanges == 0)
     }
 }

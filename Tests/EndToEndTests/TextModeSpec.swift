@@ -363,7 +363,8 @@ struct DestructiveInputSpec {
             binary, "chinook.sqlite", "-c", "open Artist", "-c", "get 1", "-c", "set Name = 'changed'",
             "-c", "sql /*x*/ COMMIT", "-c", "sql -- y\nROLLBACK", "-c", "sql /*x*/ PRAGMA foreign_keys = OFF"])
         #expect(result.status == 1)
-        #expect(result.stderr.components(separatedBy: "read-only statements only").count == 4, "\(result.stderr)")
+        #expect(result.stderr.components(separatedBy: "is not run here").count == 4, "\(result.stderr)")
+        #expect(result.stderr.components(separatedBy: "commit keeps its changes, rollback undoes them").count == 3, "\(result.stderr)")
         #expect(result.stderr.contains("1 uncommitted change(s) rolled back"))
         #expect(workspace.databaseIsUnchanged)
     }

@@ -174,5 +174,7 @@ final class SQLiteConnection {
 
     var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
     var changes: Int { Int(sqlite3_changes64(handle)) }
+    /// Rows changed since the connection opened (triggers and foreign-key actions included).
+    var totalChanges: Int { Int(sqlite3_total_changes64(handle)) }
     var isAutocommit: Bool { sqlite3_get_autocommit(handle) != 0 }
 }

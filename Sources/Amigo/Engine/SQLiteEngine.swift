@@ -55,8 +55,12 @@ public final class SQLiteEngine: Engine, @unchecked Sendable {
                 let statement = try connection.prepare(sql)
                 try statement.bind(arguments)
                 defer { statement.reset() }
+                // SQLite's change count is the last INSERT, UPDATE or DELETE's: after DDL (CREATE
+                // TABLE) it would still be the count of an earlier statement. Nothing changed, none counted.
+                let before = connection.totalChanges
                 while try statement.step(arguments: arguments) {}
-                let result = ExecutionResult(changes: connection.changes, lastInsertRowID: connection.lastInsertRowID)
+                let result = ExecutionResult(changes: connection.totalChanges == before ? 0 : connection.changes,
+                                             lastInsertRowID: connection.lastInsertRowID)
                 if echoing { report(.statement, sql, arguments, start, rows: result.changes) }
                 return result
             } catch {

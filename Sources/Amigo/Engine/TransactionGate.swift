@@ -70,6 +70,15 @@ public final class TransactionGate: @unchecked Sendable {
         }
     }
 
+    /// Passes ownership from `old` to `new` on the holding thread, with no moment in which the
+    /// gate is free. Does nothing unless `old` owns it.
+    func transfer(from old: Session, to new: Session) {
+        condition.withLock {
+            guard holderSession == ObjectIdentifier(old) else { return }
+            holderSession = ObjectIdentifier(new)
+        }
+    }
+
     /// Runs `body` with no other thread's session in progress: at once when the calling thread
     /// holds the gate (its own session is open, or this is nested work outside sessions), otherwise
     /// after taking the gate — waiting as a new session would — and giving it back when `body` ends.

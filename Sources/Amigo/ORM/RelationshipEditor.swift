@@ -112,7 +112,7 @@ public struct RelationshipEditor {
         }
     }
 
-    private func linkStatement(_ relationship: Relationship, model: ORMModel, object: AmigoModel, insert: Bool) throws -> (String, [DatabaseValue]) {
+    func linkStatement(_ relationship: Relationship, model: ORMModel, object: AmigoModel, insert: Bool) throws -> (String, [DatabaseValue]) {
         guard let junction = relationship.junction else { throw AmigoError.mapping("\(relationship.name) has no junction table") }
         let dialect = session.engine.dialect
         let sourceKeys = relationship.sourceColumns.map { model.storedValue(of: $0, in: owner) }

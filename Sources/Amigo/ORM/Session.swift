@@ -61,6 +61,36 @@ public final class Session: @unchecked Sendable {
         try begin()
     }
 
+    /// A session that has not begun (see ``handOver(to:)``).
+    private init(takingOver amigo: Amigo) {
+        self.amigo = amigo
+    }
+
+    /// Hands this session's open transaction, with its pending changes, to a new session over
+    /// `amigo` — models reflected again on the same engine after a schema change made inside the
+    /// transaction (a `CREATE TABLE` the user ran) — and ends this one without committing or
+    /// rolling anything back. Nothing is lost and no other session can begin in between.
+    ///
+    /// - Throws: ``AmigoError/sessionClosed`` when this session is closed;
+    ///   ``AmigoError/invalidOperation(_:)`` when `amigo` is on another engine.
+    public func handOver(to amigo: Amigo) throws -> Session {
+        try lock.withLock {
+            guard active else { throw AmigoError.sessionClosed }
+            guard amigo.engine === self.engine else {
+                throw AmigoError.invalidOperation("a session can only be handed to models on the same engine")
+            }
+            let next = Session(takingOver: amigo)
+            try engine.serialized {
+                next.changes = changes
+                next.active = true
+                engine.transactionGate.transfer(from: self, to: next)
+                active = false
+                changes = 0
+            }
+            return next
+        }
+    }
+
     deinit {
         if active { try? finish(commit: false, restart: false) }
     }

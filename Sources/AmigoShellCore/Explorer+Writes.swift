@@ -1,0 +1,359 @@
+import Amigo
+import Foundation
+
+/// Adding, deleting and linking rows, and SQL that writes: each through the session, inside a
+/// savepoint of its transaction, so that a failure undoes only itself.
+extension Explorer {
+    /// The write a command would make, with its exact statements, without making it: for
+    /// `insert`, `delete`, `link`, `unlink`, and `sql` with a statement that writes.
+    public func previewWrite(_ command: Command) throws -> PendingWrite {
+        switch command {
+        case .insert(let assignments): return try previewInsert(assignments)
+        case .delete(let all, let expected): return try previewDelete(all: all, expected: expected)
+        case .link(let relationship, let key, let payload): return try previewLink(relationship, key: key, payload: payload, link: true)
+        case .unlink(let relationship, let key): return try previewLink(relationship, key: key, payload: [], link: false)
+        case .sql(let sql): return try previewSQLWrite(sql)
+        default: throw ShellError.invalidValue("\(command.name) does not write")
+        }
+    }
+
+    /// Runs a previewed write inside a savepoint of the session: if it fails, only it is undone
+    /// (earlier pending changes stay). Then the views are brought up to date. Returns what it did.
+    @discardableResult
+    public func perform(_ write: PendingWrite) throws -> String {
+        let summary = try session.savepoint { try write.run() }
+        try write.settle()
+        return summary
+    }
+
+    /// Refuses a write on a read-only file, in one line.
+    func checkWrites(_ command: String) throws {
+        if amigo.engine.isReadOnly {
+            throw ShellError.invalidValue("\(command): \(displayPath) is open read-only (--read-only or a read-only file); nothing is written")
+        }
+    }
+
+    /// The current view's table, for a command that writes to it.
+    private func writableModel(_ command: String) throws -> (BrowseView, ORMModel) {
+        guard let view = current else { throw ShellError.noView(command: command) }
+        guard let model = view.model else {
+            throw ShellError.invalidValue("\(command): a sql result is not a table; open the table first")
+        }
+        try checkWrites(command)
+        if model.table.isView { throw ShellError.invalidValue("\(command): \(model.name) is a view; its rows cannot be changed") }
+        return (view, model)
+    }
+
+    // MARK: Insert
+
+    /// The INSERT of a new row of the current table with the typed values (the others get their
+    /// default or NULL; an integer key left out is assigned by SQLite).
+    public func previewInsert(_ assignments: [ColumnAssignment]) throws -> PendingWrite {
+        let (view, model) = try writableModel("insert")
+        let record = Record(model)
+        var given = Set<String>()
+        for assignment in assignments {
+            guard let column = model.table.column(named: assignment.column) else {
+                throw AmigoError.unknownColumn(column: assignment.column, model: model.name)
+            }
+            if column.isGenerated { throw ShellError.invalidValue("insert: \(column.label) is generated; SQLite computes it") }
+            guard given.insert(column.label).inserted else { throw ShellError.invalidValue("insert: \(column.label) is given twice") }
+            record.setValue(try ValueText.parseEdit(assignment.value, for: column), at: column.index)
+        }
+        let statement = try session.previewAdd(record)
+        return PendingWrite(command: "insert", title: "insert into \(model.name)",
+                            statements: [PendingWrite.text(statement.sql, statement.arguments)], cascade: nil,
+                            run: { [unowned self] in
+                                do { try session.add(record) } catch { throw Explorer.constraintError(error, command: "insert", record: record, session: session) }
+                                return "inserted \(rowCaption(record))"
+                            },
+                            settle: { [unowned self] in try showInserted(record, in: view) })
+    }
+
+    /// After an insert: counts read again, the new row current (or a note that the view does not show it).
+    private func showInserted(_ record: Record, in view: BrowseView) throws {
+        try reloadTables()
+        guard current === view else { return }
+        try load(view)
+        if let index = try position(of: record, in: view) {
+            moveCursor(to: index)
+        } else {
+            notice = "\(rowCaption(record)) is not in this view (filter: \(view.filter ?? "none")); open \(record.model.name) to see it"
+        }
+    }
+
+    /// A constraint failure said in one line: which constraint, and the value that broke it.
+    static func constraintError(_ error: Error, command: String, record: Record, session: Session) -> Error {
+        guard case AmigoError.database(let db) = error, db.code == 19 else { return error }
+        var text = "\(command): \(db.message)"
+        // `UNIQUE constraint failed: Genre.Name` names columns: give their values.
+        if let colon = db.message.range(of: "failed: ") {
+            let names = db.message[colon.upperBound...].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            let values = names.compactMap { name -> String? in
+                let column = name.split(separator: ".").last.map(String.init) ?? name
+                guard let c = record.model.table.column(named: column) else { return nil }
+                return "\(c.label) = \(record.value(at: c.index).description)"
+            }
+            if !values.isEmpty { text += " (" + values.joined(separator: ", ") + ")" }
+        } else if db.message.hasPrefix("FOREIGN KEY") {
+            // SQLite does not say which key: find the one whose parent row is missing.
+            for fk in record.model.table.foreignKeys {
+                let values = fk.columns.compactMap { record.model.table.column(named: $0) }.map { record.value(at: $0.index) }
+                guard values.count == fk.columns.count, !values.contains(where: \.isNull) else { continue }
+                let parentColumns = fk.referencedColumns
+                guard parentColumns.count == values.count else { continue }
+                let sql = "SELECT count(*) FROM \(session.engine.dialect.quote(fk.referencedTable)) WHERE "
+                    + parentColumns.map { session.engine.dialect.quote($0) + " = ?" }.joined(separator: " AND ")
+                if (try? session.engine.fetchScalar(sql, values).integerValue) == 0 {
+                    text += ": no \(fk.referencedTable) with \(parentColumns.joined(separator: ", ")) = \(values.map(\.description).joined(separator: ", ")) for \(fk.columns.joined(separator: ", "))"
+                    break
+                }
+            }
+        }
+        return ShellError.invalidValue(text + "; nothing was changed by it, earlier changes are kept")
+    }
+
+    // MARK: Delete
+
+    /// The DELETE of the current row, or of every row of the current view (`all`, whose count
+    /// must be `expected` when given), with what ON DELETE actions will also do.
+    public func previewDelete(all: Bool, expected: Int?) throws -> PendingWrite {
+        let (view, model) = try writableModel("delete")
+        let q = { (name: String) in self.amigo.engine.dialect.quote(name) }
+        if !all {
+            let record = try chosenRecord(for: "delete")
+            let statement = try session.previewDelete(record)
+            let condition = statement.sql.range(of: " WHERE ").map { String(statement.sql[$0.upperBound...]) } ?? "0"
+            let selection = CascadePreview.Selection(sql: condition, arguments: statement.arguments)
+            let cascade = try CascadePreview.compute(table: model.table.name, selection: selection, models: amigo.models, engine: amigo.engine)
+            let caption = rowCaption(record)
+            return PendingWrite(command: "delete", title: "delete \(caption)",
+                                statements: [PendingWrite.text(statement.sql, statement.arguments)], cascade: cascade,
+                                run: { [unowned self] in
+                                    try deleteChecked([record], model: model, selection: selection, shown: cascade)
+                                    return "deleted \(caption)" + Explorer.alsoText(cascade)
+                                },
+                                settle: { [unowned self] in try settleAfterDelete(view) })
+        }
+        if !view.countIsExact { try completeCount(of: view) }
+        let count = view.totalCount
+        if let expected, expected != count {
+            throw ShellError.invalidValue("delete all: the view has \(Plural.count(count, "row")), not \(expected); nothing was deleted")
+        }
+        guard count > 0 else { throw ShellError.noCurrentRow(command: "delete all") }
+        let key = model.table.primaryKey.map(\.label)
+        guard !key.isEmpty else {
+            throw ShellError.invalidValue("delete all: \(model.name) has no primary key; delete its rows one at a time")
+        }
+        let query = try view.query(in: session)
+        let select = try query.sql()
+        let left = key.count == 1 ? q(key[0]) : "(" + key.map(q).joined(separator: ", ") + ")"
+        let selection = CascadePreview.Selection(
+            sql: "\(left) IN (SELECT \(key.map(q).joined(separator: ", ")) FROM (\(select.sql)))", arguments: select.arguments)
+        let cascade = try CascadePreview.compute(table: model.table.name, selection: selection, models: amigo.models, engine: amigo.engine)
+        let one = "DELETE FROM \(q(model.table.name)) WHERE " + key.map { q($0) + " = ?" }.joined(separator: " AND ")
+        let scope = view.filter.map { " (filter: \($0))" } ?? ""
+        return PendingWrite(command: "delete", title: "delete all \(Plural.count(count, "row")) of \(view.title)\(scope)",
+                            statements: ["\(one)  × \(count) (one statement a row, every row of the view\(scope))"], cascade: cascade,
+                            run: { [unowned self] in
+                                let records = try query.all()
+                                guard records.count == count else {
+                                    throw ShellError.invalidValue("delete all: the view now has \(Plural.count(records.count, "row")), not the \(count) shown; nothing was deleted")
+                                }
+                                try deleteChecked(records, model: model, selection: selection, shown: cascade)
+                                return "deleted \(Plural.count(count, "row")) of \(model.name)" + Explorer.alsoText(cascade)
+                            },
+                            settle: { [unowned self] in try settleAfterDelete(view) })
+    }
+
+    /// `; also 3 rows of Track (cascade)`.
+    static func alsoText(_ cascade: CascadePreview) -> String {
+        let parts = cascade.cascaded.map { "\(Plural.count($0.count, "row")) of \($0.table) deleted" }
+            + cascade.nulled.map { "\(Plural.count($0.count, "row")) of \($0.table) set to NULL" }
+        return parts.isEmpty ? "" : "; also " + parts.joined(separator: ", ")
+    }
+
+    /// Deletes `records` through the session only if the database does exactly what was shown:
+    /// the preview is computed again first, and the row counts of every table it touches are
+    /// compared after the delete. Any difference throws (the caller's savepoint then undoes it).
+    private func deleteChecked(_ records: [Record], model: ORMModel, selection: CascadePreview.Selection, shown: CascadePreview) throws {
+        let now = try CascadePreview.compute(table: model.table.name, selection: selection, models: amigo.models, engine: amigo.engine)
+        guard now == shown else {
+            throw ShellError.invalidValue("delete: the rows changed since the preview (now \(now.totalDeleted) rows, \(shown.totalDeleted) shown); nothing was deleted")
+        }
+        if let restriction = now.restrictions.first {
+            throw ShellError.invalidValue("delete: refused: \(Plural.count(restriction.count, "row")) of \(restriction.table) still refer to it through \(restriction.table)(\(restriction.columns.joined(separator: ", "))) → \(restriction.parent) (ON DELETE \(restriction.action)); delete or change them first")
+        }
+        var expected: [String: Int] = [model.table.name: now.rows]
+        for effect in now.cascaded { expected[effect.table, default: 0] += effect.count }
+        let before = try expected.keys.map { ($0, try rowCount($0)) }
+        try session.delete(records)
+        for (table, count) in before {
+            let removed = count - (try rowCount(table))
+            if removed != expected[table] {
+                throw ShellError.invalidValue("delete: \(table) would lose \(Plural.count(removed, "row")), not the \(expected[table] ?? 0) shown (a trigger, or foreign keys deeper than \(CascadePreview.maxDepth) steps); rolled back, nothing was deleted")
+            }
+        }
+    }
+
+    /// A table's row count, not echoed.
+    private func rowCount(_ table: String) throws -> Int {
+        let echoing = isEchoOn
+        isEchoOn = false
+        defer { isEchoOn = echoing }
+        return Int(try amigo.engine.fetchScalar("SELECT count(*) FROM \(amigo.engine.dialect.quote(table))").integerValue ?? 0)
+    }
+
+    /// After a delete: counts read again, the cursor on the neighbouring row (the next one, or the
+    /// new last one).
+    private func settleAfterDelete(_ view: BrowseView) throws {
+        try reloadTables()
+        guard current === view else { return }
+        let (row, top) = (view.cursorRow, view.topRow)
+        try load(view)
+        view.cursorRow = min(row, max(0, view.totalCount - 1))
+        view.topRow = min(top, view.cursorRow)
+        failedGet = nil
+    }
+
+    // MARK: Link and unlink
+
+    /// The junction row a `link` adds or an `unlink` removes between the current row and the row
+    /// with `key` of a many-to-many relationship.
+    public func previewLink(_ name: String, key: String, payload: [ColumnAssignment], link: Bool) throws -> PendingWrite {
+        let command = link ? "link" : "unlink"
+        let (view, model) = try writableModel(command)
+        let owner = try chosenRecord(for: command)
+        guard let relationship = model.relationship(named: name) else {
+            throw AmigoError.unknownRelationship(relationship: name, model: model.name, available: model.relationships.map(\.name))
+        }
+        guard relationship.kind == .manyToMany, let junction = relationship.junction else {
+            throw ShellError.invalidValue("\(command): \(relationship.name) is \(relationship.kindDescription); \(command) works on many-to-many relationships (set changes a foreign key)")
+        }
+        let target = try row(withKey: key, of: relationship.target, command: command)
+        let ownerCaption = rowCaption(owner), targetCaption = rowCaption(target)
+        let settle: () throws -> Void = { [unowned self] in
+            try reloadTables()
+            if current === view {
+                let (row, top) = (view.cursorRow, view.topRow)
+                try load(view)
+                view.cursorRow = min(row, max(0, view.totalCount - 1))
+                view.topRow = min(top, view.cursorRow)
+            }
+        }
+        guard let through = relationship.through else {
+            if !payload.isEmpty {
+                throw ShellError.invalidValue("link: \(junction.name) has no other columns to set (only its two keys)")
+            }
+            let editor = session.using(owner).relationship(relationship.name)
+            let statement = try editor.preview(target, link: link)
+            return PendingWrite(command: command, title: "\(command) \(ownerCaption) \(link ? "to" : "from") \(targetCaption)",
+                                statements: [PendingWrite.text(statement.sql, statement.arguments)], cascade: nil,
+                                run: { [unowned self] in
+                                    let before = session.pendingChangeCount
+                                    if link { try editor.add(target) } else { try editor.delete(target) }
+                                    if session.pendingChangeCount == before {
+                                        return link ? "\(ownerCaption) and \(targetCaption) were already linked" : "\(ownerCaption) and \(targetCaption) were not linked"
+                                    }
+                                    return "\(link ? "linked" : "unlinked") \(ownerCaption) \(link ? "to" : "from") \(targetCaption) through \(junction.name)"
+                                }, settle: settle)
+        }
+        // A junction with columns of its own: its rows are rows of the through model.
+        if link {
+            let row = Record(through)
+            for (j, s) in zip(relationship.junctionSourceColumns, relationship.sourceColumns) { row.setValue(owner.value(at: s.index), at: j.index) }
+            for (j, t) in zip(relationship.junctionTargetColumns, relationship.targetColumns) { row.setValue(target.value(at: t.index), at: j.index) }
+            for assignment in payload {
+                guard let column = through.table.column(named: assignment.column) else {
+                    throw AmigoError.unknownColumn(column: assignment.column, model: through.name)
+                }
+                row.setValue(try ValueText.parseEdit(assignment.value, for: column), at: column.index)
+            }
+            let statement = try session.previewAdd(row)
+            return PendingWrite(command: command, title: "link \(ownerCaption) to \(targetCaption)",
+                                statements: [PendingWrite.text(statement.sql, statement.arguments)], cascade: nil,
+                                run: { [unowned self] in
+                                    do { try session.add(row) } catch { throw Explorer.constraintError(error, command: "link", record: row, session: session) }
+                                    return "linked \(ownerCaption) to \(targetCaption) through \(junction.name)"
+                                }, settle: settle)
+        }
+        let columns = relationship.junctionSourceColumns + relationship.junctionTargetColumns
+        let values = relationship.sourceColumns.map { owner.value(at: $0.index) } + relationship.targetColumns.map { target.value(at: $0.index) }
+        let filter = columns.map { ValueText.keyPath($0.label) + " = %@" }.joined(separator: " AND ")
+        let rows = try session.query(through.name).filter(filter, arguments: values.map { .value($0) }).all()
+        guard !rows.isEmpty else { throw ShellError.invalidValue("unlink: \(ownerCaption) and \(targetCaption) are not linked") }
+        let statements = try rows.map { try session.previewDelete($0) }.map { PendingWrite.text($0.sql, $0.arguments) }
+        return PendingWrite(command: command, title: "unlink \(ownerCaption) from \(targetCaption)", statements: statements, cascade: nil,
+                            run: { [unowned self] in
+                                try session.delete(rows)
+                                return "unlinked \(ownerCaption) from \(targetCaption) (\(Plural.count(rows.count, "row")) of \(junction.name) deleted)"
+                            }, settle: settle)
+    }
+
+    /// The row of `model` whose primary key is the typed `key` (`5`, `1,2`).
+    private func row(withKey key: String, of model: ORMModel, command: String) throws -> Record {
+        let keyColumns = model.table.primaryKey
+        guard !keyColumns.isEmpty else { throw ShellError.invalidValue("\(command): \(model.name) has no primary key to name a row by") }
+        let parts = Explorer.keyParts(key)
+        guard parts.count == keyColumns.count else {
+            throw ShellError.invalidValue("\(command): \(model.name)'s key has \(keyColumns.count) column(s) (\(keyColumns.map(\.label).joined(separator: ", "))); \(parts.count) value(s) given")
+        }
+        let values = zip(parts, keyColumns).map { ValueText.parse($0, for: $1) }
+        guard let found = try session.query(model.name).get(values) else {
+            throw ShellError.invalidValue("\(command): no \(model.name) row with key \(key)")
+        }
+        return found
+    }
+
+    // MARK: SQL that writes
+
+    /// Whether `sql` writes. Transaction control (BEGIN, COMMIT, ROLLBACK, SAVEPOINT, RELEASE),
+    /// ATTACH, DETACH, VACUUM and PRAGMAs that set something are refused: the session owns the
+    /// transaction (`commit` and `rollback` end it). On a read-only file every write is refused.
+    public func sqlWrites(_ sql: String) throws -> Bool {
+        let first = SQLText.leadingKeyword(of: sql)
+        let refused = ["BEGIN", "COMMIT", "END", "ROLLBACK", "SAVEPOINT", "RELEASE", "ATTACH", "DETACH", "VACUUM"]
+        let readOnly: Bool
+        do {
+            readOnly = try amigo.engine.isReadOnlyStatement(sql)
+        } catch {
+            // A write SQLite cannot prepare is run anyway, so that its own error is reported.
+            let writes = ["INSERT", "UPDATE", "DELETE", "REPLACE", "CREATE", "DROP", "ALTER", "REINDEX"] + refused
+            guard writes.contains(first) else { throw error }
+            readOnly = false
+        }
+        if readOnly { return false }
+        if refused.contains(first) {
+            throw ShellError.invalidValue("sql: \(first) is not run here: the session owns the transaction; commit keeps its changes, rollback undoes them")
+        }
+        if first == "PRAGMA" {
+            throw ShellError.invalidValue("sql: a PRAGMA that sets something is not run here (reading PRAGMAs are)")
+        }
+        if amigo.engine.isReadOnly {
+            throw ShellError.invalidValue("sql: \(displayPath) is open read-only (--read-only or a read-only file); nothing is written")
+        }
+        return true
+    }
+
+    /// A writing statement, run through the session (inside a savepoint); after DDL the models
+    /// are reflected again, keeping the session's pending changes, so a new table opens at once.
+    public func previewSQLWrite(_ sql: String) throws -> PendingWrite {
+        guard try sqlWrites(sql) else { throw ShellError.invalidValue("sql: the statement only reads") }
+        let first = SQLText.leadingKeyword(of: sql)
+        return PendingWrite(command: "sql", title: "run \(first)", statements: [sql], cascade: nil,
+                            run: { [unowned self] in
+                                let version = schemaVersion()
+                                let result = try session.execute(sql)
+                                if schemaVersion() != version {
+                                    schemaChangesPending += 1
+                                    return "\(first) done (schema changed)"
+                                }
+                                return Plural.count(result.changes, "row") + " changed"
+                            },
+                            settle: { [unowned self] in
+                                if schemaVersion() != reflectedSchemaVersion { try reflectAgain(keepingChanges: true) }
+                                try reloadTables()
+                                try reloadCurrentView()
+                            })
+    }
+}

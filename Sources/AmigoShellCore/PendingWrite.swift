@@ -1,0 +1,29 @@
+import Amigo
+
+/// A write the shell is about to make (an `insert`, `delete`, `link`, `unlink` or a writing
+/// `sql` statement): the exact statements, what the database will also do, and how to run it.
+/// The terminal UI shows ``preview`` and asks; text mode runs it at once.
+public struct PendingWrite {
+    /// The command, for messages (`insert`, `delete` …).
+    public let command: String
+    /// What it does, in a few words (`delete Artist 1 "AC/DC"`).
+    public let title: String
+    /// The statements it runs, each with its bound values (`DELETE FROM "Artist" WHERE "ArtistId" = ?  [1]`).
+    public let statements: [String]
+    /// What the database will also do (rows ON DELETE CASCADE removes …), for a delete.
+    public let cascade: CascadePreview?
+    /// Runs the write (inside a savepoint, by ``Explorer/perform(_:)``); returns what it did.
+    let run: () throws -> String
+    /// Brings the views up to date after the write (the new row current, the neighbour of a deleted one).
+    let settle: () throws -> Void
+
+    /// The statements and what the database will also do, one a line.
+    public var preview: String {
+        (statements + (cascade?.lines ?? [])).joined(separator: "\n")
+    }
+
+    /// A statement and its values as the preview shows them.
+    static func text(_ sql: String, _ arguments: [DatabaseValue]) -> String {
+        arguments.isEmpty ? sql : sql + "  [" + arguments.map(\.description).joined(separator: ", ") + "]"
+    }
+}

@@ -1,0 +1,73 @@
+import Amigo
+
+/// The terminal UI's form for a new row: one field per column, each showing what an empty field
+/// stores (the column's default, an assigned key, or NULL). Tab/Shift-Tab (or ↑/↓) move between
+/// fields, typing edits the current one, Enter previews the INSERT, Esc cancels. Values are typed
+/// as for `set`: NULL, numbers, 'quoted text'.
+public struct RowInsertForm: Sendable, Equatable {
+    /// One column of the form.
+    public struct Field: Sendable, Equatable {
+        /// The column.
+        public var column: String
+        /// Its declared type (`NVARCHAR(120)`), or empty.
+        public var type: String
+        /// What an empty field stores: `DEFAULT 'x'`, `assigned by SQLite`, `NULL`.
+        public var placeholder: String
+        /// What was typed.
+        public var text: String = ""
+    }
+
+    /// What a key did to the form.
+    public enum Outcome: Sendable, Equatable {
+        /// Still editing.
+        case editing
+        /// Enter: preview the INSERT.
+        case submit
+        /// Esc: close without inserting.
+        case cancel
+    }
+
+    /// The table a row is added to.
+    public let table: String
+    /// The fields, in column order (generated columns are left out).
+    public var fields: [Field]
+    /// The field being edited.
+    public var focus = 0
+
+    /// A form for a new row of `model`.
+    public init(model: ORMModel) {
+        table = model.name
+        fields = model.table.columns.filter { !$0.isGenerated }.map { column in
+            let placeholder: String
+            if let sql = column.defaultSQL {
+                placeholder = "DEFAULT " + sql
+            } else if column.primaryKey && model.table.hasIntegerPrimaryKey {
+                placeholder = "assigned by SQLite"
+            } else {
+                placeholder = column.optional || !column.primaryKey ? "NULL" : "required"
+            }
+            return Field(column: column.label, type: column.declaredType, placeholder: placeholder)
+        }
+    }
+
+    /// The typed fields as `insert` assignments (empty fields are left to their default).
+    public var assignments: [ColumnAssignment] {
+        fields.filter { !$0.text.isEmpty }.map { ColumnAssignment(column: $0.column, value: $0.text) }
+    }
+
+    /// Applies a key.
+    public mutating func handle(_ key: Key) -> Outcome {
+        guard !fields.isEmpty else { return key == .escape ? .cancel : .editing }
+        switch key {
+        case .escape, .control("g"), .control("c"): return .cancel
+        case .enter: return .submit
+        case .tab, .down: focus = (focus + 1) % fields.count
+        case .backTab, .up: focus = (focus + fields.count - 1) % fields.count
+        case .backspace: if !fields[focus].text.isEmpty { fields[focus].text.removeLast() }
+        case .control("u"): fields[focus].text = ""
+        case .char(let c): fields[focus].text.append(c)
+        default: break
+        }
+        return .editing
+    }
+}
