@@ -63,7 +63,9 @@ enum CSVStreamWorkload {
     }
 
     /// How each command's CSV compares with sqlite3's: `yes` (byte for byte), `same values`
-    /// (sqlite3 quotes every field with a space; amigo-shell only those that need it), or `**no**`.
+    /// (equal once quotes and carriage returns are left out: sqlite3 quotes every field with a
+    /// space and ends lines with LF; amigo-shell quotes only what needs it and ends lines with
+    /// CRLF, as RFC 4180 writes), or `**no**`.
     nonisolated(unsafe) static var identical: [String: String] = [:]
 
     /// Measures the three commands (sqlite3 first, the reference) on the file at `path`.
@@ -89,8 +91,9 @@ enum CSVStreamWorkload {
             let data = try Data(contentsOf: URL(fileURLWithPath: file))
             try? FileManager.default.removeItem(atPath: file)
             if reference == nil { reference = data }
-            let unquoted = { (d: Data) in d.filter { $0 != UInt8(ascii: "\"") } }
-            identical[command.name] = data == reference ? "yes" : unquoted(data) == unquoted(reference!) ? "same values (sqlite3 quotes fields with spaces)" : "**no**"
+            let unquoted = { (d: Data) in d.filter { $0 != UInt8(ascii: "\"") && $0 != 13 } }
+            identical[command.name] = data == reference ? "yes"
+                : unquoted(data) == unquoted(reference!) ? "same values (quoting and line ends aside)" : "**no**"
             if unquoted(data) != unquoted(reference!) {
                 let lines = { (d: Data) in String(decoding: d.prefix(300), as: UTF8.self).split(separator: "\n").prefix(2).joined(separator: " | ") }
                 FileHandle.standardError.write(Data("amigo-bench: \(command.name) differs from sqlite3 (\(data.count) vs \(reference!.count) bytes): \(lines(data)) vs \(lines(reference!))\n".utf8))
@@ -119,7 +122,7 @@ extension CSVStreamWorkload {
         var text = "## Workload 10: streaming \(grouped(rows)) rows as CSV, amigo-shell beside sqlite3\n\n"
         guard let reference = results.first else { return text + "Not measured (no `amigo-shell` built beside the harness, or no `sqlite3`).\n" }
         text += "The real executables on workload 8's file (`orders`, 5 columns), standard output to /dev/null; median of \(runs) runs "
-        text += "of the whole process; peak RSS by `/usr/bin/time -f %M` (the highest of the runs). "
+        text += "of the whole process; peak RSS by `/usr/bin/time -f %M` (the highest of the runs). The outputs are compared once: sqlite3 quotes every field holding a space and ends lines with LF, amigo-shell quotes only what needs it and ends lines with CRLF (RFC 4180), so they are compared with quotes and carriage returns left out. "
         text += "`amigo-shell` is the release build of this checkout's executable (`swift build -c release --product amigo-shell` in Benchmarks/).\n\n"
         text += "| command | ms | × sqlite3 | peak RSS MB | output against sqlite3's |\n|---|---:|---:|---:|---|\n"
         for r in results {
