@@ -20,3 +20,12 @@ func workloadNames(_ results: [Measurement]) -> [String] {
     for r in results where !names.contains(r.workload) { names.append(r.workload) }
     return names
 }
+
+/// An integer with thousands separated by commas: `5,000,000`.
+func grouped(_ n: Int) -> String {
+    var digits = String(n.magnitude)
+    var parts: [Substring] = []
+    while digits.count > 3 { parts.insert(Substring(digits.suffix(3)), at: 0); digits.removeLast(3) }
+    parts.insert(Substring(digits), at: 0)
+    return (n < 0 ? "-" : "") + parts.joined(separator: ",")
+}

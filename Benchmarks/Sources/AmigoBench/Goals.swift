@@ -79,3 +79,33 @@ enum Goals {
         return text
     }
 }
+
+extension Goals {
+    /// The rows of the real-world-files issue (workload 9).
+    static func appRows(steps: [AppFileWorkload.Step]?, rows: Int, peakRSS: Double?) -> String {
+        guard let steps else { return "" }
+        guard !steps.isEmpty else { return "| \(grouped(rows))-row application file: every step ≤ 100 ms, or progress shown and Esc stops it | — | **not measured** (the workload failed) |\n" }
+        let failing = steps.filter { !AppFileWorkload.verdict($0).ok }
+        let status = failing.isEmpty ? "met (\(steps.count) steps, slowest \(ms(steps.map(\.seconds).max() ?? 0)) ms)"
+            : "**not met** on " + failing.map { "\($0.name) (\(ms($0.seconds)) ms)" }.joined(separator: "; ")
+        var text = "| \(grouped(rows))-row application file: every browse step ≤ 100 ms, except where the UI showed progress and a key stopped it | ≤ 100 ms | \(status) |\n"
+        if let peakRSS {
+            text += "| \(grouped(rows))-row application file: peak RSS | < 64 MB | \(peakRSS < 64 ? "met" : "**not met**") (\(String(format: "%.1f", peakRSS)) MB) |\n"
+        }
+        return text
+    }
+
+    /// The rows of the scripts issue (workload 10).
+    static func csvRows(_ results: [CSVStreamWorkload.Result], rows: Int) -> String {
+        guard let reference = results.first else { return "" }
+        var text = ""
+        for r in results.dropFirst() {
+            let ratio = r.median / reference.median
+            text += "| `\(r.name)`, \(grouped(rows)) rows, time | ≤ 1.5 × `sqlite3 -csv` | \(ratio <= 1.5 ? "met" : "**not met**") (\(String(format: "%.2f×", ratio)): \(ms(r.median)) vs \(ms(reference.median)) ms) |\n"
+            if let rss = r.peakRSS {
+                text += "| `\(r.name)`, peak RSS | < 64 MB | \(rss < 64 ? "met" : "**not met**") (\(String(format: "%.1f", rss)) MB; sqlite3 \(reference.peakRSS.map { String(format: "%.1f", $0) } ?? "?") MB) |\n"
+            }
+        }
+        return text
+    }
+}

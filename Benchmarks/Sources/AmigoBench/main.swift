@@ -3,6 +3,8 @@ import Foundation
 
 // amigo-bench [--quick] [--runs N] [--only PREFIX] [--impl NAME] [--no-shell | --shell-only] [--output FILE]
 // amigo-bench --shell-child DB ROWS
+// amigo-bench --app-child DB ROWS    (workload 9's browsing steps, in their own process)
+// [--no-app] [--app-rows N] [--no-csv] [--amigo-shell PATH]   (workloads 9 and 10)
 // amigo-bench --results-tsv …   (prints the measurements as TAB-separated lines instead of a report)
 //
 // Runs every workload against Amigo, the raw SQLite C API and GRDB in this one process and
@@ -17,12 +19,23 @@ if let i = arguments.firstIndex(of: "--shell-child"), i + 2 < arguments.count {
     exit(0)
 }
 
+if let i = arguments.firstIndex(of: "--app-child"), i + 2 < arguments.count {
+    // Child process for workload 9: prints one line per step and the peak RSS.
+    let steps = try AppFileWorkload.run(path: arguments[i + 1], rows: Int(arguments[i + 2])!)
+    for step in steps { print(step.line) }
+    print("peak RSS MB\t\(peakRSSMegabytes())")
+    exit(0)
+}
+
 let quick = arguments.contains("--quick")
 let shellOnly = arguments.contains("--shell-only")
 let output = arguments.firstIndex(of: "--output").map { arguments[$0 + 1] }
 let rows = quick ? 20_000 : 100_000
 let runs = arguments.firstIndex(of: "--runs").map { Int(arguments[$0 + 1])! } ?? (quick ? 3 : 5)
 let shellRows = quick ? 200_000 : 1_000_000
+let appRows = arguments.firstIndex(of: "--app-rows").map { Int(arguments[$0 + 1])! } ?? (quick ? 500_000 : 5_000_000)
+let runApp = !arguments.contains("--no-app")
+let runCSV = !arguments.contains("--no-csv")
 
 var results: [Measurement] = []
 FileHandle.standardError.write(Data("amigo-bench: \(rows) rows, \(runs) runs each (median)\n".utf8))
@@ -53,8 +66,8 @@ let runShell = !arguments.contains("--no-shell")
 let shellPath = freshPath("shell-1m")
 var childOutput = ""
 var wholeProcess = 0.0
+if runShell || runCSV { try ShellWorkload.generate(path: shellPath, rows: shellRows) }
 if runShell {
-try ShellWorkload.generate(path: shellPath, rows: shellRows)
 let started = DispatchTime.now().uptimeNanoseconds
 let child = Process()
 child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
@@ -68,7 +81,42 @@ if child.terminationStatus != 0 {
     FileHandle.standardError.write(Data("amigo-bench: the shell workload failed (status \(child.terminationStatus)):\n\(childOutput)\n".utf8))
 }
 wholeProcess = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+}
+
+// Workload 10: streaming CSV from the amigo-shell executable beside sqlite3, on workload 8's file.
+var csvResults: [CSVStreamWorkload.Result] = []
+if runCSV { csvResults = try CSVStreamWorkload.run(path: shellPath, table: "orders", runs: runs) }
 removeFreshPaths()
+
+// Workload 9: the application-shaped file (cached in the temporary folder), browsed in a child process.
+var appSteps: [AppFileWorkload.Step] = []
+var appPeak: Double?
+var appGenerated: Double?
+var appFileSize: Double = 0
+var appWhole = 0.0
+if runApp {
+    let (appPath, generated) = try AppFileWorkload.cachedFile(rows: appRows)
+    appGenerated = generated
+    appFileSize = Double((try? FileManager.default.attributesOfItem(atPath: appPath)[.size] as? Int) ?? 0) / 1_048_576
+    let started = DispatchTime.now().uptimeNanoseconds
+    let child = Process()
+    child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
+    child.arguments = ["--app-child", appPath, String(appRows)]
+    let pipe = Pipe()
+    child.standardOutput = pipe
+    try child.run()
+    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    child.waitUntilExit()
+    appWhole = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+    if child.terminationStatus != 0 {
+        FileHandle.standardError.write(Data("amigo-bench: workload 9 failed (status \(child.terminationStatus)):\n\(output)\n".utf8))
+    }
+    for line in output.split(separator: "\n") {
+        if line.hasPrefix("peak RSS MB\t") { appPeak = Double(line.split(separator: "\t")[1]) } else if let step = AppFileWorkload.Step(line: line) { appSteps.append(step) }
+    }
+    for step in appSteps {
+        FileHandle.standardError.write(Data(String(format: "  9. %-80@ %10.2f ms\n", step.name as NSString, step.seconds * 1000).utf8))
+    }
 }
 let shellLines = childOutput.split(separator: "\n").map { $0.split(separator: "\t").map(String.init) }.filter { $0.count == 2 }
 
@@ -98,6 +146,13 @@ for line in shellLines where line[0] != "peak RSS MB" {
 let peak = shellLines.first { $0[0] == "peak RSS MB" }.flatMap { Double($0[1]) } ?? 0
 report += "\nPeak RSS of the shell process while browsing: \(String(format: "%.1f", peak)) MB. "
 report += "Whole process (start, open, every step above, exit): \(ms(wholeProcess)) ms.\n"
+if runApp {
+    report += "\n" + AppFileWorkload.report(steps: appSteps, rows: appRows, peakRSS: appPeak, generated: appGenerated,
+                                            fileMegabytes: appFileSize, wholeProcess: appWhole)
+}
+if runCSV {
+    report += "\n" + CSVStreamWorkload.report(csvResults, rows: shellRows, runs: runs)
+}
 report += "\n## Goals and where they stand\n\n"
 report += "Ratios are Amigo's time over the raw C API's in this run (lower is better), over the file and `:memory:` variants. "
 report += "The raw C API is written as well as we could: statements prepared once, values bound and read by index, "
@@ -105,6 +160,8 @@ report += "one transaction for the writes and one read transaction for the reads
 report += Goals.table(results: results,
                       shell: shellLines.filter { $0[0] != "peak RSS MB" }.map { ($0[0], Double($0[1]) ?? 0) },
                       peakRSS: runShell ? peak : nil)
+report += Goals.appRows(steps: runApp ? appSteps : nil, rows: appRows, peakRSS: appPeak)
+report += Goals.csvRows(csvResults, rows: shellRows)
 if !keptMemoryResults.isEmpty {
     report += "\n" + AllocatorSensitivity.table(default: results, keptMemory: keptMemoryResults)
 }
