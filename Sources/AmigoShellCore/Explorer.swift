@@ -502,9 +502,19 @@ public final class Explorer {
         } else {
             view.order = nil
         }
+        let (oldCursor, oldTop) = (view.cursorRow, view.topRow)
         view.cursorRow = 0
         view.topRow = 0
-        do { try load(view) } catch { view.order = old; try? load(view); throw error }
+        do {
+            try load(view)
+            // The first page is read here, not when the screen is drawn: a sort cancelled with
+            // Esc (or failing) leaves the view as it was, not sorted with nothing shown.
+            _ = try view.window?.rows(in: 0..<viewportRows)
+        } catch {
+            (view.order, view.cursorRow, view.topRow) = (old, oldCursor, oldTop)
+            try? load(view)
+            throw error
+        }
     }
 
     // MARK: Moving
@@ -518,9 +528,15 @@ public final class Explorer {
             try? completeCount(of: view)
         }
         let last = max(0, view.totalCount - 1)
-        view.cursorRow = min(max(0, index), last)
-        if view.cursorRow < view.topRow { view.topRow = view.cursorRow }
-        if view.cursorRow >= view.topRow + viewportRows { view.topRow = view.cursorRow - viewportRows + 1 }
+        let target = min(max(0, index), last)
+        var top = view.topRow
+        if target < top { top = target }
+        if target >= top + viewportRows { top = target - viewportRows + 1 }
+        // The rows are read before the cursor moves: a read cancelled with Esc (a far page of a
+        // view sorted by a computed value) leaves the cursor where it was.
+        if let window = view.window, (try? window.rows(in: top..<(top + viewportRows))) == nil { return }
+        view.cursorRow = target
+        view.topRow = top
     }
 
     /// Moves the current column to `index` (clamped).

@@ -81,10 +81,18 @@ final class RowWindow {
         guard let keyset else {
             // OFFSET paging: load a page that starts a little before the range.
             let from = max(0, range.lowerBound - pageSize / 4)
-            let count = max(pageSize, range.count + pageSize / 2)
+            let count = min(max(pageSize, range.count + pageSize / 2), total - from)
             var q = query
-            for column in orderOnly { q = q.orderBy(column.name, ascending: column.ascending) }
-            rows = try fetch(q.offset(from).limit(count))
+            let fromEnd = total - (from + count)
+            if fromEnd < from {
+                // Nearer the end: the same rows read backwards (every direction flipped, the key
+                // breaking ties), so that the last page skips few rows instead of nearly all.
+                for column in orderOnly { q = q.orderBy(column.name, ascending: !column.ascending) }
+                rows = Array(try fetch(q.offset(fromEnd).limit(count)).reversed())
+            } else {
+                for column in orderOnly { q = q.orderBy(column.name, ascending: column.ascending) }
+                rows = try fetch(q.offset(from).limit(count))
+            }
             start = from
             return
         }

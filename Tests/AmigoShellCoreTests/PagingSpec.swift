@@ -184,3 +184,27 @@ import Testing
         #expect(try db.explorer.currentRecord()?["id"] == .integer(31337))
     }
 }
+
+/// Views sorted by a computed value (a related value, a count) have no stored value to seek
+/// from; their last pages are read with the order reversed, so that few rows are skipped.
+@Suite struct ComputedOrderPagingSpec {
+    @Test func theLastRowsOfAViewSortedByARelatedValueAreReadBackwardsAndAreTheRightRows() throws {
+        let f = try ChinookFixture()
+        try f.explorer.run("open Track")
+        try f.explorer.run("order album.Title desc")
+        let expected = try f.amigo.engine.fetchAll("""
+            SELECT t.TrackId FROM Track t LEFT JOIN Album a ON a.AlbumId = t.AlbumId ORDER BY a.Title DESC, t.TrackId ASC
+            """).rows.compactMap { $0.first?.integerValue }
+        #expect(expected.count == 3503)
+        f.explorer.echoLog.clear()
+        f.explorer.moveCursor(to: 3502)
+        #expect(try f.explorer.currentRecord()?["TrackId"].integerValue == expected[3502])
+        let selects = f.explorer.echoLog.entries.filter { $0.kind == .statement }.map(\.sql)
+        // Reversed: ascending titles, the key descending, a small offset (none for the last page).
+        #expect(selects.contains { $0.contains(#"ORDER BY "album"."Title" ASC"#) && $0.contains("DESC") && !$0.contains("OFFSET 3") })
+        for index in [3400, 3000, 1800, 1700, 10, 0] {
+            f.explorer.moveCursor(to: index)
+            #expect(try f.explorer.currentRecord()?["TrackId"].integerValue == expected[index], "row \(index)")
+        }
+    }
+}

@@ -77,3 +77,30 @@ import Testing
         try? explorer.session.close()
     }
 }
+
+/// A cancelled step leaves the view as it was.
+@Suite struct CancelledStepsSpec {
+    @Test func aCancelledSortLeavesTheViewUnsortedWithItsRows() throws {
+        let f = try ChinookFixture()
+        try f.explorer.run("open Track")
+        f.explorer.moveCursor(to: 5)
+        f.amigo.engine.setInterruptCheck { true }
+        #expect(throws: AmigoError.self) { try f.explorer.setOrder(column: "album.Title", descending: true) }
+        f.amigo.engine.setInterruptCheck(nil)
+        #expect(f.explorer.current?.order == nil)
+        #expect(f.explorer.current?.cursorRow == 5)
+        #expect(try f.explorer.currentRecord()?["TrackId"] == .integer(6))
+    }
+
+    @Test func aCancelledJumpLeavesTheCursorWhereItWas() throws {
+        let f = try ChinookFixture()
+        try f.explorer.run("open Track")
+        try f.explorer.setOrder(column: "album.Title", descending: false)
+        f.amigo.engine.setInterruptCheck { true }
+        f.explorer.moveCursor(to: 3000)
+        f.amigo.engine.setInterruptCheck(nil)
+        #expect(f.explorer.current?.cursorRow == 0)
+        f.explorer.moveCursor(to: 3000)
+        #expect(f.explorer.current?.cursorRow == 3000)
+    }
+}

@@ -141,15 +141,23 @@ struct LinkInference {
         return found
     }
 
+    /// How many of a candidate column's non-NULL values are checked against the parent's keys:
+    /// all of them in a table up to this size, the first ones in a bigger table, so that opening a
+    /// file of millions of rows never scans them (a column with a stray value further on is
+    /// still inferred; the link's counts and follows then simply find no parent for it).
+    static let verificationSample = 20_000
+
     /// Whether the data agrees that `child.column` points at `parent.key`: some value is not NULL,
-    /// and every value that is not NULL is one of the parent's keys. One bounded query.
+    /// and every checked value that is not NULL is one of the parent's keys
+    /// (``verificationSample``). One bounded query, answered from the parent's key index.
     func agrees(child: ORMModel, column: Column, parent: ORMModel, key: Column) -> Bool {
         let dialect = engine.dialect
         let c = dialect.quote(column.label), t = dialect.quote(child.table.name)
         let k = dialect.quote(key.label), p = dialect.quote(parent.table.name)
+        let sample = "SELECT \(c) AS v FROM \(t) WHERE \(c) IS NOT NULL LIMIT \(Self.verificationSample)"
         let sql = """
             SELECT EXISTS (SELECT 1 FROM \(t) WHERE \(c) IS NOT NULL), \
-            EXISTS (SELECT 1 FROM \(t) WHERE \(c) IS NOT NULL AND \(c) NOT IN (SELECT \(k) FROM \(p) WHERE \(k) IS NOT NULL) LIMIT 1)
+            EXISTS (SELECT 1 FROM (\(sample)) WHERE v NOT IN (SELECT \(k) FROM \(p) WHERE \(k) IS NOT NULL) LIMIT 1)
             """
         guard let row = try? engine.fetchAll(sql).rows.first, row.count == 2 else { return false }
         return row[0].integerValue == 1 && row[1].integerValue == 0
