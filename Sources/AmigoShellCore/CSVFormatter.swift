@@ -15,17 +15,48 @@ public struct CSVFormatter: RowFormatter {
     }
 
     public mutating func row(_ values: [DatabaseValue]) -> String {
-        values.map(Self.field).joined(separator: ",") + "\r\n"
+        // One string, appended to field by field: this is the hot loop of `export csv` and `--csv`.
+        var line = ""
+        line.reserveCapacity(values.count * 12)
+        for (index, value) in values.enumerated() {
+            if index > 0 { line.append(",") }
+            Self.append(value, to: &line)
+        }
+        line.append("\r\n")
+        return line
+    }
+
+    /// Appends one field to `line`: NULL nothing, numbers as they are, text quoted when needed.
+    static func append(_ value: DatabaseValue, to line: inout String) {
+        switch value {
+        case .null: return
+        case .integer(let number): line.append(String(number))
+        case .text(let text): appendText(text, to: &line)
+        default: if let text = ValueText.raw(value) { appendText(text, to: &line) }
+        }
+    }
+
+    /// Appends `text`, quoted when it is empty or holds a comma, a quote or a line break (its
+    /// UTF-8 bytes are scanned: those four are ASCII).
+    static func appendText(_ text: String, to line: inout String) {
+        var quote = text.isEmpty
+        var hasQuote = false
+        for byte in text.utf8 where byte == 0x2C || byte == 0x22 || byte == 0x0A || byte == 0x0D {
+            quote = true
+            if byte == 0x22 { hasQuote = true; break }
+        }
+        guard quote else { line.append(text); return }
+        line.append("\"")
+        line.append(hasQuote ? text.replacingOccurrences(of: "\"", with: "\"\"") : text)
+        line.append("\"")
     }
 
     public mutating func end(rowCount: Int) -> String { "" }
 
     /// One field: NULL empty, empty text `""`, quoted when needed.
     public static func field(_ value: DatabaseValue) -> String {
-        guard let text = ValueText.raw(value) else { return "" }
-        if text.isEmpty || text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) {
-            return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-        }
+        var text = ""
+        append(value, to: &text)
         return text
     }
 }

@@ -1,5 +1,5 @@
 @preconcurrency import CNcursesw
-import Glibc
+@preconcurrency import Glibc
 import AmigoShellCore
 
 /// Maps ``TextStyle`` to curses attributes; colour pair *n* is ``TerminalColor`` with raw value *n*.

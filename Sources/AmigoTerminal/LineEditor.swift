@@ -1,5 +1,5 @@
 @preconcurrency import CReadline
-import Glibc
+@preconcurrency import Glibc
 import AmigoShellCore
 
 /// What the completion provider is asked for when Tab is pressed.

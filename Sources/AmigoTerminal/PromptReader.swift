@@ -1,5 +1,5 @@
 @preconcurrency import CReadline
-import Glibc
+@preconcurrency import Glibc
 
 /// The `amigo>` prompt of text mode when standard input is a terminal but the full-screen UI
 /// cannot run (`TERM=dumb`, no terminfo entry): GNU readline on the terminal itself, with

@@ -1,5 +1,5 @@
 @preconcurrency import CReadline
-import Glibc
+@preconcurrency import Glibc
 import AmigoShellCore
 
 /// GNU readline in callback mode inside curses.

@@ -1,4 +1,4 @@
-import Glibc
+@preconcurrency import Glibc
 
 /// Redirects file descriptor 2 into an unlinked temporary file while curses owns the screen.
 ///

@@ -1,5 +1,5 @@
 @preconcurrency import CNcursesw
-import Glibc
+@preconcurrency import Glibc
 
 /// Whether the shell can run full-screen, or must fall back to plain line mode.
 public enum TerminalSupport: Sendable, Equatable {

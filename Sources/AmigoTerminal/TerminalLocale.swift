@@ -1,5 +1,5 @@
 @preconcurrency import CNcursesw
-import Glibc
+@preconcurrency import Glibc
 
 /// Makes sure the process runs with a UTF-8 character type before curses and readline start.
 enum TerminalLocale {

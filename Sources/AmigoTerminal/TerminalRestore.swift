@@ -1,5 +1,5 @@
 @preconcurrency import CNcursesw
-import Glibc
+@preconcurrency import Glibc
 
 /// Puts the terminal back (leaves curses, restores stderr) however the process ends:
 /// ``TerminalScreen/stop()``, `exit`, a terminating signal or a crash.

@@ -52,7 +52,7 @@ public final class TerminalScreen {
         guard !TerminalRestore.active else { throw TerminalError.alreadyActive }
         TerminalLocale.ensureUTF8()
         let capture = StderrCapture.begin()
-        guard let screen = newterm(nil, stdout, stdin) else {
+        guard let screen = amigo_newterm_stdio() else {
             capture?.end()
             let term = getenv("TERM").map { String(cString: $0) } ?? ""
             throw TerminalError.cannotOpenTerminal(term: term)

@@ -9,6 +9,8 @@
 #include <term.h>
 
 /* Globals and function-like macros that Swift cannot import or use under strict concurrency. */
+/* newterm on the process's own stdout and stdin (C globals that Swift 6 calls unsafe to touch). */
+static inline SCREEN *amigo_newterm_stdio(void) { return newterm(NULL, stdout, stdin); }
 static inline WINDOW *amigo_stdscr(void) { return stdscr; }
 static inline WINDOW *amigo_curscr(void) { return curscr; }
 static inline int amigo_lines(void) { return LINES; }

@@ -80,7 +80,7 @@ public final class Session: @unchecked Sendable {
                 throw AmigoError.invalidOperation("a session can only be handed to models on the same engine")
             }
             let next = Session(takingOver: amigo)
-            try engine.serialized {
+            engine.serialized {
                 next.changes = changes
                 next.active = true
                 engine.transactionGate.transfer(from: self, to: next)
