@@ -118,7 +118,7 @@ public final class Amigo: @unchecked Sendable {
         guard let target = self.model(for: decl.target) else {
             throw AmigoError.mapping("OneToMany '\(decl.label)' on \(model.name) uses unknown model \(decl.target.displayName)")
         }
-        let candidates = target.relationships.filter { $0.kind == .toOne && $0.target === model }
+        let candidates = target.relationships.filter { $0.isToOne && $0.target === model }
         let back: Relationship?
         if let on = decl.on {
             back = candidates.first { $0.name == on || $0.sourceColumns.first?.label == on }
@@ -144,8 +144,8 @@ public final class Amigo: @unchecked Sendable {
             guard let through = self.model(for: throughRef) else {
                 throw AmigoError.mapping("ManyToMany '\(decl.label)' on \(model.name) uses unknown through model \(throughRef.displayName)")
             }
-            let toSource = through.relationships.filter { $0.kind == .toOne && $0.target === model }
-            let toTarget = through.relationships.filter { $0.kind == .toOne && $0.target === target }
+            let toSource = through.relationships.filter { $0.isToOne && $0.target === model }
+            let toTarget = through.relationships.filter { $0.isToOne && $0.target === target }
             guard let s = toSource.first, let t = (model === target ? toTarget.dropFirst().first : toTarget.first) else {
                 throw AmigoError.mapping("through model \(through.name) needs a foreign key to \(model.name) and one to \(target.name)")
             }

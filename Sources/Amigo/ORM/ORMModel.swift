@@ -162,11 +162,6 @@ public final class ORMModel: @unchecked Sendable, CustomStringConvertible {
         relationshipIndex[relationship.name] = relationship
     }
 
-    func removeRelationships(where predicate: (Relationship) -> Bool) {
-        relationships.removeAll(where: predicate)
-        relationshipIndex = Dictionary(relationships.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
-    }
-
     /// Number of foreign-key slots on compiled objects.
     private(set) var foreignKeySlotCount = 0
 
@@ -229,7 +224,7 @@ public final class ORMModel: @unchecked Sendable, CustomStringConvertible {
         var slots: [Int: Int] = [:]
         var objects: [((AmigoModel) -> AmigoModel?, ORMModel, Column)?] = Array(repeating: nil, count: foreignKeySlotCount)
         var hasObjects = false
-        for r in relationships where r.kind == .toOne {
+        for r in relationships where r.isToOne {
             guard let slot = r.foreignKeySlot, let c = r.sourceColumns.first else { continue }
             slots[c.index] = slot
             if let getter = r.accessor?.object?.0, let key = r.targetColumns.first {

@@ -213,7 +213,7 @@ public struct Query<T: AmigoModel>: @unchecked Sendable {
                 guard let relationship = model.relationship(named: name) else {
                     throw AmigoError.unknownRelationship(relationship: name, model: model.name, available: model.relationships.map(\.name))
                 }
-                guard relationship.kind == .toOne else {
+                guard relationship.isToOne else {
                     throw AmigoError.invalidOperation("selectRelated(\"\(name)\"): only to-one relationships can be joined; query a \(relationship.kind.rawValue) relationship with using(row).relationship(\"\(name)\")")
                 }
                 let alias = scope.joinToOne(relationship, path: relationship.name, fromAlias: scope.alias)

@@ -82,11 +82,11 @@ final class QueryScope {
                 if let column = currentModel.table.column(named: segment) {
                     return .column(sql: statement.qualified(currentAlias, column.label), column: column)
                 }
-                if let r = currentModel.relationship(named: segment), r.kind == .toOne, let c = r.sourceColumns.first, r.sourceColumns.count == 1 {
+                if let r = currentModel.relationship(named: segment), r.isToOne, let c = r.sourceColumns.first, r.sourceColumns.count == 1 {
                     // `dog = 3` compares the foreign key itself.
                     return .column(sql: statement.qualified(currentAlias, c.label), column: c)
                 }
-                if allowToMany, let r = currentModel.relationship(named: segment), r.kind != .toOne {
+                if allowToMany, let r = currentModel.relationship(named: segment), !r.isToOne {
                     // `albums != nil`: the to-many relationship itself, compiled to EXISTS (…).
                     walked.append(r.name)
                     return .toMany(relationship: r, fromAlias: currentAlias, rest: [], prefix: walked.joined(separator: "."))
@@ -106,7 +106,7 @@ final class QueryScope {
             walked.append(relationship.name)
             // A one-to-one (a key that is also the child's key or UNIQUE) leads to one row at most:
             // joined like a to-one where a single value is needed (an ordering, an aggregate).
-            if relationship.kind == .toOne || (!allowToMany && relationship.isOneToOne) {
+            if relationship.isToOne || (!allowToMany && relationship.isOneToOne) {
                 currentAlias = joinToOne(relationship, path: walked.joined(separator: "."), fromAlias: currentAlias)
                 currentModel = relationship.target
             } else {

@@ -128,9 +128,9 @@ public struct RelationshipEditor {
     /// Whether the foreign key of `child` (for a one-to-many) or of the owner (to-one) holds `parent`'s key.
     private func isPointing(_ child: AmigoModel, at parent: AmigoModel, relationship: Relationship, ownerModel: ORMModel) throws -> Bool {
         let childModel = try session.amigo.model(of: child)
-        let fkColumns = relationship.kind == .toOne ? relationship.sourceColumns : relationship.targetColumns
-        let keyColumns = relationship.kind == .toOne ? relationship.targetColumns : relationship.sourceColumns
-        let parentModel = relationship.kind == .toOne ? relationship.target : ownerModel
+        let fkColumns = relationship.isToOne ? relationship.sourceColumns : relationship.targetColumns
+        let keyColumns = relationship.isToOne ? relationship.targetColumns : relationship.sourceColumns
+        let parentModel = relationship.isToOne ? relationship.target : ownerModel
         let key = keyColumns.map { parentModel.storedValue(of: $0, in: parent) }
         guard !key.isEmpty, !key.contains(where: \.isNull) else { return false }
         return fkColumns.map { childModel.storedValue(of: $0, in: child) } == key
@@ -140,10 +140,10 @@ public struct RelationshipEditor {
     private func point(_ child: AmigoModel, at parent: AmigoModel?, relationship: Relationship, ownerModel: ORMModel) throws {
         let childModel = try session.amigo.model(of: child)
         // The to-one relationship on the child side: for one-to-many, the one pointing back at the owner.
-        let fkColumns = relationship.kind == .toOne ? relationship.sourceColumns : relationship.targetColumns
-        let keyColumns = relationship.kind == .toOne ? relationship.targetColumns : relationship.sourceColumns
-        let parentModel = relationship.kind == .toOne ? relationship.target : ownerModel
-        if let backReference = childModel.relationships.first(where: { $0.kind == .toOne && $0.sourceColumns.map(\.label) == fkColumns.map(\.label) }),
+        let fkColumns = relationship.isToOne ? relationship.sourceColumns : relationship.targetColumns
+        let keyColumns = relationship.isToOne ? relationship.targetColumns : relationship.sourceColumns
+        let parentModel = relationship.isToOne ? relationship.target : ownerModel
+        if let backReference = childModel.relationships.first(where: { $0.isToOne && $0.sourceColumns.map(\.label) == fkColumns.map(\.label) }),
            let setter = backReference.accessor?.object?.1 {
             setter(child, parent)
         }

@@ -136,13 +136,4 @@ public struct SchemaInspector {
             (1...5).lazy.compactMap { Range(match.range(at: $0), in: sql).map { String(sql[$0]) } }.first
         }
     }
-
-    /// Whether CREATE TABLE text ends with `WITHOUT ROWID` (possibly with `STRICT`).
-    static func declaresWithoutRowID(_ sql: String) -> Bool {
-        guard let close = sql.lastIndex(of: ")") else { return false }
-        let tail = sql[sql.index(after: close)...].uppercased()
-        let words = tail.split(whereSeparator: { !$0.isLetter })
-        for i in words.indices.dropLast() where words[i] == "WITHOUT" && words[i + 1] == "ROWID" { return true }
-        return false
-    }
 }

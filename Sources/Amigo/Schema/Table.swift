@@ -36,12 +36,6 @@ public final class Table: @unchecked Sendable {
         columns.append(column)
     }
 
-    func rename(_ column: Column, to label: String) {
-        lookup.removeValue(forKey: column.label.lowercased())
-        column.label = label
-        lookup[label.lowercased()] = column.index
-    }
-
     /// The column named `label`, compared case-insensitively as SQLite does: `table.c["id"]`.
     public var c: ColumnLookup { ColumnLookup(table: self) }
 
