@@ -313,3 +313,21 @@ final class Unmapped: AmigoModel, @unchecked Sendable {}
         #expect(try session.query(Dog.self).count() == 1)
     }
 }
+
+/// Errors can be logged without leaking what was bound: values are there only on request.
+@Suite struct ErrorPrivacySpec {
+    @Test func aDatabaseErrorsDescriptionHasTheSQLButNotTheBoundValues() throws {
+        let engine = try SQLiteEngine(path: ":memory:")
+        try engine.executeScript("CREATE TABLE account (id INTEGER PRIMARY KEY, password TEXT NOT NULL UNIQUE)")
+        try engine.execute("INSERT INTO account (password) VALUES (?)", [.text("hunter2")])
+        do {
+            try engine.execute("INSERT INTO account (password) VALUES (?)", [.text("hunter2")])
+            Issue.record("the duplicate was inserted")
+        } catch AmigoError.database(let error) {
+            #expect(error.description == #"SQLite error 19: UNIQUE constraint failed: account.password - while executing "INSERT INTO account (password) VALUES (?)""#)
+            #expect(!"\(AmigoError.database(error))".contains("hunter2"))
+            #expect(error.arguments == [.text("hunter2")])
+            #expect(error.debugDescription.hasSuffix("with arguments ['hunter2']"))
+        }
+    }
+}

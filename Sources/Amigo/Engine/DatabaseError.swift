@@ -3,8 +3,10 @@ import CSQLite
 /// An error reported by SQLite while preparing or running a statement.
 ///
 /// Its description reads like:
-/// `SQLite error 19 (constraint): NOT NULL constraint failed: dog.label - while executing "INSERT INTO …"`.
-public struct DatabaseError: Error, Sendable, Equatable, CustomStringConvertible {
+/// `SQLite error 19: NOT NULL constraint failed: dog.label - while executing "INSERT INTO …"`.
+/// The bound values are not in it, since they may be secrets that logs keep: they are in
+/// ``arguments`` and in ``debugDescription``, for a caller who asks.
+public struct DatabaseError: Error, Sendable, Equatable, CustomStringConvertible, CustomDebugStringConvertible {
     /// The primary result code (`SQLITE_CONSTRAINT` = 19, `SQLITE_BUSY` = 5, …).
     public var code: Int32
     /// The extended result code (`SQLITE_CONSTRAINT_NOTNULL` = 1299, …).
@@ -41,10 +43,15 @@ public struct DatabaseError: Error, Sendable, Equatable, CustomStringConvertible
         String(cString: sqlite3_errstr(code)).replacingOccurrences(of: " failed", with: "")
     }
 
+    /// The code, SQLite's message and the SQL (with its placeholders, never the bound values).
     public var description: String {
         var text = "SQLite error \(code): \(message)"
         if let sql { text += " - while executing \"\(sql)\"" }
-        if !arguments.isEmpty { text += " with arguments [" + arguments.map(\.description).joined(separator: ", ") + "]" }
         return text
+    }
+
+    /// ``description`` followed by the bound values, for debugging.
+    public var debugDescription: String {
+        arguments.isEmpty ? description : description + " with arguments [" + arguments.map(\.description).joined(separator: ", ") + "]"
     }
 }
