@@ -109,9 +109,9 @@ public enum DemoDatabase {
 
     /// Creates the demo tables and rows through an Amigo session on `engine`, and commits.
     public static func populate(_ engine: any Engine) throws {
-        let amigo = try Amigo(models(), engine: engine)
+        let amigo = try AmigoDatabase(models(), engine: engine)
         try amigo.createAll()
-        let session = try amigo.session
+        let session = try amigo.openSession()
         var dogs: [Dog] = []
         for i in 0..<150 {
             let dog = Dog()

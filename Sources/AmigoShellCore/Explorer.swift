@@ -28,7 +28,7 @@ public struct TableSummary: Sendable, Equatable {
 /// API, so the echo stream shows every statement. Views form a stack; ``back()`` pops it.
 public final class Explorer {
     /// The models and engine (reflected again when another program changes the schema).
-    public private(set) var amigo: Amigo
+    public private(set) var amigo: AmigoDatabase
     /// The session every query and edit goes through.
     public private(set) var session: Session
     /// The path shown in the title.
@@ -49,7 +49,7 @@ public final class Explorer {
     public static let sqlRowCap = 10_000
 
     /// Opens an explorer over reflected models.
-    public init(amigo: Amigo, displayPath: String, tableCountLimit: Int? = nil,
+    public init(amigo: AmigoDatabase, displayPath: String, tableCountLimit: Int? = nil,
                 reflection: ReflectionOptions = ReflectionOptions()) throws {
         self.amigo = amigo
         self.reflectionOptions = reflection
@@ -58,7 +58,7 @@ public final class Explorer {
         self.echoLog = EchoLog(stream: amigo.engine.echo)
         amigo.engine.echo.isEnabled = true
         self.openedFile = Self.fileIdentity(amigo.engine.path)
-        self.session = try amigo.session
+        self.session = try amigo.openSession()
         self.reflectedSchemaVersion = schemaVersion()
         try reloadTables()
         // Stand-in collations are said once, when the file opens.
@@ -189,7 +189,7 @@ public final class Explorer {
     /// With `keepingChanges` (after DDL the user ran inside the session), the open transaction
     /// and its pending changes are handed to the new models' session instead of being closed.
     func reflectAgain(keepingChanges: Bool = false) throws {
-        let fresh = try Amigo(reflecting: amigo.engine, reflection: reflectionOptions)
+        let fresh = try AmigoDatabase(reflecting: amigo.engine, reflection: reflectionOptions)
         let oldStacks = earlierStacks + [stack]
         if keepingChanges {
             session = try session.handOver(to: fresh)
@@ -197,7 +197,7 @@ public final class Explorer {
         } else {
             try? session.close()
             amigo = fresh
-            session = try fresh.session
+            session = try fresh.openSession()
         }
         reflectedSchemaVersion = schemaVersion()
         failedGet = nil

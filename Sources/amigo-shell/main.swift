@@ -125,10 +125,10 @@ struct AmigoShellCommand: ParsableCommand {
         guard let database else {
             let engine = try SQLiteEngine(path: ":memory:")
             try DemoDatabase.populate(engine)
-            return try Explorer(amigo: Amigo(reflecting: engine, reflection: reflection), displayPath: "demo database (in memory)",
+            return try Explorer(amigo: AmigoDatabase(reflecting: engine, reflection: reflection), displayPath: "demo database (in memory)",
                                 tableCountLimit: tableCountLimit, reflection: reflection)
         }
-        let amigo = try Amigo(reflecting: database, options: OpenOptions(readOnly: readOnly, create: create), reflection: reflection)
+        let amigo = try AmigoDatabase(reflecting: database, options: OpenOptions(readOnly: readOnly, create: create), reflection: reflection)
         return try Explorer(amigo: amigo, displayPath: database + (amigo.engine.isReadOnly ? " (read-only)" : ""),
                             tableCountLimit: tableCountLimit, reflection: reflection)
     }

@@ -16,7 +16,7 @@ import Testing
             CREATE TABLE course (id INTEGER PRIMARY KEY, title TEXT);
             WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < \(rows)) INSERT INTO student SELECT i, 'student ' || i FROM n;
             """)
-        return (try Explorer(amigo: Amigo(reflecting: path), displayPath: path), other, path)
+        return (try Explorer(amigo: AmigoDatabase(reflecting: path), displayPath: path), other, path)
     }
 
     @Test func reopeningATableCountsTheRowsAnotherProgramAdded() throws {

@@ -16,7 +16,7 @@ import Testing
 
     @Test func aPlaceholderTypedInTheShellSaysToWriteTheValue() throws {
         let f = try ChinookFixture()
-        try f.explorer.run("open Genre")
+        _ = try f.explorer.run("open Genre")
         #expect(throws: ShellError.invalidValue("filter: %@ and other placeholders take arguments in Swift code; here, write the value itself ('text', 42, nil)")) {
             try f.explorer.run("filter Name = %@")
         }
@@ -24,8 +24,8 @@ import Testing
 
     @Test func aFileReplacedWhileOpenIsSaidSoAndWritesToItExplainWhy() throws {
         let f = try ChinookFixture()
-        try f.explorer.run("open Genre")
-        try f.explorer.run("get 1")
+        _ = try f.explorer.run("open Genre")
+        _ = try f.explorer.run("get 1")
         let aside = f.path + ".aside"
         try FileManager.default.moveItem(atPath: f.path, toPath: aside)
         defer { try? FileManager.default.removeItem(atPath: aside) }
@@ -34,8 +34,8 @@ import Testing
         #expect(f.explorer.refreshIfChangedElsewhere())
         #expect(f.explorer.takeNotice()?.contains("was moved, replaced or deleted by another program") == true)
         do {
-            try f.explorer.run("set Name = 'x'")
-            try f.explorer.run("commit")
+            _ = try f.explorer.run("set Name = 'x'")
+            _ = try f.explorer.run("commit")
             Issue.record("the write to a moved file succeeded")
         } catch {
             #expect(ErrorText.describe(error).contains("the database file was moved, replaced or deleted while open"), "\(ErrorText.describe(error))")

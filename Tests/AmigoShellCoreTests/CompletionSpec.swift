@@ -58,8 +58,8 @@ import Testing
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("amigo-complete-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("sub"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        FileManager.default.createFile(atPath: folder.appendingPathComponent("tracks.csv").path, contents: Data())
-        FileManager.default.createFile(atPath: folder.appendingPathComponent(".hidden").path, contents: Data())
+        _ = FileManager.default.createFile(atPath: folder.appendingPathComponent("tracks.csv").path, contents: Data())
+        _ = FileManager.default.createFile(atPath: folder.appendingPathComponent(".hidden").path, contents: Data())
         #expect(complete("export csv \(folder.path)/", in: f.explorer) == ["\(folder.path)/sub/", "\(folder.path)/tracks.csv"])
         #expect(complete("export csv \(folder.path)/t", in: f.explorer) == ["\(folder.path)/tracks.csv"])
         #expect(complete("help f", in: f.explorer) == ["filter", "follow"])

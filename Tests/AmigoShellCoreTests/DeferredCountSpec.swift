@@ -13,7 +13,7 @@ import Testing
             CREATE TABLE item (id INTEGER PRIMARY KEY, name TEXT);
             WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < \(rows)) INSERT INTO item SELECT i, 'item ' || i FROM n;
             """)
-        return (try Explorer(amigo: Amigo(reflecting: path), displayPath: path, tableCountLimit: bound), path)
+        return (try Explorer(amigo: AmigoDatabase(reflecting: path), displayPath: path, tableCountLimit: bound), path)
     }
 
     @Test func aHugeTableOpensWithABoundedCountThatIdleTimeMakesExact() throws {

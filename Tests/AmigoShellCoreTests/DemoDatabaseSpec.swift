@@ -11,7 +11,7 @@ import Testing
     private func demo() throws -> Explorer {
         let engine = try SQLiteEngine(path: ":memory:")
         try DemoDatabase.populate(engine)
-        return try Explorer(amigo: Amigo(reflecting: engine), displayPath: "demo database (in memory)")
+        return try Explorer(amigo: AmigoDatabase(reflecting: engine), displayPath: "demo database (in memory)")
     }
 
     /// Row counts by table, straight from SQLite.
@@ -112,7 +112,7 @@ import Testing
         let path = TemporaryFile.path("demo")
         defer { TemporaryFile.remove(path) }
         try DemoDatabase.write(to: path)
-        let explorer = try Explorer(amigo: Amigo(reflecting: path), displayPath: path)
+        let explorer = try Explorer(amigo: AmigoDatabase(reflecting: path), displayPath: path)
         #expect(explorer.tables.first { $0.name == "dog" }?.rowCount == 150)
         #expect(throws: AmigoError.invalidOperation("\(path) already exists; choose a new file name")) {
             try DemoDatabase.write(to: path)

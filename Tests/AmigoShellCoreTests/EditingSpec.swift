@@ -139,7 +139,7 @@ import Testing
         let path = try SampleDatabase.chinook.copy()
         defer { TemporaryFile.remove(path) }
         try SQLiteEngine(path: path).executeScript("CREATE VIEW AlbumTitle AS SELECT AlbumId, Title FROM Album;")
-        let explorer = try Explorer(amigo: Amigo(reflecting: path), displayPath: "chinook.sqlite")
+        let explorer = try Explorer(amigo: AmigoDatabase(reflecting: path), displayPath: "chinook.sqlite")
         #expect(explorer.tables.first { $0.name == "AlbumTitle" }?.isView == true)
         try explorer.open("AlbumTitle")
         #expect(explorer.current?.totalCount == 347)

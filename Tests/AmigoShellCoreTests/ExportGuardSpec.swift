@@ -11,7 +11,7 @@ import Testing
 
     @Test func theOpenDatabaseIsRefusedByNameLinkAndJournalAndSurvivesByteForByte() throws {
         let f = try ChinookFixture(options: OpenOptions(readOnly: true))
-        try f.explorer.run("open Genre")
+        _ = try f.explorer.run("open Genre")
         let before = try #require(bytes(f.path))
         let link = TemporaryFile.path("link-to-db", ext: "csv")
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: f.path)
@@ -29,7 +29,7 @@ import Testing
 
     @Test func anotherSQLiteFileNeedsForce() throws {
         let f = try ChinookFixture()
-        try f.explorer.run("open Genre")
+        _ = try f.explorer.run("open Genre")
         let other = try SampleDatabase.northwind.copy()
         defer { TemporaryFile.remove(other) }
         let before = try #require(bytes(other))
@@ -44,7 +44,7 @@ import Testing
 
     @Test func aFIFOWithoutAReaderIsAnErrorNotAHang() throws {
         let f = try ChinookFixture()
-        try f.explorer.run("open Genre")
+        _ = try f.explorer.run("open Genre")
         let fifo = TemporaryFile.path("fifo", ext: "csv")
         #expect(mkfifo(fifo, 0o600) == 0)
         defer { try? FileManager.default.removeItem(atPath: fifo) }

@@ -24,7 +24,7 @@ import Testing
                 INSERT INTO big SELECT i, CASE WHEN i % 7 = 0 THEN NULL ELSE (i * 37) % 100 END, 'row ' || i FROM n;
                 INSERT INTO loose SELECT grp, label FROM big ORDER BY id DESC;
                 """)
-            explorer = try Explorer(amigo: Amigo(reflecting: engine), displayPath: "paging.sqlite")
+            explorer = try Explorer(amigo: AmigoDatabase(reflecting: engine), displayPath: "paging.sqlite")
         }
 
         var engine: any Engine { explorer.amigo.engine }
@@ -190,8 +190,8 @@ import Testing
 @Suite struct ComputedOrderPagingSpec {
     @Test func theLastRowsOfAViewSortedByARelatedValueAreReadBackwardsAndAreTheRightRows() throws {
         let f = try ChinookFixture()
-        try f.explorer.run("open Track")
-        try f.explorer.run("order album.Title desc")
+        _ = try f.explorer.run("open Track")
+        _ = try f.explorer.run("order album.Title desc")
         let expected = try f.amigo.engine.fetchAll("""
             SELECT t.TrackId FROM Track t LEFT JOIN Album a ON a.AlbumId = t.AlbumId ORDER BY a.Title DESC, t.TrackId ASC
             """).rows.compactMap { $0.first?.integerValue }

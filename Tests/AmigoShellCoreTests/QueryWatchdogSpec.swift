@@ -55,7 +55,7 @@ import Testing
         let endless = "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c"
         #expect(throws: AmigoError.self) { try f.explorer.run("sql \(endless)") }
         f.amigo.engine.setInterruptCheck(nil)
-        try f.explorer.run("open Genre")
+        _ = try f.explorer.run("open Genre")
         #expect(try f.explorer.run("count").output == "25")
     }
 
@@ -66,7 +66,7 @@ import Testing
             let engine = try SQLiteEngine(path: path, options: OpenOptions(create: true))
             try engine.executeScript("CREATE TABLE big (id INTEGER PRIMARY KEY); WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 30000) INSERT INTO big SELECT x FROM c;")
         }
-        let explorer = try Explorer(amigo: Amigo(reflecting: path), displayPath: "deferred", tableCountLimit: 100)
+        let explorer = try Explorer(amigo: AmigoDatabase(reflecting: path), displayPath: "deferred", tableCountLimit: 100)
         #expect(explorer.tables.first?.isLowerBound == true)
         explorer.amigo.engine.setInterruptCheck { true }
         #expect(explorer.completeDeferredCounts() == false)
@@ -82,7 +82,7 @@ import Testing
 @Suite struct CancelledStepsSpec {
     @Test func aCancelledSortLeavesTheViewUnsortedWithItsRows() throws {
         let f = try ChinookFixture()
-        try f.explorer.run("open Track")
+        _ = try f.explorer.run("open Track")
         f.explorer.moveCursor(to: 5)
         f.amigo.engine.setInterruptCheck { true }
         #expect(throws: AmigoError.self) { try f.explorer.setOrder(column: "album.Title", descending: true) }
@@ -94,7 +94,7 @@ import Testing
 
     @Test func aCancelledJumpLeavesTheCursorWhereItWas() throws {
         let f = try ChinookFixture()
-        try f.explorer.run("open Track")
+        _ = try f.explorer.run("open Track")
         try f.explorer.setOrder(column: "album.Title", descending: false)
         f.amigo.engine.setInterruptCheck { true }
         f.explorer.moveCursor(to: 3000)

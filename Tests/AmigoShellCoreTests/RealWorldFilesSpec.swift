@@ -15,7 +15,7 @@ import Testing
         init(_ script: String, reflection: ReflectionOptions = ReflectionOptions()) throws {
             path = TemporaryFile.path("real-world")
             try SQLiteEngine(path: path, options: OpenOptions(create: true)).executeScript(script)
-            explorer = try Explorer(amigo: Amigo(reflecting: path, reflection: reflection), displayPath: "real-world.sqlite",
+            explorer = try Explorer(amigo: AmigoDatabase(reflecting: path, reflection: reflection), displayPath: "real-world.sqlite",
                                     reflection: reflection)
         }
 

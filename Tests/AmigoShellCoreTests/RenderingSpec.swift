@@ -249,7 +249,7 @@ import Testing
     func wideCharactersNeverPushTheRightBorder(width: Int, height: Int) throws {
         let engine = try SQLiteEngine(path: ":memory:")
         try DemoDatabase.populate(engine)
-        let explorer = try Explorer(amigo: Amigo(reflecting: engine), displayPath: "demo")
+        let explorer = try Explorer(amigo: AmigoDatabase(reflecting: engine), displayPath: "demo")
         let app = ShellApp(explorer: explorer)
         for (table, row) in [("dog", 11), ("person", 14)] {      // ポチ, 山田
             _ = app.submit(.command, text: "open \(table)")
@@ -269,7 +269,7 @@ import Testing
     @Test func theDemosWideNamesAreAlignedInTheirColumn() throws {
         let engine = try SQLiteEngine(path: ":memory:")
         try DemoDatabase.populate(engine)
-        let explorer = try Explorer(amigo: Amigo(reflecting: engine), displayPath: "demo")
+        let explorer = try Explorer(amigo: AmigoDatabase(reflecting: engine), displayPath: "demo")
         let app = ShellApp(explorer: explorer)
         _ = app.submit(.command, text: "open dog")
         _ = app.handle(.char("E"))
@@ -288,7 +288,7 @@ import Testing
             INSERT INTO poem VALUES (2, 'Ascii', 'plain text that is rather long and goes on and on past the column cap');
             INSERT INTO poem VALUES (3, '한국어 제목', '😀 emoji 👨‍👩‍👧 family ❤️ heart');
             """)
-        let explorer = try Explorer(amigo: Amigo(reflecting: engine), displayPath: "cjk")
+        let explorer = try Explorer(amigo: AmigoDatabase(reflecting: engine), displayPath: "cjk")
         let app = ShellApp(explorer: explorer)
         _ = app.submit(.command, text: "open poem")
         for (width, height) in [(120, 40), (80, 24), (60, 16), (47, 12), (46, 12), (45, 12)] {

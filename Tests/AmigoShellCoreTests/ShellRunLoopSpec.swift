@@ -61,7 +61,7 @@ import Testing
                 INSERT INTO b SELECT id FROM a; INSERT INTO c SELECT id FROM a;
                 """)
         }
-        let explorer = try Explorer(amigo: Amigo(reflecting: path), displayPath: "counts", tableCountLimit: 100)
+        let explorer = try Explorer(amigo: AmigoDatabase(reflecting: path), displayPath: "counts", tableCountLimit: 100)
         #expect(explorer.tables.filter(\.isLowerBound).count == 3)
         var boundsSeenAtEachTick: [Int] = []
         let terminal = ScriptedTerminal([.idle, .idle, .idle])
@@ -75,7 +75,7 @@ import Testing
 
     @Test func anIdleTickShowsRowsAnotherProgramCommitted() throws {
         let f = try ChinookFixture()
-        try f.explorer.run("open Genre")
+        _ = try f.explorer.run("open Genre")
         let terminal = ScriptedTerminal([.idle])
         terminal.onIdle = {
             let other = try? SQLiteEngine(path: f.path)

@@ -23,7 +23,7 @@ import Testing
             let engine = try SQLiteEngine(path: path, options: OpenOptions(create: true))
             try engine.executeScript("CREATE TABLE \"\(table)\" (id INTEGER PRIMARY KEY, \"\(column)\" TEXT); INSERT INTO \"\(table)\" VALUES (1, 'v\u{1b}[31m');")
         }
-        let explorer = try Explorer(amigo: Amigo(reflecting: path), displayPath: "hostile")
+        let explorer = try Explorer(amigo: AmigoDatabase(reflecting: path), displayPath: "hostile")
         var written = ""
         let runner = TextModeRunner(explorer: explorer, echo: true, output: { written += $0 + "\n" }, errors: { written += $0 + "\n" })
         for line in ["tables", "schema", "open \"\(table)\"", "order \"\(column)\" desc", "get 1", "set \"\(column)\" = 'x'", "open nothing\u{1b}[2J"] {

@@ -181,7 +181,7 @@ import Testing
             CREATE TABLE code (code TEXT PRIMARY KEY, n INTEGER);
             INSERT INTO code VALUES ('b', 2), ('a', 1), ('d', 1), ('c', 2);
             """)
-        let explorer = try Explorer(amigo: Amigo(reflecting: engine), displayPath: "codes")
+        let explorer = try Explorer(amigo: AmigoDatabase(reflecting: engine), displayPath: "codes")
         try explorer.open("code")
         #expect(try explorer.values(in: 0..<4).map { $0[0] } == [.text("a"), .text("b"), .text("c"), .text("d")])
         _ = try explorer.export(format: .csv, to: csv)

@@ -123,7 +123,7 @@ import Testing
             CREATE TABLE artist (id INTEGER PRIMARY KEY, Name TEXT);
             CREATE TABLE person (id INTEGER PRIMARY KEY, FirstName TEXT, LastName TEXT, email TEXT);
             """)
-        let amigo = try Amigo(reflecting: engine)
+        let amigo = try AmigoDatabase(reflecting: engine)
         #expect(LabelColumn.columns(of: try amigo.model(named: "department")) == nil)
         #expect(LabelColumn.columns(of: try amigo.model(named: "artist"))?.map(\.label) == ["Name"])
         #expect(LabelColumn.columns(of: try amigo.model(named: "person"))?.map(\.label) == ["FirstName", "LastName"])
@@ -140,7 +140,7 @@ import Testing
             INSERT INTO classroom VALUES ('Chandler', '804');
             INSERT INTO section VALUES (1, 'Chandler', '804', 'Fall');
             """)
-        let amigo = try Amigo(reflecting: engine)
+        let amigo = try AmigoDatabase(reflecting: engine)
         #expect(LabelColumn.columns(of: try amigo.model(named: "takes")) == nil)                        // its grade is no name
         #expect(LabelColumn.columns(of: try amigo.model(named: "section"))?.map(\.label) == ["semester"])  // not the classroom's building
         let explorer = try Explorer(amigo: amigo, displayPath: "memory")
@@ -218,7 +218,7 @@ import Testing
             CREATE TABLE dangling (id INTEGER PRIMARY KEY, person_code TEXT REFERENCES person (code));
             INSERT INTO person VALUES (1, 'x');
             """)
-        let explorer = try Explorer(amigo: Amigo(reflecting: path), displayPath: "mismatch")
+        let explorer = try Explorer(amigo: AmigoDatabase(reflecting: path), displayPath: "mismatch")
         for statement in ["sql DELETE FROM person", "sql delete from person"] {
             let error = try #require(throws: (any Error).self) { try explorer.run(statement) }
             #expect(ErrorText.describe(error).contains("foreign key mismatch"))
@@ -238,7 +238,7 @@ import Testing
             CREATE TABLE box (id INTEGER PRIMARY KEY, w REAL, h REAL, area REAL GENERATED ALWAYS AS (w * h) STORED);
             CREATE TABLE dangling (id INTEGER PRIMARY KEY, ghost_id INTEGER REFERENCES ghost (id));
             """)
-        let explorer = try Explorer(amigo: Amigo(reflecting: path), displayPath: "schema-notes")
+        let explorer = try Explorer(amigo: AmigoDatabase(reflecting: path), displayPath: "schema-notes")
         #expect(try explorer.schemaText("box").contains("\n-- generated (read-only): area"))
         #expect(try explorer.schemaText("dangling").hasSuffix("\n-- warning: dangling: foreign key (ghost_id) references missing table 'ghost'"))
         #expect(try !explorer.schemaText("box").contains("warning"))
@@ -303,7 +303,7 @@ import Testing
         defer { TemporaryFile.remove(path) }
         let engine = try SQLiteEngine(path: path, options: OpenOptions(create: true))
         try engine.executeScript("CREATE TABLE q (rowid TEXT, v TEXT); INSERT INTO q VALUES ('1', 'a'), ('1', 'b'), (NULL, 'c');")
-        let explorer = try Explorer(amigo: Amigo(reflecting: path), displayPath: "own-rowid")
+        let explorer = try Explorer(amigo: AmigoDatabase(reflecting: path), displayPath: "own-rowid")
         #expect(try !explorer.amigo.model(named: "q").table.hasRowID)
         try explorer.open("q")
         #expect(throws: ShellError.invalidValue("get: q has no primary key, and its own rowid column hides SQLite's, so rows cannot be looked up by key; use filter")) {
@@ -319,7 +319,7 @@ import Testing
     @Test func statsOfASumPastSixtyFourBitsGivesItAsAReal() throws {
         let engine = try SQLiteEngine(path: ":memory:")
         try engine.executeScript("CREATE TABLE p (id INTEGER PRIMARY KEY, v INTEGER); INSERT INTO p VALUES (1, 9223372036854775807), (2, 5);")
-        let explorer = try Explorer(amigo: Amigo(reflecting: engine), displayPath: "memory")
+        let explorer = try Explorer(amigo: AmigoDatabase(reflecting: engine), displayPath: "memory")
         try explorer.open("p")
         let stats = try explorer.run("stats v").output
         #expect(stats.contains("\nmax       9223372036854775807"))
@@ -331,7 +331,7 @@ import Testing
         defer { TemporaryFile.remove(path) }
         let engine = try SQLiteEngine(path: path, options: OpenOptions(create: true))
         try engine.executeScript("CREATE TABLE lonely (id INTEGER PRIMARY KEY, note TEXT); INSERT INTO lonely VALUES (1, 'first line' || char(10) || 'second line' || char(27) || '[31m');")
-        let explorer = try Explorer(amigo: Amigo(reflecting: engine), displayPath: "lonely")
+        let explorer = try Explorer(amigo: AmigoDatabase(reflecting: engine), displayPath: "lonely")
         try explorer.open("lonely")
         let result = try explorer.run("relations")
         #expect(result.output == "lonely 1 \"first line↵second line·…\"\n(no relationships: no foreign key leads from or to lonely)")

@@ -89,7 +89,7 @@ import Testing
             CREATE TABLE item (id INTEGER PRIMARY KEY, "Unit Price" REAL, "in" TEXT, note TEXT);
             INSERT INTO item VALUES (1, 0.99, 'x', 'it''s'), (2, 1.99, 'y', 'a\\b'), (3, 0.99, 'x', NULL), (4, 0.1, 'z', 'it''s');
             """)
-        let explorer = try Explorer(amigo: Amigo(reflecting: engine), displayPath: "awkward")
+        let explorer = try Explorer(amigo: AmigoDatabase(reflecting: engine), displayPath: "awkward")
         try explorer.open("item")
         for (column, expected) in [(1, [1, 3]), (2, [1, 3]), (3, [1, 4])] {
             try explorer.setFilter(nil)
@@ -121,7 +121,7 @@ import Testing
         defer { TemporaryFile.remove(path) }
         let engine = try SQLiteEngine(path: path, options: OpenOptions(create: true))
         try engine.executeScript("CREATE TABLE f (id INTEGER PRIMARY KEY, x REAL); INSERT INTO f VALUES (1, 0.1 + 0.2), (2, 0.3), (3, 1.0 / 3), (4, 1e-300), (5, 9e999);")
-        let explorer = try Explorer(amigo: Amigo(reflecting: engine), displayPath: "reals")
+        let explorer = try Explorer(amigo: AmigoDatabase(reflecting: engine), displayPath: "reals")
         try explorer.open("f")
         explorer.moveColumn(to: 1)
         for (row, expected) in [(0, "x = 0.30000000000000004"), (1, "x = 0.3"), (2, "x = 0.3333333333333333"), (3, "x = 1e-300")] {

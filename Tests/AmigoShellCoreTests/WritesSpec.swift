@@ -26,7 +26,7 @@ final class LibraryFixture {
     init(readOnly: Bool = false) throws {
         let engine = try SQLiteEngine(path: path, options: OpenOptions(create: true))
         try engine.executeScript(Self.sql)
-        explorer = try Explorer(amigo: Amigo(reflecting: path, options: OpenOptions(readOnly: readOnly)), displayPath: "library")
+        explorer = try Explorer(amigo: AmigoDatabase(reflecting: path, options: OpenOptions(readOnly: readOnly)), displayPath: "library")
     }
 
     func scalar(_ sql: String) throws -> Int? {
@@ -211,7 +211,7 @@ final class LibraryFixture {
         let path = TemporaryFile.path("university")
         defer { TemporaryFile.remove(path) }
         try SQLFixture.build("university", at: path)
-        let explorer = try Explorer(amigo: Amigo(reflecting: path), displayPath: "university")
+        let explorer = try Explorer(amigo: AmigoDatabase(reflecting: path), displayPath: "university")
         defer { try? explorer.session.close() }
         try explorer.open("student")
         let model = try #require(explorer.current?.model)

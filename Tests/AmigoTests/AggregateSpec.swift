@@ -16,7 +16,7 @@ import Testing
 
     /// `lap` and the seed models (for joins) in one in-memory database, with a statement trace.
     struct LapDatabase {
-        let amigo: Amigo
+        let amigo: AmigoDatabase
         let trace: EchoRecorder
     }
 
@@ -27,9 +27,9 @@ import Testing
         let dog = ORMModel(Dog.self, Column("id", \Dog.id, primaryKey: true), Column("label", \Dog.label))
         let people = ORMModel(People.self, Column("id", \People.id, primaryKey: true), Column("label", \People.label),
                               Column("dog", ForeignKey(dog), \People.dog))
-        let amigo = try Amigo([lap, dog, people], factory: SQLiteEngineFactory(":memory:"))
+        let amigo = try AmigoDatabase([lap, dog, people], factory: SQLiteEngineFactory(":memory:"))
         try amigo.createAll()
-        return (LapDatabase(amigo: amigo, trace: EchoRecorder(amigo.engine.echo)), try amigo.session)
+        return (LapDatabase(amigo: amigo, trace: EchoRecorder(amigo.engine.echo)), try amigo.openSession())
     }
 
     /// Laps whose durations are 10, 20, NULL, 30 (positions 1…4).
@@ -121,7 +121,7 @@ import Testing
 
     @Test func aggregatesRespectARelationshipScope() throws {
         let db = try SeedDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         let a = Author(); a.firstName = "A"
         let b = Author(); b.firstName = "B"
         try session.add(a, b)
@@ -151,7 +151,7 @@ import Testing
 
     @Test func aPathThroughAToOneRelationshipIsJoined() throws {
         let db = try SeedDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         let rex = Dog(); rex.label = "rex"
         let ace = Dog(); ace.label = "ace"
         try session.add(rex, ace)
@@ -196,7 +196,7 @@ import Testing
     @Test func chinookAggregatesEqualSQLitesAnswers() throws {
         let file = try SeedFile(copying: .chinook)
         let db = try file.reflect()
-        let session = try db.session
+        let session = try db.openSession()
         let rock = session.query("Track").filter("GenreId = 1")
         func scalar(_ sql: String, _ arguments: [DatabaseValue] = []) throws -> DatabaseValue {
             try db.engine.fetchScalar(sql, arguments)
@@ -230,7 +230,7 @@ import Testing
     @Test func chinookAggregatesRespectPathsAndRelationshipScopes() throws {
         let file = try SeedFile(copying: .chinook)
         let db = try file.reflect()
-        let session = try db.session
+        let session = try db.openSession()
         // A filter through a to-one relationship.
         let jazz = session.query("Track").filter("genre.Name = %@", "Jazz")
         #expect(try jazz.sum("Milliseconds") == (try db.engine.fetchScalar(
@@ -260,7 +260,7 @@ import Testing
         let file = try SeedFile(copying: .chinook)
         let amigo = try file.reflect()
         // --- example
-        let session = try amigo.session
+        let session = try amigo.openSession()
         let rock = session.query("Track").filter("GenreId = %@", 1)
         let average = try rock.avg("Milliseconds")          // Double?  (nil on no rows)
         let longest = try rock.max("Milliseconds")          // DatabaseValue?

@@ -10,7 +10,7 @@ import Testing
 
     @Test func batchInsertDoesNotWriteKeysBack() throws {
         let db = try SeedDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         let batchDogs = dogs(10, label: "lucy")
         db.trace.clear()
         try session.batch { batch in
@@ -25,7 +25,7 @@ import Testing
 
     @Test func batchUpsertHandlesApostrophesAndReplacesFetchedRows() throws {
         let db = try SeedDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         try session.batch { batch in try batch.add(dogs(10, label: "lucy's"), upsert: true) }
         #expect(try session.query(Dog.self).count() == 10)
         let fetched = try session.query(Dog.self).all()
@@ -38,7 +38,7 @@ import Testing
 
     @Test func batchAddOfFetchedRowsUpdatesThem() throws {
         let db = try SeedDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         try session.batch { batch in try batch.add(dogs(10, label: "lucy")) }
         let fetched = try session.query(Dog.self).all()
         for d in fetched { d.label = "ollie" }
@@ -50,7 +50,7 @@ import Testing
 
     @Test func batchMixesUpdatesAndInserts() throws {
         let db = try SeedDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         try session.batch { batch in try batch.add(dogs(10, label: "lucy")) }
         let fetched = try session.query(Dog.self).all()
         for d in fetched { d.label = "ollie's" }
@@ -65,7 +65,7 @@ import Testing
 
     @Test func batchDelete() throws {
         let db = try SeedDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         try session.batch { batch in try batch.add(dogs(10, label: "lucy")) }
         let fetched = try session.query(Dog.self).all()
         try session.batch { batch in try batch.delete(fetched) }
@@ -85,7 +85,7 @@ import Testing
 
     @Test func throughModelRowsWhoseSidesHaveNoKeysFallBackToANormalAdd() throws {
         let db = try SeedDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         let w1 = Workout(), w2 = Workout(), e1 = WorkoutExercise(), e2 = WorkoutExercise()
         let metas = [ThroughModelSpec.meta(w1, e1, duration: 60000, position: 1),
                      ThroughModelSpec.meta(w1, e2, duration: 15, position: 2),
@@ -99,7 +99,7 @@ import Testing
 
     @Test func throughModelRowsWithPresetKeysAreUpserted() throws {
         let db = try SeedDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         let w1 = Workout(); w1.id = 1
         let w2 = Workout(); w2.id = 2
         let e1 = WorkoutExercise(); e1.id = 1
@@ -119,7 +119,7 @@ import Testing
 
     @Test func aFailingBatchLeavesNothingBehind() throws {
         let db = try SeedDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         let kept = Dog(); kept.label = "kept"
         try session.add(kept)
         let a = UUIDModel(); a.objId = UUIDFieldSpec.text

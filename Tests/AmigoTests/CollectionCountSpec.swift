@@ -7,7 +7,7 @@ import Testing
 @Suite struct CollectionCountSpec {
     @Test func aOneToManyCountFiltersAndOrders() throws {
         let db = try ReflectedCopy(.chinook)
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         let prolific = try session.query("Artist").filter("albums.@count > 5").orderBy("ArtistId").all().map { $0["ArtistId"] }
         let expected = try db.engine.column("SELECT ArtistId FROM Album GROUP BY ArtistId HAVING COUNT(*) > 5 ORDER BY ArtistId")
         #expect(prolific == expected)
@@ -27,7 +27,7 @@ import Testing
 
     @Test func aManyToManyCountCountsEachRelatedRowOnce() throws {
         let db = try ReflectedCopy(.chinook)
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         #expect(try session.query("Playlist").filter("tracks.@count = 0").count() == 4)
         #expect(try session.query("Track").filter("playlists.@count >= 5").count()
                 == db.int("SELECT COUNT(*) FROM (SELECT TrackId FROM PlaylistTrack GROUP BY TrackId HAVING COUNT(*) >= 5)"))
@@ -41,7 +41,7 @@ import Testing
             INSERT INTO post_tag (post_id, tag_id) VALUES (1, 1), (1, 1), (1, 2), (2, 2);
             """)
         let amigo = try synthetic.reflect()
-        let posts = try amigo.session
+        let posts = try amigo.openSession()
         #expect(try posts.query("post").filter("tags.@count = 2").all().map { $0["title"] } == ["a"])
         #expect(try posts.query("post").filter("post_tags.@count = 3").all().map { $0["title"] } == ["a"])
         #expect(try posts.query("tag").orderBy("posts.@count", ascending: false).all().map { $0["name"] } == ["y", "x"])
@@ -49,7 +49,7 @@ import Testing
 
     @Test func countsThatCannotBeTakenAreFilterErrors() throws {
         let db = try ReflectedCopy(.chinook)
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         func message(_ filter: String, on model: String = "Artist") -> String {
             do { _ = try session.query(model).filter(filter).count(); return "no error" } catch { return "\(error)" }
         }

@@ -9,7 +9,7 @@ import Testing
     /// Dogs lucy(1), rex(2), ace(3); people ann→lucy, bob→rex, cy→rex, dee (no dog).
     private func seeded() throws -> (SeedDatabase, Session) {
         let db = try SeedDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         var dogs: [String: Dog] = [:]
         for label in ["lucy", "rex", "ace"] {
             let d = Dog(); d.label = label
@@ -70,7 +70,7 @@ import Testing
 
     @Test func replacingARowKeepsTheManyToManyLinksThatReferenceIt() throws {
         let db = try SeedDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         let parent = Parent(); parent.label = "p"
         let child = Child(); child.label = "c"
         try session.add(parent, child)
@@ -150,7 +150,7 @@ import Testing
     @Test func theConveniencesWorkOnReflectedModels() throws {
         let file = try SeedFile(copying: .chinook)
         let amigo = try file.reflect()
-        let session = try amigo.session
+        let session = try amigo.openSession()
         #expect(try session.get("Artist", 1)?["Name"] == "AC/DC")
         #expect(try session.get("Artist", -1) == nil)
         let acdc = try session.all("Album", where: "artist.Name = %@", "AC/DC")
@@ -245,7 +245,7 @@ import Testing
     @Test func bulkWritesOnReflectedChinookMatchSQL() throws {
         let file = try SeedFile(copying: .chinook)
         let amigo = try file.reflect()
-        let session = try amigo.session
+        let session = try amigo.openSession()
         let jazz = try amigo.engine.scalarInt("SELECT COUNT(*) FROM Track t JOIN Genre g USING (GenreId) WHERE g.Name = 'Jazz'")
         #expect(try session.query("Track").update(set: ["UnitPrice": 1.49], where: "genre.Name = %@", "Jazz") == jazz)
         #expect(try session.query("Track").filter("UnitPrice = %@", 1.49).count() == jazz)
@@ -261,7 +261,7 @@ import Testing
         let file = try SeedFile(copying: .chinook)
         let before = file.bytes
         let amigo = try file.reflect(OpenOptions(readOnly: true))
-        let session = try amigo.session
+        let session = try amigo.openSession()
         let artist = try #require(try session.get("Artist", 1))
         for attempt in [
             { try session.query("Artist").update(set: ["Name": "x"]) },
@@ -282,7 +282,7 @@ import Testing
         let db = try SeedDatabase()
         let amigo = db.amigo
         // --- example
-        let session = try amigo.session
+        let session = try amigo.openSession()
         let rex = Dog(); rex.id = 7; rex.label = "Rex"
         try session.replace(rex)                            // inserted with id 7, or row 7 overwritten
         let renamed = Dog(); renamed.id = 7; renamed.label = "Rex II"

@@ -27,8 +27,8 @@ final class Gauge: AmigoModel {
     }
 
     /// An in-memory database with the gauge table, created by the ORM or by `ddl`.
-    private func database(ddl: String? = nil, echo: Bool = false) throws -> Amigo {
-        let amigo = try Amigo([DirectInsertSpec.gauge()], factory: SQLiteEngineFactory(":memory:", echo: false))
+    private func database(ddl: String? = nil, echo: Bool = false) throws -> AmigoDatabase {
+        let amigo = try AmigoDatabase([DirectInsertSpec.gauge()], factory: SQLiteEngineFactory(":memory:", echo: false))
         amigo.engine.echo.isEnabled = echo
         if let ddl { try amigo.engine.executeScript(ddl) } else { try amigo.createAll() }
         return amigo
@@ -42,7 +42,7 @@ final class Gauge: AmigoModel {
     @Test(arguments: [false, true])
     func everyInlineTypeRoundTripsWithValuesAndNils(echo: Bool) throws {
         let amigo = try database(echo: echo)
-        let session = try amigo.session
+        let session = try amigo.openSession()
         let full = Gauge()
         full.name = "full é ✓"; full.note = "a note"; full.count = -3; full.maybeCount = 4; full.big = 1 << 40
         full.maybeBig = -(1 << 41); full.ratio = 0.25; full.maybeRatio = -2.5; full.on = true; full.maybeOn = false
@@ -66,7 +66,7 @@ final class Gauge: AmigoModel {
 
     @Test func anExplicitKeyIsInserted() throws {
         let amigo = try database()
-        let session = try amigo.session
+        let session = try amigo.openSession()
         let g = Gauge(); g.id = 42; g.name = "forty-two"
         try session.add(g)
         #expect(try amigo.engine.fetchScalar("SELECT name FROM gauge WHERE id = 42") == "forty-two")
@@ -80,7 +80,7 @@ final class Gauge: AmigoModel {
             INSERT INTO gauge (id) VALUES (1);
             INSERT INTO gauge VALUES (2, x'', x'', 0, 0, 0, 0, 0.0, 0.0, 0, 0);
             """)
-        let session = try amigo.session
+        let session = try amigo.openSession()
         let g = try #require(try session.query(Gauge.self).get(1))
         #expect(g.name == "unnamed" && g.count == 7 && g.big == 7 && g.ratio == 7.5 && !g.on)
         #expect(g.note == nil && g.maybeCount == nil && g.maybeOn == nil)
@@ -96,7 +96,7 @@ final class Gauge: AmigoModel {
             INSERT INTO gauge (id, name, count, big, ratio, "on", maybeOn) VALUES (1, 'a', 0, 0, 0, 'yes', 'false');
             INSERT INTO gauge (id, name, count, big, ratio, "on", maybeOn) VALUES (2, 'b', 0, 0, 0, 'no', 'true');
             """)
-        let rows = try amigo.session.query(Gauge.self).orderBy("id").all()
+        let rows = try amigo.openSession().query(Gauge.self).orderBy("id").all()
         #expect(rows.map(\.on) == [true, false])
         #expect(rows.map(\.maybeOn) == [false, true])
     }
@@ -104,7 +104,7 @@ final class Gauge: AmigoModel {
     @Test(arguments: [false, true])
     func aConstraintViolationNamesTheStatementAndItsValues(echo: Bool) throws {
         let amigo = try database(echo: echo)
-        let session = try amigo.session
+        let session = try amigo.openSession()
         let first = Gauge(); first.name = "twin"
         try session.add(first)
         let second = Gauge(); second.name = "twin"; second.note = "again"
@@ -122,7 +122,7 @@ final class Gauge: AmigoModel {
 
     @Test func aBatchReadsTheValuesWhenItRuns() throws {
         let amigo = try database()
-        let session = try amigo.session
+        let session = try amigo.openSession()
         let g = Gauge(); g.name = "queued"
         try session.batch { batch in
             try batch.add(g)
@@ -134,7 +134,7 @@ final class Gauge: AmigoModel {
 
     @Test func oneNewObjectQueuedTwiceInABatchIsRefused() throws {
         let amigo = try database()
-        let session = try amigo.session
+        let session = try amigo.openSession()
         let template = Gauge()
         #expect(throws: AmigoError.self) {
             try session.batch { batch in
@@ -150,9 +150,9 @@ final class Gauge: AmigoModel {
 
     @Test func anEngineWithoutInPlaceBindingInsertsThroughExecute() throws {
         let engine = ForwardingEngine(try SQLiteEngine(path: ":memory:"))
-        let amigo = try Amigo([DirectInsertSpec.gauge()], engine: engine)
+        let amigo = try AmigoDatabase([DirectInsertSpec.gauge()], engine: engine)
         try amigo.createAll()
-        let session = try amigo.session
+        let session = try amigo.openSession()
         let g = Gauge(); g.name = "forwarded"; g.maybeOn = true
         try session.add(g)
         try session.batch { try $0.add({ let h = Gauge(); h.name = "batched"; return h }()) }
@@ -164,7 +164,7 @@ final class Gauge: AmigoModel {
     @Test func aColumnMappingAnotherClassIsAMappingError() throws {
         let wrong = ORMModel(Gauge.self, Column("id", \Gauge.id, primaryKey: true), Column("label", \Dog.label))
         do {
-            _ = try Amigo([wrong], factory: SQLiteEngineFactory(":memory:"))
+            _ = try AmigoDatabase([wrong], factory: SQLiteEngineFactory(":memory:"))
             Issue.record("a key path of Dog was accepted on Gauge")
         } catch AmigoError.mapping(let message) {
             #expect(message == "Gauge.label maps a property of another class than Gauge")
@@ -173,7 +173,7 @@ final class Gauge: AmigoModel {
 
     @Test func aFailingBatchLeavesNothingBehind() throws {
         let amigo = try database()
-        let session = try amigo.session
+        let session = try amigo.openSession()
         let gauges = (0..<5).map { i -> Gauge in let g = Gauge(); g.name = i == 3 ? "g1" : "g\(i)"; return g }
         #expect(throws: AmigoError.self) { try session.batch { try $0.add(gauges) } }
         #expect(try session.query(Gauge.self).count() == 0)

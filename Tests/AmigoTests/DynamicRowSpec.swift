@@ -7,7 +7,7 @@ import Testing
 @Suite struct ReflectionDynamicRowSpec {
     @Test func aRecordExposesItsValuesByColumnAndItsKey() throws {
         let db = try ReflectedCopy(.chinook)
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         let album = try #require(try session.query("Album").get(1))
         #expect(album.model === (try db.model("Album")))
         #expect(album.values == [1, "For Those About To Rock We Salute You", 1])
@@ -34,7 +34,7 @@ import Testing
 
     @Test func theQueryAPIWorksOnReflectedModels() throws {
         let db = try ReflectedCopy(.chinook)
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         let tracks = session.query("Track")
         #expect(try tracks.filter("AlbumId IN %@", [1, 2]).count() == 11)
         #expect(try tracks.filter("Milliseconds BETWEEN {200000, 210000} AND genre.Name = %@", "Jazz").count() == db.int("""
@@ -66,7 +66,7 @@ import Testing
 
     @Test func editsAreVisibleToOtherConnectionsOnlyAfterCommit() throws {
         let db = try ReflectedCopy(.chinook)
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         let other = try SQLiteEngine(path: db.path)
         func name(_ id: Int) throws -> DatabaseValue { try other.fetchScalar("SELECT Name FROM Artist WHERE ArtistId = ?", [.integer(Int64(id))]) }
 
@@ -118,7 +118,7 @@ import Testing
 
     @Test func foreignKeysAreEnforcedAndAFailedEditChangesNothing() throws {
         let db = try ReflectedCopy(.chinook)
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         let acdc = try #require(try session.query("Artist").get(1))
         let error = #expect(throws: AmigoError.self) { try session.delete(acdc) }
         #expect(databaseError(error)?.isConstraintViolation == true)
@@ -135,7 +135,7 @@ import Testing
 
     @Test func relationshipsOfReflectedRowsAreEditedThroughTheSession() throws {
         let db = try ReflectedCopy(.chinook)
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         // A pure junction: link and unlink directly (INSERT OR IGNORE / DELETE on PlaylistTrack).
         let movies = try #require(try session.query("Playlist").get(2))
         let track = try #require(try session.query("Track").get(1))

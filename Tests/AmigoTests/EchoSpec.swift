@@ -6,7 +6,7 @@ import Testing
 @Suite struct EchoSpec {
     @Test func everyStatementIsReportedWithPlaceholdersAndBoundValues() throws {
         let db = try SeedDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         db.trace.clear()
         let d = Dog(); d.label = "Lucy"
         try session.add(d)
@@ -27,7 +27,7 @@ import Testing
 
     @Test func queriesReportTheirArgumentsAndRowCount() throws {
         let db = try SeedDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         for label in ["Lucy", "Lulu", "Rex"] {
             let d = Dog(); d.label = label
             try session.add(d)
@@ -44,7 +44,7 @@ import Testing
 
     @Test func nullsBlobsAndQuotesAreShownAsSQLLiterals() throws {
         let db = try SeedDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         db.trace.clear()
         let m = UUIDModel(); m.objId = UUIDFieldSpec.text
         try session.add(m)
@@ -62,7 +62,7 @@ import Testing
     @Test func transactionControlIsReportedAsSuch() throws {
         let db = try SeedDatabase()
         db.trace.clear()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         try session.commit()
         #expect(db.trace.events.map(\.kind) == [.transaction, .transaction, .transaction])
         #expect(db.trace.events.map(\.sql) == ["BEGIN", "COMMIT", "BEGIN"])
@@ -71,7 +71,7 @@ import Testing
 
     @Test func failuresAreReportedWithTheirError() throws {
         let db = try SeedDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         let a = UUIDModel(); a.objId = UUIDFieldSpec.text
         let b = UUIDModel(); b.objId = UUIDFieldSpec.text
         try session.add(a)
@@ -91,7 +91,7 @@ import Testing
 
     @Test func theSchemaScriptIsReportedOnce() throws {
         let dog = ORMModel(Dog.self, Column("id", \Dog.id, primaryKey: true), Column("label", \Dog.label))
-        let amigo = try Amigo([dog], factory: SQLiteEngineFactory(":memory:"))
+        let amigo = try AmigoDatabase([dog], factory: SQLiteEngineFactory(":memory:"))
         let trace = EchoRecorder(amigo.engine.echo)
         try amigo.createAll()
         #expect(trace.events.map(\.sql) == [
@@ -103,7 +103,7 @@ import Testing
 
     @Test func aDisabledStreamOrACancelledSubscriptionReceivesNothing() throws {
         let db = try SeedDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         let extra = LockedBox<[String]>([])
         let subscription = db.amigo.engine.echo.subscribe { event in extra.value.append(event.sql) }
         db.trace.clear()

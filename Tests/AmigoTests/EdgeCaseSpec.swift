@@ -5,10 +5,10 @@ import Testing
 
 /// Edge cases found in review: each was wrong once.
 @Suite struct EdgeCaseSpec {
-    func reflected(_ script: String) throws -> Amigo {
+    func reflected(_ script: String) throws -> AmigoDatabase {
         let engine = try SQLiteEngine(path: ":memory:")
         try engine.executeScript(script)
-        return try Amigo(reflecting: engine)
+        return try AmigoDatabase(reflecting: engine)
     }
 
     @Test func theSameQueryRunInsideItsOwnRowLoopDoesNotRestartTheOuterLoop() throws {
@@ -16,7 +16,7 @@ import Testing
             CREATE TABLE node (id INTEGER PRIMARY KEY, parent_id INTEGER REFERENCES node(id), name TEXT);
             INSERT INTO node VALUES (1, NULL, 'root'), (2, 1, 'a'), (3, 1, 'b'), (4, 2, 'a1');
             """)
-        let session = try amigo.session
+        let session = try amigo.openSession()
         var visited: [String] = []
         try session.query("node").orderBy("id").forEach { node in
             visited.append(node["name"].textValue ?? "?")
@@ -63,7 +63,7 @@ import Testing
         let names = (0..<60).map { "c\($0)" }
         let columns = names.map { $0 == "c58" ? "\"\($0)\" TEXT DEFAULT 'dflt'" : "\"\($0)\" TEXT" }
         let amigo = try reflected("CREATE TABLE wide (id INTEGER PRIMARY KEY, " + columns.joined(separator: ", ") + ");")
-        let session = try amigo.session
+        let session = try amigo.openSession()
         let row = Record(try amigo.model(named: "wide"))
         for name in names where name != "c58" { try row.set(name, "v" + name) }
         try session.add(row)
@@ -102,7 +102,7 @@ final class OffsetProbeModel: AmigoModel {
     @Test func anObservedPropertyStillRunsItsObserverWhenFetched() throws {
         let model = ORMModel(OffsetProbeModel.self, Column("count", \OffsetProbeModel.count, primaryKey: true),
                              Column("observed", \OffsetProbeModel.observed), Column("computed", \OffsetProbeModel.computed))
-        let amigo = try Amigo([model], factory: SQLiteEngineFactory(":memory:"))
+        let amigo = try AmigoDatabase([model], factory: SQLiteEngineFactory(":memory:"))
         try amigo.createAll()
         try amigo.engine.execute("INSERT INTO offsetprobemodel (count, observed, computed) VALUES (7, 'x', 'Abc')", [])
         let fetched = try #require(try amigo.query(OffsetProbeModel.self).get(7))
@@ -117,7 +117,7 @@ final class OffsetProbeModel: AmigoModel {
     @Test func anFTS5TableIsReflectedQueriedByFilterAndKeyedByRowid() throws {
         let engine = try SQLiteEngine(path: ":memory:")
         try engine.executeScript("CREATE VIRTUAL TABLE docs USING fts5(title, body); INSERT INTO docs VALUES ('hello', 'world'), ('foo', 'bar');")
-        let amigo = try Amigo(reflecting: engine)
+        let amigo = try AmigoDatabase(reflecting: engine)
         let docs = try amigo.model(named: "docs")
         #expect(docs.table.columns.map(\.label) == ["title", "body"])
         #expect(try amigo.query("docs").filter("title BEGINSWITH 'h'").all().map { $0["body"] } == ["world"])

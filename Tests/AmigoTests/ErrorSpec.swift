@@ -12,7 +12,7 @@ final class Unmapped: AmigoModel, @unchecked Sendable {}
 
     @Test func sqliteFailuresCarryCodeMessageAndSQL() throws {
         let db = try SeedDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         let error = #expect(throws: AmigoError.self) { try session.execute("SELECT * FROM nope") }
         let e = try #require(databaseError(error))
         #expect(e.code == 1)
@@ -25,9 +25,9 @@ final class Unmapped: AmigoModel, @unchecked Sendable {}
     @Test func notNullViolationsAreConstraintErrors() throws {
         let tag = ORMModel(name: "tag", Column("id", type: Int.self, primaryKey: true),
                            Column("name", type: String.self, optional: false))
-        let amigo = try Amigo([tag], factory: SQLiteEngineFactory(":memory:"))
+        let amigo = try AmigoDatabase([tag], factory: SQLiteEngineFactory(":memory:"))
         try amigo.createAll()
-        let session = try amigo.session
+        let session = try amigo.openSession()
         let error = #expect(throws: AmigoError.self) { try session.add(Record(tag)) }
         let e = try #require(databaseError(error))
         #expect(e.code == 19)
@@ -40,7 +40,7 @@ final class Unmapped: AmigoModel, @unchecked Sendable {}
 
     @Test func uniqueViolationsAreConstraintErrors() throws {
         let db = try SeedDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         let a = UUIDModel(); a.objId = UUIDFieldSpec.text
         let b = UUIDModel(); b.objId = UUIDFieldSpec.text
         try session.add(a)
@@ -56,7 +56,7 @@ final class Unmapped: AmigoModel, @unchecked Sendable {}
     @Test func foreignKeysAreEnforced() throws {
         let db = try SeedDatabase()
         #expect(try db.amigo.engine.fetchScalar("PRAGMA foreign_keys") == 1)
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         let d = Dog(); d.label = "Lucy"
         let p = People(); p.label = "Foo"; p.dog = d
         try session.add(p)
@@ -77,7 +77,7 @@ final class Unmapped: AmigoModel, @unchecked Sendable {}
 
     @Test func aFailedStatementLeavesTheSessionAndEarlierWritesIntact() throws {
         let db = try SeedDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         let a = UUIDModel(); a.objId = UUIDFieldSpec.text
         try session.add(a)
         #expect(throws: AmigoError.self) {
@@ -94,7 +94,7 @@ final class Unmapped: AmigoModel, @unchecked Sendable {}
 
     @Test func unknownModelsAreTypedErrors() throws {
         let db = try SeedDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         #expect(throws: AmigoError.unknownModel("nope")) { try session.query("nope").all() }
         #expect(throws: AmigoError.unknownModel("nope")) { try session.query("nope").count() }
         #expect(throws: AmigoError.unknownModel("nope")) { try db.amigo.model(named: "nope") }
@@ -106,7 +106,7 @@ final class Unmapped: AmigoModel, @unchecked Sendable {}
 
     @Test func unknownColumnsInFiltersNameThePositionAndToken() throws {
         let db = try SeedDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         #expect(throws: AmigoError.invalidFilter(message: "unknown column 'nope' in Dog (columns: id, label)",
                                                  input: "nope = 1", position: 0, token: "nope")) {
             try session.query(Dog.self).filter("nope = 1").all()
@@ -127,7 +127,7 @@ final class Unmapped: AmigoModel, @unchecked Sendable {}
 
     @Test func unknownColumnsElsewhereAreTypedErrors() throws {
         let db = try SeedDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         let d = Dog(); d.label = "Lucy"
         try session.add(d)
         #expect(throws: AmigoError.unknownColumn(column: "nope", model: "Dog")) { try session.update(d, columns: ["nope"]) }
@@ -147,7 +147,7 @@ final class Unmapped: AmigoModel, @unchecked Sendable {}
 
     @Test func anUnknownRelationshipNameThrowsInsteadOfReturningAllRows() throws {
         let db = try SeedDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         let d = Dog(); d.label = "Lucy"
         let p = People(); p.label = "Foo"; p.dog = d
         try session.add(p)
@@ -171,7 +171,7 @@ final class Unmapped: AmigoModel, @unchecked Sendable {}
 
     @Test func relationshipMisuseIsAnError() throws {
         let db = try SeedDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         let d = Dog(); d.label = "Lucy"
         let parent = Parent(); parent.label = "p"
         try session.add(d, parent)
@@ -192,7 +192,7 @@ final class Unmapped: AmigoModel, @unchecked Sendable {}
 
     @Test func filterSyntaxErrorsNameThePositionAndTokenAndNothingReachesSQLite() throws {
         let db = try SeedDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         let d = Dog(); d.label = "Lucy"
         try session.add(d)
         db.trace.clear()
@@ -216,7 +216,7 @@ final class Unmapped: AmigoModel, @unchecked Sendable {}
 
     @Test func nothingReachesSQLiteForAnUnknownColumnOrBadArguments() throws {
         let db = try SeedDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         db.trace.clear()
         #expect(throws: AmigoError.self) { try session.query(Dog.self).filter("nope = 1").all() }
         #expect(throws: AmigoError.argumentCountMismatch(expected: 1, actual: 0, filter: "label = %@")) {
@@ -238,7 +238,7 @@ final class Unmapped: AmigoModel, @unchecked Sendable {}
 
     @Test func operationsThatNeedAKeyOrARowSayWhy() throws {
         let db = try SeedDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         #expect(throws: AmigoError.missingPrimaryKey(model: "Dog", operation: "update")) {
             try session.update(Dog(), columns: ["label"])
         }
@@ -258,14 +258,14 @@ final class Unmapped: AmigoModel, @unchecked Sendable {}
         let dog = ORMModel(Dog.self, Column("id", \Dog.id, primaryKey: true), Column("label", \Dog.label),
                            OneToMany("people", using: People.self, on: "dog"))
         #expect(throws: AmigoError.mapping("OneToMany 'people' on Dog uses unknown model People")) {
-            try Amigo([dog], factory: SQLiteEngineFactory(":memory:"))
+            try AmigoDatabase([dog], factory: SQLiteEngineFactory(":memory:"))
         }
         let lonely = ORMModel(Workout.self, Column("id", \Workout.id, primaryKey: true),
                               ManyToMany("exercises", using: WorkoutExercise.self, throughModel: WorkoutMeta.self))
         let exercise = ORMModel(WorkoutExercise.self, Column("id", \WorkoutExercise.id, primaryKey: true))
         let meta = ORMModel(WorkoutMeta.self, Column("id", \WorkoutMeta.id, primaryKey: true))
         #expect(throws: AmigoError.mapping("through model WorkoutMeta needs a foreign key to Workout and one to WorkoutExercise")) {
-            try Amigo([lonely, exercise, meta], factory: SQLiteEngineFactory(":memory:"))
+            try AmigoDatabase([lonely, exercise, meta], factory: SQLiteEngineFactory(":memory:"))
         }
     }
 
@@ -297,14 +297,14 @@ final class Unmapped: AmigoModel, @unchecked Sendable {}
         defer { file.remove() }
         do {
             let seeded = try SeedDatabase(path: file.path)
-            let session = try seeded.amigo.session
+            let session = try seeded.amigo.openSession()
             let d = Dog(); d.label = "Lucy"
             try session.add(d)
             try session.commit()
         }
         let dog = ORMModel(Dog.self, Column("id", \Dog.id, primaryKey: true), Column("label", \Dog.label))
-        let amigo = try Amigo([dog], factory: SQLiteEngineFactory(file.path, options: OpenOptions(readOnly: true)))
-        let session = try amigo.session
+        let amigo = try AmigoDatabase([dog], factory: SQLiteEngineFactory(file.path, options: OpenOptions(readOnly: true)))
+        let session = try amigo.openSession()
         #expect(try session.query(Dog.self).all().map(\.label) == ["Lucy"])
         #expect(throws: AmigoError.readOnly(path: file.path, operation: "add rows")) { try session.add(Dog()) }
         #expect(throws: AmigoError.readOnly(path: file.path, operation: "run a statement that writes")) {

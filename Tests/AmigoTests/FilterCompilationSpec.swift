@@ -17,7 +17,7 @@ final class Toy: AmigoModel, @unchecked Sendable {
     /// Dogs 1…5: Lucy, lucy, Lulu, Rex, Max*.
     private func dogs(_ labels: [String?] = ["Lucy", "lucy", "Lulu", "Rex", "Max*"]) throws -> (SeedDatabase, Session) {
         let db = try SeedDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         for label in labels {
             let d = Dog(); d.label = label
             try session.add(d)
@@ -101,7 +101,7 @@ final class Toy: AmigoModel, @unchecked Sendable {
             CREATE TABLE artist (id INTEGER PRIMARY KEY, name TEXT);
             INSERT INTO artist (name) VALUES ('Antônio Carlos Jobim'), ('Chico Science & Nação Zumbi'), ('ÉDITH'), ('edith'), (NULL);
             """)
-        let session = try Amigo(reflecting: engine).session
+        let session = try AmigoDatabase(reflecting: engine).openSession()
         func ids(_ filter: String) throws -> [DatabaseValue] {
             try session.query("artist").filter(filter).orderBy("id").all().map { $0["id"] }
         }
@@ -122,7 +122,7 @@ final class Toy: AmigoModel, @unchecked Sendable {
 
     @Test func aColumnComparedWithAnotherColumnBindsNothing() throws {
         let db = try SeedDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         let lucy = Dog(); lucy.label = "Lucy"
         let same = People(); same.label = "Lucy"; same.dog = lucy
         let other = People(); other.label = "Foo"; other.dog = lucy
@@ -289,9 +289,9 @@ final class Toy: AmigoModel, @unchecked Sendable {
     func booleanConstantsAreOneAndZero(_ filter: String, _ bound: Int64, _ ids: [Int]) throws {
         let toy = ORMModel(Toy.self, Column("id", \Toy.id, primaryKey: true), Column("name", \Toy.name),
                            Column("squeaky", \Toy.squeaky))
-        let amigo = try Amigo([toy], factory: SQLiteEngineFactory(":memory:"))
+        let amigo = try AmigoDatabase([toy], factory: SQLiteEngineFactory(":memory:"))
         try amigo.createAll()
-        let session = try amigo.session
+        let session = try amigo.openSession()
         for squeaky in [true, false] {
             let t = Toy(); t.squeaky = squeaky
             try session.add(t)
@@ -333,7 +333,7 @@ final class Toy: AmigoModel, @unchecked Sendable {
 
     @Test func aDottedPathThroughAForeignKeyAddsOneJoin() throws {
         let db = try SeedDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         let lucy = Dog(); lucy.label = "Lucy"
         let rex = Dog(); rex.label = "Rex"
         let foo = People(); foo.label = "Foo"; foo.dog = lucy
@@ -352,7 +352,7 @@ final class Toy: AmigoModel, @unchecked Sendable {
 
     @Test func aForeignKeyNameComparesTheStoredKey() throws {
         let db = try SeedDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         let lucy = Dog(); lucy.label = "Lucy"
         let foo = People(); foo.label = "Foo"; foo.dog = lucy
         let bar = People(); bar.label = "Bar"
@@ -365,7 +365,7 @@ final class Toy: AmigoModel, @unchecked Sendable {
 
     @Test func aOneToManyPathCompilesToExists() throws {
         let db = try SeedDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         let lucy = Dog(); lucy.label = "Lucy"
         let rex = Dog(); rex.label = "Rex"
         let foo = People(); foo.label = "Foo"; foo.dog = lucy
@@ -381,7 +381,7 @@ final class Toy: AmigoModel, @unchecked Sendable {
 
     @Test func aManyToManyPathCompilesToExistsOverTheJunction() throws {
         let db = try SeedDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         let p1 = Parent(); p1.label = "p1"
         let p2 = Parent(); p2.label = "p2"
         let c = Child(); c.label = "c"

@@ -117,7 +117,7 @@ import Testing
     @Test func migratingWhileASessionIsOpenIsRefused() throws {
         let file = try SeedFile()
         let amigo = try file.amigo([])
-        let session = try amigo.session
+        let session = try amigo.openSession()
         let error = try #require(throws: AmigoError.self) { try loggingMigrator().migrate(amigo.engine) }
         guard case .invalidOperation = error else { Issue.record("\(error)"); return }
         try session.close()
@@ -148,7 +148,7 @@ import Testing
 
     @Test func documentationExampleCompilesAndRuns() throws {
         let file = try SeedFile()
-        let amigo = try Amigo([], factory: SQLiteEngineFactory(file.path))
+        let amigo = try AmigoDatabase([], factory: SQLiteEngineFactory(file.path))
         // --- example
         var migrator = Migrator()
         migrator.register(2, "add breed") { engine in

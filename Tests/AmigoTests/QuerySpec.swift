@@ -9,7 +9,7 @@ import Testing
     /// People Foo (dog Lucy) and Bar (dog Ollie), as in testOrderByDifferentTable.
     private func twoPeopleWithDogs() throws -> (SeedDatabase, Session) {
         let db = try SeedDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         let lucy = Dog(); lucy.label = "Lucy"
         let ollie = Dog(); ollie.label = "Ollie"
         let foo = People(); foo.label = "Foo"; foo.dog = lucy
@@ -32,7 +32,7 @@ import Testing
 
     @Test func countRespectsLimitAndOffset() throws {
         let db = try SeedDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         try session.add((1...5).map { n -> Dog in let d = Dog(); d.label = "\(n)"; return d })
         #expect(try session.query(Dog.self).limit(3).count() == 3)
         #expect(try session.query(Dog.self).offset(4).count() == 1)
@@ -116,7 +116,7 @@ import Testing
 
     @Test func orderByAColumnOfTheSameTable() throws {
         let db = try SeedDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         let lucy = Dog(); lucy.label = "Lucy"
         let ollie = Dog(); ollie.label = "Ollie"
         try session.add(lucy, ollie)
@@ -143,7 +143,7 @@ import Testing
 
     @Test func orderByIsCaseInsensitiveForColumnNames() throws {
         let db = try SeedDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         for (first, last) in [("Ada", "Lovelace"), ("Alan", "Turing")] {
             let a = Author(); a.firstName = first; a.lastName = last
             try session.add(a)
@@ -154,7 +154,7 @@ import Testing
 
     @Test func limitAndOffsetFollowInsertionOrder() throws {
         let db = try SeedDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         let lucy = Author(); lucy.firstName = "Lucy"; lucy.lastName = "Dog"
         let ollie = Author(); ollie.firstName = "Ollie"; ollie.lastName = "Cat"
         try session.add(lucy, ollie)
@@ -173,7 +173,7 @@ import Testing
 
     @Test func relatedObjectsAreOnlyFilledInBySelectRelated() throws {
         let db = try SeedDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         let lucy = Dog(); lucy.label = "Lucy"
         let p = People(); p.label = "Foo"; p.dog = lucy
         try session.add(p)
@@ -187,7 +187,7 @@ import Testing
 
     @Test func aLeftJoinWithoutAMatchLeavesTheRelatedObjectNil() throws {
         let db = try SeedDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         let p = People(); p.label = "Lonely"
         try session.add(p)
         let rows = try session.query(People.self).selectRelated("dog", "cat").all()
@@ -198,7 +198,7 @@ import Testing
 
     @Test func rowsSharingARelatedRowShareOneRelatedObject() throws {
         let db = try SeedDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         let lucy = Dog(); lucy.label = "Lucy"
         let rex = Dog(); rex.label = "Rex"
         for (label, dog) in [("a", lucy), ("b", rex), ("c", lucy)] {
@@ -216,7 +216,7 @@ import Testing
 
     @Test func getOnARelationshipKeepsTheScopeAndLeavesPlainGetAlone() throws {
         let db = try SeedDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         let a1 = Author(); a1.firstName = "Lucy"
         let a2 = Author(); a2.firstName = "Ollie"
         for (title, author) in [("p1", a1), ("p2", a2)] {
@@ -235,7 +235,7 @@ import Testing
 
     @Test func oneToManyThroughUsing() throws {
         let db = try SeedDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         let a1 = Author(); a1.firstName = "Lucy"
         let a2 = Author(); a2.firstName = "Ollie"
         for (title, author) in [("p1", a1), ("p2", a1), ("p3", a2)] {

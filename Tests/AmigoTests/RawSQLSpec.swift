@@ -8,7 +8,7 @@ import Testing
 @Suite struct RawSQLSpec {
     @Test func executeBindsArgumentsRunsInTheSessionAndCountsChanges() throws {
         let db = try SeedDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         let result = try session.execute(#"INSERT INTO dog (label) VALUES (?), (?)"#, ["lucy", "x'); DROP TABLE dog; --"])
         #expect(result.changes == 2)
         #expect(result.lastInsertRowID == 2)
@@ -28,7 +28,7 @@ import Testing
     @Test func executedWritesStayInTheSessionUntilCommit() throws {
         let file = try SeedFile(script: "CREATE TABLE dog (id INTEGER PRIMARY KEY, label TEXT);")
         let amigo = try file.reflect()
-        let session = try amigo.session
+        let session = try amigo.openSession()
         try session.execute("INSERT INTO dog (label) VALUES (?)", ["lucy"])
         let second = try file.connect()
         #expect(try second.allRows("SELECT label FROM dog") == [])
@@ -38,7 +38,7 @@ import Testing
 
     @Test func fetchReturnsRowsWithColumnNamesAndTypedValues() throws {
         let db = try SeedDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         try session.execute("INSERT INTO dog (id, label) VALUES (1, 'lucy'), (2, NULL)")
         let rows = try session.fetch("SELECT id, label AS Name, id * 1.5 AS half, x'00ff' AS raw FROM dog WHERE id >= ? ORDER BY id", [1])
         #expect(rows.count == 2)
@@ -57,7 +57,7 @@ import Testing
     @Test func fetchOnAReflectedDatabaseMatchesItsRows() throws {
         let file = try SeedFile(copying: .chinook)
         let amigo = try file.reflect()
-        let session = try amigo.session
+        let session = try amigo.openSession()
         let rows = try session.fetch("SELECT g.Name, count(*) AS n FROM Track t JOIN Genre g USING (GenreId) WHERE g.GenreId = ? GROUP BY 1", [1])
         #expect(rows == [Row(columns: ["Name", "n"], values: ["Rock", .integer(Int64(try session.query("Track").filter("GenreId = 1").count()))])])
         #expect(rows[0].description == "[Name: 'Rock', n: 1297]")
@@ -65,7 +65,7 @@ import Testing
 
     @Test func badSQLIsADatabaseErrorWithCodeAndMessageAndAppliesNothing() throws {
         let db = try SeedDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         try session.execute("INSERT INTO dog (id, label) VALUES (1, 'lucy')")
         let syntax = try #require(throws: AmigoError.self) { try session.execute("UPDAT dog SET label = ?", ["x"]) }
         let e = try #require(databaseError(syntax), "\(syntax)")
@@ -91,7 +91,7 @@ import Testing
 
     @Test func severalStatementsAtOnceAreRefusedBeforeAnyRuns() throws {
         let db = try SeedDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         #expect(throws: AmigoError.self) {
             try session.execute("INSERT INTO dog (label) VALUES ('a'); DELETE FROM cat")
         }
@@ -104,7 +104,7 @@ import Testing
 
     @Test func fetchOfAStatementThatWritesCountsItsChanges() throws {
         let db = try SeedDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         let rows = try session.fetch("INSERT INTO dog (label) VALUES (?), (?) RETURNING id, label", ["a", "b"])
         #expect(rows.map(\.values) == [[1, "a"], [2, "b"]])
         #expect(session.pendingChangeCount == 2)
@@ -115,8 +115,8 @@ import Testing
         let before = file.bytes
         let engine = try SQLiteEngine(path: file.path, options: OpenOptions(readOnly: true))
         #expect(engine.isReadOnly)
-        let amigo = try Amigo(reflecting: engine)
-        let session = try amigo.session
+        let amigo = try AmigoDatabase(reflecting: engine)
+        let session = try amigo.openSession()
         for sql in ["DELETE FROM dog", "INSERT INTO dog (label) VALUES ('x')", "CREATE TABLE t (x)"] {
             let error = try #require(throws: AmigoError.self) { try session.execute(sql) }
             guard case .readOnly(let path, _) = error else { Issue.record("\(sql): \(error)"); continue }
@@ -135,11 +135,11 @@ import Testing
     @Test func aCachedSelectStarSeesColumnsAddedByAnotherConnection() throws {
         let file = try SeedFile(script: "CREATE TABLE dog (id INTEGER PRIMARY KEY, label TEXT); INSERT INTO dog VALUES (1, 'lucy');")
         let amigo = try file.reflect()
-        var session = try amigo.session
+        var session = try amigo.openSession()
         #expect(try session.fetch("SELECT * FROM dog").map(\.columns) == [["id", "label"]])
         try session.close()
         try file.connect().execute("ALTER TABLE dog ADD COLUMN age INTEGER")
-        session = try amigo.session
+        session = try amigo.openSession()
         // SQLite re-prepares the cached statement, whose column count changes; the engine reads the
         // count and the names after the first step, so the new column shows.
         let columns = try session.fetch("SELECT * FROM dog").map(\.columns)
@@ -148,7 +148,7 @@ import Testing
 
     @Test func aClosedSessionRunsNothing() throws {
         let db = try SeedDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         try session.close()
         #expect(throws: AmigoError.sessionClosed) { try session.execute("INSERT INTO dog (label) VALUES ('x')") }
         #expect(throws: AmigoError.sessionClosed) { try session.fetch("SELECT 1") }
@@ -159,9 +159,9 @@ import Testing
 
     @Test func documentationExampleCompilesAndRuns() throws {
         let file = try SeedFile(copying: .chinook)
-        let amigo = try Amigo(reflecting: file.path)
+        let amigo = try AmigoDatabase(reflecting: file.path)
         // --- example
-        let session = try amigo.session
+        let session = try amigo.openSession()
         try session.execute("UPDATE Track SET UnitPrice = ? WHERE GenreId = ?", [1.29, 1])
         let rows = try session.fetch("SELECT Name, count(*) AS n FROM Track WHERE GenreId = ? GROUP BY Name ORDER BY n DESC", [1])
         let top = rows.first?["n"]                           // DatabaseValue, by column name

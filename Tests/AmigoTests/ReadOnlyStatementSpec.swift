@@ -40,7 +40,7 @@ import Testing
     @Test func aCatastrophicRegexStopsWithAnErrorInsteadOfRunningForMinutes() throws {
         let path = try SampleDatabase.chinook.copy()
         defer { TemporaryFile.remove(path) }
-        let amigo = try Amigo(reflecting: path)
+        let amigo = try AmigoDatabase(reflecting: path)
         let started = Date()
         #expect(throws: AmigoError.self) {
             try amigo.query("Track").filter("Composer MATCHES '(.*)*X'").count()
@@ -56,7 +56,7 @@ import Testing
     @Test func aNULInAPatternIsAnErrorNotATruncatedPattern() throws {
         let path = try SampleDatabase.chinook.copy()
         defer { TemporaryFile.remove(path) }
-        let amigo = try Amigo(reflecting: path)
+        let amigo = try AmigoDatabase(reflecting: path)
         for op in ["BEGINSWITH", "CONTAINS", "ENDSWITH", "LIKE", "BEGINSWITH[c]"] {
             #expect(throws: AmigoError.self) {
                 try amigo.query("Track").filter("Name \(op) %@", "Go Down\u{0}zzz").count()

@@ -27,10 +27,10 @@ import Amigo
             Column("name", \Person.name),
             Column("dog", ForeignKey(dog), \Person.dog))      // stored as dog_id REFERENCES dog (id)
 
-        let amigo = try Amigo([dog, person], factory: SQLiteEngineFactory(":memory:", echo: false))
+        let amigo = try AmigoDatabase([dog, person], factory: SQLiteEngineFactory(":memory:", echo: false))
         try amigo.createAll()
 
-        let session = try amigo.session                      // BEGIN
+        let session = try amigo.openSession()                // BEGIN
         let rex = Dog()
         rex.name = "Rex"
         let ada = Person()

@@ -20,12 +20,12 @@ import Amigo
         var dog: Dog?
     }
 
-    static func dogAndPerson() throws -> Amigo {
+    static func dogAndPerson() throws -> AmigoDatabase {
         let dog = ORMModel(Dog.self, Column("id", \Dog.id, primaryKey: true), Column("name", \Dog.name),
                            OneToMany("people", using: Person.self, on: "dog"))
         let person = ORMModel(Person.self, Column("id", \Person.id, primaryKey: true), Column("name", \Person.name),
                               Column("dog", ForeignKey(dog), \Person.dog))
-        let amigo = try Amigo([dog, person], factory: SQLiteEngineFactory(":memory:", echo: false))
+        let amigo = try AmigoDatabase([dog, person], factory: SQLiteEngineFactory(":memory:", echo: false))
         try amigo.createAll()
         return amigo
     }
@@ -40,16 +40,16 @@ import Amigo
         defer { TemporaryFile.remove(copy) }
         try FileManager.default.copyItem(atPath: copy, toPath: folder.appendingPathComponent("chinook.sqlite").path)
         let previous = FileManager.default.currentDirectoryPath
-        FileManager.default.changeCurrentDirectoryPath(folder.path)
-        defer { FileManager.default.changeCurrentDirectoryPath(previous) }
+        _ = FileManager.default.changeCurrentDirectoryPath(folder.path)
+        defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
         return try body()
     }
 
     @Test func reflection() throws {
         try Self.inFolderWithChinook {
             // README-EXAMPLE-BEGIN
-            let amigo = try Amigo(reflecting: "chinook.sqlite")            // never creates a missing file
-            let session = try amigo.session
+            let amigo = try AmigoDatabase(reflecting: "chinook.sqlite")            // never creates a missing file
+            let session = try amigo.openSession()
             let acdc = try session.query("Artist").filter("Name = %@", "AC/DC").first()!
             let albums = try session.query("Album").using(acdc).relationship("albums").all()
             let rock = try session.query("Track").filter("genre.Name = 'Rock'").count()   // 1297
@@ -63,9 +63,9 @@ import Amigo
     @Test func aggregates() throws {
         let path = try SampleDatabase.chinook.copy()
         defer { TemporaryFile.remove(path) }
-        let amigo = try Amigo(reflecting: path)
+        let amigo = try AmigoDatabase(reflecting: path)
         // README-EXAMPLE-BEGIN
-        let session = try amigo.session
+        let session = try amigo.openSession()
         let rock = session.query("Track").filter("GenreId = %@", 1)
         let average = try rock.avg("Milliseconds")          // Double?  (nil on no rows)
         let longest = try rock.max("Milliseconds")          // DatabaseValue?
@@ -95,7 +95,7 @@ import Amigo
         }
         // README-EXAMPLE-BEGIN
         let dog = ORMModel(Dog.self, Column("id", \Dog.id, primaryKey: true), Column("label", \Dog.label))
-        let amigo = try Amigo([dog], factory: SQLiteEngineFactory(path))
+        let amigo = try AmigoDatabase([dog], factory: SQLiteEngineFactory(path))
         let plan = try amigo.syncSchemaPlan(preserve: true)       // dry run: the file is not touched
         // [TableSyncResult(table: "dog", action: .recreatedKeepingRows(removed: ["old"], added: []))]
         let done = try amigo.syncSchema(preserve: true)           // one transaction; rolled back on failure
@@ -107,7 +107,7 @@ import Amigo
     }
 
     @Test func schemaVersions() throws {
-        let amigo = try Amigo([], factory: SQLiteEngineFactory(":memory:", echo: false))
+        let amigo = try AmigoDatabase([], factory: SQLiteEngineFactory(":memory:", echo: false))
         // README-EXAMPLE-BEGIN
         var migrator = Migrator()
         migrator.register(2, "add breed") { engine in
@@ -127,14 +127,14 @@ import Amigo
 
     @Test func crudConveniences() throws {
         let amigo = try Self.dogAndPerson()
-        let owner = try amigo.session
+        let owner = try amigo.openSession()
         let ada = Person(); ada.name = "Ada"
         let rex0 = Dog(); rex0.id = 7; rex0.name = "Old Rex"; ada.dog = rex0
         try owner.add(ada)
         try owner.commit()
         try owner.close()
         // README-EXAMPLE-BEGIN
-        let session = try amigo.session
+        let session = try amigo.openSession()
         let rex = Dog(); rex.id = 7; rex.name = "Rex"
         try session.replace(rex)                            // inserted with id 7, or row 7 overwritten
         let renamed = Dog(); renamed.id = 7; renamed.name = "Rex II"
@@ -157,9 +157,9 @@ import Amigo
     @Test func rawSQL() throws {
         let path = try SampleDatabase.chinook.copy()
         defer { TemporaryFile.remove(path) }
-        let amigo = try Amigo(reflecting: path)
+        let amigo = try AmigoDatabase(reflecting: path)
         // README-EXAMPLE-BEGIN
-        let session = try amigo.session
+        let session = try amigo.openSession()
         try session.execute("UPDATE Track SET UnitPrice = ? WHERE GenreId = ?", [1.29, 1])
         let rows = try session.fetch("SELECT Name, count(*) AS n FROM Track WHERE GenreId = ? GROUP BY Name ORDER BY n DESC", [1])
         let top = rows.first?["n"]                           // DatabaseValue, by column name

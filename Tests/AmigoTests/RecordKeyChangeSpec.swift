@@ -6,8 +6,8 @@ import Testing
     @Test func savingARecordWhoseKeyChangedUpdatesTheRowItWasLoadedFrom() throws {
         let engine = try SQLiteEngine(path: ":memory:")
         try engine.executeScript("CREATE TABLE tag (code TEXT PRIMARY KEY, label TEXT); INSERT INTO tag VALUES ('a', 'first'), ('b', 'second');")
-        let amigo = try Amigo(reflecting: engine)
-        let session = try amigo.session
+        let amigo = try AmigoDatabase(reflecting: engine)
+        let session = try amigo.openSession()
         let row = try #require(try session.query("tag").get("a"))
         try row.set("code", "z")
         try session.add(row)

@@ -5,7 +5,7 @@ import Testing
 /// only when `values` is asked for; wider rows keep an array. Both behave the same.
 @Suite struct RecordStorageSpec {
     /// A table of `columns` columns (`id` then `c1`, `c2`, …) with two rows, reflected.
-    private func database(columns: Int) throws -> (SQLiteEngine, Amigo) {
+    private func database(columns: Int) throws -> (SQLiteEngine, AmigoDatabase) {
         let engine = try SQLiteEngine(path: ":memory:")
         let names = (1..<columns).map { "c\($0)" }
         try engine.executeScript("""
@@ -13,13 +13,13 @@ import Testing
             INSERT INTO t VALUES (1, \(names.map { "'\($0)-1'" }.joined(separator: ", ")));
             INSERT INTO t VALUES (2, \(names.map { _ in "NULL" }.joined(separator: ", ")));
             """)
-        return (engine, try Amigo(reflecting: engine))
+        return (engine, try AmigoDatabase(reflecting: engine))
     }
 
     @Test(arguments: [2, 8, 9, 12])
     func valuesReadAndWrittenByIndexByNameAndAsAnArray(columns: Int) throws {
         let (engine, amigo) = try database(columns: columns)
-        let session = try amigo.session
+        let session = try amigo.openSession()
         let rows = try session.query("t").orderBy("id").all()
         let first = rows[0], second = rows[1]
         #expect(first.valueCount == columns)
@@ -50,7 +50,7 @@ import Testing
     @Test(arguments: [3, 10])
     func changingTheKeyByIndexMovesTheRowItWasLoadedFrom(columns: Int) throws {
         let (engine, amigo) = try database(columns: columns)
-        let session = try amigo.session
+        let session = try amigo.openSession()
         let row = try #require(try session.query("t").get(1))
         row.setValue(.integer(7), at: 0)
         try session.add(row)
@@ -66,8 +66,8 @@ import Testing
             INSERT INTO artist VALUES (1, 'AC/DC'), (2, 'Accept');
             INSERT INTO album VALUES (1, 'For Those About To Rock', 1), (2, 'Balls to the Wall', 2), (3, 'Let There Be Rock', 1);
             """)
-        let amigo = try Amigo(reflecting: engine)
-        let albums = try amigo.session.query("album").selectRelated("artist").orderBy("id").all()
+        let amigo = try AmigoDatabase(reflecting: engine)
+        let albums = try amigo.openSession().query("album").selectRelated("artist").orderBy("id").all()
         #expect(albums.map { $0.relatedRecord("artist")?["name"] } == [.text("AC/DC"), .text("Accept"), .text("AC/DC")])
         #expect(albums[0].relatedRecord("artist") === albums[2].relatedRecord("artist"))
     }

@@ -76,7 +76,7 @@ import Testing
             #expect(model.relationshipSignatures == expected[model.name], "\(model.name)")
         }
         // Reflecting the same file again gives the same names (they are stable).
-        let again = try Amigo(reflecting: db.path)
+        let again = try AmigoDatabase(reflecting: db.path)
         #expect(again.models.map(\.relationshipSignatures) == db.amigo.models.map(\.relationshipSignatures))
     }
 
@@ -84,7 +84,7 @@ import Testing
 
     @Test func artistAlbumTrack() throws {
         let db = try ReflectedCopy(.chinook)
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         let albums = try db.model("Artist").require("albums")
         #expect(albums.sourceColumns.map(\.qualifiedLabel) == ["Artist.ArtistId"])
         #expect(albums.targetColumns.map(\.qualifiedLabel) == ["Album.ArtistId"])
@@ -119,7 +119,7 @@ import Testing
 
     @Test func seventyOneArtistsHaveNoAlbum() throws {
         let db = try ReflectedCopy(.chinook)
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         // A to-many path compiles to EXISTS (…): "has an album" and its negation.
         #expect(try session.query("Artist").filter("albums != nil").count() == 204)
         #expect(try session.query("Artist").filter("NOT albums != nil").count() == 71)
@@ -153,7 +153,7 @@ import Testing
         #expect(playlists.through == nil)
         #expect(playlists.junctionSourceColumns.map(\.label) == ["TrackId"])
 
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         let expected: [Int64: Int] = [1: 3290, 2: 0, 3: 213, 4: 0, 6: 0, 7: 0]
         for (id, count) in expected {
             let playlist = try #require(try session.query("Playlist").get(id))
@@ -181,7 +181,7 @@ import Testing
         #expect(reportsTo.target === reportsTo.source)
         #expect(reportsTo.sourceColumns.map(\.label) == ["ReportsTo"])
         #expect(reportsTo.targetColumns.map(\.label) == ["EmployeeId"])
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         func reports(_ id: Int) throws -> [[DatabaseValue]] {
             let boss = try #require(try session.query("Employee").get(id))
             return try session.query("Employee").using(boss).relationship("employees").orderBy("EmployeeId").all().map(\.primaryKey)
@@ -208,7 +208,7 @@ import Testing
         #expect(supportRep.kind == .toOne)
         #expect(supportRep.target.name == "Employee")
         #expect(supportRep.sourceColumns.map(\.label) == ["SupportRepId"])
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         for (id, count) in [(3, 21), (4, 20), (5, 18)] {
             let rep = try #require(try session.query("Employee").get(id))
             #expect(try session.query("Customer").using(rep).relationship("customers").count() == count)
@@ -236,7 +236,7 @@ import Testing
         let tracks = try db.model("Invoice").require("tracks")
         #expect(tracks.through === invoiceLine)
         #expect(try db.model("Track").require("invoices").through === invoiceLine)
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         let invoice1 = try #require(try session.query("Invoice").get(1))
         let lines = try session.query("InvoiceLine").using(invoice1).relationship("invoiceLines").orderBy("InvoiceLineId").all()
         #expect(lines.map(\.primaryKey) == [[1], [2]])
@@ -295,7 +295,7 @@ import Testing
 
     @Test func relatedCountsEqualPlainSQLCounts() throws {
         let db = try ReflectedCopy(.chinook)
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         var compared = 0
         for model in db.amigo.models where model.name != "PlaylistTrack" {
             // A sample of rows: the first ten, every 37th, and the last.
@@ -322,7 +322,7 @@ import Testing
 
     @Test func relatedCountsRunOneIndexedQueryPerRelationship() throws {
         let db = try ReflectedCopy(.chinook)
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         let track = try #require(try session.query("Track").get(1))
         let recorder = EchoRecorder(db.engine.echo)
         let counts = try session.relatedCounts(of: track)
@@ -342,7 +342,7 @@ import Testing
 
     @Test func nullHeavyColumnsAndUnicodeText() throws {
         let db = try ReflectedCopy(.chinook)
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         #expect(try session.query("Customer").filter("Company = nil").count() == 49)
         #expect(try session.query("Customer").filter("Fax = nil").count() == 47)
         #expect(try session.query("Customer").filter("State = nil").count() == 29)

@@ -3,7 +3,7 @@ import AmigoTestSupport
 import Testing
 @testable import Amigo
 
-/// Bad input to `Amigo(reflecting:)`: every case throws a typed error carrying the path and
+/// Bad input to `AmigoDatabase(reflecting:)`: every case throws a typed error carrying the path and
 /// SQLite's message, and nothing is created or written.
 ///
 /// The tests run as root, for whom file permissions do not stop writes, so a read-only file
@@ -15,8 +15,8 @@ import Testing
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/missing.sqlite"
-        #expect(throws: AmigoError.fileNotFound(path: path)) { try Amigo(reflecting: path) }
-        #expect(throws: AmigoError.fileNotFound(path: path)) { try Amigo(reflecting: path, options: OpenOptions(readOnly: true)) }
+        #expect(throws: AmigoError.fileNotFound(path: path)) { try AmigoDatabase(reflecting: path) }
+        #expect(throws: AmigoError.fileNotFound(path: path)) { try AmigoDatabase(reflecting: path, options: OpenOptions(readOnly: true)) }
         #expect(!exists(path))
         #expect(listing(folder).isEmpty)
         #expect(AmigoError.fileNotFound(path: path).description == "no such database file: \(path)")
@@ -25,7 +25,7 @@ import Testing
     @Test func aDirectoryIsAnErrorWithThePathAndSQLitesMessage() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let error = #expect(throws: AmigoError.self) { try Amigo(reflecting: folder) }
+        let error = #expect(throws: AmigoError.self) { try AmigoDatabase(reflecting: folder) }
         guard case .cannotOpen(let path, let message)? = error else {
             Issue.record("expected cannotOpen, got \(String(describing: error))")
             return
@@ -41,7 +41,7 @@ import Testing
         let text = Data(String(repeating: "Album,Artist\nFor Those About To Rock,AC/DC\n", count: 200).utf8)
         try text.write(to: URL(fileURLWithPath: path))
         for options in [OpenOptions(), OpenOptions(readOnly: true)] {
-            let error = #expect(throws: AmigoError.self) { try Amigo(reflecting: path, options: options) }
+            let error = #expect(throws: AmigoError.self) { try AmigoDatabase(reflecting: path, options: options) }
             #expect(error == .notADatabase(path: path, message: "file is not a database"))
         }
         #expect(fileContents(path) == text)
@@ -53,7 +53,7 @@ import Testing
         let path = TemporaryFile.path("reflection-empty")
         defer { TemporaryFile.remove(path) }
         #expect(FileManager.default.createFile(atPath: path, contents: Data()))
-        let amigo = try Amigo(reflecting: path)
+        let amigo = try AmigoDatabase(reflecting: path)
         #expect(amigo.models.isEmpty)
         #expect(amigo.reflectionWarnings.isEmpty)
         #expect(fileContents(path) == Data())
@@ -66,7 +66,7 @@ import Testing
         defer { TemporaryFile.remove(path) }
         try truncated.write(to: URL(fileURLWithPath: path))
         for options in [OpenOptions(), OpenOptions(readOnly: true)] {
-            let error = #expect(throws: AmigoError.self) { try Amigo(reflecting: path, options: options) }
+            let error = #expect(throws: AmigoError.self) { try AmigoDatabase(reflecting: path, options: options) }
             #expect(error == .notADatabase(path: path, message: "database disk image is malformed"))
         }
         #expect(fileContents(path) == truncated)
@@ -80,7 +80,7 @@ import Testing
         let path = TemporaryFile.path("reflection-corrupt")
         defer { TemporaryFile.remove(path) }
         try bytes.write(to: URL(fileURLWithPath: path))
-        let error = #expect(throws: AmigoError.self) { try Amigo(reflecting: path) }
+        let error = #expect(throws: AmigoError.self) { try AmigoDatabase(reflecting: path) }
         #expect(error == .notADatabase(path: path, message: "database disk image is malformed"))
         #expect(fileContents(path) == bytes)
     }
@@ -95,7 +95,7 @@ import Testing
         try holder.executeTransactionControl("BEGIN EXCLUSIVE")
         let start = Date()
         let error = #expect(throws: AmigoError.self) {
-            try Amigo(reflecting: copy, options: OpenOptions(busyTimeoutMilliseconds: 100))
+            try AmigoDatabase(reflecting: copy, options: OpenOptions(busyTimeoutMilliseconds: 100))
         }
         let waited = Date().timeIntervalSince(start)
         let busy = try #require(databaseError(error))
@@ -107,12 +107,12 @@ import Testing
         try holder.executeTransactionControl("ROLLBACK")
         #expect(fileContents(copy) == before)
         // Once the lock is gone the same file opens.
-        #expect(try Amigo(reflecting: copy, options: OpenOptions(busyTimeoutMilliseconds: 100)).models.count == 11)
+        #expect(try AmigoDatabase(reflecting: copy, options: OpenOptions(busyTimeoutMilliseconds: 100)).models.count == 11)
     }
 
     @Test func readsAndWritesOfAnOpenDatabaseFailWhenAnotherConnectionLocksIt() throws {
         let copy = try ReflectedCopy(.chinook, options: OpenOptions(busyTimeoutMilliseconds: 100))
-        let session = try copy.amigo.session
+        let session = try copy.amigo.openSession()
         let holder = try SQLiteEngine(path: copy.path)
         try holder.executeTransactionControl("BEGIN EXCLUSIVE")
         let readError = #expect(throws: AmigoError.self) { try session.query("Artist").count() }
@@ -135,10 +135,10 @@ import Testing
         let path = try SampleDatabase.chinook.copy()
         defer { TemporaryFile.remove(path) }
         let before = fileContents(path)
-        let amigo = try Amigo(reflecting: path, options: OpenOptions(readOnly: true))
+        let amigo = try AmigoDatabase(reflecting: path, options: OpenOptions(readOnly: true))
         #expect(amigo.engine.isReadOnly)
         #expect(amigo.models.count == 11)
-        let session = try amigo.session
+        let session = try amigo.openSession()
         let artist = try #require(try session.query("Artist").get(1))
         #expect(artist["Name"] == "AC/DC")
         artist["Name"] = "changed"
@@ -186,7 +186,7 @@ import Testing
         #expect(book.relationshipSignatures == ["author to-one → author"])
         #expect(try amigo.model(named: "author").relationshipSignatures == ["books one-to-many → book"])
         // The rest of the file is usable.
-        let session = try amigo.session
+        let session = try amigo.openSession()
         #expect(try session.query("book").filter("author.name = 'Ann'").count() == 1)
         #expect(try session.query("book").get(1)?["ghost_id"] == 7)
     }

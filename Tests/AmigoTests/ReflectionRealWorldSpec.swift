@@ -59,7 +59,7 @@ import Testing
         let amigo = try db.reflect()
         #expect(amigo.reflectionWarnings.contains(
             "unknown collation 'unicase': a case-insensitive comparison (like NOCASE) stands in for it; tables using it are read-only"))
-        let session = try amigo.session
+        let session = try amigo.openSession()
         #expect(try session.query("tags").filter("name = 'ALPHA'").count() == 1)
         #expect(try session.query("tags").orderBy("name").all().map { $0["name"].textValue } == ["Alpha", "beta", "Gamma"])
         #expect(amigo.engine.collationSubstitutes == [CollationSubstitute(name: "unicase", caseInsensitive: true)])
@@ -103,7 +103,7 @@ import Testing
         let visits = try amigo.model(named: "moz_places").require("moz_historyvisits")
         #expect(visits.isInferred && visits.kind == .oneToMany)
         #expect(try amigo.model(named: "moz_bookmarks").require("moz_bookmark").target.name == "moz_bookmarks")
-        let session = try amigo.session
+        let session = try amigo.openSession()
         #expect(try session.query("moz_historyvisits").filter("place.url = 'https://a.example'").count() == 2)
         #expect(try session.query("moz_places").filter("moz_historyvisits.@count >= 2").count() == 1)
         let a = try #require(try session.query("moz_places").get(1))
@@ -139,7 +139,7 @@ import Testing
     @Test func inferenceCanBeTurnedOffAndNeverChangesTheFile() throws {
         let db = try SyntheticDatabase(Self.misleadingScript)
         let before = fileContents(db.path)
-        let off = try Amigo(reflecting: db.path, reflection: ReflectionOptions(inferRelationships: false))
+        let off = try AmigoDatabase(reflecting: db.path, reflection: ReflectionOptions(inferRelationships: false))
         #expect(off.models.allSatisfy { $0.relationships.isEmpty })
         let on = try db.reflect()
         #expect(on.models.contains { !$0.relationships.isEmpty })
@@ -148,7 +148,7 @@ import Testing
 
     @Test func theNumberOfCandidatesCheckedIsCapped() throws {
         let db = try SyntheticDatabase(Self.misleadingScript)
-        let amigo = try Amigo(reflecting: db.path, reflection: ReflectionOptions(inferenceCandidateLimit: 1))
+        let amigo = try AmigoDatabase(reflecting: db.path, reflection: ReflectionOptions(inferenceCandidateLimit: 1))
         #expect(amigo.reflectionWarnings.contains { $0.hasPrefix("inferring links stopped after checking 1 candidates") })
     }
 
@@ -225,14 +225,14 @@ import Testing
             let signatures = try inferred.model(named: model.name).relationshipSignatures
             #expect(signatures.sorted() == model.relationshipSignatures.sorted(), "\(model.name)")
         }
-        let session = try inferred.session
+        let session = try inferred.openSession()
         #expect(try session.query("Track").filter("album.artist.Name = 'AC/DC'").count() == 18)
         #expect(try inferred.model(named: "Playlist").require("tracks").isInferred)
     }
 
     @Test func withoutInferenceChinookWithoutForeignKeysHasNoRelationships() throws {
         let bare = try Self.chinookWithoutForeignKeys()
-        let amigo = try Amigo(reflecting: bare.path, reflection: ReflectionOptions(inferRelationships: false))
+        let amigo = try AmigoDatabase(reflecting: bare.path, reflection: ReflectionOptions(inferRelationships: false))
         #expect(amigo.models.allSatisfy { $0.relationships.isEmpty })
     }
 }

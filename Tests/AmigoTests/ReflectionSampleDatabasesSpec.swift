@@ -76,7 +76,7 @@ import Testing
             #expect(oneToMany.count == 1, "\(fk)")
         }
         // relatedCounts on a sample of parent and child rows equals COUNT(*) over the reported columns.
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         for fk in reported {
             let child = try db.model(fk.child), parent = try db.model(fk.parent)
             let toOne = try #require(child.relationships.first { $0.kind == .toOne && $0.sourceColumns.map(\.label) == fk.from && $0.target === parent })
@@ -144,7 +144,7 @@ import Testing
 
     @Test func northwindOrderDetailsIsQuotedEverywhere() throws {
         let db = try ReflectedCopy(.northwind)
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         let details = try db.model("Order Details")
         #expect(details.table.primaryKey.map(\.label) == ["OrderID", "ProductID"])
         #expect(details.relationshipSignatures == ["order to-one → Orders", "product to-one → Products"])
@@ -190,7 +190,7 @@ import Testing
 
     @Test func northwindViewsAreReadOnlyModels() throws {
         let db = try ReflectedCopy(.northwind)
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         let view = try db.model("Order Details Extended")
         #expect(view.table.isView)
         #expect(view.table.primaryKey.isEmpty)
@@ -216,7 +216,7 @@ import Testing
 
     @Test func sakilaDottedFiltersMatchSQL() throws {
         let db = try ReflectedCopy(.sakila)
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         #expect(try db.model("film").relationshipSignatures == [
             "language to-one → language", "original_language to-one → language",
             "film_actors one-to-many → film_actor", "film_categories one-to-many → film_category",
@@ -262,7 +262,7 @@ import Testing
 
     @Test func sakilaThroughModelRowsAreAddedAndDeletedAsRecords() throws {
         let db = try ReflectedCopy(.sakila)
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         let film = try #require(try session.query("film").get(1))
         #expect(try session.query("actor").using(film).relationship("actors").count() == 10)
         let link = try Record(db.model("film_actor"), ["actor_id": 2, "film_id": 1, "last_update": "2024-01-01 00:00:00"])
@@ -288,7 +288,7 @@ import Testing
 
     @Test func sakilaViewsAreQueryableButNotEditable() throws {
         let db = try ReflectedCopy(.sakila)
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         #expect(db.amigo.models.filter(\.table.isView).map(\.name) == ["customer_list", "film_list", "sales_by_film_category", "sales_by_store", "staff_list"])
         #expect(try session.query("customer_list").count() == 599)
         #expect(try session.query("customer_list").filter("country = 'Japan'").count() == db.int("SELECT COUNT(*) FROM customer_list WHERE country = 'Japan'"))
@@ -309,7 +309,7 @@ import Testing
 
     @Test func universityCompositeForeignKeys() throws {
         let db = try ReflectedCopy(.university)
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         let section = try db.model("takes").require("section")
         #expect(section.sourceColumns.map(\.label) == ["course_id", "sec_id", "semester", "year"])
         #expect(section.targetColumns.map(\.qualifiedLabel) == ["section.course_id", "section.sec_id", "section.semester", "section.year"])

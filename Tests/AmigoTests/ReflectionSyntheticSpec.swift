@@ -24,7 +24,7 @@ import Testing
         #expect(counter.withoutRowID)
         #expect(!counter.hasIntegerPrimaryKey)   // INTEGER PRIMARY KEY is no rowid alias here
         #expect(try !amigo.model(named: "plain").table.withoutRowID)
-        let session = try amigo.session
+        let session = try amigo.openSession()
         let recorder = EchoRecorder(amigo.engine.echo)
         let rows = try session.query("setting").orderBy("scope").orderBy("k").all()
         #expect(recorder.statements.last == #"SELECT "setting"."k", "setting"."scope", "setting"."v" FROM "setting" ORDER BY "setting"."scope" ASC, "setting"."k" ASC"#)
@@ -77,7 +77,7 @@ import Testing
         let loanShelf = try amigo.model(named: "loan").require("shelf")
         #expect(loanShelf.targetColumns.map(\.label) == ["room", "code"])
         #expect(shelf.relationshipSignatures == ["books one-to-many → book", "loans one-to-many → loan"])
-        let session = try amigo.session
+        let session = try amigo.openSession()
         #expect(try session.query("book").filter("shelf.label = 'fiction'").orderBy("id").all().map { $0["title"] } == ["Dune", "Emma"])
         #expect(try session.query("book").orderBy("shelf.label").orderBy("title").all().map { $0["title"] } == ["Loose", "Dune", "Emma", "Odes"])
         let odes = try #require(try session.query("book").selectRelated("shelf").get(3))
@@ -111,7 +111,7 @@ import Testing
         let log = try amigo.model(named: "log")
         #expect(log.table.primaryKey.isEmpty)
         #expect(log.table.hasRowID)
-        let session = try amigo.session
+        let session = try amigo.openSession()
         let recorder = EchoRecorder(amigo.engine.echo)
         let rows = try session.query("log").orderBy("rowid").all()
         #expect(recorder.statements.last == #"SELECT "log"."message", "log"."level", "log"."rowid" FROM "log" ORDER BY "log"."rowid" ASC"#)
@@ -180,7 +180,7 @@ import Testing
         #expect(items.relationshipSignatures == ["groupTable to-one → Group Table", "weIrds one-to-many → we\"ird"])
         #expect(try amigo.model(named: "Group Table").relationshipSignatures == ["orderItems one-to-many → order items"])
         #expect(try amigo.model(named: "we\"ird").relationshipSignatures == ["orderItems to-one → order items"])
-        let session = try amigo.session
+        let session = try amigo.openSession()
         let recorder = EchoRecorder(amigo.engine.echo)
         // Backquotes name columns in the filter language.
         let quoted = session.query("order items").filter("`a\"b` BEGINSWITH 'q' AND `select` != 'one'")
@@ -225,7 +225,7 @@ import Testing
         let media = try amigo.model(named: "media")
         #expect(media.table.columns.map(\.kind) == [.integer, .blob, .text, .blob, .blob, .blob, .numeric])
         #expect(media.table.columns.map(\.declaredType) == ["INTEGER", "BLOB", "TEXT", "", "", "", "NUMERIC"])
-        let session = try amigo.session
+        let session = try amigo.openSession()
         let rows = try session.query("media").orderBy("id").all()
         #expect(rows.map(\.values) == [
             [1, .blob([0, 255, 16]), "application/octet-stream", nil, nil, nil, nil],
@@ -263,7 +263,7 @@ import Testing
         #expect(books.table.columns.map(\.label) == ["番号", "題名", "作者番号"])
         #expect(books.relationships.map(\.target.name) == ["作者"])
         let toAuthor = try #require(books.relationships.first)
-        let session = try amigo.session
+        let session = try amigo.openSession()
         #expect(try session.query("書籍").filter("題名 BEGINSWITH '吾輩'").all().map { $0["番号"] } == [1])
         #expect(try session.query("書籍").filter("題名 CONTAINS '🐈‍⬛'").all().map { $0["番号"] } == [3])
         #expect(try session.query("書籍").filter("\(toAuthor.name).名前 = %@", "夏目漱石").count() == 2)
@@ -299,7 +299,7 @@ import Testing
         let box = try amigo.model(named: "box")
         #expect(box.table.columns.map(\.label) == ["id", "w", "h", "area", "label"])
         #expect(box.table.columns.map(\.isGenerated) == [false, false, false, true, true])
-        let session = try amigo.session
+        let session = try amigo.openSession()
         #expect(try session.query("box").get(1)?.values == [1, 2.0, 3.0, 6.0, "box 1"])
         let recorder = EchoRecorder(amigo.engine.echo)
         let added = try Record(box, ["w": 4.0, "h": 5.0, "area": 99.0])
@@ -376,7 +376,7 @@ import Testing
         #expect(try amigo.model(named: "club_tag").table.indexes.map { "\($0.label) \($0.unique) \($0.columns)" } == [#"club_tag_pair true ["club_id", "tag_id"]"#])
         #expect(try amigo.model(named: "club_size").table.isView)
         #expect(try amigo.model(named: "club_size").relationships.isEmpty)
-        let session = try amigo.session
+        let session = try amigo.openSession()
         let ann = try #require(try session.query("person").get(1))
         #expect(try session.relatedCountsByName(of: ann) == [
             "memberships": 1, "friendships_by_person": 2, "friendships_by_friend": 1, "messages_by_sender": 2, "messages_by_recipient": 1,
@@ -425,7 +425,7 @@ import Testing
             "friendships_by_person_a one-to-many → friendship", "friendships_by_person_b one-to-many → friendship",
             "people_via_person_b many-to-many → person via friendship", "people_via_person_a many-to-many → person via friendship",
         ])
-        let session = try amigo.session
+        let session = try amigo.openSession()
         let ann = try #require(try session.query("person").get(1))
         #expect(try session.query("person").using(ann).relationship("people_via_person_b").all().map { $0["name"] } == ["Bob"])
     }
@@ -448,7 +448,7 @@ import Testing
             "passport: one-to-one → passport (student.id = passport.holder_id)",
         ])
         #expect(try amigo.model(named: "instructor").relationships.map(\.summary) == ["advisors: one-to-many → advisor (instructor.id = advisor.i_id)"])
-        let session = try amigo.session
+        let session = try amigo.openSession()
         let ann = try #require(try session.query("student").get(1))
         #expect(try session.query("advisor").using(ann).relationship("advisor").all().map { $0["i_id"] } == [7])
         #expect(try session.query("student").filter("passport != nil").all().map { $0["name"] } == ["Ann"])
@@ -484,7 +484,7 @@ import Testing
         #expect(try amigo.model(named: "reader").relationshipSignatures == [
             "notes one-to-many → note", "readings one-to-many → reading", "posts many-to-many → post via reading",
         ])
-        let session = try amigo.session
+        let session = try amigo.openSession()
         let first = try #require(try session.query("post").get(1))
         // The repeated pair lists its label once; the junction's own rows are all there.
         #expect(try session.query("label").using(first).relationship("labels").orderBy("id").all().map { $0["name"] } == ["x", "y"])
@@ -502,10 +502,10 @@ import Testing
             CREATE TABLE b (id INTEGER PRIMARY KEY, a_id INTEGER REFERENCES a (id));
             INSERT INTO a VALUES (1, 'x'); INSERT INTO b VALUES (1, 1), (2, 1);
             """)
-        let amigo = try Amigo(reflecting: engine)
+        let amigo = try AmigoDatabase(reflecting: engine)
         #expect(amigo.engine === engine)
         #expect(try amigo.model(named: "A").relationshipSignatures == ["bs one-to-many → b"])
-        let session = try amigo.session
+        let session = try amigo.openSession()
         #expect(try session.query("b").filter("a.name = 'x'").count() == 2)
     }
 }

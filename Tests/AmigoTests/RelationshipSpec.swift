@@ -28,7 +28,7 @@ import Testing
 
     @Test func oneToManyListsTheRowsPointingAtTheOwner() throws {
         let db = try SeedDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         let d1 = Dog(); d1.label = "d1"
         let d2 = Dog(); d2.label = "d2"
         let p1 = People(); p1.label = "p1"; p1.dog = d1
@@ -46,7 +46,7 @@ import Testing
 
     @Test func anUnsavedOwnerHasNoRelatedRows() throws {
         let db = try SeedDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         let saved = Dog(); saved.label = "saved"
         let p = People(); p.label = "p"; p.dog = saved
         try session.add(p)
@@ -55,7 +55,7 @@ import Testing
 
     @Test func addingThroughAOneToManyPointsTheChildAtTheOwner() throws {
         let db = try SeedDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         let d = Dog(); d.label = "Lucy"
         let p1 = People(); p1.label = "p1"
         let p2 = People(); p2.label = "p2"
@@ -71,7 +71,7 @@ import Testing
 
     @Test func unlinkingAChildOfAnotherOwnerLeavesItAlone() throws {
         let db = try SeedDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         let d1 = Dog(); d1.label = "d1"
         let d2 = Dog(); d2.label = "d2"
         let p = People(); p.label = "p"; p.dog = d2
@@ -86,7 +86,7 @@ import Testing
 
     @Test func addingThroughAToOneRelationshipPointsTheOwner() throws {
         let db = try SeedDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         let p = People(); p.label = "p"
         let d = Dog(); d.label = "Rex"
         try session.add(p, d)
@@ -100,7 +100,7 @@ import Testing
     /// never saved inserts that row first and points the owner at its new key.
     @Test func addingAnUnsavedRowThroughAToOneInsertsItFirstOnCompiledAndRunTimeModels() throws {
         let compiled = try SeedDatabase()
-        let session = try compiled.amigo.session
+        let session = try compiled.amigo.openSession()
         let p = People(); p.label = "p"
         try session.add(p)
         let d = Dog(); d.label = "Rex"
@@ -110,7 +110,7 @@ import Testing
         try session.close()
 
         let runtime = try RuntimeDatabase()
-        let records = try runtime.amigo.session
+        let records = try runtime.amigo.openSession()
         let p1 = try runtime.row(runtime.person, ["label": "p1"])
         try records.add(p1)
         let d1 = try runtime.row(runtime.dog, ["label": "d1"])
@@ -126,10 +126,10 @@ import Testing
                            OneToMany("people", using: People.self))
         let people = ORMModel(People.self, Column("id", \People.id, primaryKey: true), Column("label", \People.label),
                               Column("dog", ForeignKey(dog.table.c["id"]!), \People.dog))
-        let amigo = try Amigo([dog, people], factory: SQLiteEngineFactory(":memory:"))
+        let amigo = try AmigoDatabase([dog, people], factory: SQLiteEngineFactory(":memory:"))
         try amigo.createAll()
         #expect(try amigo.engine.masterSQL("people")?.contains(#""dog_id" INTEGER NULL REFERENCES "dog" ("id")"#) == true)
-        let session = try amigo.session
+        let session = try amigo.openSession()
         let d = Dog(); d.label = "Lucy"
         let p = People(); p.label = "Foo"; p.dog = d
         try session.add(p)
@@ -141,7 +141,7 @@ import Testing
 
     @Test func manyToManyLinksAreAddedFromEitherSide() throws {
         let db = try SeedDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         let p1 = Parent(); p1.label = "p1"
         let p2 = Parent(); p2.label = "p2"
         let c1 = Child(); c1.label = "c1"
@@ -162,7 +162,7 @@ import Testing
 
     @Test func theInverseSideSeesTheSameLinks() throws {
         let db = try SeedDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         let p1 = Parent(); p1.label = "foo"
         let p2 = Parent(); p2.label = "bar"
         let c1 = Child(); c1.label = "c1"
@@ -174,7 +174,7 @@ import Testing
 
     @Test func deletingAManyToManyLinkKeepsBothRows() throws {
         let db = try SeedDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         let p1 = Parent(); p1.label = "foo"
         let p2 = Parent(); p2.label = "bar"
         let c1 = Child(); c1.label = "c1"
@@ -193,7 +193,7 @@ import Testing
 
     @Test func linkingTheSamePairTwiceKeepsOneLink() throws {
         let db = try SeedDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         let p = Parent(); p.label = "p"
         let c = Child(); c.label = "c"
         try session.add(p, c)
@@ -206,7 +206,7 @@ import Testing
 
     @Test func linkingSavesUnsavedObjectsFirst() throws {
         let db = try SeedDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         let p = Parent(); p.label = "p"
         let c = Child(); c.label = "c"
         try session.using(p).relationship("children").add(c)
@@ -217,7 +217,7 @@ import Testing
 
     @Test func deletingARowRemovesItsJunctionRows() throws {
         let db = try SeedDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         let p = Parent(); p.label = "p"
         let c1 = Child(); c1.label = "c1"
         let c2 = Child(); c2.label = "c2"
@@ -240,8 +240,8 @@ import Testing
             INSERT INTO course VALUES (1, 'Maths'), (2, 'Art'), (3, 'Music');
             INSERT INTO attendance (student_id, course_id, day) VALUES (1, 1, 'mon'), (1, 1, 'tue'), (1, 1, 'wed'), (1, 2, 'mon');
             """)
-        let amigo = try Amigo(reflecting: engine)
-        let session = try amigo.session
+        let amigo = try AmigoDatabase(reflecting: engine)
+        let session = try amigo.openSession()
         let ada = try #require(try session.query("student").get(1))
         let courses = session.query("course").using(ada).relationship("courses")
         #expect(try courses.count() == 2)

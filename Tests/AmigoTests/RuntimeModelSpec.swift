@@ -4,7 +4,7 @@ import Testing
 
 /// The seed schema declared at run time: no Swift classes, rows are ``Record``s.
 struct RuntimeDatabase {
-    let amigo: Amigo
+    let amigo: AmigoDatabase
     let dog: ORMModel, person: ORMModel, parent: ORMModel, child: ORMModel
     let workout: ORMModel, exercise: ORMModel, meta: ORMModel, token: ORMModel, tokenPK: ORMModel
     let trace: EchoRecorder
@@ -30,7 +30,7 @@ struct RuntimeDatabase {
                          UUIDField("objId", indexed: true, unique: true))
         tokenPK = ORMModel(name: "tokenpk", UUIDField("objId", primaryKey: true) { UUID().uuidString.lowercased() },
                            Column("label", type: String.self))
-        amigo = try Amigo([dog, person, parent, child, workout, exercise, meta, token, tokenPK], factory: SQLiteEngineFactory(path))
+        amigo = try AmigoDatabase([dog, person, parent, child, workout, exercise, meta, token, tokenPK], factory: SQLiteEngineFactory(path))
         trace = EchoRecorder(amigo.engine.echo)
         try amigo.createAll()
     }
@@ -45,7 +45,7 @@ struct RuntimeDatabase {
 @Suite struct RuntimeModelSpec {
     @Test func recordsAreInsertedUpdatedAndDeleted() throws {
         let db = try RuntimeDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         let lucy = Record(db.dog)
         try lucy.set("label", "lucy")
         db.trace.clear()
@@ -66,7 +66,7 @@ struct RuntimeDatabase {
     @Test func theSameModelsWriteTheSameSQLAsCompiledOnes() throws {
         let runtime = try RuntimeDatabase()
         let compiled = try SeedDatabase()
-        let r = try runtime.amigo.session, c = try compiled.amigo.session
+        let r = try runtime.amigo.openSession(), c = try compiled.amigo.openSession()
         runtime.trace.clear(); compiled.trace.clear()
         try r.add(try runtime.row(runtime.dog, ["label": "Lucy"]))
         let d = Dog(); d.label = "Lucy"
@@ -92,7 +92,7 @@ struct RuntimeDatabase {
     @Test func everyFilterOperatorCompilesAndRunsTheSameAsForACompiledModel() throws {
         let runtime = try RuntimeDatabase()
         let compiled = try SeedDatabase()
-        let r = try runtime.amigo.session, c = try compiled.amigo.session
+        let r = try runtime.amigo.openSession(), c = try compiled.amigo.openSession()
         for label in ["Lucy", "lucy", "Lulu", "Rex", nil] as [String?] {
             let row = Record(runtime.dog)
             try row.set("label", label)
@@ -114,9 +114,9 @@ struct RuntimeDatabase {
 
     @Test func sessionsDoNotNestAndSavepointBlocksDo() throws {
         let db = try RuntimeDatabase()
-        let outer = try db.amigo.session
+        let outer = try db.amigo.openSession()
         try outer.add(try db.row(db.dog, ["label": "lucy"]))
-        #expect(throws: AmigoError.sessionAlreadyOpen(path: ":memory:")) { try db.amigo.session }
+        #expect(throws: AmigoError.sessionAlreadyOpen(path: ":memory:")) { try db.amigo.openSession() }
         try outer.savepoint {
             try outer.add(try db.row(db.dog, ["label": "ollie"]))
         }
@@ -133,7 +133,7 @@ struct RuntimeDatabase {
 
     @Test func foreignKeysSelectRelatedAndDottedPaths() throws {
         let db = try RuntimeDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         let lucy = try db.row(db.dog, ["label": "Lucy"])
         let rex = try db.row(db.dog, ["label": "Rex"])
         try session.add(lucy, rex)
@@ -153,7 +153,7 @@ struct RuntimeDatabase {
 
     @Test func oneToManyThroughUsingAndTheRelationshipEditor() throws {
         let db = try RuntimeDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         let d1 = try db.row(db.dog, ["label": "d1"])
         let d2 = try db.row(db.dog, ["label": "d2"])
         try session.add(d1, d2)
@@ -172,7 +172,7 @@ struct RuntimeDatabase {
 
     @Test func manyToManyLinks() throws {
         let db = try RuntimeDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         let p1 = try db.row(db.parent, ["label": "p1"]), p2 = try db.row(db.parent, ["label": "p2"])
         let c1 = try db.row(db.child, ["label": "c1"]), c2 = try db.row(db.child, ["label": "c2"])
         try session.add(p1, p2, c1, c2)
@@ -190,7 +190,7 @@ struct RuntimeDatabase {
 
     @Test func throughModelRowsOrderedByPosition() throws {
         let db = try RuntimeDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         let w1 = try db.row(db.workout, ["label": "foo"]), w2 = try db.row(db.workout, ["label": "bar"])
         let e1 = try db.row(db.exercise, ["label": "squat"]), e2 = try db.row(db.exercise, ["label": "press"])
         try session.add(w1, w2, e1, e2)
@@ -218,7 +218,7 @@ struct RuntimeDatabase {
 
     @Test func uuidFieldsRoundTripAndFilter() throws {
         let db = try RuntimeDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         let t = try db.row(db.token, ["objId": UUIDFieldSpec.text.uppercased()])
         try session.add(t, try db.row(db.token, ["objId": UUID().uuidString]))
         #expect(try db.amigo.engine.fetchScalar(#"SELECT typeof("objId") FROM "token" WHERE "id" = 1"#) == "blob")
@@ -234,7 +234,7 @@ struct RuntimeDatabase {
 
     @Test func upsertAndBatch() throws {
         let db = try RuntimeDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         let d = try db.row(db.dog, ["label": "lucy"])
         db.trace.clear()
         try session.add(d, upsert: true)
@@ -257,7 +257,7 @@ struct RuntimeDatabase {
         defer { file.remove() }
         let writer = try RuntimeDatabase(path: file.path)
         let reader = try RuntimeDatabase(path: file.path)
-        let session = try writer.amigo.session
+        let session = try writer.amigo.openSession()
         try session.add(try writer.row(writer.dog, ["label": "lucy"]))
         #expect(try reader.amigo.query("dog").count() == 0)
         try session.commit()
@@ -272,7 +272,7 @@ struct RuntimeDatabase {
 
     @Test func errorsNameTheRunTimeModel() throws {
         let db = try RuntimeDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         let d = try db.row(db.dog, ["label": "Lucy"])
         try session.add(d)
         db.trace.clear()
@@ -292,7 +292,7 @@ struct RuntimeDatabase {
 
     @Test func compiledModelsCanBeQueriedAsRecords() throws {
         let db = try SeedDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         let d = Dog(); d.label = "Lucy"
         let p = People(); p.label = "Foo"; p.dog = d
         try session.add(p)

@@ -41,7 +41,7 @@ import Testing
         #expect(sqlite.folded("x", flags: 3) == "amigo_fold(x, 3)")
         #expect(sqlite.asciiCaseInsensitiveCollation == " COLLATE NOCASE")
         // The compiler writes no operator text of its own: what it emits for SQLite is the dialect's.
-        let amigo = try Amigo([ORMModel(name: "dog", Column("id", type: Int.self, primaryKey: true), Column("label", type: String.self))],
+        let amigo = try AmigoDatabase([ORMModel(name: "dog", Column("id", type: Int.self, primaryKey: true), Column("label", type: String.self))],
                               factory: SQLiteEngineFactory(":memory:"))
         let (sql, _) = try amigo.query("dog").filter("label MATCHES 'R.*' AND label LIKE[c] 'r*' AND label CONTAINS 'e'").sql()
         #expect(sql.contains(sqlite.regularExpressionMatch(#""dog"."label""#)))

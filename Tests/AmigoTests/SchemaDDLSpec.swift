@@ -87,7 +87,7 @@ final class Everything: AmigoModel, @unchecked Sendable {
                            Column("chip", type: String.self, indexed: true, unique: true),
                            Column("nickname", type: String.self, defaultValue: { "Rex" }),
                            Index("pet_name_nickname_idx", "name", "NICKNAME"))
-        let amigo = try Amigo([pet], factory: SQLiteEngineFactory(":memory:"))
+        let amigo = try AmigoDatabase([pet], factory: SQLiteEngineFactory(":memory:"))
         try amigo.createAll()
         #expect(try amigo.engine.masterSQL("pet") == """
             CREATE TABLE "pet" (
@@ -101,7 +101,7 @@ final class Everything: AmigoModel, @unchecked Sendable {
         #expect(try amigo.engine.masterSQL("pet_chip_idx") == #"CREATE UNIQUE INDEX "pet_chip_idx" ON "pet" ("chip")"#)
         #expect(try amigo.engine.masterSQL("pet_name_nickname_idx") == #"CREATE INDEX "pet_name_nickname_idx" ON "pet" ("name", "nickname")"#)
         // The default closure runs at insert time and is written back.
-        let session = try amigo.session
+        let session = try amigo.openSession()
         let row = try Record(pet, ["name": "Fido"])
         try session.add(row)
         #expect(row["nickname"] == "Rex")
@@ -110,7 +110,7 @@ final class Everything: AmigoModel, @unchecked Sendable {
 
     @Test func createAllIsIdempotentAndKeepsData() throws {
         let db = try SeedDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         let d = Dog(); d.label = "Lucy"
         try session.add(d)
         try session.commit()
@@ -147,9 +147,9 @@ final class Everything: AmigoModel, @unchecked Sendable {
             Column("double", \Everything.double), Column("float", \Everything.float), Column("flag", \Everything.flag),
             Column("date", \Everything.date), Column("data", \Everything.data), Column("bytes", \Everything.bytes),
             Column("decimal", \Everything.decimal))
-        let amigo = try Amigo([everything], factory: SQLiteEngineFactory(":memory:"))
+        let amigo = try AmigoDatabase([everything], factory: SQLiteEngineFactory(":memory:"))
         try amigo.createAll()
-        let session = try amigo.session
+        let session = try amigo.openSession()
         let e = Everything()
         e.text = "héllo ✓"; e.int16 = -12345; e.int32 = 2_000_000_000; e.int64 = .max; e.double = 0.1; e.float = 1.5
         e.flag = true; e.date = Date(timeIntervalSince1970: 1_700_000_000.123); e.data = Data([0, 1, 255])

@@ -23,7 +23,7 @@ import Testing
     private static let dogValues: [[DatabaseValue]] = [[1, "lucy"], [2, "rex"]]
 
     /// Checks that a second sync has nothing left to do.
-    private func expectInSync(_ amigo: Amigo, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    private func expectInSync(_ amigo: AmigoDatabase, sourceLocation: SourceLocation = #_sourceLocation) throws {
         for preserve in [true, false] {
             let plan = try amigo.syncSchemaPlan(preserve: preserve)
             #expect(plan.allSatisfy { $0.action == .alreadyInSync }, "\(plan)", sourceLocation: sourceLocation)
@@ -325,7 +325,7 @@ import Testing
         let amigo = try file.amigo([dog, people])
         #expect(try amigo.syncSchema(preserve: true) == [TableSyncResult(table: "dog", action: .columnsAdded(["label"])),
                                                          TableSyncResult(table: "people", action: .created)])
-        let session = try amigo.session
+        let session = try amigo.openSession()
         let lucy = try #require(try session.get(Dog.self, 1))
         lucy.label = "lucy"
         let ann = People(); ann.label = "ann"; ann.dog = lucy
@@ -350,7 +350,7 @@ import Testing
         let file = try SeedFile(script: "CREATE TABLE dog (id INTEGER PRIMARY KEY NOT NULL, label TEXT NULL, obsolete TEXT);" )
         let amigo = try file.amigo([dog()])
         let before = file.bytes
-        let session = try amigo.session
+        let session = try amigo.openSession()
         #expect(throws: AmigoError.self) { try amigo.syncSchema(preserve: true) }
         try session.close()
         #expect(file.bytes == before)
@@ -359,7 +359,7 @@ import Testing
 
     @Test func syncOnAReadOnlyFileIsRefused() throws {
         let file = try SeedFile(script: "CREATE TABLE dog (id INTEGER PRIMARY KEY NOT NULL);")
-        let amigo = try Amigo([dog()], factory: SQLiteEngineFactory(file.path, options: OpenOptions(readOnly: true)))
+        let amigo = try AmigoDatabase([dog()], factory: SQLiteEngineFactory(file.path, options: OpenOptions(readOnly: true)))
         let before = file.bytes
         #expect(try amigo.syncSchemaPlan(preserve: true).map(\.action) == [.columnsAdded(["label"])])
         let error = try #require(throws: AmigoError.self) { try amigo.syncSchema(preserve: true) }
@@ -374,7 +374,7 @@ import Testing
         let path = file.path
         // --- example
         let dog = ORMModel(Dog.self, Column("id", \Dog.id, primaryKey: true), Column("label", \Dog.label))
-        let amigo = try Amigo([dog], factory: SQLiteEngineFactory(path))
+        let amigo = try AmigoDatabase([dog], factory: SQLiteEngineFactory(path))
         let plan = try amigo.syncSchemaPlan(preserve: true)       // dry run: the file is not touched
         // [TableSyncResult(table: "dog", action: .recreatedKeepingRows(removed: ["old"], added: []))]
         let done = try amigo.syncSchema(preserve: true)           // one transaction; rolled back on failure

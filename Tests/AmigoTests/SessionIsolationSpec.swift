@@ -18,7 +18,7 @@ import Testing
         let file = TemporaryDatabaseFile()
         defer { file.remove() }
         let db = try SeedDatabase(path: file.path)
-        let outer = try db.amigo.session
+        let outer = try db.amigo.openSession()
         let lucy = Dog(); lucy.label = "lucy"
         try outer.add(lucy)
 
@@ -27,7 +27,7 @@ import Testing
         let amigo = db.amigo
         let done = Self.spawn {
             do {
-                let inner = try amigo.session          // waits for `outer` to close
+                let inner = try amigo.openSession()          // waits for `outer` to close
                 began.value = true
                 let ollie = Dog(); ollie.label = "ollie"
                 try inner.add(ollie)
@@ -52,9 +52,9 @@ import Testing
 
     @Test func aSecondSessionOnTheSameThreadThrowsATypedErrorAtOnce() throws {
         let db = try SeedDatabase()
-        let first = try db.amigo.session
+        let first = try db.amigo.openSession()
         let start = Date()
-        #expect(throws: AmigoError.sessionAlreadyOpen(path: db.amigo.engine.path)) { try db.amigo.session }
+        #expect(throws: AmigoError.sessionAlreadyOpen(path: db.amigo.engine.path)) { try db.amigo.openSession() }
         #expect(Date().timeIntervalSince(start) < 1)
         #expect(first.isActive)
         let message = AmigoError.sessionAlreadyOpen(path: "x.db").description
@@ -65,12 +65,12 @@ import Testing
         let db = try SeedDatabase()
         db.amigo.engine.sessionWaitTimeout = 0.2
         #expect(db.amigo.engine.transactionGate.timeout == 0.2)
-        let holder = try db.amigo.session
+        let holder = try db.amigo.openSession()
         let amigo = db.amigo
         let outcome = Shared<(AmigoError?, TimeInterval)>((nil, 0))
         let done = Self.spawn {
             let start = Date()
-            do { _ = try amigo.session } catch let error as AmigoError { outcome.value = (error, Date().timeIntervalSince(start)) } catch {}
+            do { _ = try amigo.openSession() } catch let error as AmigoError { outcome.value = (error, Date().timeIntervalSince(start)) } catch {}
         }
         #expect(done.wait(timeout: .now() + 10) == .success)
         #expect(outcome.value.0 == .sessionBusy(path: db.amigo.engine.path, waited: 0.2))
@@ -84,11 +84,11 @@ import Testing
 
     @Test func commitAndRollbackKeepTheEngineUntilClose() throws {
         let db = try SeedDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         let amigo = db.amigo
         let began = Shared(false)
         let done = Self.spawn {
-            if let other = try? amigo.session { began.value = true; try? other.close() }
+            if let other = try? amigo.openSession() { began.value = true; try? other.close() }
         }
         for _ in 0..<20 {
             let d = Dog(); d.label = "x"
@@ -105,7 +105,7 @@ import Testing
 
     @Test func aQueryOutsideSessionsOnAnotherThreadNeverReadsAnOpenSessionsRows() throws {
         let db = try SeedDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         let lucy = Dog(); lucy.label = "lucy"
         try session.add(lucy)
         // On the session's own thread, a query outside sessions runs inside its transaction.
@@ -123,9 +123,9 @@ import Testing
 
     @Test func createAllOnAnotherThreadWaitsInsteadOfJoiningTheOpenSession() throws {
         let db = try SeedDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         let kennel = ORMModel(name: "kennel", items: [Column("id", type: Int.self, primaryKey: true)])
-        let amigo = try Amigo([kennel], engine: db.amigo.engine)
+        let amigo = try AmigoDatabase([kennel], engine: db.amigo.engine)
         let failure = Shared<String?>("not run")
         let done = Self.spawn {
             do { try amigo.createAll(); failure.value = nil } catch { failure.value = "\(error)" }
@@ -141,7 +141,7 @@ import Testing
 
     @Test func aSessionSharedByThreadsNeverLooksClosedDuringAnotherThreadsCommit() throws {
         let db = try SeedDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         let errors = Shared<[String]>([])
         let added = Shared(0)
         let stop = Shared(false)
@@ -179,12 +179,12 @@ import Testing
 
     @Test func aSessionClosedByAnotherThreadRefusesFurtherWrites() throws {
         let db = try SeedDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         let done = Self.spawn { try? session.close() }
         #expect(done.wait(timeout: .now() + 10) == .success)
         #expect(throws: AmigoError.sessionClosed) { try session.add(Dog()) }
         #expect(!db.amigo.engine.transactionGate.isHeld)
-        let next = try db.amigo.session                // the engine was given up
+        let next = try db.amigo.openSession()                // the engine was given up
         #expect(next.isActive)
     }
 }
@@ -248,7 +248,7 @@ import Testing
                     let counter = Int.random(in: 0..<counters, using: &generator)
                     let commit = Int.random(in: 0..<10, using: &generator) != 0
                     do {
-                        let session = try amigo.session
+                        let session = try amigo.openSession()
                         defer { try? session.close() }
                         let d = Dog(); d.label = label
                         try session.add(d)

@@ -4,7 +4,7 @@ import Testing
 @Suite struct SessionSmokeSpec {
     @Test func insertWritesKeyBackAndGetFindsIt() throws {
         let db = try SeedDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         #expect(try session.query(Dog.self).get(1) == nil)
         let d = Dog(); d.label = "lucy"
         try session.add(d)
@@ -15,7 +15,7 @@ import Testing
 
     @Test func selectRelatedFillsForeignObject() throws {
         let db = try SeedDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         let d = Dog(); d.label = "Lucy"
         let p = People(); p.label = "Foo"; p.dog = d
         try session.add(p)

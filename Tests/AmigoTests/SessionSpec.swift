@@ -10,7 +10,7 @@ import Testing
 
     @Test func addInsertsAndWritesTheNewPrimaryKeyBack() throws {
         let db = try SeedDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         #expect(try session.query(Dog.self).get(1) == nil)
         let d = Dog(); d.label = "lucy"
         db.trace.clear()
@@ -26,7 +26,7 @@ import Testing
 
     @Test func addTakesSeveralObjectsAndKeysFollowInsertionOrder() throws {
         let db = try SeedDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         let dogs = ["a", "b", "c"].map { label -> Dog in let d = Dog(); d.label = label; return d }
         try session.add(dogs[0], dogs[1], dogs[2])
         #expect(dogs.map(\.id) == [1, 2, 3])
@@ -35,7 +35,7 @@ import Testing
 
     @Test func anObjectWithAClientAssignedKeyIsInsertedWithThatKey() throws {
         let db = try SeedDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         let d = Dog(); d.id = 42; d.label = "answer"
         db.trace.clear()
         try session.add(d)
@@ -45,7 +45,7 @@ import Testing
 
     @Test func rowidsBeyondThirtyTwoBitsRoundTrip() throws {
         let db = try SeedDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         let big = Dog(); big.id = 3_000_000_000; big.label = "big"
         try session.add(big)
         let next = Dog(); next.label = "next"
@@ -63,7 +63,7 @@ import Testing
 
     @Test func changingAnAddedObjectAndAddingItAgainUpdatesIt() throws {
         let db = try SeedDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         let d = Dog(); d.label = "lucy"
         try session.add(d)
         d.label = "ollie"
@@ -77,7 +77,7 @@ import Testing
 
     @Test func repeatedUpdatesReuseTheStatementAndKeepTheLastValue() throws {
         let db = try SeedDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         let d = Dog()
         for label in ["lucy", "ollie", "gato"] {
             d.label = label
@@ -90,7 +90,7 @@ import Testing
 
     @Test func aFetchedObjectIsUpdatedNotInsertedWhenAddedAgain() throws {
         let db = try SeedDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         let d = Dog(); d.label = "lucy"
         try session.add(d)
         let fetched = try #require(try session.query(Dog.self).get(1))
@@ -102,7 +102,7 @@ import Testing
 
     @Test func savingAnObjectFetchedWithoutItsRelatedObjectKeepsTheForeignKey() throws {
         let db = try SeedDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         let d = Dog(); d.label = "Lucy"
         let p = People(); p.label = "Foo"; p.dog = d
         try session.add(p)
@@ -123,13 +123,13 @@ import Testing
         let both = People(); both.label = "both"; both.dog = d; both.cat = c
         let catOnly = People(); catOnly.label = "cat only"; catOnly.cat = c
         let neither = People(); neither.label = "neither"
-        let setup = try db.amigo.session
+        let setup = try db.amigo.openSession()
         try setup.add(both, catOnly, neither)
         try setup.commit()
         try setup.close()
         // A foreign key holding text, as a file made elsewhere (without enforcement) may have.
         try db.amigo.engine.executeScript(#"PRAGMA foreign_keys = OFF; UPDATE "people" SET "dog_id" = 'x-1' WHERE "label" = 'neither'"#)
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         let fetched = try session.query(People.self).orderBy("id").all()
         #expect(fetched.map { $0.foreignKeyValue("dog", in: db.amigo) } == [.integer(1), .null, .text("x-1")])
         #expect(fetched.map { $0.foreignKeyValue("cat", in: db.amigo) } == [.integer(1), .integer(1), .null])
@@ -140,7 +140,7 @@ import Testing
 
     @Test func settingALoadedRelatedObjectToNilClearsTheForeignKey() throws {
         let db = try SeedDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         let d = Dog(); d.label = "Lucy"
         let p = People(); p.label = "Foo"; p.dog = d
         try session.add(p)
@@ -155,7 +155,7 @@ import Testing
 
     @Test func addingAnObjectInsertsItsUnsavedRelatedObjectFirst() throws {
         let db = try SeedDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         #expect(try session.query(Dog.self).get(1) == nil)
         let d = Dog(); d.label = "lucy"
         let p = People(); p.label = "Foo"; p.dog = d
@@ -173,7 +173,7 @@ import Testing
 
     @Test func multipleForeignKeysAreSavedAndLoaded() throws {
         let db = try SeedDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         let d = Dog(); d.label = "Lucy"
         let c = Cat(); c.label = "Ollie"
         let p = People(); p.label = "Foo"; p.dog = d; p.cat = c
@@ -186,7 +186,7 @@ import Testing
 
     @Test func updatingAnObjectWithoutAForeignKeyToANewObjectInsertsThatObject() throws {
         let db = try SeedDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         let p = People(); p.label = "Foo"
         let d = Dog(); d.label = "lucy"
         try session.add(p)
@@ -200,7 +200,7 @@ import Testing
 
     @Test func pointingAnObjectAtAnotherRelatedObjectUpdatesTheForeignKey() throws {
         let db = try SeedDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         let d1 = Dog(); d1.label = "one"
         let d2 = Dog(); d2.label = "two"
         let p = People(); p.label = "Foo"; p.dog = d1
@@ -216,7 +216,7 @@ import Testing
 
     @Test func upsertInsertsANewObjectThenReplacesIt() throws {
         let db = try SeedDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         let d = Dog(); d.label = "lucy"
         db.trace.clear()
         try session.add(d, upsert: true)
@@ -230,7 +230,7 @@ import Testing
 
     @Test func upsertWithAForeignKeyKeepsTheRelatedRowsKey() throws {
         let db = try SeedDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         let d = Dog(); d.label = "lucy"
         let p = People(); p.label = "Foo"; p.dog = d
         try session.add(p, upsert: true)
@@ -250,7 +250,7 @@ import Testing
 
     @Test func deleteRemovesTheRow() throws {
         let db = try SeedDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         let d = Dog(); d.label = "lucy"
         try session.add(d)
         #expect(try session.query(Dog.self).get(1) != nil)
@@ -264,7 +264,7 @@ import Testing
 
     @Test func deleteTakesSeveralObjects() throws {
         let db = try SeedDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         let dogs = (1...3).map { n -> Dog in let d = Dog(); d.label = "dog \(n)"; return d }
         try session.add(dogs)
         #expect(try session.query(Dog.self).count() == 3)
@@ -274,7 +274,7 @@ import Testing
 
     @Test func deletingAnObjectThatWasNeverSavedDoesNothing() throws {
         let db = try SeedDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         let kept = Dog(); kept.label = "kept"
         try session.add(kept)
         db.trace.clear()
@@ -285,7 +285,7 @@ import Testing
 
     @Test func pendingChangeCountCountsRowsUntilCommit() throws {
         let db = try SeedDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         let a = Dog(), b = Dog()
         try session.add(a, b)
         a.label = "changed"
@@ -300,7 +300,7 @@ import Testing
 
     @Test func asyncRunsTheActionAndThenDeliversItsResult() throws {
         let db = try SeedDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         let done = DispatchSemaphore(value: 0)
         let delivered = LockedBox<Result<Dog, Error>?>(nil)
         session.async { () throws -> Dog in
@@ -319,7 +319,7 @@ import Testing
 
     @Test func asyncOnAGivenQueueRunsThereAndReportsErrors() throws {
         let db = try SeedDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         let queue = DispatchQueue(label: "amigo.test.serial")
         let key = DispatchSpecificKey<Int>()
         queue.setSpecific(key: key, value: 7)
@@ -339,7 +339,7 @@ import Testing
 
     @Test func asyncActionsMayReturnQueryResults() async throws {
         let db = try SeedDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         let d = Dog(); d.label = "lucy"
         try session.add(d)
         let count = try await confirmation { confirmed in
@@ -352,7 +352,7 @@ import Testing
 
     @Test func runExecutesTheBodyWithTheSessionUsingSwiftConcurrency() async throws {
         let db = try SeedDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         let id = try await session.run { s -> Int? in
             let d = Dog(); d.label = "lucy"
             try s.add(d)

@@ -21,7 +21,7 @@ import Testing
     /// added one by one (the workouts and exercises are saved with the first meta that uses them).
     static func fixture() throws -> Fixture {
         let db = try SeedDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         let w1 = Workout(); w1.label = "foo"
         let w2 = Workout(); w2.label = "bar"
         let e1 = WorkoutExercise(); e1.label = "squat"
@@ -57,7 +57,7 @@ import Testing
 
     @Test func deletingAThroughModelRowUnlinks() throws {
         let db = try SeedDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         let w1 = Workout(); w1.label = "foo"
         let e1 = WorkoutExercise(); e1.label = "squat"
         let e2 = WorkoutExercise(); e2.label = "press"
@@ -87,7 +87,7 @@ import Testing
 
     @Test func aSingleThroughRowFromTheModelMappingScenario() throws {
         let db = try SeedDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         let w1 = Workout(); w1.label = "foo"
         let e1 = WorkoutExercise(); e1.label = "squat"
         let m1 = Self.meta(w1, e1, duration: 60, position: 1)
@@ -105,7 +105,7 @@ import Testing
 
     @Test func linkingThroughTheRelationshipIsRejectedAndWritesNothing() throws {
         let db = try SeedDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         let w1 = Workout(); w1.label = "foo"
         let e1 = WorkoutExercise(); e1.label = "squat"
         db.trace.clear()
@@ -122,7 +122,7 @@ import Testing
 
     @Test func throughModelForeignKeysAreRequired() throws {
         let db = try SeedDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         let w = Workout(); w.label = "foo"
         let m = WorkoutMeta(); m.workout = w; m.position = 1
         let error = #expect(throws: AmigoError.self) { try session.add(m) }

@@ -17,7 +17,7 @@ import Testing
         let db = try SeedDatabase()
         #expect(!db.amigo.engine.isInTransaction)
         db.trace.clear()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         #expect(transactionSQL(db) == ["BEGIN"])
         #expect(db.amigo.engine.isInTransaction)
         #expect(session.isActive)
@@ -26,7 +26,7 @@ import Testing
 
     @Test func commitPersistsAndBeginsTheNextTransaction() throws {
         let db = try SeedDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         db.trace.clear()
         try session.commit()
         #expect(transactionSQL(db) == ["COMMIT", "BEGIN"])
@@ -35,7 +35,7 @@ import Testing
 
     @Test func rollbackUndoesAndBeginsTheNextTransaction() throws {
         let db = try SeedDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         let d = Dog(); d.label = "lucy"
         try session.add(d)
         db.trace.clear()
@@ -50,7 +50,7 @@ import Testing
         defer { file.remove() }
         let writer = try SeedDatabase(path: file.path)
         let reader = try SeedDatabase(path: file.path)
-        let session = try writer.amigo.session
+        let session = try writer.amigo.openSession()
 
         let lucy = Dog(); lucy.label = "lucy"
         try session.add(lucy)
@@ -78,10 +78,10 @@ import Testing
         defer { file.remove() }
         let first = try SeedDatabase(path: file.path)
         let second = try SeedDatabase(path: file.path)
-        let reading = try first.amigo.session
+        let reading = try first.amigo.openSession()
         #expect(try reading.query(Dog.self).count() == 0)
         try reading.refresh()
-        let writing = try second.amigo.session
+        let writing = try second.amigo.openSession()
         let d = Dog(); d.label = "lucy"
         try writing.add(d)
         try writing.commit()
@@ -90,24 +90,24 @@ import Testing
 
     @Test func aSecondSessionOnTheSameThreadIsRefusedAndNothingNests() throws {
         let db = try SeedDatabase()
-        let outer = try db.amigo.session
+        let outer = try db.amigo.openSession()
         let lucy = Dog(); lucy.label = "lucy"
         try outer.add(lucy)
         db.trace.clear()
-        #expect(throws: AmigoError.sessionAlreadyOpen(path: db.amigo.engine.path)) { try db.amigo.session }
+        #expect(throws: AmigoError.sessionAlreadyOpen(path: db.amigo.engine.path)) { try db.amigo.openSession() }
         #expect(transactionSQL(db).isEmpty)        // no SAVEPOINT, no BEGIN
         #expect(outer.isActive)
         try outer.commit()
         #expect(try db.amigo.query(Dog.self).all().map(\.label) == ["lucy"])
         // Once the first is closed, the thread may open another.
         try outer.close()
-        let next = try db.amigo.session
+        let next = try db.amigo.openSession()
         #expect(try next.query(Dog.self).count() == 1)
     }
 
     @Test func aSavepointBlocksChangesAreUndoneByTheSessionsRollback() throws {
         let db = try SeedDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         try session.savepoint {
             let d = Dog(); d.label = "lucy"
             try session.add(d)
@@ -119,7 +119,7 @@ import Testing
 
     @Test func transactionControlThroughRawSQLIsRefusedButSavepointsAreNot() throws {
         let db = try SeedDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         for sql in ["COMMIT", "rollback", "BEGIN IMMEDIATE", "  end transaction"] {
             #expect(throws: AmigoError.self, "\(sql)") { try session.execute(sql) }
             #expect(throws: AmigoError.self, "\(sql)") { try session.fetch(sql) }
@@ -134,7 +134,7 @@ import Testing
 
     @Test func aSavepointBlockRollsBackWhenItThrows() throws {
         let db = try SeedDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         let lucy = Dog(); lucy.label = "lucy"
         try session.add(lucy)
         db.trace.clear()
@@ -156,7 +156,7 @@ import Testing
 
     @Test func aSavepointBlockKeepsItsChangesAndReturnsItsValue() throws {
         let db = try SeedDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         let id = try session.savepoint { () throws -> Int? in
             let rex = Dog(); rex.label = "rex"
             try session.add(rex)
@@ -170,7 +170,7 @@ import Testing
 
     @Test func closeRollsBackAndEndsTheSession() throws {
         let db = try SeedDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         let d = Dog(); d.label = "lucy"
         try session.add(d)
         db.trace.clear()
@@ -185,7 +185,7 @@ import Testing
     @Test func aSessionReleasedWithoutCommitRollsBack() throws {
         let db = try SeedDatabase()
         do {
-            let session = try db.amigo.session
+            let session = try db.amigo.openSession()
             let d = Dog(); d.label = "lucy"
             try session.add(d)
             #expect(try db.amigo.query(Dog.self).count() == 1)

@@ -29,7 +29,7 @@ import Testing
 
     @Test func aUUIDColumnRoundTripsAsSixteenBytes() throws {
         let db = try SeedDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         let model = UUIDModel(); model.objId = Self.text.uppercased()
         try session.add(model)
         #expect(model.id == 1)
@@ -42,7 +42,7 @@ import Testing
 
     @Test func aFilterComparingWithAStringConvertsTheString() throws {
         let db = try SeedDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         for text in [Self.text, UUID().uuidString] {
             let m = UUIDModel(); m.objId = text
             try session.add(m)
@@ -60,7 +60,7 @@ import Testing
 
     @Test func aUUIDPrimaryKeyIsGeneratedAndWrittenBack() throws {
         let db = try SeedDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         let model = UUIDPKModel(); model.label = "Foo"
         try session.add(model)
         let key = try #require(model.objId)
@@ -75,7 +75,7 @@ import Testing
 
     @Test func aUUIDPrimaryKeyKeepsWorkingForRepeatedUpdatesAndDelete() throws {
         let db = try SeedDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         let model = UUIDPKModel(); model.objId = Self.text; model.label = "one"
         try session.add(model)
         for label in ["two", "three"] {
@@ -89,7 +89,7 @@ import Testing
 
     @Test func batchUpsertWithAPresetUUID() throws {
         let db = try SeedDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         let model = UUIDPKModel(); model.objId = Self.text; model.label = "Foo"
         try session.batch { batch in try batch.add(model, upsert: true) }
         #expect(try session.query(UUIDPKModel.self).get(Self.text)?.label == "Foo")
@@ -97,7 +97,7 @@ import Testing
 
     @Test func batchInsertGeneratesTheDefaultWithoutWritingItBack() throws {
         let db = try SeedDatabase()
-        let session = try db.amigo.session
+        let session = try db.amigo.openSession()
         let model = UUIDPKModel(); model.label = "Foo"
         try session.batch { batch in try batch.add(model) }
         #expect(model.objId == nil)

@@ -213,10 +213,10 @@ enum AppFileWorkload {
 
         // Reflection alone (schema, declared links, links inferred and checked against the data),
         // then the whole opening as the user waits for it.
-        let reflect = try ShellWorkload.time { _ = try Amigo(reflecting: path) }
+        let reflect = try ShellWorkload.time { _ = try AmigoDatabase(reflecting: path) }
         steps.append(Step(name: "reflect the file alone: schema, declared and inferred links (each checked against the data)", seconds: reflect, beforeUI: true))
         let open = try ShellWorkload.time {
-            let explorer = try Explorer(amigo: Amigo(reflecting: path), displayPath: path, tableCountLimit: 10_000)
+            let explorer = try Explorer(amigo: AmigoDatabase(reflecting: path), displayPath: path, tableCountLimit: 10_000)
             app = ShellApp(explorer: explorer)
             try explorer.open("orders")
             _ = app.handle(.tab)

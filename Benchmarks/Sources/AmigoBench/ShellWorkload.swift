@@ -57,7 +57,7 @@ enum ShellWorkload {
               INSERT INTO small SELECT i, 'row ' || i, i * 3 FROM n;
             """)
         let baseline = try time {
-            let explorer = try Explorer(amigo: Amigo(reflecting: smallPath), displayPath: smallPath, tableCountLimit: 10_000)
+            let explorer = try Explorer(amigo: AmigoDatabase(reflecting: smallPath), displayPath: smallPath, tableCountLimit: 10_000)
             let smallApp = ShellApp(explorer: explorer)
             try explorer.open("small")
             _ = smallApp.handle(.tab)
@@ -68,7 +68,7 @@ enum ShellWorkload {
         var app: ShellApp!
         func press(_ key: Key) { _ = app.handle(key); _ = app.render(width: width, height: height) }
         steps.append(Step(name: "open the file and draw the first screen (1,000,000-row table)", seconds: try time {
-            let explorer = try Explorer(amigo: Amigo(reflecting: path), displayPath: path, tableCountLimit: 10_000)
+            let explorer = try Explorer(amigo: AmigoDatabase(reflecting: path), displayPath: path, tableCountLimit: 10_000)
             app = ShellApp(explorer: explorer)
             try explorer.open("orders")
             _ = app.handle(.tab)

@@ -32,9 +32,9 @@ struct Workloads {
         let n = rows
         var amigoPath = ""
         results.append(try measure("1. insert \(n) rows, keys written back" + suffix, "Amigo", operations: n, runs: runs, setup: { amigoPath = path("insert-amigo") }) {
-            let amigo = try Amigo([AmigoSchema.item()], factory: SQLiteEngineFactory(amigoPath))
+            let amigo = try AmigoDatabase([AmigoSchema.item()], factory: SQLiteEngineFactory(amigoPath))
             try amigo.createAll()
-            let session = try amigo.session
+            let session = try amigo.openSession()
             var last: Item?
             for i in 0..<n {
                 let f = Workloads.item(i)
@@ -86,9 +86,9 @@ struct Workloads {
         })
         var batchPath = ""
         results.append(try measure("2. insert \(n) rows with session.batch" + suffix, "Amigo", operations: n, runs: runs, setup: { batchPath = path("batch-amigo") }) {
-            let amigo = try Amigo([AmigoSchema.item()], factory: SQLiteEngineFactory(batchPath))
+            let amigo = try AmigoDatabase([AmigoSchema.item()], factory: SQLiteEngineFactory(batchPath))
             try amigo.createAll()
-            let session = try amigo.session
+            let session = try amigo.openSession()
             try session.batch { batch in
                 for i in 0..<n {
                     let f = Workloads.item(i)
@@ -124,8 +124,8 @@ struct Workloads {
 
     /// A database with `rows` items, `rows/10` parents with 10 children each, and 1,000 owners
     /// with 10 of 500 tags each, created by Amigo's DDL and filled with raw inserts.
-    static func fixture(rows: Int, path: String) throws -> Amigo {
-        let amigo = try Amigo(AmigoSchema.models(), factory: SQLiteEngineFactory(path))
+    static func fixture(rows: Int, path: String) throws -> AmigoDatabase {
+        let amigo = try AmigoDatabase(AmigoSchema.models(), factory: SQLiteEngineFactory(path))
         try amigo.createAll()
         try amigo.engine.executeScript("BEGIN")
         let e = amigo.engine
@@ -160,11 +160,11 @@ struct Workloads {
         // In memory, three connections share one database through a shared-cache URI.
         let dbPath = inMemory ? "file:amigo-bench-\(getpid())?mode=memory&cache=shared" : freshPath("reads")
         let amigo = try Workloads.fixture(rows: n, path: dbPath)
-        let session = try amigo.session
-        let reflected = try Amigo(reflecting: dbPath, options: OpenOptions(create: inMemory))
-        let reflectedSession = try reflected.session
+        let session = try amigo.openSession()
+        let reflected = try AmigoDatabase(reflecting: dbPath, options: OpenOptions(create: inMemory))
+        let reflectedSession = try reflected.openSession()
         let raw = RawDatabase(dbPath)
-        raw.exec("BEGIN")    // one read transaction, as Amigo's session and GRDB's read {} have
+        raw.exec("BEGIN")    // one read transaction, as AmigoDatabase's session and GRDB's read {} have
         defer { raw.exec("COMMIT") }
         let queue = try DatabaseQueue(path: dbPath)
 

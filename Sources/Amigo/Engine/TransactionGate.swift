@@ -12,7 +12,7 @@ import Foundation
 ///   ``AmigoError/sessionBusy(path:waited:)``;
 /// - creating another session on **the owner's thread** (which could only deadlock) throws
 ///   ``AmigoError/sessionAlreadyOpen(path:)`` at once: nest work with ``Session/savepoint(_:)``;
-/// - work that runs outside any session — ``Amigo/query(_:)-(String)``, ``Amigo/createAll()``,
+/// - work that runs outside any session — ``AmigoDatabase/query(_:)-(String)``, ``AmigoDatabase/createAll()``,
 ///   ``Migrator/migrate(_:)``, reflection — waits the same way on another thread, so that it
 ///   never reads or writes inside another thread's transaction; on the owner's thread it runs
 ///   inside the owner's transaction.

@@ -1,4 +1,4 @@
-/// What ``Amigo/syncSchema(preserve:)`` did (or, for a dry run, would do) to one table.
+/// What ``AmigoDatabase/syncSchema(preserve:)`` did (or, for a dry run, would do) to one table.
 public enum TableSyncAction: Sendable, Equatable {
     /// The table did not exist and was created.
     case created
@@ -39,7 +39,7 @@ public struct TableSyncResult: Sendable, Equatable {
 /// index on a column that is gone goes with the column; a trigger that cannot be created again
 /// fails the sync, naming it).
 struct SchemaSynchronizer {
-    let amigo: Amigo
+    let amigo: AmigoDatabase
 
     private var engine: any Engine { amigo.engine }
 
@@ -213,7 +213,7 @@ extension SchemaSynchronizer {
     }
 }
 
-extension Amigo {
+extension AmigoDatabase {
     /// Brings the file's tables in line with the declared models (see ``SchemaSynchronizer``'s
     /// rules) in one transaction, and says what it did per table. It refuses to run while this
     /// thread's session is open, and waits for another thread's session to close (see ``TransactionGate``).

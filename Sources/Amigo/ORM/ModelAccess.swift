@@ -55,7 +55,7 @@ extension ORMModel {
 extension AmigoModel {
     /// The raw value of a foreign key of a compiled model, by relationship name (`"dog"`), whether
     /// or not the related object was loaded. Nil for an unknown name.
-    public func foreignKeyValue(_ relationship: String, in amigo: Amigo) -> DatabaseValue? {
+    public func foreignKeyValue(_ relationship: String, in amigo: AmigoDatabase) -> DatabaseValue? {
         guard let model = try? amigo.model(of: self), let r = model.relationship(named: relationship), r.isToOne,
               let column = r.sourceColumns.first else { return nil }
         return model.storedValue(of: column, in: self)

@@ -16,7 +16,7 @@ public struct Query<T: AmigoModel>: @unchecked Sendable {
     /// refinement and every call through a generic boundary does) costs one reference count.
     private var state: QueryState
 
-    init(amigo: Amigo, model: Result<ORMModel, Error>, session: Session? = nil) {
+    init(amigo: AmigoDatabase, model: Result<ORMModel, Error>, session: Session? = nil) {
         self.state = QueryState(amigo: amigo, modelResult: model)
         state.session = session
     }
@@ -24,7 +24,7 @@ public struct Query<T: AmigoModel>: @unchecked Sendable {
     /// A query over the compiled model of `M` (called from inlinable code, so that callers pass
     /// `Query<M>`'s metadata along rather than the library looking it up on every query).
     @usableFromInline
-    init(amigo: Amigo, compiled type: T.Type, session: Session?) {
+    init(amigo: AmigoDatabase, compiled type: T.Type, session: Session?) {
         self.init(amigo: amigo, model: Result { try amigo.model(for: type) }, session: session)
     }
 
@@ -36,7 +36,7 @@ public struct Query<T: AmigoModel>: @unchecked Sendable {
         }
     }
 
-    var amigo: Amigo { state.amigo }
+    var amigo: AmigoDatabase { state.amigo }
     var modelResult: Result<ORMModel, Error> { state.modelResult }
     /// The session that created the query, if any (bulk writes count their changes there).
     var session: Session? {
@@ -623,7 +623,7 @@ final class RelatedLoader {
 
 /// The parts of a ``Query``, shared between copies until one of them changes.
 final class QueryState {
-    let amigo: Amigo
+    let amigo: AmigoDatabase
     let modelResult: Result<ORMModel, Error>
     var session: Session?
     var filters: [(expression: FilterExpression, arguments: [FilterArgument], source: String)] = []
@@ -636,7 +636,7 @@ final class QueryState {
     var relationshipName: String?
     var extraConditions: [(sql: (QueryScope) throws -> String, arguments: [DatabaseValue])] = []
 
-    init(amigo: Amigo, modelResult: Result<ORMModel, Error>) {
+    init(amigo: AmigoDatabase, modelResult: Result<ORMModel, Error>) {
         self.amigo = amigo
         self.modelResult = modelResult
     }

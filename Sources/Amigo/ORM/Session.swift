@@ -4,7 +4,7 @@ import Synchronization
 /// A unit of work on one engine: it opens a transaction when created, and everything it writes
 /// stays invisible to other connections until ``commit()``.
 ///
-///     let session = try amigo.session              // BEGIN
+///     let session = try amigo.openSession()              // BEGIN
 ///     let lucy = Dog(); lucy.label = "Lucy"
 ///     try session.add(lucy)                        // INSERT INTO "dog" ("label") VALUES (?); lucy.id is set
 ///     lucy.label = "Ollie"
@@ -35,7 +35,7 @@ import Synchronization
 /// the caller's to synchronize.
 public final class Session: @unchecked Sendable {
     /// The models and engine.
-    public let amigo: Amigo
+    public let amigo: AmigoDatabase
     /// The engine statements run on.
     public var engine: any Engine { amigo.engine }
     /// Serializes begin, commit, rollback and close (never held while waiting for the engine's gate
@@ -56,13 +56,13 @@ public final class Session: @unchecked Sendable {
         set { changeCounter.store(newValue, ordering: .relaxed) }
     }
 
-    init(amigo: Amigo) throws {
+    init(amigo: AmigoDatabase) throws {
         self.amigo = amigo
         try begin()
     }
 
     /// A session that has not begun (see ``handOver(to:)``).
-    private init(takingOver amigo: Amigo) {
+    private init(takingOver amigo: AmigoDatabase) {
         self.amigo = amigo
     }
 
@@ -73,7 +73,7 @@ public final class Session: @unchecked Sendable {
     ///
     /// - Throws: ``AmigoError/sessionClosed`` when this session is closed;
     ///   ``AmigoError/invalidOperation(_:)`` when `amigo` is on another engine.
-    public func handOver(to amigo: Amigo) throws -> Session {
+    public func handOver(to amigo: AmigoDatabase) throws -> Session {
         try lock.withLock {
             guard active else { throw AmigoError.sessionClosed }
             guard amigo.engine === self.engine else {

@@ -65,7 +65,7 @@ public struct SchemaInspector {
     }
 
     /// Foreign keys of `table`, one per constraint (composite keys grouped). Referenced columns
-    /// left implicit in the DDL are reported empty; ``Amigo/init(reflecting:)`` fills them in.
+    /// left implicit in the DDL are reported empty; ``AmigoDatabase/init(reflecting:)`` fills them in.
     public func foreignKeys(of table: String) throws -> [ForeignKeyConstraint] {
         var byID: [Int64: ForeignKeyConstraint] = [:]
         var order: [Int64] = []

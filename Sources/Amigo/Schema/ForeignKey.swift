@@ -34,7 +34,7 @@ public final class ForeignKey: @unchecked Sendable {
     }
 
     /// References the column `table.c["name"]` returns; a nil column (a name the table does not
-    /// have) is reported by ``Amigo/init(_:engine:)`` as a mapping error.
+    /// have) is reported by ``AmigoDatabase/init(_:engine:)`` as a mapping error.
     public convenience init(_ column: Column?, onDelete: String? = nil) {
         if let column {
             self.init(column, onDelete: onDelete)

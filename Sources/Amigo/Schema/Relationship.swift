@@ -80,7 +80,7 @@ public final class Relationship: @unchecked Sendable {
     }
 }
 
-/// Declares a one-to-many relationship on the "one" side, resolved when ``Amigo`` is created.
+/// Declares a one-to-many relationship on the "one" side, resolved when ``AmigoDatabase`` is created.
 ///
 ///     OneToMany("people", using: Person.self, on: "dog")   // Person has Column("dog", ForeignKey(dog), …)
 ///     OneToMany("people", model: "Person", on: "dog")      // the same between run-time models
@@ -101,7 +101,7 @@ public struct OneToMany: SchemaItem, Sendable {
     }
 }
 
-/// Declares a many-to-many relationship, resolved when ``Amigo`` is created.
+/// Declares a many-to-many relationship, resolved when ``AmigoDatabase`` is created.
 ///
 ///     ManyToMany("children", using: Child.self)                  // junction table child_parent
 ///     ManyToMany("exercises", using: WorkoutExercise.self, throughModel: WorkoutMeta.self)

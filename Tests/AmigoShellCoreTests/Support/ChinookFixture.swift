@@ -10,10 +10,10 @@ final class ChinookFixture {
 
     init(options: OpenOptions = OpenOptions()) throws {
         path = try SampleDatabase.chinook.copy()
-        explorer = try Explorer(amigo: Amigo(reflecting: path, options: options), displayPath: "chinook.sqlite")
+        explorer = try Explorer(amigo: AmigoDatabase(reflecting: path, options: options), displayPath: "chinook.sqlite")
     }
 
-    var amigo: Amigo { explorer.amigo }
+    var amigo: AmigoDatabase { explorer.amigo }
 
     /// The first column of the first row of `sql`, as an integer (for counts computed by SQLite itself).
     func scalar(_ sql: String, _ arguments: [DatabaseValue] = []) throws -> Int? {

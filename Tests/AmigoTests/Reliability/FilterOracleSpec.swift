@@ -80,7 +80,7 @@ import Testing
     func generatedFiltersSelectWhatSQLSelects(seed: UInt64) throws {
         let path = try SampleDatabase.chinook.copy()
         defer { TemporaryFile.remove(path) }
-        let amigo = try Amigo(reflecting: path, options: OpenOptions(readOnly: true))
+        let amigo = try AmigoDatabase(reflecting: path, options: OpenOptions(readOnly: true))
         var g = Generator(state: seed)
         for _ in 0..<100 {
             let c = Self.expression(&g, depth: 3)

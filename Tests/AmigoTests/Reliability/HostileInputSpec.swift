@@ -24,7 +24,7 @@ import Testing
         let path = try SampleDatabase.chinook.copy()
         defer { TemporaryFile.remove(path) }
         let before = FileManager.default.contents(atPath: path)
-        let amigo = try Amigo(reflecting: path)
+        let amigo = try AmigoDatabase(reflecting: path)
         for filter in Self.filters {
             let started = Date()
             do {

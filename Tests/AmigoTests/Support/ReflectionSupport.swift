@@ -8,12 +8,12 @@ import Testing
 /// A reflected, writable copy of one of the real sample databases; the copy is deleted when this goes away.
 final class ReflectedCopy {
     let path: String
-    let amigo: Amigo
+    let amigo: AmigoDatabase
 
     init(_ database: SampleDatabase, options: OpenOptions = OpenOptions()) throws {
         path = try database.copy()
         do {
-            amigo = try Amigo(reflecting: path, options: options)
+            amigo = try AmigoDatabase(reflecting: path, options: options)
         } catch {
             TemporaryFile.remove(path)
             throw error
@@ -46,7 +46,7 @@ final class SyntheticDatabase {
     deinit { TemporaryFile.remove(path) }
 
     /// Reflects the file.
-    func reflect(_ options: OpenOptions = OpenOptions()) throws -> Amigo { try Amigo(reflecting: path, options: options) }
+    func reflect(_ options: OpenOptions = OpenOptions()) throws -> AmigoDatabase { try AmigoDatabase(reflecting: path, options: options) }
 
     /// A second, independent connection to the same file.
     func secondConnection() throws -> SQLiteEngine { try SQLiteEngine(path: path) }

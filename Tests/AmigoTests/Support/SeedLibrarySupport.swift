@@ -30,13 +30,13 @@ final class SeedFile {
     }
 
     /// `models` bound to a new connection to the file.
-    func amigo(_ models: [ORMModel]) throws -> Amigo {
-        try Amigo(models, factory: SQLiteEngineFactory(path, options: OpenOptions()))
+    func amigo(_ models: [ORMModel]) throws -> AmigoDatabase {
+        try AmigoDatabase(models, factory: SQLiteEngineFactory(path, options: OpenOptions()))
     }
 
     /// The file's schema reflected through a new connection.
-    func reflect(_ options: OpenOptions = OpenOptions()) throws -> Amigo {
-        try Amigo(reflecting: path, options: options)
+    func reflect(_ options: OpenOptions = OpenOptions()) throws -> AmigoDatabase {
+        try AmigoDatabase(reflecting: path, options: options)
     }
 
     /// The file's bytes now.

@@ -72,7 +72,7 @@ final class UUIDPKModel: AmigoModel {
 
 /// Builds the seed schema on a fresh in-memory database (one per test, so tests run in parallel).
 struct SeedDatabase {
-    let amigo: Amigo
+    let amigo: AmigoDatabase
     let dog: ORMModel, cat: ORMModel, people: ORMModel, author: ORMModel, post: ORMModel
     let parent: ORMModel, child: ORMModel, workout: ORMModel, exercise: ORMModel, meta: ORMModel
     let uuidModel: ORMModel, uuidPKModel: ORMModel
@@ -109,7 +109,7 @@ struct SeedDatabase {
         uuidPKModel = ORMModel(UUIDPKModel.self,
                                UUIDField("objId", \UUIDPKModel.objId, primaryKey: true) { UUID().uuidString.lowercased() },
                                CharField("label", \UUIDPKModel.label))
-        amigo = try Amigo([dog, cat, people, author, post, parent, child, workout, exercise, meta, uuidModel, uuidPKModel],
+        amigo = try AmigoDatabase([dog, cat, people, author, post, parent, child, workout, exercise, meta, uuidModel, uuidPKModel],
                           factory: SQLiteEngineFactory(path))
         trace = EchoRecorder(amigo.engine.echo)
         try amigo.createAll()

@@ -1,5 +1,5 @@
 /// Opening any existing SQLite file as run-time models.
-extension Amigo {
+extension AmigoDatabase {
     /// Opens the database at `path` and reflects its schema into models: every table and view
     /// becomes a run-time ``ORMModel`` whose rows are ``Record``s, with its relationships
     /// discovered from foreign keys and junction tables.
@@ -8,8 +8,8 @@ extension Amigo {
     /// or is corrupt or locked, throws with the path and SQLite's message. A read-only file is
     /// opened read-only; edits then fail with ``AmigoError/readOnly(path:operation:)``.
     ///
-    ///     let amigo = try Amigo(reflecting: "chinook.sqlite")
-    ///     let session = try amigo.session
+    ///     let amigo = try AmigoDatabase(reflecting: "chinook.sqlite")
+    ///     let session = try amigo.openSession()
     ///     let albums = try session.query("Album").filter("artist.Name = %@", "AC/DC").all()
     public convenience init(reflecting path: String, options: OpenOptions = OpenOptions(),
                             reflection: ReflectionOptions = ReflectionOptions()) throws {
@@ -79,7 +79,7 @@ extension Amigo {
     }
 }
 
-/// How ``Amigo/init(reflecting:options:reflection:)`` reads a file.
+/// How ``AmigoDatabase/init(reflecting:options:reflection:)`` reads a file.
 public struct ReflectionOptions: Sendable, Hashable {
     /// Whether links the file does not declare are inferred from names and checked against the
     /// data (see ``Relationship/isInferred``). On by default.

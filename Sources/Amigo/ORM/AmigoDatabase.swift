@@ -2,13 +2,13 @@ import Foundation
 
 /// The entry point: a set of models bound to an engine.
 ///
-///     let amigo = try Amigo([dog, person], factory: SQLiteEngineFactory(":memory:", echo: true))
+///     let amigo = try AmigoDatabase([dog, person], factory: SQLiteEngineFactory(":memory:", echo: true))
 ///     try amigo.createAll()
 ///     let session = try amigo.session
 ///
-/// Creating an `Amigo` resolves the declared relationships (foreign keys, `OneToMany`,
+/// Creating an `AmigoDatabase` resolves the declared relationships (foreign keys, `OneToMany`,
 /// `ManyToMany`) between its models and creates the junction tables many-to-many needs.
-public final class Amigo: @unchecked Sendable {
+public final class AmigoDatabase: @unchecked Sendable {
     /// The engine every statement goes through.
     public let engine: any Engine
     /// The models, in the order given.
@@ -219,8 +219,37 @@ public final class Amigo: @unchecked Sendable {
     /// - Throws: ``AmigoError/sessionAlreadyOpen(path:)`` when a session is open on the engine on
     ///   this thread; ``AmigoError/sessionBusy(path:waited:)`` when another thread's session did
     ///   not close in time.
+    public func openSession() throws -> Session {
+        try Session(amigo: self)
+    }
+
+    /// Runs `body` in a new session and commits what it did; if `body` throws, everything it did
+    /// is rolled back and the error rethrown. The session is closed either way.
+    ///
+    ///     let id = try db.write { session in
+    ///         let rex = Dog(); rex.label = "Rex"
+    ///         try session.add(rex)                   // BEGIN … INSERT …
+    ///         return rex.id!
+    ///     }                                          // COMMIT
+    public func write<T>(_ body: (Session) throws -> T) throws -> T {
+        let session = try openSession()
+        defer { try? session.close() }
+        let result = try body(session)
+        try session.commit()
+        return result
+    }
+
+    /// Runs `body` in a new session that reads and is rolled back at the end, whatever it did.
+    public func read<T>(_ body: (Session) throws -> T) throws -> T {
+        let session = try openSession()
+        defer { try? session.close() }
+        return try body(session)
+    }
+
+    /// The 0.2 spelling of ``openSession()``: a property that opened a transaction on every read.
+    @available(*, deprecated, renamed: "openSession()")
     public var session: Session {
-        get throws { try Session(amigo: self) }
+        get throws { try openSession() }
     }
 
     /// A query outside any explicit session. It runs in autocommit mode, after waiting (like a
