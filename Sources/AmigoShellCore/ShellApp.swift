@@ -23,6 +23,12 @@ public final class ShellApp {
         case filter
         case command
         case edit(column: String)
+        /// Find a row whose column (nil: any text column) contains the text.
+        case find(column: String?)
+        /// Jump to the row with a key (`42`, `1,2` for a composite key).
+        case key
+        /// Open a table or view by name (completion, then prefix, substring and fuzzy matching).
+        case table
     }
 
     /// A request to read a line.
@@ -61,8 +67,10 @@ public final class ShellApp {
     public internal(set) var message = ""
     /// Whether ``message`` is an error.
     public internal(set) var messageIsError = false
-    /// Letters typed in a list to jump by prefix.
+    /// Letters typed in the relations menu to jump by prefix.
     var typeAhead = ""
+    /// The last search (`f`, `F`), which `n` and `N` repeat.
+    public internal(set) var lastFind: (text: String, column: String?)?
     /// Whether the last render had only room for the "too small" message.
     var screenTooSmall = false
     /// Whether the last render had room for the echo pane: a short, narrow terminal leaves it out
@@ -73,6 +81,8 @@ public final class ShellApp {
     public init(explorer: Explorer) {
         self.explorer = explorer
         if explorer.current != nil { focus = .grid }
+        // Filters, `=` and sorts are steps that Backspace and Esc pop, one at a time.
+        explorer.narrowingPushesSteps = true
         message = "\(explorer.tables.count) tables and views — Enter opens, ? lists every key"
     }
 
@@ -113,36 +123,18 @@ public final class ShellApp {
         case .none: break
         default: return handleOverlay(key)
         }
-        if focus == .tables, case .char(let ch) = key, ch.isLetter || ch.isNumber || ch == "_" {
-            if !(ch == "q" && typeAhead.isEmpty && !explorer.tables.contains(where: { $0.name.lowercased().hasPrefix("q") })) {
-                jumpTables(typing: ch)
-                return .none
-            }
-        }
-        if focus == .tables, key == .backspace, !typeAhead.isEmpty {
-            typeAhead.removeLast()
-            return .none
-        }
         typeAhead = ""
         guard let action = KeyMap.action(for: key) else {
-            if case .escape = key { setMessage(""); return .none }
+            // Keys mean the same in every pane: a letter never silently becomes a jump.
+            if case .char(let ch) = key, ch.isLetter || ch.isNumber {
+                setMessage("'\(ch)' does nothing here — t opens a table by name, f finds, # jumps to a key, ? lists every key")
+            }
             return .none
         }
-        return perform(action)
+        return perform(action, key: key)
     }
 
-    private func jumpTables(typing ch: Character) {
-        typeAhead.append(ch)
-        let prefix = typeAhead.lowercased()
-        if let i = explorer.tables.firstIndex(where: { $0.name.lowercased().hasPrefix(prefix) }) {
-            tableCursor = i
-            setMessage("jump: \(typeAhead)")
-        } else {
-            setMessage("no table starts with '\(typeAhead)'")
-        }
-    }
-
-    func perform(_ action: ShellAction) -> ShellEffect {
+    func perform(_ action: ShellAction, key: Key? = nil) -> ShellEffect {
         let view = explorer.current
         let page = max(1, explorer.viewportRows - 1)
         switch action {
@@ -159,25 +151,43 @@ public final class ShellApp {
         case .activate: activate()
         case .relations: showRelations()
         case .back:
+            if key == .escape && explorer.stack.count <= 1 { return .none }   // Esc with nothing to pop: nothing
             attempt { try explorer.back(); setMessage(explorer.statusSummary) }
         case .filterPrompt:
             guard let view else { setMessage("open a table first"); return .none }
             guard view.isModelView else { setMessage("a sql result cannot be filtered here; add a WHERE clause to the sql"); return .none }
-            return .prompt(PromptRequest(kind: .filter, prompt: "filter> ", initialText: view.filter ?? ""))
+            // Starts empty: the new filter replaces the view's (which stays one Backspace away, and Up recalls it).
+            return .prompt(PromptRequest(kind: .filter, prompt: "filter> ", initialText: ""))
+        case .find, .findAll:
+            guard let view else { setMessage("open a table first"); return .none }
+            guard view.isModelView else { setMessage("a sql result cannot be searched here"); return .none }
+            let column = action == .find && view.cursorColumn < view.columns.count ? view.columns[view.cursorColumn] : nil
+            return .prompt(PromptRequest(kind: .find(column: column), prompt: "find in \(column ?? "any text column")> ", initialText: ""))
+        case .findNext, .findPrevious:
+            guard let last = lastFind else { setMessage("nothing to repeat: f finds in this column, F in every text column"); return .none }
+            runFind(last.text, column: last.column, backward: action == .findPrevious, includingCurrent: false)
+        case .jumpToKey:
+            guard let view, let model = view.model else { setMessage("open a table first"); return .none }
+            let key = model.table.primaryKey.map(\.label)
+            let hint = key.isEmpty ? "rowid" : key.joined(separator: ",")
+            return .prompt(PromptRequest(kind: .key, prompt: "\(model.name) \(hint) = ", initialText: ""))
+        case .openTable:
+            return .prompt(PromptRequest(kind: .table, prompt: "open table> ", initialText: ""))
         case .commandPrompt:
             return .prompt(PromptRequest(kind: .command, prompt: ":", initialText: ""))
         case .sortAscending, .sortDescending:
-            guard focus == .grid, let view, view.cursorColumn < view.columns.count else { return .none }
+            guard let view, view.cursorColumn < view.columns.count else { return .none }
             guard view.isModelView else { setMessage("a sql result cannot be sorted here; add ORDER BY to the sql"); return .none }
             let column = view.columns[view.cursorColumn]
             attempt {
                 try explorer.setOrder(column: column, descending: action == .sortDescending)
+                focus = .grid
                 setMessage("sorted by \(column)\(action == .sortDescending ? " descending" : "")")
             }
         case .detail:
             attempt { overlay = .detail(text: try explorer.currentRowDetail(), scroll: 0) }
         case .edit:
-            guard focus == .grid, let view, view.cursorColumn < view.columns.count else {
+            guard let view, view.cursorColumn < view.columns.count else {
                 setMessage("edit: move to a cell of a table first")
                 return .none
             }
@@ -196,7 +206,7 @@ public final class ShellApp {
             if let record = try? explorer.currentRecord() { initial = editText(record.value(at: view.cursorColumn)) }
             return .prompt(PromptRequest(kind: .edit(column: column), prompt: "\(column) = ", initialText: initial))
         case .filterEqual:
-            attempt { try explorer.filterEqualToCurrentCell(); setMessage(explorer.statusSummary) }
+            attempt { try explorer.filterEqualToCurrentCell(); focus = .grid; setMessage(explorer.statusSummary) }
         case .toggleEcho:
             echoVisible.toggle()
             if !echoVisible && focus == .echo { focus = .grid }
@@ -305,7 +315,13 @@ public final class ShellApp {
                 return .none
             case .char(let ch) where ch.isLetter:
                 typeAhead.append(ch)
-                if let i = rows.firstIndex(where: { $0.relationship.name.lowercased().hasPrefix(typeAhead.lowercased()) }) { cursor = i }
+                var match = rows.firstIndex(where: { $0.relationship.name.lowercased().hasPrefix(typeAhead.lowercased()) })
+                if match == nil {
+                    // A miss starts the type-ahead again from this letter.
+                    typeAhead = String(ch)
+                    match = rows.firstIndex(where: { $0.relationship.name.lowercased().hasPrefix(typeAhead.lowercased()) })
+                }
+                if let match { cursor = match }
             default: break
             }
             overlay = .relations(rows: rows, cursor: cursor)
@@ -316,8 +332,10 @@ public final class ShellApp {
         case .output(let title, let text, let scroll):
             overlay = ShellApp.scrolled(scroll, by: key).map { .output(title: title, text: text, scroll: $0) } ?? .none
         case .confirmEdit(let edit):
+            // Only what the box says: y applies, n or Esc cancels, any other key does nothing.
+            guard [.char("y"), .char("Y"), .char("n"), .char("N"), .escape].contains(key) else { return .none }
             overlay = .none
-            if key == .char("y") || key == .char("Y") || key == .enter {
+            if key == .char("y") || key == .char("Y") {
                 attempt {
                     let statement = try explorer.apply(edit)
                     setMessage("updated \(edit.column) — \(explorer.pendingChanges) uncommitted (:commit keeps, :rollback undoes) · \(statement.sql)")
@@ -355,8 +373,43 @@ public final class ShellApp {
         guard let text else { setMessage("cancelled"); return .none }
         switch kind {
         case .filter:
+            var filter = text
+            var generated: String?
+            if let view = explorer.current, let bare = ShellApp.bareValueFilter(text, view: view) {
+                filter = bare
+                generated = bare
+            }
+            do {
+                try explorer.setFilter(filter)
+                focus = .grid
+                setMessage(generated.map { "searched the column: filter \($0) · " } .map { $0 + explorer.statusSummary } ?? explorer.statusSummary)
+            } catch {
+                setError(error)
+                if ErrorText.line(error).contains("expected") { message += " — quote text values (Name = 'Some Text'), or type a value alone to search this column" }
+            }
+        case .find(let column):
+            let text = text.trimmingCharacters(in: .whitespaces)
+            guard !text.isEmpty else { setMessage("cancelled"); return .none }
+            lastFind = (text, column)
+            runFind(text, column: column, backward: false, includingCurrent: true)
+        case .key:
+            let key = text.trimmingCharacters(in: .whitespaces)
+            guard !key.isEmpty else { setMessage("cancelled"); return .none }
             attempt {
-                try explorer.setFilter(text)
+                let result = try explorer.execute(.get(key))
+                focus = .grid
+                setMessage(result.status)
+            }
+        case .table:
+            let name = text.trimmingCharacters(in: .whitespaces)
+            guard !name.isEmpty else { setMessage("cancelled"); return .none }
+            guard let match = ShellApp.tableMatch(name, in: explorer.tables) else {
+                setError(ShellError.invalidValue("no table or view matches '\(name)'"))
+                return .none
+            }
+            attempt {
+                try explorer.open(match)
+                if let i = explorer.tables.firstIndex(where: { $0.name == match }) { tableCursor = i }
                 focus = .grid
                 setMessage(explorer.statusSummary)
             }
@@ -369,7 +422,14 @@ public final class ShellApp {
             do {
                 guard let command = try CommandParser.parse(text) else { return .none }
                 if command == .quit { return perform(.quit) }
-                if case .help = command { overlay = .help(scroll: 0); return .none }
+                if case .help(let topic) = command {
+                    if let topic {
+                        overlay = .output(title: "help \(topic) — ↑↓ scroll, other keys close", text: explorer.helpText(topic), scroll: 0)
+                    } else {
+                        overlay = .help(scroll: 0)
+                    }
+                    return .none
+                }
                 let result = try explorer.execute(command)
                 switch command {
                 case .tables, .relations, .schema, .stats, .count, .export, .commit, .rollback, .echo:
@@ -394,6 +454,57 @@ public final class ShellApp {
 }
 
 extension ShellApp {
+    /// Runs a search and shows where it landed (or why it did not) in the status line.
+    func runFind(_ text: String, column: String?, backward: Bool, includingCurrent: Bool) {
+        guard let view = explorer.current else { setMessage("open a table first"); return }
+        let index = column.flatMap { name in view.columns.firstIndex(of: name) }
+        attempt {
+            let found = try explorer.find(text, column: index, backward: backward, includingCurrent: includingCurrent)
+            focus = .grid
+            setMessage(found)
+        }
+    }
+
+    /// A filter typed as a value alone (`ACADEMY DINOSAUR`, `'Grunge'`): a search on the current
+    /// column, `Column CONTAINS[c] 'value'`; nil when `text` is a filter (or not a bare value).
+    static func bareValueFilter(_ text: String, view: BrowseView) -> String? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty, view.cursorColumn < view.modelColumns.count else { return nil }
+        if (try? FilterParser.parse(trimmed)) != nil { return nil }
+        var value = trimmed
+        if value.count >= 2, let first = value.first, first == value.last, first == "'" || first == "\"" {
+            value = String(value.dropFirst().dropLast())
+        } else {
+            // An operator or a keyword of the language means a filter with a mistake, not a value.
+            if value.contains(where: { "=<>!(){}%".contains($0) }) { return nil }
+            let keywords: Set<String> = ["AND", "OR", "NOT", "IN", "LIKE", "BEGINSWITH", "ENDSWITH", "CONTAINS", "MATCHES", "BETWEEN", "IS", "NULL"]
+            if value.split(separator: " ").contains(where: { keywords.contains(String($0)) || $0.hasPrefix("CONTAINS[") }) { return nil }
+        }
+        guard let literal = ValueText.filterLiteral(.text(value)) else { return nil }
+        let filter = ValueText.keyPath(view.modelColumns[view.cursorColumn].label) + " CONTAINS[c] " + literal
+        return (try? FilterParser.parse(filter)) != nil ? filter : nil
+    }
+
+    /// The table or view `name` means: an exact name, else the first starting with it, else
+    /// containing it, else whose letters it has in order (fuzzy) — tables before views.
+    static func tableMatch(_ name: String, in tables: [TableSummary]) -> String? {
+        let ranked = tables.filter { !$0.isView } + tables.filter(\.isView)
+        let lower = name.lowercased()
+        if let exact = ranked.first(where: { $0.name.lowercased() == lower }) { return exact.name }
+        if let prefix = ranked.first(where: { $0.name.lowercased().hasPrefix(lower) }) { return prefix.name }
+        if let inside = ranked.first(where: { $0.name.lowercased().contains(lower) }) { return inside.name }
+        return ranked.first(where: { isSubsequence(lower, of: $0.name.lowercased()) })?.name
+    }
+
+    static func isSubsequence(_ needle: String, of haystack: String) -> Bool {
+        var rest = haystack[...]
+        for ch in needle {
+            guard let i = rest.firstIndex(of: ch) else { return false }
+            rest = rest[rest.index(after: i)...]
+        }
+        return true
+    }
+
     /// Shows ambiguous completion candidates in the status line.
     public func showMatches(_ matches: [String]) {
         setMessage("completions: " + matches.prefix(12).joined(separator: "  ") + (matches.count > 12 ? "  …" : ""))

@@ -39,7 +39,7 @@ extension ShellApp {
         drawGrid(&grid, layout)
         if let echo = layout.echo { drawEcho(&grid, echo) }
         drawStatus(&grid, layout)
-        grid.put(KeyMap.hints, row: layout.prompt.y, column: 1, maxWidth: width - 2, style: ShellApp.dimStyle)
+        grid.put(KeyMap.hints(width: width - 2), row: layout.prompt.y, column: 1, maxWidth: width - 2, style: ShellApp.dimStyle)
         drawOverlay(&grid, width: width, height: height)
         return grid
     }
@@ -375,7 +375,7 @@ extension ShellApp {
         case .help(let scroll):
             var lines = ["Keys"]
             for binding in KeyMap.bindings { lines.append("  " + DisplayWidth.pad(binding.label, to: 12) + binding.summary) }
-            lines.append("  letters     in the tables list and relations menu: jump to the first name starting with them")
+            lines.append("  letters     in the relations menu: jump to the first name starting with them")
             lines.append("")
             lines.append("Commands (at the : prompt, with -c, or on standard input)")
             for entry in explorer.helpText(nil).split(separator: "\n", omittingEmptySubsequences: false) { lines.append("  " + entry) }
@@ -383,7 +383,7 @@ extension ShellApp {
         case .output(let title, let text, let scroll):
             box(title, text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init), scroll: scroll)
         case .confirmEdit(let edit):
-            var lines = ["Run this statement inside the session? (y = yes, any other key = no)", ""]
+            var lines = ["Run this statement inside the session? (y = yes, n or Esc = no)", ""]
             lines += wrap(edit.sql, width: max(30, width - 10))
             lines.append("arguments: [" + edit.arguments.map(\.description).joined(separator: ", ") + "]")
             lines.append("")
