@@ -42,7 +42,7 @@ public enum KeyMap {
         KeyBinding(keys: [.char("n")], label: "n", action: .findNext, summary: "next match of the last find"),
         KeyBinding(keys: [.char("N")], label: "N", action: .findPrevious, summary: "previous match of the last find"),
         KeyBinding(keys: [.char("#")], label: "#", action: .jumpToKey, summary: "jump to the row with a key (composite keys: 1,2)"),
-        KeyBinding(keys: [.char("/")], label: "/", action: .filterPrompt, summary: "filter rows (e.g. Milliseconds > 300000 AND Composer CONTAINS[c] 'page'; a value alone searches this column)"),
+        KeyBinding(keys: [.char("/")], label: "/", action: .filterPrompt, summary: "filter rows (Milliseconds > 300000 AND Composer CONTAINS[c] 'page'; a value alone: this column)"),
         KeyBinding(keys: [.char(":")], label: ":", action: .commandPrompt, summary: "command prompt (help lists commands)"),
         KeyBinding(keys: [.char("s")], label: "s", action: .sortAscending, summary: "sort by this column, ascending"),
         KeyBinding(keys: [.char("S")], label: "S", action: .sortDescending, summary: "sort by this column, descending"),

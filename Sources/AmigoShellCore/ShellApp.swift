@@ -140,8 +140,9 @@ public final class ShellApp {
         switch action {
         case .moveUp: move(rows: -1)
         case .moveDown: move(rows: 1)
-        case .moveLeft: if focus == .grid { explorer.moveColumn(to: (view?.cursorColumn ?? 0) - 1) }
-        case .moveRight: if focus == .grid { explorer.moveColumn(to: (view?.cursorColumn ?? 0) + 1) }
+        // The tables list has no columns: ← → move the grid's column from any pane.
+        case .moveLeft: explorer.moveColumn(to: (view?.cursorColumn ?? 0) - 1)
+        case .moveRight: explorer.moveColumn(to: (view?.cursorColumn ?? 0) + 1)
         case .pageUp: move(rows: -page)
         case .pageDown: move(rows: page)
         case .top: move(to: 0)
@@ -161,7 +162,7 @@ public final class ShellApp {
         case .find, .findAll:
             guard let view else { setMessage("open a table first"); return .none }
             guard view.isModelView else { setMessage("a sql result cannot be searched here"); return .none }
-            let column = action == .find && view.cursorColumn < view.columns.count ? view.columns[view.cursorColumn] : nil
+            let column = action == .find ? ShellApp.searchColumn(of: view) : nil
             return .prompt(PromptRequest(kind: .find(column: column), prompt: "find in \(column ?? "any text column")> ", initialText: ""))
         case .findNext, .findPrevious:
             guard let last = lastFind else { setMessage("nothing to repeat: f finds in this column, F in every text column"); return .none }
@@ -385,7 +386,10 @@ public final class ShellApp {
                 setMessage(generated.map { "searched the column: filter \($0) · " } .map { $0 + explorer.statusSummary } ?? explorer.statusSummary)
             } catch {
                 setError(error)
-                if ErrorText.line(error).contains("expected") { message += " — quote text values (Name = 'Some Text'), or type a value alone to search this column" }
+                let line = ErrorText.line(error)
+                if line.contains("expected an operator") || line.contains("expected AND, OR or the end") {
+                    message += " — quote text ('Some Text'), or type a value alone to search this column"
+                }
             }
         case .find(let column):
             let text = text.trimmingCharacters(in: .whitespaces)
@@ -465,11 +469,21 @@ extension ShellApp {
         }
     }
 
+    /// The column a search by value looks in: the current column when it holds text, else (a
+    /// key or a number, where text is never found) the column that names the rows (`Name`).
+    static func searchColumn(of view: BrowseView) -> String? {
+        guard view.cursorColumn < view.modelColumns.count, let model = view.model else { return nil }
+        let current = view.modelColumns[view.cursorColumn]
+        let foreign = model.relationships.contains { $0.kind == .toOne && $0.sourceColumns.contains { $0 === current } }
+        if (current.kind == .text || current.declaredType.isEmpty) && !foreign { return current.label }
+        return LabelColumn.columns(of: model)?.first?.label ?? current.label
+    }
+
     /// A filter typed as a value alone (`ACADEMY DINOSAUR`, `'Grunge'`): a search on the current
     /// column, `Column CONTAINS[c] 'value'`; nil when `text` is a filter (or not a bare value).
     static func bareValueFilter(_ text: String, view: BrowseView) -> String? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
-        guard !trimmed.isEmpty, view.cursorColumn < view.modelColumns.count else { return nil }
+        guard !trimmed.isEmpty, let name = searchColumn(of: view), let column = view.model?.table.column(named: name) else { return nil }
         if (try? FilterParser.parse(trimmed)) != nil { return nil }
         var value = trimmed
         if value.count >= 2, let first = value.first, first == value.last, first == "'" || first == "\"" {
@@ -481,7 +495,7 @@ extension ShellApp {
             if value.split(separator: " ").contains(where: { keywords.contains(String($0)) || $0.hasPrefix("CONTAINS[") }) { return nil }
         }
         guard let literal = ValueText.filterLiteral(.text(value)) else { return nil }
-        let filter = ValueText.keyPath(view.modelColumns[view.cursorColumn].label) + " CONTAINS[c] " + literal
+        let filter = ValueText.keyPath(column.label) + " CONTAINS[c] " + literal
         return (try? FilterParser.parse(filter)) != nil ? filter : nil
     }
 
@@ -493,7 +507,7 @@ extension ShellApp {
         if let exact = ranked.first(where: { $0.name.lowercased() == lower }) { return exact.name }
         if let prefix = ranked.first(where: { $0.name.lowercased().hasPrefix(lower) }) { return prefix.name }
         if let inside = ranked.first(where: { $0.name.lowercased().contains(lower) }) { return inside.name }
-        return ranked.first(where: { isSubsequence(lower, of: $0.name.lowercased()) })?.name
+        return ranked.first(where: { isSubsequence(lower.filter { $0 != " " }, of: $0.name.lowercased()) })?.name
     }
 
     static func isSubsequence(_ needle: String, of haystack: String) -> Bool {

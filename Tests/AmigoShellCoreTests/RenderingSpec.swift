@@ -79,7 +79,7 @@ import Testing
         #expect(region(grid, 14, 21..<89) == String(repeating: " ", count: 68))
         #expect(region(grid, 37, 20..<90) == "└" + String(repeating: "─", count: 61) + " 1/10 ─┘")
         #expect(grid.line(38) == " row 1 of 10" + String(repeating: " ", count: 92) + " tx: no changes")
-        #expect(grid.line(39) == " Enter open/jump · r relations · / filter · s/S sort · = narrow · e edit · v detail · Bksp back · : command · ? help ·")
+        #expect(grid.line(39) == " Enter open/follow · t table · f find · # key · / filter · r relations · Bksp back · = narrow · ? help · q quit")
         expectEveryRowFits(grid)
     }
 
