@@ -107,7 +107,7 @@ struct KeystrokePathsSpec {
         try await question("q4", keys: 15, Self.openTable("Em") + [
             .key("f", waitFor: "find in FirstName>"), .text("Nancy"), .key("Enter", waitFor: "found 'Nancy'"),
             .key("r", waitFor: "Relations of Employee 2 \"Nancy Edwards\""), .key("j"), .key("j"), .key("Enter"),
-        ], answer: ["Employee 2 \"Nancy Edwards\" › employees", "Peacock    Jane", "Park       Margaret", "Johnson    Steve", "row 1 of 3"])
+        ], answer: ["Employee 2 \"Nancy Edwards\" › reports", "Peacock    Jane", "Park       Margaret", "Johnson    Steve", "row 1 of 3"])
     }
 
     @Test("Q5 playlist and track of the PlaylistTrack row (1, 3402) (a composite key): 14 keys")
