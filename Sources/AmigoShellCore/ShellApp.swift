@@ -69,6 +69,8 @@ public final class ShellApp {
     public internal(set) var messageIsError = false
     /// Letters typed in the relations menu to jump by prefix.
     var typeAhead = ""
+    /// For the relations menu: the label of the row each to-one relationship points at (by index).
+    var relationLabels: [Int: String] = [:]
     /// The last search (`f`, `F`), which `n` and `N` repeat.
     public internal(set) var lastFind: (text: String, column: String?)?
     /// Whether the last render had only room for the "too small" message.
@@ -288,6 +290,7 @@ public final class ShellApp {
         attempt {
             let rows = try explorer.relations()
             if rows.isEmpty { setMessage("\(view.model?.name ?? "") has no relationships"); return }
+            relationLabels = explorer.toOneLabels(rows.map(\.relationship))
             overlay = .relations(rows: rows, cursor: 0)
         }
     }

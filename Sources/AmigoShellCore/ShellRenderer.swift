@@ -363,9 +363,16 @@ extension ShellApp {
             let nameWidth = rows.map { DisplayWidth.of($0.relationship.name) }.max() ?? 4
             let kindWidth = rows.contains { $0.relationship.isInferred } ? 14 : 12   // room for `~ one-to-many`
             let targetWidth = rows.map { DisplayWidth.of($0.relationship.target.name) }.max() ?? 4
-            let lines = rows.map {
-                DisplayWidth.pad($0.relationship.name, to: nameWidth) + "  " + DisplayWidth.pad(Explorer.kindText($0.relationship), to: kindWidth)
-                    + "  → " + DisplayWidth.pad($0.relationship.target.name, to: targetWidth) + "  " + DisplayWidth.pad(String($0.count), to: 7, alignRight: true)
+            // A to-one line names the row it points at (`AC/DC`), not `1`; every line says what
+            // it goes through (a column, the child's column, a junction).
+            let labels = relationLabels.mapValues { DisplayWidth.truncate($0, to: 32) }
+            let countWidth = max(7, labels.values.map { DisplayWidth.of($0) }.max() ?? 0)
+            let lines = rows.enumerated().map { i, row in
+                let count = labels[i].map { DisplayWidth.pad($0, to: countWidth) }
+                    ?? DisplayWidth.pad(DisplayWidth.pad(String(row.count), to: 7, alignRight: true), to: countWidth)
+                return DisplayWidth.pad(row.relationship.name, to: nameWidth) + "  " + DisplayWidth.pad(Explorer.kindText(row.relationship), to: kindWidth)
+                    + "  → " + DisplayWidth.pad(row.relationship.target.name, to: targetWidth) + "  " + count
+                    + "  via " + Explorer.throughText(row.relationship)
             }
             let caption = (try? explorer.currentRecord()).flatMap { $0 }.map(explorer.rowCaption) ?? "Relations"
             box("Relations of \(caption) — Enter follows, Esc closes", lines, scroll: max(0, cursor - (height - 8)), highlight: cursor)
