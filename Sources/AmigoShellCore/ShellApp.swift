@@ -91,6 +91,7 @@ public final class ShellApp {
     func setError(_ error: Error) {
         message = ErrorText.line(error)
         messageIsError = true
+        messageIsSummary = false
     }
 
     /// Shows what the explorer noticed on its own (another program changed the file) in the
@@ -102,7 +103,13 @@ public final class ShellApp {
     func setMessage(_ text: String) {
         message = text
         messageIsError = false
+        // The summary as it was then: once the count or the row changes, the status line shows
+        // the summary as it is now, not both (`row 1 of 1760088 │ row 1 of 10000+`).
+        messageIsSummary = text == explorer.statusSummary
     }
+
+    /// Whether ``message`` is only the status summary of the moment it was set.
+    var messageIsSummary = false
 
     /// Runs `body`, showing any error in the status line instead of letting it escape.
     func attempt(_ body: () throws -> Void) {

@@ -91,6 +91,8 @@ extension ShellApp {
         var widths: [Int] = []
         var cells: [[String]] = []   // [row][visible column]
         var nulls: [[Bool]] = []
+        var hiddenLeft = 0           // columns scrolled away on the left (not counting pinned keys)
+        var hiddenRight = 0          // columns that do not fit on the right
     }
 
     private func drawGrid(_ grid: inout ScreenGrid, _ layout: ShellLayout) {
@@ -151,6 +153,14 @@ extension ShellApp {
         if view.totalCount == 0 {
             grid.put(view.filter == nil ? "(no rows)" : "(no rows match the filter)", row: inner.y + 2, column: inner.x, style: ShellApp.dimStyle)
         }
+        // Columns off screen: counted on the bottom border, at the left.
+        if content.hiddenLeft > 0 || content.hiddenRight > 0 {
+            var parts: [String] = []
+            if content.hiddenLeft > 0 { parts.append("◀ \(content.hiddenLeft) more") }
+            if content.hiddenRight > 0 { parts.append("\(content.hiddenRight) more ▶") }
+            let text = " columns: " + parts.joined(separator: " · ") + " "
+            grid.put(text, row: box.maxY - 1, column: box.x + 2, maxWidth: max(0, box.width - 16), style: boxStyle(.grid))
+        }
         // Position marker at the bottom border.
         let marker = " \(view.totalCount == 0 ? 0 : view.cursorRow + 1)/\(view.totalCount)\(view.countIsExact ? "" : "+") "
         grid.put(marker, row: box.maxY - 1, column: max(box.x + 1, box.maxX - 2 - DisplayWidth.of(marker)), style: boxStyle(.grid))
@@ -168,12 +178,15 @@ extension ShellApp {
         let count = view.columns.count
         guard count > 0 else { return content }
         var labels: [Int: [DatabaseValue: String]] = [:]
+        /// How wide a foreign key's label may be: 24 while the columns are laid out, then as much
+        /// as the room left over allows.
+        var labelRoom: [Int: Int] = [:]
         func text(_ row: [DatabaseValue], _ column: Int) -> String {
             guard column < row.count else { return "" }
             let value = row[column]
             var shown = ValueText.display(value)
             if let label = labels[column]?[value], !label.isEmpty {
-                shown += " → " + DisplayWidth.truncate(label, to: 24)
+                shown += " → " + DisplayWidth.truncate(label, to: labelRoom[column] ?? 24)
             }
             return shown
         }
@@ -237,6 +250,26 @@ extension ShellApp {
             content.widths.append(min(w, width - used))
             used += w + 1
         }
+        // Room left at the right (every column from the left one on fits whole): labels cut at 24
+        // take it, so that `2 → Nancy E…` reads `2 → Nancy Edwards` when there is space.
+        let cut = content.columns.contains { !labels[$0, default: [:]].isEmpty } && content.columns.last == count - 1
+            && zip(content.columns, content.widths).allSatisfy { widthOf($0.0) == $0.1 }
+        if cut {
+            var spare = width - (content.widths.reduce(0, +) + content.widths.count - 1)
+            for (i, column) in content.columns.enumerated() where spare > 0 && !(labels[column] ?? [:]).isEmpty {
+                let full = values.map { row -> Int in
+                    guard column < row.count, let label = labels[column]?[row[column]], !label.isEmpty else { return 0 }
+                    return DisplayWidth.of(ValueText.display(row[column])) + 3 + DisplayWidth.of(DisplayWidth.sanitize(label))
+                }.max() ?? 0
+                let grow = min(spare, max(0, full - content.widths[i]))
+                guard grow > 0 else { continue }
+                content.widths[i] += grow
+                spare -= grow
+                labelRoom[column] = 24 + grow
+            }
+        }
+        content.hiddenLeft = view.leftColumn - content.columns.filter { $0 < view.leftColumn }.count
+        content.hiddenRight = count - 1 - (content.columns.last ?? count - 1)
         for row in values {
             content.cells.append(content.columns.map { text(row, $0) })
             content.nulls.append(content.columns.map { $0 < row.count && row[$0].isNull })
@@ -321,7 +354,7 @@ extension ShellApp {
         let rightWidth = DisplayWidth.of(right)
         let room = max(0, layout.status.width - rightWidth - 1)
         var left = " " + explorer.statusSummary
-        if !message.isEmpty && message != explorer.statusSummary {
+        if !message.isEmpty && message != explorer.statusSummary && !messageIsSummary {
             // The message (often an error) matters more than the summary, which can be long with a
             // filter: shorten the summary so the message stays visible, or drop it when it cannot fit.
             let tail = "  │  " + message

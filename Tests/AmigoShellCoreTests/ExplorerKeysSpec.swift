@@ -236,3 +236,41 @@ import Testing
         #expect(screen.line(23).contains("t table · f find · # key"))
     }
 }
+
+/// The grid uses the width: labels grow into free room, hidden columns are counted, and a stale
+/// summary is not shown beside the current one.
+@Suite struct GridWidthSpec {
+    @Test func labelsTakeTheFreeWidthInsteadOfBeingCutAt24() throws {
+        let f = try ChinookFixture()
+        let app = ShellApp(explorer: f.explorer)
+        _ = app.submit(.command, text: "open Album")
+        _ = app.submit(.command, text: "get 6")
+        let text = app.render(width: 200, height: 30).text()
+        #expect(text.contains("4 → Alanis Morissette"))
+        // With no room left (Track's columns do not all fit), a label is cut as before.
+        _ = app.submit(.command, text: "open Track")
+        let track = app.render(width: 120, height: 40).text()
+        #expect(track.contains("1 → For Those Abo…"))
+        #expect(!track.contains("For Those About To Rock We Salute You"))
+    }
+
+    @Test func columnsOffScreenAreCountedOnTheBorder() throws {
+        let f = try ChinookFixture()
+        let app = ShellApp(explorer: f.explorer)
+        _ = app.submit(.command, text: "open Track")
+        #expect(app.render(width: 120, height: 40).text().contains("└─ columns: 6 more ▶ ─"))
+        for _ in 0..<8 { _ = app.handle(.char("l")) }
+        #expect(app.render(width: 120, height: 40).text().contains("└─ columns: ◀ "))
+    }
+
+    @Test func aSummaryFromEarlierIsNotShownBesideTheCurrentOne() throws {
+        let f = try ChinookFixture()
+        let app = ShellApp(explorer: f.explorer)
+        _ = app.submit(.command, text: "open Track")
+        app.setMessage(f.explorer.statusSummary)        // "row 1 of 3503"
+        f.explorer.moveCursor(to: 9)                    // the summary is now "row 10 of 3503"
+        let status = app.render(width: 120, height: 40).line(38)
+        #expect(status.hasPrefix(" row 10 of 3503"))
+        #expect(!status.contains("row 1 of 3503"))
+    }
+}
