@@ -13,6 +13,8 @@ extension ShellApp {
     /// The narrowest room at the right of the grid in which a column that does not fit whole is
     /// still shown, cut (a few letters and `…`).
     static let minimumPartialColumnWidth = 4
+    /// Spaces between grid columns: two, so that `Peacock  Jane` never runs together.
+    static let columnGap = 2
 
     /// Renders the whole screen. Fetches the visible rows (and the labels of their foreign keys)
     /// through the explorer; any error is shown in the status line.
@@ -91,6 +93,7 @@ extension ShellApp {
         var widths: [Int] = []
         var cells: [[String]] = []   // [row][visible column]
         var nulls: [[Bool]] = []
+        var numbers: [[Bool]] = []   // cells that are a number alone (right-aligned)
         var hiddenLeft = 0           // columns scrolled away on the left (not counting pinned keys)
         var hiddenRight = 0          // columns that do not fit on the right
     }
@@ -132,7 +135,7 @@ extension ShellApp {
             var style = ShellApp.headerStyle
             if column == view.cursorColumn && focus == .grid { style.attributes.insert(.underline) }
             grid.put(DisplayWidth.pad(header, to: content.widths[i]), row: inner.y, column: x, maxWidth: min(content.widths[i], inner.maxX - x), style: style)
-            x += content.widths[i] + 1
+            x += content.widths[i] + ShellApp.columnGap
         }
         grid.put(String(repeating: "─", count: inner.width), row: inner.y + 1, column: inner.x, style: ShellApp.dimStyle)
         // Rows.
@@ -146,8 +149,9 @@ extension ShellApp {
                 let column = content.columns[i]
                 var style: TextStyle = content.nulls[r][i] ? ShellApp.nullStyle : (isForeignKey(view, column) ? ShellApp.foreignStyle : .plain)
                 if isCursorRow && focus == .grid { style = column == view.cursorColumn ? ShellApp.cellStyle : ShellApp.cursorStyle }
-                grid.put(DisplayWidth.pad(text, to: content.widths[i]), row: y, column: x, maxWidth: min(content.widths[i], inner.maxX - x), style: style)
-                x += content.widths[i] + 1
+                let number = content.numbers[r][i] && DisplayWidth.of(text) <= content.widths[i]
+                grid.put(DisplayWidth.pad(text, to: content.widths[i], alignRight: number), row: y, column: x, maxWidth: min(content.widths[i], inner.maxX - x), style: style)
+                x += content.widths[i] + ShellApp.columnGap
             }
         }
         if view.totalCount == 0 {
@@ -175,6 +179,7 @@ extension ShellApp {
     /// Decides which columns fit, from the current column's neighbourhood, and their widths.
     private func columnLayout(view: BrowseView, values: [[DatabaseValue]], width: Int) -> GridContent {
         var content = GridContent()
+        let gap = ShellApp.columnGap
         let count = view.columns.count
         guard count > 0 else { return content }
         var labels: [Int: [DatabaseValue: String]] = [:]
@@ -206,18 +211,18 @@ extension ShellApp {
         let keys = view.modelColumns.indices.filter { view.modelColumns[$0].primaryKey }
         func pinned(left: Int) -> [Int] {
             let columns = keys.filter { $0 < left }
-            let taken = columns.reduce(0) { $0 + widthOf($1) + 1 }
+            let taken = columns.reduce(0) { $0 + widthOf($1) + gap }
             return taken <= width / 2 ? columns : []
         }
-        func room(left: Int) -> Int { width - pinned(left: left).reduce(0) { $0 + widthOf($1) + 1 } }
+        func room(left: Int) -> Int { width - pinned(left: left).reduce(0) { $0 + widthOf($1) + gap } }
         // Scroll horizontally so the current column is visible.
         if view.cursorColumn < view.leftColumn { view.leftColumn = view.cursorColumn }
         while true {
             var used = 0
             var fits = false
             for column in view.leftColumn..<count {
-                used += widthOf(column) + 1
-                if column == view.cursorColumn { fits = used - 1 <= room(left: view.leftColumn) || column == view.leftColumn; break }
+                used += widthOf(column) + gap
+                if column == view.cursorColumn { fits = used - gap <= room(left: view.leftColumn) || column == view.leftColumn; break }
             }
             if fits || view.leftColumn >= view.cursorColumn { break }
             view.leftColumn += 1
@@ -225,14 +230,14 @@ extension ShellApp {
         // Never leave room unused on the right while columns are scrolled away on the left (after
         // the terminal grew, say): scroll back as far as everything from there on still fits.
         while view.leftColumn > 0,
-              (view.leftColumn - 1..<count).reduce(0, { $0 + widthOf($1) + 1 }) - 1 <= room(left: view.leftColumn - 1) {
+              (view.leftColumn - 1..<count).reduce(0, { $0 + widthOf($1) + gap }) - gap <= room(left: view.leftColumn - 1) {
             view.leftColumn -= 1
         }
         var used = 0
         for column in pinned(left: view.leftColumn) {
             content.columns.append(column)
             content.widths.append(widthOf(column))
-            used += widthOf(column) + 1
+            used += widthOf(column) + gap
         }
         for column in view.leftColumn..<count {
             let w = widthOf(column)
@@ -248,14 +253,14 @@ extension ShellApp {
             }
             content.columns.append(column)
             content.widths.append(min(w, width - used))
-            used += w + 1
+            used += w + gap
         }
         // Room left at the right (every column from the left one on fits whole): labels cut at 24
         // take it, so that `2 → Nancy E…` reads `2 → Nancy Edwards` when there is space.
         let cut = content.columns.contains { !labels[$0, default: [:]].isEmpty } && content.columns.last == count - 1
             && zip(content.columns, content.widths).allSatisfy { widthOf($0.0) == $0.1 }
         if cut {
-            var spare = width - (content.widths.reduce(0, +) + content.widths.count - 1)
+            var spare = width - (content.widths.reduce(0, +) + (content.widths.count - 1) * gap)
             for (i, column) in content.columns.enumerated() where spare > 0 && !(labels[column] ?? [:]).isEmpty {
                 let full = values.map { row -> Int in
                     guard column < row.count, let label = labels[column]?[row[column]], !label.isEmpty else { return 0 }
@@ -273,6 +278,13 @@ extension ShellApp {
         for row in values {
             content.cells.append(content.columns.map { text(row, $0) })
             content.nulls.append(content.columns.map { $0 < row.count && row[$0].isNull })
+            content.numbers.append(content.columns.map { column in
+                guard column < row.count else { return false }
+                switch row[column] {
+                case .integer, .real: return labels[column]?[row[column]].map(\.isEmpty) ?? true
+                default: return false
+                }
+            })
         }
         return content
     }

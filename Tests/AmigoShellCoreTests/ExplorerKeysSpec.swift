@@ -250,7 +250,7 @@ import Testing
         // With no room left (Track's columns do not all fit), a label is cut as before.
         _ = app.submit(.command, text: "open Track")
         let track = app.render(width: 120, height: 40).text()
-        #expect(track.contains("1 → For Those Abo…"))
+        #expect(track.contains("1 → For Those A…"))
         #expect(!track.contains("For Those About To Rock We Salute You"))
     }
 

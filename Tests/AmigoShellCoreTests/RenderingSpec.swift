@@ -71,11 +71,11 @@ import Testing
         let (app, _) = try tracksOfAlbumOne()
         let grid = app.render(width: 120, height: 40)
         #expect(grid.line(1).hasPrefix("┌─ Tables ─────────┐┌─ tracks ──"))
-        #expect(region(grid, 2, 0..<90) == "│Album          347││TrackId*  Name                                    AlbumId→          │")
+        #expect(region(grid, 2, 0..<90) == "│Album          347││TrackId*   Name                                     AlbumId→        │")
         #expect(region(grid, 3, 20..<90) == "│" + String(repeating: "─", count: 68) + "│")
         // AlbumId does not fit whole: it is cut rather than left out.
-        #expect(region(grid, 4, 21..<89) == "1         For Those About To Rock (We Salute You) 1 → For Those Abo…")
-        #expect(region(grid, 13, 21..<89) == "14        Spellbound                              1 → For Those Abo…")
+        #expect(region(grid, 4, 21..<89) == "        1  For Those About To Rock (We Salute You)  1 → For Those A…")
+        #expect(region(grid, 13, 21..<89) == "       14  Spellbound                               1 → For Those A…")
         #expect(region(grid, 14, 21..<89) == String(repeating: " ", count: 68))
         #expect(region(grid, 37, 20..<90) == "└─ columns: 6 more ▶ " + String(repeating: "─", count: 41) + " 1/10 ─┘")
         #expect(grid.line(38) == " row 1 of 10" + String(repeating: " ", count: 92) + " tx: no changes")
@@ -89,9 +89,9 @@ import Testing
         _ = app.submit(.command, text: "open Album")
         _ = app.handle(.char("E"))              // hide the echo pane: the whole table fits
         let grid = app.render(width: 120, height: 40)
-        #expect(grid.line(2) == "│Album          347││AlbumId*  Title                                    ArtistId→                                      │")
-        #expect(grid.line(4) == "│Customer        59││1         For Those About To Rock We Salute You    1 → AC/DC                                      │")
-        #expect(grid.line(5) == "│Employee         8││2         Balls to the Wall                        2 → Accept                                     │")
+        #expect(grid.line(2) == "│Album          347││AlbumId*   Title                                     ArtistId→                                    │")
+        #expect(grid.line(4) == "│Customer        59││        1  For Those About To Rock We Salute You     1 → AC/DC                                    │")
+        #expect(grid.line(5) == "│Employee         8││        2  Balls to the Wall                         2 → Accept                                   │")
         expectEveryRowFits(grid)
     }
 
@@ -106,7 +106,7 @@ import Testing
         let column = try #require(header.range(of: "ReportsTo→")).lowerBound
         let offset = header.distance(from: header.startIndex, to: column)
         #expect(region(grid, 4, offset..<offset + 1) == "∅")
-        #expect(grid.line(4).contains("1            Adams      Andrew"))
+        #expect(grid.line(4).contains("1  Adams       Andrew"))
         #expect(region(grid, 5, offset..<offset + 16) == "1 → Andrew Adams")
     }
 
@@ -130,8 +130,8 @@ import Testing
         let layout = try #require(ShellLayout(width: 80, height: 24, echoVisible: true))
         let echo = try #require(layout.echo)
         #expect(echo.x == layout.grid.x && echo.y == layout.grid.maxY && echo.width == layout.grid.width)
-        #expect(grid.line(2) == "│Album      347││TrackId*  Name                                    AlbumId→    │")
-        #expect(grid.line(4) == "│Customer    59││1         For Those About To Rock (We Salute You) 1 → For Tho…│")
+        #expect(grid.line(2) == "│Album      347││TrackId*   Name                                     AlbumId→  │")
+        #expect(grid.line(4) == "│Customer    59││        1  For Those About To Rock (We Salute You)  1 → For T…│")
         #expect(grid.line(layout.grid.maxY - 1) == "│              │└─ columns: 6 more ▶ ─────────────────────────────────── 1/10 ─┘")
         #expect(grid.line(echo.y) == "│              │┌─ SQL echo ───────────────────────────────────────────────────┐")
         #expect(grid.line(22) == " row 1 of 10" + String(repeating: " ", count: 52) + " tx: no changes")
@@ -143,8 +143,8 @@ import Testing
         let grid = app.render(width: 60, height: 16)
         #expect(ShellLayout(width: 60, height: 16, echoVisible: true)?.echo == nil)
         #expect(grid.line(1) == "┌─ Tables ─────┐┌─ tracks ─────────────────────────────────┐")
-        #expect(grid.line(2) == "│Album      347││TrackId*  Name                            │")
-        #expect(grid.line(4) == "│Customer    59││1         For Those About To Rock (We Sal…│")
+        #expect(grid.line(2) == "│Album      347││TrackId*   Name                           │")
+        #expect(grid.line(4) == "│Customer    59││        1  For Those About To Rock (We Sa…│")
         #expect(grid.line(13) == "└──────────────┘└─ columns: 7 more ▶ ─────────────── 1/10 ─┘")
         #expect(grid.line(14) == " row 1 of 10" + String(repeating: " ", count: 32) + " tx: no changes")
         expectEveryRowFits(grid)
@@ -226,9 +226,9 @@ import Testing
         _ = app.handle(.char("E"))
         let grid = app.render(width: 80, height: 24)
         #expect(grid.line(1) == "┌─ Tables ─────┐┌─ sql ────────────────────────────────────────────────────────┐")
-        #expect(grid.line(2) == "│Album      347││ArtistId   Name      empty                                    │")
-        #expect(grid.line(4) == "│Customer    59││1          AC/DC     ∅                                        │")
-        #expect(grid.line(6) == "│Genre       25││3          Aerosmith ∅                                        │")
+        #expect(grid.line(2) == "│Album      347││ArtistId    Name       empty                                  │")
+        #expect(grid.line(4) == "│Customer    59││         1  AC/DC      ∅                                      │")
+        #expect(grid.line(6) == "│Genre       25││         3  Aerosmith  ∅                                      │")
     }
 
     @Test func aTooSmallTerminalShowsAShortMessageInsteadOfTheScreen() throws {
@@ -279,8 +279,8 @@ import Testing
         _ = app.submit(.command, text: "open dog")
         _ = app.handle(.char("E"))
         let grid = app.render(width: 80, height: 24)
-        #expect(grid.line(14) == "│              ││11   Zoë     Poodle                                           │")
-        #expect(grid.line(15) == "│              ││12   ポチ    Terrier                                          │")
+        #expect(grid.line(14) == "│              ││  11  Zoë      Poodle                                         │")
+        #expect(grid.line(15) == "│              ││  12  ポチ     Terrier                                        │")
     }
 
     @Test func cjkTextLongerThanItsColumnIsCutOnACharacterBoundary() throws {
@@ -307,6 +307,6 @@ import Testing
         _ = app.handle(.char("E"))
         explorer.moveColumn(to: 0)
         let grid = app.render(width: 80, height: 24)
-        #expect(grid.line(4) == "│              ││1    春暁        春眠不覚暁処処聞啼鳥夜来風雨声花落知多…      │")
+        #expect(grid.line(4) == "│              ││   1  春暁         春眠不覚暁処処聞啼鳥夜来風雨声花落知多…    │")
     }
 }

@@ -74,8 +74,8 @@ struct TerminalUISpec {
 
         screen = try await open("Ar", rows: 275, in: tmux)
         #expect(screen.titleRow == "amigo-shell · chinook.sqlite  ›  Artist")
-        #expect(screen.gridPane[0] == "ArtistId*  Name")
-        #expect(screen.gridPane[2] == "1          AC/DC")
+        #expect(screen.gridPane[0] == "ArtistId*   Name")
+        #expect(screen.gridPane[2] == "         1  AC/DC")
 
         // Enter on a row that is not a foreign key lists the row's relationships.
         try tmux.sendKeys("Enter")
@@ -84,9 +84,9 @@ struct TerminalUISpec {
         try tmux.sendKeys("Enter")
         screen = try await waitForRow(1, of: 2, in: tmux)
         #expect(screen.titleRow == "amigo-shell · chinook.sqlite  ›  Artist 1 \"AC/DC\" › albums")
-        #expect(screen.gridPane[0] == "AlbumId*  Title                                 ArtistId→")
-        #expect(screen.gridPane[2] == "1         For Those About To Rock We Salute You 1 → AC/DC")
-        #expect(screen.gridPane[3] == "4         Let There Be Rock                     1 → AC/DC")
+        #expect(screen.gridPane[0] == "AlbumId*   Title                                  ArtistId→")
+        #expect(screen.gridPane[2] == "        1  For Those About To Rock We Salute You  1 → AC/DC")
+        #expect(screen.gridPane[3] == "        4  Let There Be Rock                      1 → AC/DC")
 
         // Album 1's relationships: its artist and its tracks; typing "t" picks tracks.
         try tmux.sendKeys("Enter")
@@ -98,7 +98,7 @@ struct TerminalUISpec {
         #expect(screen.titleRow == "amigo-shell · chinook.sqlite  ›  Artist 1 \"AC/DC\" › albums › Album 1 \"For Those About To Rock…\" › tracks")
         let ids = try SQLite3.query(workspace.database, "SELECT TrackId FROM Track WHERE AlbumId = 1 ORDER BY TrackId")
         #expect(firstColumn(screen) == ids.split(separator: "\n").map(String.init))
-        #expect(screen.gridPane[2] == "1         For Those About To Rock (We Salute You) 1 → For Those Abo…")
+        #expect(screen.gridPane[2] == "        1  For Those About To Rock (We Salute You)  1 → For Those A…")
 
         // Backspace walks the breadcrumb back, one view at a time.
         try tmux.sendKeys("BSpace")
@@ -117,7 +117,7 @@ struct TerminalUISpec {
         let workspace = try Workspace("playlist")
         let tmux = try await launch("playlist", workspace)
         var screen = try await open("Pl", rows: 18, in: tmux)
-        #expect(screen.gridPane[2] == "1            Music")
+        #expect(screen.gridPane[2] == "           1  Music")
 
         try tmux.sendKeys("Enter")
         screen = try await tmux.waitFor("│ tracks          many-to-many  → Track             3290")
@@ -166,7 +166,7 @@ struct TerminalUISpec {
         try tmux.sendKeys("l", "l", "l", "l", "l", "l", "S")
         screen = try await tmux.waitUntil("descending order") { $0.statusLine.contains("│  sorted by Milliseconds descending") }
         // Scrolled sideways, the key column stays at the left.
-        #expect(screen.gridPane[0].hasPrefix("TrackId*  Composer"))
+        #expect(screen.gridPane[0].hasPrefix("TrackId*   Composer"))
         #expect(screen.gridPane[0].contains("Milliseconds"))
         let longest = try SQLite3.query(workspace.database,
             "SELECT Milliseconds FROM Track WHERE \(Self.filterSQL) ORDER BY Milliseconds DESC LIMIT 1")
@@ -242,7 +242,7 @@ struct TerminalUISpec {
         #expect(screen.contains("│ arguments: ['Edited by the e2e test', 1]"))
         try tmux.sendKeys("y")
         screen = try await tmux.waitUntil("the edit to apply") { $0.statusLine.hasSuffix("tx: 1 uncommitted") }
-        #expect(screen.gridPane[2] == "1         Edited by the e2e test       1 → For Those About To Rock…")
+        #expect(screen.gridPane[2] == "        1  Edited by the e2e test        1 → For Those About To Roc…")
         // Nothing reached the file: sqlite3 still reads the old name.
         #expect(try SQLite3.query(workspace.database, "SELECT Name FROM Track WHERE TrackId = 1") == "For Those About To Rock (We Salute You)")
 
@@ -252,7 +252,7 @@ struct TerminalUISpec {
         try tmux.sendKeys("Enter")
         screen = try await tmux.waitUntil("the rollback") { $0.statusLine.hasSuffix("tx: no changes") }
         #expect(screen.statusLine.contains("rolled back 1 change(s)"))
-        #expect(screen.gridPane[2] == "1         For Those About To Rock (We Salute You) 1 → For Those Abo…")
+        #expect(screen.gridPane[2] == "        1  For Those About To Rock (We Salute You)  1 → For Those A…")
 
         try await quit(tmux)   // no question: nothing is pending
         #expect(workspace.databaseIsUnchanged)
