@@ -54,6 +54,8 @@ public final class BrowseView {
     var columnWidths: [Int: Int] = [:]
     /// Foreign-key labels fetched so far: column index → key → label.
     var labels: [Int: [DatabaseValue: String]] = [:]
+    /// The value a computed order (`albums.@count`, `artist.Name`) sorts each row by, by row index.
+    var orderValues: [Int: DatabaseValue] = [:]
 
     init(source: Source, title: String) {
         self.source = source

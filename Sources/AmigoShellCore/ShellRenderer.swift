@@ -121,12 +121,19 @@ extension ShellApp {
             setError(error)
             values = []
         }
-        let content = columnLayout(view: view, values: values, width: inner.width)
+        // Sorted by a computed value (`albums.@count`): shown as a column of its own, after the key.
+        let computed = explorer.computedOrderPath
+        var shown = values
+        if computed != nil {
+            let extra = explorer.computedOrderValues(rows: view.topRow..<(view.topRow + values.count))
+            shown = zip(values, extra).map { $0 + [$1] }
+        }
+        let content = columnLayout(view: view, values: shown, width: inner.width, computed: computed)
         // Header.
         var x = inner.x
         let columnModels = view.modelColumns
         for (i, column) in content.columns.enumerated() {
-            let name = view.columns[column]
+            let name = column < view.columns.count ? view.columns[column] : (computed ?? "")
             var header = name
             if column < columnModels.count {
                 if columnModels[column].primaryKey { header += "*" }
@@ -177,10 +184,12 @@ extension ShellApp {
     }
 
     /// Decides which columns fit, from the current column's neighbourhood, and their widths.
-    private func columnLayout(view: BrowseView, values: [[DatabaseValue]], width: Int) -> GridContent {
+    private func columnLayout(view: BrowseView, values: [[DatabaseValue]], width: Int, computed: String? = nil) -> GridContent {
         var content = GridContent()
         let gap = ShellApp.columnGap
         let count = view.columns.count
+        // The computed order's column, if any, is index `count`: pinned after the key columns.
+        let names = view.columns + (computed.map { [$0] } ?? [])
         guard count > 0 else { return content }
         var labels: [Int: [DatabaseValue: String]] = [:]
         /// How wide a foreign key's label may be: 24 while the columns are laid out, then as much
@@ -199,7 +208,7 @@ extension ShellApp {
             if labels[column] == nil, isForeignKey(view, column) {
                 labels[column] = explorer.foreignKeyLabels(column: column, rows: values)
             }
-            var w = DisplayWidth.of(view.columns[column]) + 2
+            var w = DisplayWidth.of(names[column]) + 2
             for row in values { w = max(w, min(40, DisplayWidth.of(DisplayWidth.sanitize(text(row, column))))) }
             // Columns only widen while a view is browsed, so paging does not shift them about.
             w = max(w, view.columnWidths[column] ?? 0)
@@ -212,7 +221,11 @@ extension ShellApp {
         func pinned(left: Int) -> [Int] {
             let columns = keys.filter { $0 < left }
             let taken = columns.reduce(0) { $0 + widthOf($1) + gap }
-            return taken <= width / 2 ? columns : []
+            let kept = taken <= width / 2 ? columns : []
+            guard computed != nil else { return kept }
+            // The computed column sits right after the key columns (which stay in place when
+            // the grid is not scrolled).
+            return left == 0 ? [] : kept + [count]
         }
         func room(left: Int) -> Int { width - pinned(left: left).reduce(0) { $0 + widthOf($1) + gap } }
         // Scroll horizontally so the current column is visible.
@@ -239,7 +252,14 @@ extension ShellApp {
             content.widths.append(widthOf(column))
             used += widthOf(column) + gap
         }
-        for column in view.leftColumn..<count {
+        var order = Array(view.leftColumn..<count)
+        if computed != nil && view.leftColumn == 0 {
+            // Unscrolled: after the last key column at the left (or first).
+            var after = 0
+            while after < order.count && keys.contains(order[after]) { after += 1 }
+            order.insert(count, at: after)
+        }
+        for column in order {
             let w = widthOf(column)
             if used > 0 && used + w > width {
                 // The next column only partly fits: show it cut to the room left (its header and
@@ -274,7 +294,7 @@ extension ShellApp {
             }
         }
         content.hiddenLeft = view.leftColumn - content.columns.filter { $0 < view.leftColumn }.count
-        content.hiddenRight = count - 1 - (content.columns.last ?? count - 1)
+        content.hiddenRight = max(0, count - 1 - (content.columns.filter { $0 < count }.max() ?? count - 1))
         for row in values {
             content.cells.append(content.columns.map { text(row, $0) })
             content.nulls.append(content.columns.map { $0 < row.count && row[$0].isNull })

@@ -274,3 +274,34 @@ import Testing
         #expect(!status.contains("row 1 of 3503"))
     }
 }
+
+/// Sorting by a computed value shows the value: a count or a related value is a column while
+/// the view is sorted by it.
+@Suite struct ComputedOrderColumnSpec {
+    @Test func sortingByACountShowsTheCountsAsAColumn() throws {
+        let f = try ChinookFixture()
+        let app = ShellApp(explorer: f.explorer)
+        _ = app.submit(.command, text: "open Artist")
+        _ = app.submit(.command, text: "order albums.@count desc")
+        let grid = app.render(width: 120, height: 40)
+        #expect(grid.line(2).contains("ArtistId*   albums.@count    Name"))
+        // Iron Maiden has the most albums (21), as SQLite counts them.
+        let most = try #require(try f.scalar("SELECT count(*) FROM Album GROUP BY ArtistId ORDER BY count(*) DESC LIMIT 1"))
+        #expect(most == 21)
+        #expect(grid.line(4).contains("90               21  Iron Maiden"))
+        // Back to key order: the column goes away.
+        _ = app.handle(.backspace)
+        #expect(!app.render(width: 120, height: 40).line(2).contains("albums.@count"))
+    }
+
+    @Test func sortingByARelatedValueShowsIt() throws {
+        let f = try ChinookFixture()
+        let app = ShellApp(explorer: f.explorer)
+        _ = app.submit(.command, text: "open Album")
+        _ = app.submit(.command, text: "order artist.Name")
+        let grid = app.render(width: 140, height: 40)
+        #expect(grid.line(2).contains("AlbumId*   artist.Name"))
+        let first = try #require(try f.amigo.engine.fetchScalar("SELECT Artist.Name FROM Album JOIN Artist USING (ArtistId) ORDER BY Artist.Name, AlbumId LIMIT 1").textValue)
+        #expect(grid.line(4).contains("        1  \(first)"))
+    }
+}
