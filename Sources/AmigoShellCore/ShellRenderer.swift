@@ -72,6 +72,27 @@ extension ShellApp {
         let tables = explorer.tables
         let visible = inner.height
         let top = max(0, min(tableCursor - visible / 2, tables.count - visible))
+        // Names cut to the same text (`PlaylistTr…` twice) keep their ends instead: `Play…Track`.
+        var shown: [Int: String] = [:]
+        var seen: [String: [Int]] = [:]
+        for i in top..<min(tables.count, top + visible) {
+            let entry = tables[i]
+            let name = (entry.unreadableReason != nil ? "✗ " : entry.isView ? "◦ " : "") + entry.name
+            let room = max(1, inner.width - DisplayWidth.of(entry.countText) - 1)
+            let cut = DisplayWidth.truncate(name, to: room)
+            shown[i] = cut
+            seen[cut, default: []].append(i)
+        }
+        for (_, indices) in seen where indices.count > 1 {
+            for i in indices {
+                let entry = tables[i]
+                let name = (entry.unreadableReason != nil ? "✗ " : entry.isView ? "◦ " : "") + entry.name
+                let room = max(1, inner.width - DisplayWidth.of(entry.countText) - 1)
+                guard DisplayWidth.of(name) > room, room >= 5 else { continue }
+                let head = DisplayWidth.truncate(name, to: (room + 1) / 2)   // ends in `…`
+                shown[i] = head + String(ShellApp.tail(of: name, width: room - DisplayWidth.of(head) + 1).dropFirst())
+            }
+        }
         for (row, i) in (top..<min(tables.count, top + visible)).enumerated() {
             let entry = tables[i]
             let count = entry.countText
@@ -82,7 +103,7 @@ extension ShellApp {
             var style = open ? TextStyle(.bold) : TextStyle.plain
             if i == tableCursor && focus == .tables { style = ShellApp.cursorStyle }
             grid.fill(Rect(x: inner.x, y: inner.y + row, width: inner.width, height: 1), style: style)
-            grid.put(DisplayWidth.truncate(name, to: nameWidth), row: inner.y + row, column: inner.x, maxWidth: nameWidth, style: style)
+            grid.put(shown[i] ?? DisplayWidth.truncate(name, to: nameWidth), row: inner.y + row, column: inner.x, maxWidth: nameWidth, style: style)
             grid.put(count, row: inner.y + row, column: inner.maxX - countWidth, style: i == tableCursor && focus == .tables ? style : ShellApp.dimStyle)
         }
     }

@@ -305,3 +305,34 @@ import Testing
         #expect(grid.line(4).contains("        1  \(first)"))
     }
 }
+
+@Suite struct TablesPaneNamesSpec {
+    @Test func twoNamesCutToTheSameTextKeepTheirEnds() throws {
+        let db = try ShellTestDatabase("""
+            CREATE TABLE playlist_track_history (id INTEGER PRIMARY KEY);
+            CREATE TABLE playlist_track_ratings (id INTEGER PRIMARY KEY);
+            """)
+        let app = ShellApp(explorer: db.explorer)
+        let text = app.render(width: 80, height: 24).text()
+        #expect(text.contains("playl…istory"))
+        #expect(text.contains("playl…atings"))
+    }
+}
+
+/// A throwaway database made from `sql`, opened in an explorer.
+final class ShellTestDatabase {
+    let path: String
+    let explorer: Explorer
+
+    init(_ sql: String) throws {
+        path = FileManager.default.temporaryDirectory.appendingPathComponent("keys-\(UUID().uuidString).sqlite").path
+        let amigo = try Amigo(reflecting: path, options: OpenOptions(create: true))
+        try amigo.engine.executeScript(sql)
+        explorer = try Explorer(amigo: try Amigo(reflecting: path), displayPath: "test.sqlite")
+    }
+
+    deinit {
+        try? explorer.session.close()
+        try? FileManager.default.removeItem(atPath: path)
+    }
+}
