@@ -379,8 +379,34 @@ public final class ShellApp {
 
     // MARK: Prompts
 
+    /// Whether a prompt of `kind` acts while it is typed (``typed(_:text:)``): a find does.
+    public func changesAsYouType(_ kind: PromptKind) -> Bool {
+        if case .find = kind { return true }
+        return false
+    }
+
+    /// The row the cursor was on when a find prompt opened: each change of the text searches
+    /// from there again, and a cancelled find goes back to it.
+    var findOrigin: Int?
+
+    /// A find as you type: the cursor goes to the first row at or after where it was when the
+    /// prompt opened whose column contains `text` (nothing typed: back where it was).
+    public func typed(_ kind: PromptKind, text: String) {
+        guard case .find(let column) = kind, let view = explorer.current else { return }
+        if findOrigin == nil { findOrigin = view.cursorRow }
+        explorer.moveCursor(to: findOrigin ?? 0)
+        let text = text.trimmingCharacters(in: .whitespaces)
+        guard !text.isEmpty else { setMessage(""); return }
+        runFind(text, column: column, backward: false, includingCurrent: true)
+    }
+
     /// Handles a line read for `kind`; nil means the prompt was cancelled.
     public func submit(_ kind: PromptKind, text: String?) -> ShellEffect {
+        if case .find = kind, let origin = findOrigin {
+            findOrigin = nil
+            // Enter searches again from where the prompt opened; Esc goes back there.
+            explorer.moveCursor(to: origin)
+        }
         guard let text else { setMessage("cancelled"); return .none }
         switch kind {
         case .filter:

@@ -73,7 +73,12 @@ struct TerminalMode {
                 kindBox.value.value = request.kind
                 let line = editor.readLine(prompt: request.prompt, initialText: request.initialText,
                                            row: { screen.size.height - 1 }, screen: screen, redraw: { render() },
-                                           onMatches: { matches in app.showMatches(matches) })
+                                           onMatches: { matches in app.showMatches(matches) },
+                                           onChange: app.changesAsYouType(request.kind) ? { text in
+                                               watchdog.begin(.key)
+                                               app.typed(request.kind, text: text)
+                                               watchdog.end()
+                                           } : nil)
                 watchdog.begin(.key)
                 effect = app.submit(request.kind, text: line)
                 watchdog.end()

@@ -48,6 +48,30 @@ import Testing
         #expect(app.message.contains("(wrapped around)"))
     }
 
+    @Test func findMovesAsYouTypeFromWhereThePromptOpenedAndEscGoesBack() throws {
+        let (app, f) = try app()
+        try f.explorer.open("Track")
+        f.explorer.moveCursor(to: 3)
+        #expect(app.changesAsYouType(.find(column: "Name")))
+        #expect(!app.changesAsYouType(.filter))
+        app.typed(.find(column: "Name"), text: "P")
+        let afterP = try #require(f.explorer.current?.cursorRow)
+        #expect(afterP >= 3)
+        app.typed(.find(column: "Name"), text: "Pu")
+        // Each change searches from where the prompt opened, not from the last match.
+        let pu = try #require(try f.scalar("SELECT count(*) FROM Track WHERE TrackId < (SELECT min(TrackId) FROM Track WHERE TrackId > 3 AND lower(Name) LIKE '%pu%')"))
+        #expect(f.explorer.current?.cursorRow == pu)
+        app.typed(.find(column: "Name"), text: "")
+        #expect(f.explorer.current?.cursorRow == 3)
+        app.typed(.find(column: "Name"), text: "Pu")
+        _ = app.submit(.find(column: "Name"), text: nil)            // Esc
+        #expect(f.explorer.current?.cursorRow == 3)
+        #expect(app.message == "cancelled")
+        app.typed(.find(column: "Name"), text: "Pu")
+        _ = app.submit(.find(column: "Name"), text: "Pu")           // Enter: the same row
+        #expect(f.explorer.current?.cursorRow == pu)
+    }
+
     @Test func findOnANumberColumnLooksInTheColumnThatNamesTheRows() throws {
         let (app, f) = try app()
         try f.explorer.open("Employee")

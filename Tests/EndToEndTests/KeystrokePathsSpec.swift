@@ -161,6 +161,63 @@ struct KeystrokePathsSpec {
         ], answer: ["found 'Grace H.' in name: row 2 of 400", "Grace H.        31  4 → Bella"])
     }
 
+    // MARK: The same questions, typing a name only until the row shows (find as you type)
+
+    @Test("Q1 as you type: f«Gr» lands on Grunge: 11 keys")
+    func q1AsYouType() async throws {
+        try await question("q1t", keys: 11, Self.openTable("Pl") + [
+            .key("f", waitFor: "find in Name>"), .text("Gr", waitFor: "found 'Gr' in Name: row 16 of 18"), .key("Enter"),
+            .key("r", waitFor: "Relations of Playlist 16"), .key("j"), .key("Enter"),
+        ], answer: ["› tracks", "Smells Like Teen Spirit", "row 1 of 15"])
+    }
+
+    @Test("Q2 as you type: f«Pu» lands on Put The Finger On You: 9 keys")
+    func q2AsYouType() async throws {
+        try await question("q2t", keys: 9, Self.openTable("Tr") + [
+            .key("f", waitFor: "find in Name>"), .text("Pu", waitFor: "found 'Pu' in Name: row 6 of 3503"), .key("Enter"), .key("r"),
+        ], answer: ["Relations of Track 6 \"Put The Finger On You\"", "playlists       many-to-many  → Playlist             2"])
+    }
+
+    @Test("Q3 as you type: f«Sn» lands on Snowballed: 11 keys")
+    func q3AsYouType() async throws {
+        try await question("q3t", keys: 11, Self.openTable("Tr") + [
+            .key("f", waitFor: "find in Name>"), .text("Sn", waitFor: "found 'Sn' in Name: row 9 of 3503"), .key("Enter"),
+            .key("l"), .key("l"), .key("Enter"),
+        ], answer: ["› album", "For Those About To Rock We Salute You  1 → AC/DC"])
+    }
+
+    @Test("Q4 as you type: f«Na» lands on Nancy: 12 keys")
+    func q4AsYouType() async throws {
+        try await question("q4t", keys: 12, Self.openTable("Em") + [
+            .key("f", waitFor: "find in FirstName>"), .text("Na", waitFor: "found 'Na' in FirstName: row 2 of 8"), .key("Enter"),
+            .key("r", waitFor: "Relations of Employee 2 \"Nancy Edwards\""), .key("j"), .key("j"), .key("Enter"),
+        ], answer: ["Employee 2 \"Nancy Edwards\" › reports", "Peacock     Jane", "row 1 of 3"])
+    }
+
+    @Test("Q9 as you type: f«Le» lands on Leonie: 9 keys")
+    func q9AsYouType() async throws {
+        try await question("q9t", keys: 9, Self.openTable("Cu") + [
+            .key("f", waitFor: "find in FirstName>"), .text("Le", waitFor: "found 'Le' in FirstName: row 2 of 59"), .key("Enter"), .key("r"),
+        ], answer: ["Relations of Customer 2 \"Leonie Köhler\"", "invoices    one-to-many   → Invoice         7"])
+    }
+
+    @Test("Q10 as you type: f«Gr» lands on Grace H.: 8 keys")
+    func q10AsYouType() async throws {
+        try await question("q10t", database: nil, keys: 8, Self.openTable("pe") + [
+            .key("f", waitFor: "find in name>"), .text("Gr", waitFor: "found 'Gr' in name: row 2 of 400"), .key("Enter"),
+        ], answer: ["row 2 of 400", "Grace H.        31  4 → Bella"])
+    }
+
+    @Test("Esc at the find prompt puts the cursor back where it was")
+    func escapeCancelsAFindAsYouType() async throws {
+        let (tmux, workspace) = try await launch("find-esc", database: "chinook.sqlite")
+        defer { withExtendedLifetime(workspace) {} }
+        try await replay(Self.openTable("Tr"), in: tmux)
+        try await replay([.key("f", waitFor: "find in Name>"), .text("Sno", waitFor: "row 9 of 3503"), .key("Escape")], in: tmux)
+        try await tmux.waitUntil("back at row 1") { $0.statusLine.hasPrefix("row 1 of 3503") && $0.statusLine.contains("cancelled") }
+        try await quit(tmux)
+    }
+
     // MARK: The keys behind them
 
     @Test("f finds, n goes to the next match, # jumps to a key, Backspace pops a filter and restores the row")
