@@ -37,7 +37,7 @@ public enum KeyMap {
         KeyBinding(keys: [.char("r")], label: "r", action: .relations, summary: "relationships of the current row, with counts; Enter follows one"),
         KeyBinding(keys: [.backspace, .escape, .char("b")], label: "Bksp Esc b", action: .back, summary: "back one step: the previous view, filter or sort (its row restored)"),
         KeyBinding(keys: [.char("t")], label: "t", action: .openTable, summary: "open a table by name (Tab completes; a prefix, part or the letters in order will do)"),
-        KeyBinding(keys: [.char("f")], label: "f", action: .find, summary: "find: go to the next row whose current column contains a text"),
+        KeyBinding(keys: [.char("f")], label: "f", action: .find, summary: "find as you type: the next row whose current column contains a text"),
         KeyBinding(keys: [.char("F")], label: "F", action: .findAll, summary: "find in every text column"),
         KeyBinding(keys: [.char("n")], label: "n", action: .findNext, summary: "next match of the last find"),
         KeyBinding(keys: [.char("N")], label: "N", action: .findPrevious, summary: "previous match of the last find"),

@@ -42,7 +42,7 @@ extension ShellApp {
         if let echo = layout.echo { drawEcho(&grid, echo) }
         drawStatus(&grid, layout)
         grid.put(KeyMap.hints(width: width - 2), row: layout.prompt.y, column: 1, maxWidth: width - 2, style: ShellApp.dimStyle)
-        drawOverlay(&grid, width: width, height: height)
+        drawOverlay(&grid, width: width, height: height, frame: layout.grid)
         return grid
     }
 
@@ -419,13 +419,18 @@ extension ShellApp {
         grid.put(right, row: row, column: layout.status.width - rightWidth, style: TextStyle([.reverse, .bold], color: pending > 0 ? .yellow : .normal))
     }
 
-    private func drawOverlay(_ grid: inout ScreenGrid, width: Int, height: Int) {
+    private func drawOverlay(_ grid: inout ScreenGrid, width: Int, height: Int, frame: Rect) {
         func box(_ title: String, _ lines: [String], scroll: Int, highlight: Int? = nil) {
             // As wide as the widest line and the title (which carries the overlay's keys, such as
             // "Enter follows, Esc closes"), within the screen.
             let w = min(width - 4, max(40, (lines.map { DisplayWidth.of($0) }.max() ?? 0) + 4, DisplayWidth.of(title) + 6))
             let h = min(height - 4, lines.count + 2)
-            let rect = Rect(x: (width - w) / 2, y: max(1, (height - h) / 2), width: w, height: h)
+            // Inside the grid's frame when it fits there (the panes' borders stay whole), else
+            // centred on the screen.
+            let inside = frame.inset(by: 1)
+            let rect = w <= inside.width && h <= inside.height
+                ? Rect(x: inside.x + (inside.width - w) / 2, y: inside.y + (inside.height - h) / 2, width: w, height: h)
+                : Rect(x: (width - w) / 2, y: max(1, (height - h) / 2), width: w, height: h)
             grid.fill(rect)
             grid.drawBox(rect, title: title, style: ShellApp.focusStyle)
             let inner = rect.inset(by: 1)

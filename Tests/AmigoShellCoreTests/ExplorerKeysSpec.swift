@@ -360,3 +360,29 @@ final class ShellTestDatabase {
         try? FileManager.default.removeItem(atPath: path)
     }
 }
+
+@Suite struct OverlayFrameSpec {
+    @Test func theRelationsMenuStaysInsideTheGridsFrameWhenItFits() throws {
+        let f = try ChinookFixture()
+        let app = ShellApp(explorer: f.explorer)
+        _ = app.submit(.command, text: "open Artist")
+        _ = app.handle(.char("r"))
+        var inside = 0
+        for width in stride(from: 100, through: 220, by: 4) {
+            let grid = app.render(width: width, height: 40)
+            let layout = try #require(ShellLayout(width: width, height: 40, echoVisible: true))
+            let row = try #require((0..<40).first { grid.line($0).contains("Relations of Artist 1") })
+            let line = grid.line(row)
+            let left = line.distance(from: line.startIndex, to: try #require(line.range(of: "┌─ Relations")).lowerBound)
+            let menuWidth = line.distance(from: line.startIndex, to: try #require(line.range(of: "┐", options: .backwards, range: line.range(of: "┌─ Relations")!.upperBound..<line.endIndex)).lowerBound) - left + 1
+            guard menuWidth <= layout.grid.width - 2 else { continue }     // wider than the grid: centred on the screen
+            inside += 1
+            // It fits: the grid's borders are whole on the menu's rows.
+            for y in row...(row + 2) {
+                #expect(grid[y, layout.grid.x].text == "│", "width \(width)")
+                #expect(grid[y, layout.grid.maxX - 1].text == "│", "width \(width)")
+            }
+        }
+        #expect(inside > 0)
+    }
+}
