@@ -38,6 +38,10 @@ public final class BrowseView {
     public internal(set) var leftColumn = 0
     /// For the breadcrumb: the row this view was left from by `follow` (`Artist 1 "AC/DC"`).
     public internal(set) var followedFrom: String?
+    /// For a step pushed by a narrowing in the terminal UI (a filter, `=`, a sort, a bare-value
+    /// search): what it did (`filter: Name CONTAINS[c] 'rock'`), shown in the breadcrumb. Back
+    /// pops exactly this step.
+    public internal(set) var step: String?
     /// Column names.
     public let columns: [String]
     var window: RowWindow?
@@ -50,6 +54,8 @@ public final class BrowseView {
     var columnWidths: [Int: Int] = [:]
     /// Foreign-key labels fetched so far: column index → key → label.
     var labels: [Int: [DatabaseValue: String]] = [:]
+    /// The value a computed order (`albums.@count`, `artist.Name`) sorts each row by, by row index.
+    var orderValues: [Int: DatabaseValue] = [:]
 
     init(source: Source, title: String) {
         self.source = source
@@ -73,6 +79,18 @@ public final class BrowseView {
         self.sqlRows = rows
         self.sqlTruncated = truncated
         self.totalCount = rows.count
+    }
+
+    /// A copy of this view (same source, filter, order and position) to narrow as a new step.
+    func narrowedCopy() -> BrowseView {
+        let copy = BrowseView(source: source, title: title)
+        copy.filter = filter
+        copy.order = order
+        copy.cursorRow = cursorRow
+        copy.topRow = topRow
+        copy.cursorColumn = cursorColumn
+        copy.leftColumn = leftColumn
+        return copy
     }
 
     /// A `sql` result that was streamed, not kept: `count` rows, read again when needed.

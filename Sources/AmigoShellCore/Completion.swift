@@ -13,8 +13,13 @@ public enum Completion {
         switch kind {
         case .filter:
             return pathCandidates(word, model: explorer.current?.model) + keywordCandidates(word)
-        case .edit:
+        case .edit, .find, .key:
             return []
+        case .table:
+            // Tables first, then views; by prefix, else by the letters in order.
+            let ranked = explorer.tables.filter { !$0.isView }.map(\.name) + explorer.tables.filter(\.isView).map(\.name)
+            let prefixed = matching(line, ranked)
+            return prefixed.isEmpty ? ranked.filter { ShellApp.isSubsequence(line.lowercased(), of: $0.lowercased()) } : prefixed
         case .command:
             let words = CommandParser.splitWords(before.hasPrefix(":") ? String(before.dropFirst()) : before)
             guard let command = words.first?.lowercased() else { return matching(word, CommandParser.names) }

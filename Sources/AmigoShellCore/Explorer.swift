@@ -245,6 +245,7 @@ public final class Explorer {
             next = BrowseView(source: .relation(owner: freshOwner, relationship: freshRelationship), title: view.title)
         }
         next.followedFrom = view.followedFrom
+        next.step = view.step
         next.filter = view.filter
         next.order = view.order
         if (try? load(next)) == nil {
@@ -354,6 +355,7 @@ public final class Explorer {
         view.window = window
         view.totalCount = total
         view.labels = [:]
+        view.orderValues = [:]
         view.columnWidths = [:]
         view.cursorRow = min(view.cursorRow, max(0, total - 1))
         view.topRow = min(view.topRow, view.cursorRow)
@@ -424,10 +426,42 @@ public final class Explorer {
 
     // MARK: Filter and order
 
+    /// Whether a narrowing (filter, `=`, order) pushes a new step on the navigation stack, which
+    /// `back` pops, instead of changing the view in place. The terminal UI turns it on; text mode
+    /// keeps changing the view in place.
+    public var narrowingPushesSteps = false
+
+    /// Runs `change` on the view to narrow: the current view, or with ``narrowingPushesSteps`` a
+    /// copy pushed as a new step (popped again when `change` throws, so a bad filter leaves no step).
+    private func narrowing(_ describe: (BrowseView) -> String, _ change: (BrowseView) throws -> Void) throws {
+        guard narrowingPushesSteps, let view = current, view.isModelView else {
+            guard let view = current else { throw ShellError.noView(command: "filter") }
+            try change(view)
+            return
+        }
+        let next = view.narrowedCopy()
+        stack.append(next)
+        do {
+            try change(next)
+        } catch {
+            stack.removeLast()
+            throw error
+        }
+        next.step = describe(next)
+    }
+
     /// Sets (or with nil, clears) the current view's filter. A bad filter throws and the view is unchanged.
     public func setFilter(_ text: String?) throws {
         guard let view = current else { throw ShellError.noView(command: "filter") }
         guard view.isModelView else { throw ShellError.invalidValue("filter: a sql result cannot be filtered; add a WHERE clause") }
+        let cleared = text?.trimmingCharacters(in: .whitespaces).isEmpty != false
+        if cleared && view.filter == nil && narrowingPushesSteps { return }
+        try narrowing({ $0.filter.map { "filter: \($0)" } ?? "all rows" }) { view in
+            try applyFilter(text, to: view)
+        }
+    }
+
+    private func applyFilter(_ text: String?, to view: BrowseView) throws {
         let old = (view.filter, view.cursorRow, view.topRow)
         view.filter = text?.trimmingCharacters(in: .whitespaces).isEmpty == true ? nil : text
         view.cursorRow = 0
@@ -483,6 +517,12 @@ public final class Explorer {
     public func setOrder(column: String?, descending: Bool) throws {
         guard let view = current else { throw ShellError.noView(command: "order") }
         guard let model = view.model else { throw ShellError.invalidValue("order: a sql result cannot be sorted; add ORDER BY") }
+        try narrowing({ $0.order.map { "order: \($0.column)\($0.descending ? " desc" : "")" } ?? "key order" }) { view in
+            try applyOrder(column: column, descending: descending, to: view, model: model)
+        }
+    }
+
+    private func applyOrder(column: String?, descending: Bool, to view: BrowseView, model: ORMModel) throws {
         let old = view.order
         if let column {
             if let c = model.table.column(named: column) {
@@ -588,8 +628,75 @@ public final class Explorer {
         if let index = try position(of: found, in: view) {
             moveCursor(to: index)
         } else {
-            throw ShellError.invalidValue("get: \(model.name) \(key) exists but is not in this view (filter: \(view.filter ?? "none"))")
+            throw ShellError.invalidValue("get: \(model.name) \(key) exists but is not in this view (\(restriction(of: view)))")
         }
+    }
+
+    /// What keeps rows out of `view`: `albums of Artist 1 "AC/DC"; filter: Title CONTAINS[c] 'x'`.
+    func restriction(of view: BrowseView) -> String {
+        var parts: [String] = []
+        if case .relation(let owner, let relationship) = view.source {
+            parts.append("only the \(relationship.name) of \(rowCaption(owner))")
+        }
+        parts.append("filter: \(view.filter ?? "none")")
+        return parts.joined(separator: "; ")
+    }
+
+    // MARK: Finding
+
+    /// The columns `find` searches when no column is given: every text column.
+    static func searchableColumns(of model: ORMModel) -> [Column] {
+        model.table.columns.filter { $0.kind == .text || $0.declaredType.isEmpty }
+    }
+
+    /// Moves the cursor to the next row of the current view (in its order) whose `column` — or any
+    /// text column, when nil — contains `text` (case-insensitive), starting at the cursor row when
+    /// `includingCurrent`, else after it (before it when `backward`), wrapping around at the end.
+    /// One query with LIMIT 1 from the cursor on (a keyset condition after the current row, AND
+    /// the search condition), so a table of millions of rows is never read whole.
+    /// Returns a message: `found …` or `… (wrapped)`; throws when nothing matches.
+    @discardableResult
+    public func find(_ text: String, column: Int?, backward: Bool = false, includingCurrent: Bool = false) throws -> String {
+        guard let view = current, let model = view.model else { throw ShellError.noView(command: "find") }
+        guard !text.isEmpty else { throw ShellError.invalidValue("find: type something to look for") }
+        let columns: [Column]
+        if let column {
+            guard column < view.modelColumns.count else { throw ShellError.noView(command: "find") }
+            columns = [view.modelColumns[column]]
+        } else {
+            columns = Explorer.searchableColumns(of: model)
+        }
+        guard !columns.isEmpty else { throw ShellError.invalidValue("find: \(model.name) has no text column to search") }
+        let condition = columns.map { ValueText.keyPath($0.label) + " CONTAINS[c] %@" }.joined(separator: " OR ")
+        let base = try view.query(in: session)
+        let matching = base.filter(columns.count > 1 ? "(\(condition))" : condition,
+                                   arguments: Array(repeating: .value(.text(text)), count: columns.count))
+        let place = column.map { "in \(view.columns[$0])" } ?? "in any text column"
+        if view.keysetOrder.contains(where: \.isComputed) {
+            throw ShellError.invalidValue("find: the view is sorted by a computed value; sort by a column (or Backspace) to find")
+        }
+        guard let keyset = try base.keysetColumns(for: view.keysetOrder) else {
+            throw ShellError.invalidValue("find: \(model.name) has no key to search from; use / to filter")
+        }
+        var anchor: Record?
+        if includingCurrent && !backward {
+            anchor = view.cursorRow > 0 ? try record(at: view.cursorRow - 1) : nil
+        } else {
+            anchor = try record(at: view.cursorRow)
+        }
+        let anchorValues = anchor.map { Query<Record>.keysetValues(keyset, of: $0) }
+        var wrapped = false
+        var found = try matching.seek(keyset, after: anchorValues, backward: backward).first()
+        if found == nil, anchorValues != nil {
+            found = try matching.seek(keyset, after: nil, backward: backward).first()
+            wrapped = true
+        }
+        guard let found, let index = try position(of: found, in: view) else {
+            throw ShellError.invalidValue("find: no row \(place) contains '\(text)'")
+        }
+        moveCursor(to: index)
+        return "found '\(text)' \(place): row \(index + 1) of \(view.totalCount)\(view.countIsExact ? "" : "+")"
+            + (wrapped ? " (wrapped around)" : "") + " · n next, N previous"
     }
 
     /// The values of a typed key, split at commas outside quotes: `1,'a,b'` is two values.
@@ -648,6 +755,32 @@ public final class Explorer {
         return try session.relatedCounts(of: record)
     }
 
+    /// The label of the row each to-one relationship of the current row points at (`AC/DC` for
+    /// an album's `artist`), by index in `relationships`; a relationship that points at no row, or
+    /// at a row with nothing to name it, has none.
+    public func toOneLabels(_ relationships: [Relationship]) -> [Int: String] {
+        guard let record = try? currentRecord() else { return [:] }
+        var labels: [Int: String] = [:]
+        for (i, relationship) in relationships.enumerated() where relationship.kind == .toOne {
+            guard let parent = (try? session.query(relationship.target.name).using(record).relationship(relationship.name).first()) ?? nil else { continue }
+            let key = parent.primaryKey.map(ValueText.display).joined(separator: ",")
+            labels[i] = LabelColumn.label(of: parent) ?? key
+        }
+        return labels
+    }
+
+    /// What a relationship goes through: `ArtistId`, `Track.AlbumId`, `PlaylistTrack`.
+    public static func throughText(_ relationship: Relationship) -> String {
+        switch relationship.kind {
+        case .toOne:
+            return relationship.sourceColumns.map(\.label).joined(separator: ",")
+        case .oneToMany:
+            return relationship.target.name + "." + relationship.targetColumns.map(\.label).joined(separator: ",")
+        case .manyToMany:
+            return relationship.junction?.name ?? relationship.target.name
+        }
+    }
+
     /// Opens the rows relationship `name` of the current row leads to (a new view on the stack).
     public func follow(_ name: String) throws {
         guard let view = current, let model = view.model else { throw ShellError.noView(command: "follow") }
@@ -699,7 +832,10 @@ public final class Explorer {
     public var breadcrumb: String {
         var parts: [String] = []
         for (i, view) in stack.enumerated() {
-            if i == 0 {
+            if let step = view.step {
+                parts.append(step)
+                if let from = view.followedFrom { parts.append(from) }
+            } else if i == 0 {
                 parts.append(view.followedFrom ?? view.title)
             } else {
                 parts.append(view.title)
@@ -715,6 +851,43 @@ public final class Explorer {
         var caption = key.isEmpty ? record.model.name : "\(record.model.name) \(key)"
         if let label = LabelColumn.label(of: record) { caption += " \"\(DisplayWidth.truncate(label, to: 24))\"" }
         return caption
+    }
+
+    // MARK: Computed order values
+
+    /// The path the current view is sorted by when it is computed (`albums.@count`,
+    /// `artist.Name`): not a column of the rows, so the grid shows it as a column of its own.
+    public var computedOrderPath: String? {
+        guard let view = current, let order = view.order, order.column.contains(".") else { return nil }
+        return order.column
+    }
+
+    /// The computed order value of each row in `rows` of the current view (cached in the view):
+    /// a count (`albums.@count`) or a value through to-one links (`album.artist.Name`).
+    public func computedOrderValues(rows: Range<Int>) -> [DatabaseValue] {
+        guard let view = current, let path = computedOrderPath else { return [] }
+        return rows.map { index in
+            if let known = view.orderValues[index] { return known }
+            guard let record = try? record(at: index) else { return .null }
+            let value = (try? orderValue(path, of: record)) ?? .null
+            view.orderValues[index] = value
+            return value
+        }
+    }
+
+    private func orderValue(_ path: String, of record: Record) throws -> DatabaseValue {
+        var parts = path.split(separator: ".").map(String.init)
+        let last = parts.removeLast()
+        var row = record
+        for (i, part) in parts.enumerated() {
+            guard let relationship = row.model.relationship(named: part) else { return .null }
+            let related = session.query(relationship.target.name).using(row).relationship(relationship.name)
+            if last == "@count" && i == parts.count - 1 { return .integer(Int64(try related.count())) }
+            guard relationship.kind == .toOne, let next = try related.first() else { return .null }
+            row = next
+        }
+        guard let column = row.model.table.column(named: last) else { return .null }
+        return row.value(at: column.index)
     }
 
     // MARK: Foreign-key labels

@@ -2,7 +2,7 @@
 public enum ShellAction: String, Sendable, CaseIterable {
     case moveUp, moveDown, moveLeft, moveRight, pageUp, pageDown, top, bottom
     case nextPane, previousPane, activate, relations, back
-    case filterPrompt, commandPrompt, sortAscending, sortDescending
+    case filterPrompt, find, findAll, findNext, findPrevious, jumpToKey, openTable, commandPrompt, sortAscending, sortDescending
     case detail, edit, insertRow, deleteRow, deleteAll, filterEqual, toggleEcho, help, quit, suspend, redraw, refresh
 }
 
@@ -35,8 +35,14 @@ public enum KeyMap {
         KeyBinding(keys: [.backTab], label: "S-Tab", action: .previousPane, summary: "previous pane"),
         KeyBinding(keys: [.enter], label: "Enter", action: .activate, summary: "open table · jump to the row a foreign key points at · relations of the row"),
         KeyBinding(keys: [.char("r")], label: "r", action: .relations, summary: "relationships of the current row, with counts; Enter follows one"),
-        KeyBinding(keys: [.backspace, .char("b")], label: "Bksp b", action: .back, summary: "back to the previous view (filter, order and row restored)"),
-        KeyBinding(keys: [.char("/")], label: "/", action: .filterPrompt, summary: "filter rows (e.g. Milliseconds > 300000 AND Composer CONTAINS[c] 'page')"),
+        KeyBinding(keys: [.backspace, .escape, .char("b")], label: "Bksp Esc b", action: .back, summary: "back one step: the previous view, filter or sort (its row restored)"),
+        KeyBinding(keys: [.char("t")], label: "t", action: .openTable, summary: "open a table by name (Tab completes; a prefix, part or the letters in order will do)"),
+        KeyBinding(keys: [.char("f")], label: "f", action: .find, summary: "find as you type: the next row whose current column contains a text"),
+        KeyBinding(keys: [.char("F")], label: "F", action: .findAll, summary: "find in every text column"),
+        KeyBinding(keys: [.char("n")], label: "n", action: .findNext, summary: "next match of the last find"),
+        KeyBinding(keys: [.char("N")], label: "N", action: .findPrevious, summary: "previous match of the last find"),
+        KeyBinding(keys: [.char("#")], label: "#", action: .jumpToKey, summary: "jump to the row with a key (composite keys: 1,2)"),
+        KeyBinding(keys: [.char("/")], label: "/", action: .filterPrompt, summary: "filter rows (Milliseconds > 300000 AND Composer CONTAINS[c] 'page'; a value alone: this column)"),
         KeyBinding(keys: [.char(":")], label: ":", action: .commandPrompt, summary: "command prompt (help lists commands)"),
         KeyBinding(keys: [.char("s")], label: "s", action: .sortAscending, summary: "sort by this column, ascending"),
         KeyBinding(keys: [.char("S")], label: "S", action: .sortDescending, summary: "sort by this column, descending"),
@@ -63,6 +69,23 @@ public enum KeyMap {
     /// The action bound to `key`, if any.
     public static func action(for key: Key) -> ShellAction? { index[key] }
 
-    /// The short hint line: `Enter open · r relations · / filter · : command · ? help · q quit`.
-    public static let hints = "Enter open/jump · r relations · / filter · s/S sort · = narrow · e edit · v detail · Bksp back · : command · ? help · q quit"
+    /// The hints, most useful first; ``hints(width:)`` keeps as many as fit.
+    static let hintItems = ["Enter open/follow", "t table", "f find", "# key", "/ filter", "r relations", "Bksp back",
+                            "= narrow", "s/S sort", "n next", "e edit", "v detail", ": command"]
+    /// Always shown, at the end.
+    static let hintTail = "? help · q quit"
+
+    /// The hint line for `width` columns: as many hints as fit, then always `? help · q quit`.
+    public static func hints(width: Int) -> String {
+        var line = ""
+        for item in hintItems {
+            let candidate = line.isEmpty ? item : line + " · " + item
+            if DisplayWidth.of(candidate + " · " + hintTail) > width { break }
+            line = candidate
+        }
+        return line.isEmpty ? hintTail : line + " · " + hintTail
+    }
+
+    /// The full hint line (as wide as it gets).
+    public static var hints: String { hints(width: Int.max) }
 }

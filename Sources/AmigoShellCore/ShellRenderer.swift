@@ -13,6 +13,8 @@ extension ShellApp {
     /// The narrowest room at the right of the grid in which a column that does not fit whole is
     /// still shown, cut (a few letters and `…`).
     static let minimumPartialColumnWidth = 4
+    /// Spaces between grid columns: two, so that `Peacock  Jane` never runs together.
+    static let columnGap = 2
 
     /// Renders the whole screen. Fetches the visible rows (and the labels of their foreign keys)
     /// through the explorer; any error is shown in the status line.
@@ -39,8 +41,8 @@ extension ShellApp {
         drawGrid(&grid, layout)
         if let echo = layout.echo { drawEcho(&grid, echo) }
         drawStatus(&grid, layout)
-        grid.put(KeyMap.hints, row: layout.prompt.y, column: 1, maxWidth: width - 2, style: ShellApp.dimStyle)
-        drawOverlay(&grid, width: width, height: height)
+        grid.put(KeyMap.hints(width: width - 2), row: layout.prompt.y, column: 1, maxWidth: width - 2, style: ShellApp.dimStyle)
+        drawOverlay(&grid, width: width, height: height, frame: layout.grid)
         return grid
     }
 
@@ -70,6 +72,27 @@ extension ShellApp {
         let tables = explorer.tables
         let visible = inner.height
         let top = max(0, min(tableCursor - visible / 2, tables.count - visible))
+        // Names cut to the same text (`PlaylistTr…` twice) keep their ends instead: `Play…Track`.
+        var shown: [Int: String] = [:]
+        var seen: [String: [Int]] = [:]
+        for i in top..<min(tables.count, top + visible) {
+            let entry = tables[i]
+            let name = (entry.unreadableReason != nil ? "✗ " : entry.isView ? "◦ " : "") + entry.name
+            let room = max(1, inner.width - DisplayWidth.of(entry.countText) - 1)
+            let cut = DisplayWidth.truncate(name, to: room)
+            shown[i] = cut
+            seen[cut, default: []].append(i)
+        }
+        for (_, indices) in seen where indices.count > 1 {
+            for i in indices {
+                let entry = tables[i]
+                let name = (entry.unreadableReason != nil ? "✗ " : entry.isView ? "◦ " : "") + entry.name
+                let room = max(1, inner.width - DisplayWidth.of(entry.countText) - 1)
+                guard DisplayWidth.of(name) > room, room >= 5 else { continue }
+                let head = DisplayWidth.truncate(name, to: (room + 1) / 2)   // ends in `…`
+                shown[i] = head + String(ShellApp.tail(of: name, width: room - DisplayWidth.of(head) + 1).dropFirst())
+            }
+        }
         for (row, i) in (top..<min(tables.count, top + visible)).enumerated() {
             let entry = tables[i]
             let count = entry.countText
@@ -80,7 +103,7 @@ extension ShellApp {
             var style = open ? TextStyle(.bold) : TextStyle.plain
             if i == tableCursor && focus == .tables { style = ShellApp.cursorStyle }
             grid.fill(Rect(x: inner.x, y: inner.y + row, width: inner.width, height: 1), style: style)
-            grid.put(DisplayWidth.truncate(name, to: nameWidth), row: inner.y + row, column: inner.x, maxWidth: nameWidth, style: style)
+            grid.put(shown[i] ?? DisplayWidth.truncate(name, to: nameWidth), row: inner.y + row, column: inner.x, maxWidth: nameWidth, style: style)
             grid.put(count, row: inner.y + row, column: inner.maxX - countWidth, style: i == tableCursor && focus == .tables ? style : ShellApp.dimStyle)
         }
     }
@@ -91,6 +114,9 @@ extension ShellApp {
         var widths: [Int] = []
         var cells: [[String]] = []   // [row][visible column]
         var nulls: [[Bool]] = []
+        var numbers: [[Bool]] = []   // cells that are a number alone (right-aligned)
+        var hiddenLeft = 0           // columns scrolled away on the left (not counting pinned keys)
+        var hiddenRight = 0          // columns that do not fit on the right
     }
 
     private func drawGrid(_ grid: inout ScreenGrid, _ layout: ShellLayout) {
@@ -116,12 +142,19 @@ extension ShellApp {
             setError(error)
             values = []
         }
-        let content = columnLayout(view: view, values: values, width: inner.width)
+        // Sorted by a computed value (`albums.@count`): shown as a column of its own, after the key.
+        let computed = explorer.computedOrderPath
+        var shown = values
+        if computed != nil {
+            let extra = explorer.computedOrderValues(rows: view.topRow..<(view.topRow + values.count))
+            shown = zip(values, extra).map { $0 + [$1] }
+        }
+        let content = columnLayout(view: view, values: shown, width: inner.width, computed: computed)
         // Header.
         var x = inner.x
         let columnModels = view.modelColumns
         for (i, column) in content.columns.enumerated() {
-            let name = view.columns[column]
+            let name = column < view.columns.count ? view.columns[column] : (computed ?? "")
             var header = name
             if column < columnModels.count {
                 if columnModels[column].primaryKey { header += "*" }
@@ -130,7 +163,7 @@ extension ShellApp {
             var style = ShellApp.headerStyle
             if column == view.cursorColumn && focus == .grid { style.attributes.insert(.underline) }
             grid.put(DisplayWidth.pad(header, to: content.widths[i]), row: inner.y, column: x, maxWidth: min(content.widths[i], inner.maxX - x), style: style)
-            x += content.widths[i] + 1
+            x += content.widths[i] + ShellApp.columnGap
         }
         grid.put(String(repeating: "─", count: inner.width), row: inner.y + 1, column: inner.x, style: ShellApp.dimStyle)
         // Rows.
@@ -144,12 +177,21 @@ extension ShellApp {
                 let column = content.columns[i]
                 var style: TextStyle = content.nulls[r][i] ? ShellApp.nullStyle : (isForeignKey(view, column) ? ShellApp.foreignStyle : .plain)
                 if isCursorRow && focus == .grid { style = column == view.cursorColumn ? ShellApp.cellStyle : ShellApp.cursorStyle }
-                grid.put(DisplayWidth.pad(text, to: content.widths[i]), row: y, column: x, maxWidth: min(content.widths[i], inner.maxX - x), style: style)
-                x += content.widths[i] + 1
+                let number = content.numbers[r][i] && DisplayWidth.of(text) <= content.widths[i]
+                grid.put(DisplayWidth.pad(text, to: content.widths[i], alignRight: number), row: y, column: x, maxWidth: min(content.widths[i], inner.maxX - x), style: style)
+                x += content.widths[i] + ShellApp.columnGap
             }
         }
         if view.totalCount == 0 {
             grid.put(view.filter == nil ? "(no rows)" : "(no rows match the filter)", row: inner.y + 2, column: inner.x, style: ShellApp.dimStyle)
+        }
+        // Columns off screen: counted on the bottom border, at the left.
+        if content.hiddenLeft > 0 || content.hiddenRight > 0 {
+            var parts: [String] = []
+            if content.hiddenLeft > 0 { parts.append("◀ \(content.hiddenLeft) more") }
+            if content.hiddenRight > 0 { parts.append("\(content.hiddenRight) more ▶") }
+            let text = " columns: " + parts.joined(separator: " · ") + " "
+            grid.put(text, row: box.maxY - 1, column: box.x + 2, maxWidth: max(0, box.width - 16), style: boxStyle(.grid))
         }
         // Position marker at the bottom border.
         let marker = " \(view.totalCount == 0 ? 0 : view.cursorRow + 1)/\(view.totalCount)\(view.countIsExact ? "" : "+") "
@@ -163,17 +205,23 @@ extension ShellApp {
     }
 
     /// Decides which columns fit, from the current column's neighbourhood, and their widths.
-    private func columnLayout(view: BrowseView, values: [[DatabaseValue]], width: Int) -> GridContent {
+    private func columnLayout(view: BrowseView, values: [[DatabaseValue]], width: Int, computed: String? = nil) -> GridContent {
         var content = GridContent()
+        let gap = ShellApp.columnGap
         let count = view.columns.count
+        // The computed order's column, if any, is index `count`: pinned after the key columns.
+        let names = view.columns + (computed.map { [$0] } ?? [])
         guard count > 0 else { return content }
         var labels: [Int: [DatabaseValue: String]] = [:]
+        /// How wide a foreign key's label may be: 24 while the columns are laid out, then as much
+        /// as the room left over allows.
+        var labelRoom: [Int: Int] = [:]
         func text(_ row: [DatabaseValue], _ column: Int) -> String {
             guard column < row.count else { return "" }
             let value = row[column]
             var shown = ValueText.display(value)
             if let label = labels[column]?[value], !label.isEmpty {
-                shown += " → " + DisplayWidth.truncate(label, to: 24)
+                shown += " → " + DisplayWidth.truncate(label, to: labelRoom[column] ?? 24)
             }
             return shown
         }
@@ -181,7 +229,7 @@ extension ShellApp {
             if labels[column] == nil, isForeignKey(view, column) {
                 labels[column] = explorer.foreignKeyLabels(column: column, rows: values)
             }
-            var w = DisplayWidth.of(view.columns[column]) + 2
+            var w = DisplayWidth.of(names[column]) + 2
             for row in values { w = max(w, min(40, DisplayWidth.of(DisplayWidth.sanitize(text(row, column))))) }
             // Columns only widen while a view is browsed, so paging does not shift them about.
             w = max(w, view.columnWidths[column] ?? 0)
@@ -193,18 +241,22 @@ extension ShellApp {
         let keys = view.modelColumns.indices.filter { view.modelColumns[$0].primaryKey }
         func pinned(left: Int) -> [Int] {
             let columns = keys.filter { $0 < left }
-            let taken = columns.reduce(0) { $0 + widthOf($1) + 1 }
-            return taken <= width / 2 ? columns : []
+            let taken = columns.reduce(0) { $0 + widthOf($1) + gap }
+            let kept = taken <= width / 2 ? columns : []
+            guard computed != nil else { return kept }
+            // The computed column sits right after the key columns (which stay in place when
+            // the grid is not scrolled).
+            return left == 0 ? [] : kept + [count]
         }
-        func room(left: Int) -> Int { width - pinned(left: left).reduce(0) { $0 + widthOf($1) + 1 } }
+        func room(left: Int) -> Int { width - pinned(left: left).reduce(0) { $0 + widthOf($1) + gap } }
         // Scroll horizontally so the current column is visible.
         if view.cursorColumn < view.leftColumn { view.leftColumn = view.cursorColumn }
         while true {
             var used = 0
             var fits = false
             for column in view.leftColumn..<count {
-                used += widthOf(column) + 1
-                if column == view.cursorColumn { fits = used - 1 <= room(left: view.leftColumn) || column == view.leftColumn; break }
+                used += widthOf(column) + gap
+                if column == view.cursorColumn { fits = used - gap <= room(left: view.leftColumn) || column == view.leftColumn; break }
             }
             if fits || view.leftColumn >= view.cursorColumn { break }
             view.leftColumn += 1
@@ -212,16 +264,23 @@ extension ShellApp {
         // Never leave room unused on the right while columns are scrolled away on the left (after
         // the terminal grew, say): scroll back as far as everything from there on still fits.
         while view.leftColumn > 0,
-              (view.leftColumn - 1..<count).reduce(0, { $0 + widthOf($1) + 1 }) - 1 <= room(left: view.leftColumn - 1) {
+              (view.leftColumn - 1..<count).reduce(0, { $0 + widthOf($1) + gap }) - gap <= room(left: view.leftColumn - 1) {
             view.leftColumn -= 1
         }
         var used = 0
         for column in pinned(left: view.leftColumn) {
             content.columns.append(column)
             content.widths.append(widthOf(column))
-            used += widthOf(column) + 1
+            used += widthOf(column) + gap
         }
-        for column in view.leftColumn..<count {
+        var order = Array(view.leftColumn..<count)
+        if computed != nil && view.leftColumn == 0 {
+            // Unscrolled: after the last key column at the left (or first).
+            var after = 0
+            while after < order.count && keys.contains(order[after]) { after += 1 }
+            order.insert(count, at: after)
+        }
+        for column in order {
             let w = widthOf(column)
             if used > 0 && used + w > width {
                 // The next column only partly fits: show it cut to the room left (its header and
@@ -235,11 +294,38 @@ extension ShellApp {
             }
             content.columns.append(column)
             content.widths.append(min(w, width - used))
-            used += w + 1
+            used += w + gap
         }
+        // Room left at the right (every column from the left one on fits whole): labels cut at 24
+        // take it, so that `2 → Nancy E…` reads `2 → Nancy Edwards` when there is space.
+        let cut = content.columns.contains { !labels[$0, default: [:]].isEmpty } && content.columns.last == count - 1
+            && zip(content.columns, content.widths).allSatisfy { widthOf($0.0) == $0.1 }
+        if cut {
+            var spare = width - (content.widths.reduce(0, +) + (content.widths.count - 1) * gap)
+            for (i, column) in content.columns.enumerated() where spare > 0 && !(labels[column] ?? [:]).isEmpty {
+                let full = values.map { row -> Int in
+                    guard column < row.count, let label = labels[column]?[row[column]], !label.isEmpty else { return 0 }
+                    return DisplayWidth.of(ValueText.display(row[column])) + 3 + DisplayWidth.of(DisplayWidth.sanitize(label))
+                }.max() ?? 0
+                let grow = min(spare, max(0, full - content.widths[i]))
+                guard grow > 0 else { continue }
+                content.widths[i] += grow
+                spare -= grow
+                labelRoom[column] = 24 + grow
+            }
+        }
+        content.hiddenLeft = view.leftColumn - content.columns.filter { $0 < view.leftColumn }.count
+        content.hiddenRight = max(0, count - 1 - (content.columns.filter { $0 < count }.max() ?? count - 1))
         for row in values {
             content.cells.append(content.columns.map { text(row, $0) })
             content.nulls.append(content.columns.map { $0 < row.count && row[$0].isNull })
+            content.numbers.append(content.columns.map { column in
+                guard column < row.count else { return false }
+                switch row[column] {
+                case .integer, .real: return labels[column]?[row[column]].map(\.isEmpty) ?? true
+                default: return false
+                }
+            })
         }
         return content
     }
@@ -321,7 +407,7 @@ extension ShellApp {
         let rightWidth = DisplayWidth.of(right)
         let room = max(0, layout.status.width - rightWidth - 1)
         var left = " " + explorer.statusSummary
-        if !message.isEmpty && message != explorer.statusSummary {
+        if !message.isEmpty && message != explorer.statusSummary && !messageIsSummary {
             // The message (often an error) matters more than the summary, which can be long with a
             // filter: shorten the summary so the message stays visible, or drop it when it cannot fit.
             let tail = "  │  " + message
@@ -333,13 +419,18 @@ extension ShellApp {
         grid.put(right, row: row, column: layout.status.width - rightWidth, style: TextStyle([.reverse, .bold], color: pending > 0 ? .yellow : .normal))
     }
 
-    private func drawOverlay(_ grid: inout ScreenGrid, width: Int, height: Int) {
+    private func drawOverlay(_ grid: inout ScreenGrid, width: Int, height: Int, frame: Rect) {
         func box(_ title: String, _ lines: [String], scroll: Int, highlight: Int? = nil) {
             // As wide as the widest line and the title (which carries the overlay's keys, such as
             // "Enter follows, Esc closes"), within the screen.
             let w = min(width - 4, max(40, (lines.map { DisplayWidth.of($0) }.max() ?? 0) + 4, DisplayWidth.of(title) + 6))
             let h = min(height - 4, lines.count + 2)
-            let rect = Rect(x: (width - w) / 2, y: max(1, (height - h) / 2), width: w, height: h)
+            // Inside the grid's frame when it fits there (the panes' borders stay whole), else
+            // centred on the screen.
+            let inside = frame.inset(by: 1)
+            let rect = w <= inside.width && h <= inside.height
+                ? Rect(x: inside.x + (inside.width - w) / 2, y: inside.y + (inside.height - h) / 2, width: w, height: h)
+                : Rect(x: (width - w) / 2, y: max(1, (height - h) / 2), width: w, height: h)
             grid.fill(rect)
             grid.drawBox(rect, title: title, style: ShellApp.focusStyle)
             let inner = rect.inset(by: 1)
@@ -363,9 +454,16 @@ extension ShellApp {
             let nameWidth = rows.map { DisplayWidth.of($0.relationship.name) }.max() ?? 4
             let kindWidth = rows.contains { $0.relationship.isInferred } ? 14 : 12   // room for `~ one-to-many`
             let targetWidth = rows.map { DisplayWidth.of($0.relationship.target.name) }.max() ?? 4
-            let lines = rows.map {
-                DisplayWidth.pad($0.relationship.name, to: nameWidth) + "  " + DisplayWidth.pad(Explorer.kindText($0.relationship), to: kindWidth)
-                    + "  → " + DisplayWidth.pad($0.relationship.target.name, to: targetWidth) + "  " + DisplayWidth.pad(String($0.count), to: 7, alignRight: true)
+            // A to-one line names the row it points at (`AC/DC`), not `1`; every line says what
+            // it goes through (a column, the child's column, a junction).
+            let labels = relationLabels.mapValues { DisplayWidth.truncate($0, to: 32) }
+            let countWidth = max(7, labels.values.map { DisplayWidth.of($0) }.max() ?? 0)
+            let lines = rows.enumerated().map { i, row in
+                let count = labels[i].map { DisplayWidth.pad($0, to: countWidth) }
+                    ?? DisplayWidth.pad(DisplayWidth.pad(String(row.count), to: 7, alignRight: true), to: countWidth)
+                return DisplayWidth.pad(row.relationship.name, to: nameWidth) + "  " + DisplayWidth.pad(Explorer.kindText(row.relationship), to: kindWidth)
+                    + "  → " + DisplayWidth.pad(row.relationship.target.name, to: targetWidth) + "  " + count
+                    + "  via " + Explorer.throughText(row.relationship)
             }
             let caption = (try? explorer.currentRecord()).flatMap { $0 }.map(explorer.rowCaption) ?? "Relations"
             box("Relations of \(caption) — Enter follows, Esc closes", lines, scroll: max(0, cursor - (height - 8)), highlight: cursor)
@@ -375,7 +473,7 @@ extension ShellApp {
         case .help(let scroll):
             var lines = ["Keys"]
             for binding in KeyMap.bindings { lines.append("  " + DisplayWidth.pad(binding.label, to: 12) + binding.summary) }
-            lines.append("  letters     in the tables list and relations menu: jump to the first name starting with them")
+            lines.append("  letters     in the relations menu: jump to the first name starting with them")
             lines.append("")
             lines.append("Commands (at the : prompt, with -c, or on standard input)")
             for entry in explorer.helpText(nil).split(separator: "\n", omittingEmptySubsequences: false) { lines.append("  " + entry) }
@@ -383,7 +481,7 @@ extension ShellApp {
         case .output(let title, let text, let scroll):
             box(title, text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init), scroll: scroll)
         case .confirmEdit(let edit):
-            var lines = ["Run this statement inside the session? (y = yes, any other key = no)", ""]
+            var lines = ["Run this statement inside the session? (y = yes, n or Esc = no)", ""]
             lines += wrap(edit.sql, width: max(30, width - 10))
             lines.append("arguments: [" + edit.arguments.map(\.description).joined(separator: ", ") + "]")
             lines.append("")

@@ -30,8 +30,9 @@ public final class CursesTerminal: ShellTerminal {
     }
 
     public func readLine(_ request: ShellApp.PromptRequest, redraw: @escaping () -> ScreenGrid,
-                         onMatches: @escaping ([String]) -> Void) -> String? {
+                         onMatches: @escaping ([String]) -> Void, onChange: ((String) -> Void)?) -> String? {
         editor.readLine(prompt: request.prompt, initialText: request.initialText,
-                        row: { [screen] in screen.size.height - 1 }, screen: screen, redraw: redraw, onMatches: onMatches)
+                        row: { [screen] in screen.size.height - 1 }, screen: screen, redraw: redraw, onMatches: onMatches,
+                        onChange: onChange)
     }
 }

@@ -71,11 +71,13 @@ public final class LineEditor {
     ///     drawing of the prompt row (which is then drawn over it) and so after every resize.
     ///   - onMatches: receives the candidates of an ambiguous completion, before `redraw` is
     ///     called, so the caller can show them (in a status line, say).
+    ///   - onChange: called with the line each time a key changes it (a search as you type),
+    ///     before the screen is drawn again.
     /// - Returns: the line on Enter (added to the history and the history file unless it is blank
     ///   or repeats the previous entry); nil on Ctrl-G, Ctrl-C or Escape, or when input ends.
     public func readLine(prompt: String, initialText: String = "", row: @escaping () -> Int,
                          screen: TerminalScreen, redraw: @escaping () -> ScreenGrid,
-                         onMatches: @escaping ([String]) -> Void) -> String? {
+                         onMatches: @escaping ([String]) -> Void, onChange: ((String) -> Void)? = nil) -> String? {
         precondition(ReadlineGlue.session == nil, "LineEditor.readLine is not reentrant")
         let session = PromptSession(screen: screen, row: row, redraw: redraw, onMatches: onMatches,
                                     completionProvider: completionProvider)
@@ -99,7 +101,14 @@ public final class LineEditor {
             case .escape, .control("g"), .control("c"):
                 ReadlineGlue.cancel()
             default:
-                if let bytes = KeyDecoding.readlineBytes(for: key) { ReadlineGlue.feed(bytes) }
+                if let bytes = KeyDecoding.readlineBytes(for: key) {
+                    let before = ReadlineGlue.currentLine
+                    ReadlineGlue.feed(bytes)
+                    if let onChange, !session.done, ReadlineGlue.currentLine != before {
+                        onChange(ReadlineGlue.currentLine)
+                        ReadlineGlue.redisplay()
+                    }
+                }
             }
         }
         if let line = session.result { remember(line) }

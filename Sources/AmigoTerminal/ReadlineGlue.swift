@@ -83,6 +83,12 @@ enum ReadlineGlue {
         session.result = session.cancelling ? nil : text
     }
 
+    /// The text being edited now.
+    static var currentLine: String {
+        let bytes = rl_line_buffer.map { Array(UnsafeRawBufferPointer(start: $0, count: Int(max(0, rl_end)))) } ?? []
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     /// Draws the background from the session's `redraw` with the prompt row on top.
     static func redisplay() {
         guard let session else { return }

@@ -315,16 +315,16 @@ import Testing
         try f.explorer.open("Employee")
         try f.explorer.get("1")
         let counts = Dictionary(uniqueKeysWithValues: try f.explorer.relations().map { ($0.relationship.name, $0.count) })
-        #expect(counts == ["reportsTo": 0, "customers": 0, "employees": 2])
-        try f.explorer.follow("employees")
+        #expect(counts == ["reportsTo": 0, "customers": 0, "reports": 2])
+        try f.explorer.follow("reports")
         #expect(try column("EmployeeId", of: f.explorer) == [.integer(2), .integer(6)])
-        #expect(f.explorer.breadcrumb == "Employee 1 \"Andrew Adams\" › employees")
+        #expect(f.explorer.breadcrumb == "Employee 1 \"Andrew Adams\" › reports")
 
         f.explorer.moveCursor(to: 1)        // Michael Mitchell
         try f.explorer.follow("reportsTo")
         #expect(try column("EmployeeId", of: f.explorer) == [.integer(1)])
         try f.explorer.back()
-        try f.explorer.follow("employees")
+        try f.explorer.follow("reports")
         #expect(try column("EmployeeId", of: f.explorer) == [.integer(7), .integer(8)])
     }
 

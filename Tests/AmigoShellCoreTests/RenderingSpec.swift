@@ -71,15 +71,15 @@ import Testing
         let (app, _) = try tracksOfAlbumOne()
         let grid = app.render(width: 120, height: 40)
         #expect(grid.line(1).hasPrefix("┌─ Tables ─────────┐┌─ tracks ──"))
-        #expect(region(grid, 2, 0..<90) == "│Album          347││TrackId*  Name                                    AlbumId→          │")
+        #expect(region(grid, 2, 0..<90) == "│Album          347││TrackId*   Name                                     AlbumId→        │")
         #expect(region(grid, 3, 20..<90) == "│" + String(repeating: "─", count: 68) + "│")
         // AlbumId does not fit whole: it is cut rather than left out.
-        #expect(region(grid, 4, 21..<89) == "1         For Those About To Rock (We Salute You) 1 → For Those Abo…")
-        #expect(region(grid, 13, 21..<89) == "14        Spellbound                              1 → For Those Abo…")
+        #expect(region(grid, 4, 21..<89) == "        1  For Those About To Rock (We Salute You)  1 → For Those A…")
+        #expect(region(grid, 13, 21..<89) == "       14  Spellbound                               1 → For Those A…")
         #expect(region(grid, 14, 21..<89) == String(repeating: " ", count: 68))
-        #expect(region(grid, 37, 20..<90) == "└" + String(repeating: "─", count: 61) + " 1/10 ─┘")
+        #expect(region(grid, 37, 20..<90) == "└─ columns: 6 more ▶ " + String(repeating: "─", count: 41) + " 1/10 ─┘")
         #expect(grid.line(38) == " row 1 of 10" + String(repeating: " ", count: 92) + " tx: no changes")
-        #expect(grid.line(39) == " Enter open/jump · r relations · / filter · s/S sort · = narrow · e edit · v detail · Bksp back · : command · ? help ·")
+        #expect(grid.line(39) == " Enter open/follow · t table · f find · # key · / filter · r relations · Bksp back · = narrow · ? help · q quit")
         expectEveryRowFits(grid)
     }
 
@@ -89,9 +89,9 @@ import Testing
         _ = app.submit(.command, text: "open Album")
         _ = app.handle(.char("E"))              // hide the echo pane: the whole table fits
         let grid = app.render(width: 120, height: 40)
-        #expect(grid.line(2) == "│Album          347││AlbumId*  Title                                    ArtistId→                                      │")
-        #expect(grid.line(4) == "│Customer        59││1         For Those About To Rock We Salute You    1 → AC/DC                                      │")
-        #expect(grid.line(5) == "│Employee         8││2         Balls to the Wall                        2 → Accept                                     │")
+        #expect(grid.line(2) == "│Album          347││AlbumId*   Title                                     ArtistId→                                    │")
+        #expect(grid.line(4) == "│Customer        59││        1  For Those About To Rock We Salute You     1 → AC/DC                                    │")
+        #expect(grid.line(5) == "│Employee         8││        2  Balls to the Wall                         2 → Accept                                   │")
         expectEveryRowFits(grid)
     }
 
@@ -106,7 +106,7 @@ import Testing
         let column = try #require(header.range(of: "ReportsTo→")).lowerBound
         let offset = header.distance(from: header.startIndex, to: column)
         #expect(region(grid, 4, offset..<offset + 1) == "∅")
-        #expect(grid.line(4).contains("1            Adams      Andrew"))
+        #expect(grid.line(4).contains("1  Adams       Andrew"))
         #expect(region(grid, 5, offset..<offset + 16) == "1 → Andrew Adams")
     }
 
@@ -130,9 +130,9 @@ import Testing
         let layout = try #require(ShellLayout(width: 80, height: 24, echoVisible: true))
         let echo = try #require(layout.echo)
         #expect(echo.x == layout.grid.x && echo.y == layout.grid.maxY && echo.width == layout.grid.width)
-        #expect(grid.line(2) == "│Album      347││TrackId*  Name                                    AlbumId→    │")
-        #expect(grid.line(4) == "│Customer    59││1         For Those About To Rock (We Salute You) 1 → For Tho…│")
-        #expect(grid.line(layout.grid.maxY - 1) == "│              │└─────────────────────────────────────────────────────── 1/10 ─┘")
+        #expect(grid.line(2) == "│Album      347││TrackId*   Name                                     AlbumId→  │")
+        #expect(grid.line(4) == "│Customer    59││        1  For Those About To Rock (We Salute You)  1 → For T…│")
+        #expect(grid.line(layout.grid.maxY - 1) == "│              │└─ columns: 6 more ▶ ─────────────────────────────────── 1/10 ─┘")
         #expect(grid.line(echo.y) == "│              │┌─ SQL echo ───────────────────────────────────────────────────┐")
         #expect(grid.line(22) == " row 1 of 10" + String(repeating: " ", count: 52) + " tx: no changes")
         expectEveryRowFits(grid)
@@ -143,9 +143,9 @@ import Testing
         let grid = app.render(width: 60, height: 16)
         #expect(ShellLayout(width: 60, height: 16, echoVisible: true)?.echo == nil)
         #expect(grid.line(1) == "┌─ Tables ─────┐┌─ tracks ─────────────────────────────────┐")
-        #expect(grid.line(2) == "│Album      347││TrackId*  Name                            │")
-        #expect(grid.line(4) == "│Customer    59││1         For Those About To Rock (We Sal…│")
-        #expect(grid.line(13) == "└──────────────┘└─────────────────────────────────── 1/10 ─┘")
+        #expect(grid.line(2) == "│Album      347││TrackId*   Name                           │")
+        #expect(grid.line(4) == "│Customer    59││        1  For Those About To Rock (We Sa…│")
+        #expect(grid.line(13) == "└──────────────┘└─ columns: 7 more ▶ ─────────────── 1/10 ─┘")
         #expect(grid.line(14) == " row 1 of 10" + String(repeating: " ", count: 32) + " tx: no changes")
         expectEveryRowFits(grid)
     }
@@ -191,10 +191,15 @@ import Testing
         _ = app.handle(.char("r"))
         let grid = app.render(width: 100, height: 30)
         // The box is as wide as its title, which says which keys work.
-        #expect(region(grid, 10, 9..<90) == "┌─ Relations of Track 1 \"For Those About To Rock…\" — Enter follows, Esc closes ─┐")
-        #expect(region(grid, 11, 9..<90) == "│ album           to-one        → Album                1                        │")
-        #expect(region(grid, 17, 9..<90) == "│ playlists       many-to-many  → Playlist             3                        │")
-        #expect(region(grid, 18, 9..<90) == "└" + String(repeating: "─", count: 79) + "┘")
+        #expect(grid.line(10).contains("┌─ Relations of Track 1 \"For Those About To Rock…\" — Enter follows, Esc closes ─"))
+        // A to-one line names the row it points at; every line says what it goes through.
+        #expect(grid.line(11).contains("│ album           to-one        → Album          For Those About To Rock We Salu…  via AlbumId"))
+        #expect(grid.line(14).contains("│ invoiceLines    one-to-many   → InvoiceLine          1                           via InvoiceL"))
+        #expect(grid.line(17).contains("│ playlists       many-to-many  → Playlist             3                           via Playlist"))
+        let wide = app.render(width: 140, height: 30)
+        #expect(wide.text().contains("│ invoiceLines    one-to-many   → InvoiceLine          1                           via InvoiceLine.TrackId"))
+        #expect(wide.text().contains("│ playlists       many-to-many  → Playlist             3                           via PlaylistTrack"))
+        #expect(grid.line(18).contains("└" + String(repeating: "─", count: 79)))
         // The highlighted entry is the cursor's.
         #expect(grid[11, 10].style == TextStyle(.reverse))
         #expect(grid[12, 10].style == .plain)
@@ -221,9 +226,9 @@ import Testing
         _ = app.handle(.char("E"))
         let grid = app.render(width: 80, height: 24)
         #expect(grid.line(1) == "┌─ Tables ─────┐┌─ sql ────────────────────────────────────────────────────────┐")
-        #expect(grid.line(2) == "│Album      347││ArtistId   Name      empty                                    │")
-        #expect(grid.line(4) == "│Customer    59││1          AC/DC     ∅                                        │")
-        #expect(grid.line(6) == "│Genre       25││3          Aerosmith ∅                                        │")
+        #expect(grid.line(2) == "│Album      347││ArtistId    Name       empty                                  │")
+        #expect(grid.line(4) == "│Customer    59││         1  AC/DC      ∅                                      │")
+        #expect(grid.line(6) == "│Genre       25││         3  Aerosmith  ∅                                      │")
     }
 
     @Test func aTooSmallTerminalShowsAShortMessageInsteadOfTheScreen() throws {
@@ -274,8 +279,8 @@ import Testing
         _ = app.submit(.command, text: "open dog")
         _ = app.handle(.char("E"))
         let grid = app.render(width: 80, height: 24)
-        #expect(grid.line(14) == "│              ││11   Zoë     Poodle                                           │")
-        #expect(grid.line(15) == "│              ││12   ポチ    Terrier                                          │")
+        #expect(grid.line(14) == "│              ││  11  Zoë      Poodle                                         │")
+        #expect(grid.line(15) == "│              ││  12  ポチ     Terrier                                        │")
     }
 
     @Test func cjkTextLongerThanItsColumnIsCutOnACharacterBoundary() throws {
@@ -302,6 +307,6 @@ import Testing
         _ = app.handle(.char("E"))
         explorer.moveColumn(to: 0)
         let grid = app.render(width: 80, height: 24)
-        #expect(grid.line(4) == "│              ││1    春暁        春眠不覚暁処処聞啼鳥夜来風雨声花落知多…      │")
+        #expect(grid.line(4) == "│              ││   1  春暁         春眠不覚暁処処聞啼鳥夜来風雨声花落知多…    │")
     }
 }

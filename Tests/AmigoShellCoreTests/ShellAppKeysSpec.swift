@@ -82,25 +82,43 @@ import Testing
         #expect(app.message == "row 1 of 275")
     }
 
-    @Test func typingLettersInTheTablesListJumpsToTheFirstNameStartingWithThem() throws {
+    @Test func lettersInTheTablesListNeverJumpButSayWhatToPress() throws {
         let (app, f) = try app()
         type(app, "p")
-        #expect(f.explorer.tables[app.tableCursor].name == "Playlist")
-        #expect(app.message == "jump: p")
-        type(app, "laylistT")
+        #expect(app.tableCursor == 0)
+        #expect(app.message == "'p' does nothing here — t opens a table by name, f finds, # jumps to a key, ? lists every key")
+        // Movement keys move in the tables list as in the grid.
+        press(app, .char("j"), .char("j"))
+        #expect(app.tableCursor == 2)
+        press(app, .char("G"))
+        #expect(f.explorer.tables[app.tableCursor].name == "Track")
+        press(app, .char("g"))
+        #expect(app.tableCursor == 0)
+        // q quits from the tables pane, whatever the tables are called.
+        #expect(press(app, .char("q")) == .quit)
+    }
+
+    @Test func tOpensATableByNameWithPrefixSubstringAndFuzzyMatching() throws {
+        let (app, f) = try app()
+        #expect(press(app, .char("t")) == .prompt(ShellApp.PromptRequest(kind: .table, prompt: "open table> ", initialText: "")))
+        _ = app.submit(.table, text: "playlist t")      // a space can be typed; letters in order
+        #expect(f.explorer.current?.title == "PlaylistTrack")
+        _ = app.submit(.table, text: "Artist")
+        _ = app.submit(.table, text: "pltr")            // letters in order: PlaylistTrack
+        #expect(f.explorer.current?.title == "PlaylistTrack")
+        #expect(app.focus == .grid)
         #expect(f.explorer.tables[app.tableCursor].name == "PlaylistTrack")
-        press(app, .backspace)              // removes the T, not "back"
-        #expect(app.typeAhead == "playlist")
-        press(app, .escape)                 // forgets the letters
-        type(app, "inv")
-        #expect(f.explorer.tables[app.tableCursor].name == "Invoice")
-        type(app, "oicel")
-        #expect(f.explorer.tables[app.tableCursor].name == "InvoiceLine")
-        type(app, "x")
-        #expect(f.explorer.tables[app.tableCursor].name == "InvoiceLine")
-        #expect(app.message == "no table starts with 'invoicelx'")
-        press(app, .enter)
+        _ = app.submit(.table, text: "inv")             // a prefix: the first in the list
+        #expect(f.explorer.current?.title == "Invoice")
+        _ = app.submit(.table, text: "voiceline")       // a part
         #expect(f.explorer.current?.title == "InvoiceLine")
+        _ = app.submit(.table, text: "zzz")
+        #expect(app.messageIsError)
+        #expect(app.message == "no table or view matches 'zzz'")
+        #expect(f.explorer.current?.title == "InvoiceLine")
+        // Completion offers tables whose names start with the text, else those with its letters in order.
+        #expect(Completion.candidates(line: "Pl", wordStart: 0, word: "Pl", kind: .table, explorer: f.explorer) == ["Playlist", "PlaylistTrack"])
+        #expect(Completion.candidates(line: "ivl", wordStart: 0, word: "ivl", kind: .table, explorer: f.explorer) == ["InvoiceLine"])
     }
 
     @Test func rListsTheRelationsOfTheCurrentRowAndEnterFollowsOne() throws {
@@ -171,9 +189,8 @@ import Testing
         #expect(f.explorer.current?.totalCount == expected)
         #expect(app.message == "row 1 of \(expected) · filter: Milliseconds > 300000 AND Composer CONTAINS[c] 'page'")
         #expect(!app.messageIsError)
-        // The next `/` starts from the current filter.
-        #expect(press(app, .char("/")) == .prompt(ShellApp.PromptRequest(kind: .filter, prompt: "filter> ",
-                                                                          initialText: "Milliseconds > 300000 AND Composer CONTAINS[c] 'page'")))
+        // The next `/` starts empty: a new filter replaces this one, which stays one Backspace away.
+        #expect(press(app, .char("/")) == .prompt(ShellApp.PromptRequest(kind: .filter, prompt: "filter> ", initialText: "")))
         // A cancelled prompt changes nothing.
         #expect(app.submit(.filter, text: nil) == .none)
         #expect(app.message == "cancelled")
@@ -333,7 +350,7 @@ import Testing
         try f.explorer.open("Album")
         press(app, .char("?"))
         guard case .help = app.overlay else { Issue.record("no help"); return }
-        let screen = app.render(width: 120, height: 60).text()
+        let screen = app.render(width: 120, height: 80).text()
         for binding in KeyMap.bindings { #expect(screen.contains(binding.summary), "\(binding.label)") }
         press(app, .escape)
         #expect(isNoOverlay(app))

@@ -30,7 +30,7 @@ import Testing
         func pollKey() -> Key? { nil }
         func showStatus(_ text: String) { statuses.append(text) }
         func readLine(_ request: ShellApp.PromptRequest, redraw: @escaping () -> ScreenGrid,
-                      onMatches: @escaping ([String]) -> Void) -> String? {
+                      onMatches: @escaping ([String]) -> Void, onChange: ((String) -> Void)?) -> String? {
             prompts.append(request)
             return answers.isEmpty ? nil : answers.removeFirst()
         }

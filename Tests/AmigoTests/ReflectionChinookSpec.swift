@@ -60,7 +60,7 @@ import Testing
             "Album": ["artist to-one → Artist", "tracks one-to-many → Track"],
             "Artist": ["albums one-to-many → Album"],
             "Customer": ["supportRep to-one → Employee", "invoices one-to-many → Invoice"],
-            "Employee": ["reportsTo to-one → Employee", "customers one-to-many → Customer", "employees one-to-many → Employee"],
+            "Employee": ["reportsTo to-one → Employee", "customers one-to-many → Customer", "reports one-to-many → Employee"],
             "Genre": ["tracks one-to-many → Track"],
             "Invoice": ["customer to-one → Customer", "invoiceLines one-to-many → InvoiceLine",
                         "tracks many-to-many → Track via InvoiceLine (through)"],
@@ -184,7 +184,7 @@ import Testing
         let session = try db.amigo.openSession()
         func reports(_ id: Int) throws -> [[DatabaseValue]] {
             let boss = try #require(try session.query("Employee").get(id))
-            return try session.query("Employee").using(boss).relationship("employees").orderBy("EmployeeId").all().map(\.primaryKey)
+            return try session.query("Employee").using(boss).relationship("reports").orderBy("EmployeeId").all().map(\.primaryKey)
         }
         #expect(try reports(1) == [[2], [6]])
         #expect(try reports(2) == [[3], [4], [5]])
@@ -199,7 +199,7 @@ import Testing
         #expect(try session.query("Employee").filter("reportsTo.FirstName = 'Andrew'").orderBy("EmployeeId").all().map(\.primaryKey) == [[2], [6]])
         // Two hops along the same self-reference: employees whose boss reports to Andrew.
         #expect(try session.query("Employee").filter("reportsTo.reportsTo.EmployeeId = 1").count() == 5)
-        #expect(try session.relatedCountsByName(of: andrew) == ["reportsTo": 0, "customers": 0, "employees": 2])
+        #expect(try session.relatedCountsByName(of: andrew) == ["reportsTo": 0, "customers": 0, "reports": 2])
     }
 
     @Test func customerSupportRepPointsAtEmployee() throws {
@@ -274,7 +274,7 @@ import Testing
         "Customer.invoices": "SELECT COUNT(*) FROM Invoice WHERE CustomerId = ?",
         "Employee.reportsTo": "SELECT COUNT(*) FROM Employee e JOIN Employee b ON b.EmployeeId = e.ReportsTo WHERE e.EmployeeId = ?",
         "Employee.customers": "SELECT COUNT(*) FROM Customer WHERE SupportRepId = ?",
-        "Employee.employees": "SELECT COUNT(*) FROM Employee WHERE ReportsTo = ?",
+        "Employee.reports": "SELECT COUNT(*) FROM Employee WHERE ReportsTo = ?",
         "Genre.tracks": "SELECT COUNT(*) FROM Track WHERE GenreId = ?",
         "Invoice.customer": "SELECT COUNT(*) FROM Invoice i JOIN Customer c ON c.CustomerId = i.CustomerId WHERE i.InvoiceId = ?",
         "Invoice.invoiceLines": "SELECT COUNT(*) FROM InvoiceLine WHERE InvoiceId = ?",

@@ -131,8 +131,8 @@ import Testing
         // takes (with grade) and teaches link student/instructor to section over a four-column key;
         // prereq links course to course; advisor is keyed by the student alone and is not a junction.
         #expect(try manyToMany(.university) == [
-            "course.courses_via_prereq → course via prereq",
-            "course.courses_via_course → course via prereq",
+            "course.prereqs → course via prereq",
+            "course.prereq_of → course via prereq",
             "instructor.sections → section via teaches",
             "section.students → student via takes (through takes)",
             "section.instructors → instructor via teaches",
@@ -347,11 +347,11 @@ import Testing
         #expect(try session.query("classroom").filter("sections.year = 2003").count() == db.int(
             "SELECT COUNT(*) FROM classroom c WHERE EXISTS (SELECT 1 FROM section s WHERE s.building = c.building AND s.room_number = c.room_number AND s.year = 2003)"))
         // The self-referencing junction prereq: prerequisites of a course and courses requiring it.
-        let course = try #require(try session.query("course").filter("courses_via_prereq != nil").orderBy("course_id").first())
+        let course = try #require(try session.query("course").filter("prereqs != nil").orderBy("course_id").first())
         let id = try #require(course["course_id"].textValue)
-        #expect(try session.query("course").using(course).relationship("courses_via_prereq").count() == db.int(
+        #expect(try session.query("course").using(course).relationship("prereqs").count() == db.int(
             "SELECT COUNT(*) FROM prereq WHERE course_id = ?", [.text(id)]))
-        #expect(try session.query("course").using(course).relationship("courses_via_course").count() == db.int(
+        #expect(try session.query("course").using(course).relationship("prereq_of").count() == db.int(
             "SELECT COUNT(*) FROM prereq WHERE prereq_id = ?", [.text(id)]))
     }
 }

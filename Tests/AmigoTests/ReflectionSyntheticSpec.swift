@@ -359,7 +359,7 @@ import Testing
             "friendships_by_person one-to-many → friendship", "friendships_by_friend one-to-many → friendship",
             "memberships one-to-many → membership",
             "messages_by_sender one-to-many → message", "messages_by_recipient one-to-many → message",
-            "people_via_friend many-to-many → person via friendship", "people_via_person many-to-many → person via friendship",
+            "friends many-to-many → person via friendship", "friend_of many-to-many → person via friendship",
             "clubs many-to-many → club via membership (through)",
         ])
         #expect(try amigo.model(named: "club").relationshipSignatures == [
@@ -380,10 +380,10 @@ import Testing
         let ann = try #require(try session.query("person").get(1))
         #expect(try session.relatedCountsByName(of: ann) == [
             "memberships": 1, "friendships_by_person": 2, "friendships_by_friend": 1, "messages_by_sender": 2, "messages_by_recipient": 1,
-            "clubs": 1, "people_via_friend": 2, "people_via_person": 1,
+            "clubs": 1, "friends": 2, "friend_of": 1,
         ])
-        #expect(try session.query("person").using(ann).relationship("people_via_friend").orderBy("id").all().map { $0["name"] } == ["Bob", "Cy"])
-        #expect(try session.query("person").using(ann).relationship("people_via_person").all().map { $0["name"] } == ["Bob"])
+        #expect(try session.query("person").using(ann).relationship("friends").orderBy("id").all().map { $0["name"] } == ["Bob", "Cy"])
+        #expect(try session.query("person").using(ann).relationship("friend_of").all().map { $0["name"] } == ["Bob"])
         #expect(try session.query("message").filter("sender.name = 'Ann' AND recipient.name = 'Cy'").all().map { $0["body"] } == ["yo"])
         #expect(try session.query("person").filter("friendships_by_person = nil").all().map { $0["name"] } == ["Cy"])
         #expect(try session.query("person").filter("messages_by_recipient != nil").count() == 3)
@@ -447,7 +447,7 @@ import Testing
             "advisor: one-to-one → advisor (student.id = advisor.s_id)",
             "passport: one-to-one → passport (student.id = passport.holder_id)",
         ])
-        #expect(try amigo.model(named: "instructor").relationships.map(\.summary) == ["advisors: one-to-many → advisor (instructor.id = advisor.i_id)"])
+        #expect(try amigo.model(named: "instructor").relationships.map(\.summary) == ["advisees: one-to-many → advisor (instructor.id = advisor.i_id)"])
         let session = try amigo.openSession()
         let ann = try #require(try session.query("student").get(1))
         #expect(try session.query("advisor").using(ann).relationship("advisor").all().map { $0["i_id"] } == [7])
@@ -455,7 +455,7 @@ import Testing
         // One row at most: a path through it gives one value, for an ordering or an aggregate.
         #expect(try session.query("student").orderBy("passport.number", ascending: false).orderBy("id").all().map { $0["name"] } == ["Ann", "Bob"])
         #expect(try session.query("student").aggregate([.max("advisor.i_id"), .countValues("passport.number")]) == [7, 1])
-        #expect(try session.query("instructor").aggregate([.sum("advisors.@count")]) == [2])
+        #expect(try session.query("instructor").aggregate([.sum("advisees.@count")]) == [2])
     }
 
     @Test func looseLinkTablesWithoutKeysOrConstraintsAreJunctionsToo() throws {
@@ -507,5 +507,46 @@ import Testing
         #expect(try amigo.model(named: "A").relationshipSignatures == ["bs one-to-many → b"])
         let session = try amigo.openSession()
         #expect(try session.query("b").filter("a.name = 'x'").count() == 2)
+    }
+}
+
+/// Names a person understands: English plurals and singulars, self-references named by their
+/// column, self-junctions by the junction's columns, role tables by the counterpart's role.
+@Suite struct RelationshipNamingSpec {
+    @Test func pluralsAndSingularsAreEnglish() {
+        #expect(Naming.plural("search") == "searches")
+        #expect(Naming.plural("category") == "categories")
+        #expect(Naming.plural("person") == "people")
+        #expect(Naming.plural("box") == "boxes")
+        #expect(Naming.singular("deletedSearches") == "deletedSearch")
+        #expect(Naming.singular("categories") == "category")
+        #expect(Naming.singular("people") == "person")
+        #expect(Naming.singular("Addresses") == "Address")
+        #expect(Naming.singular("Customers") == "Customer")
+    }
+
+    @Test func aSelfReferenceNamesTheRowsThatPointAtARowByItsColumn() {
+        #expect(Naming.selfReferenceChildren(["ReportsTo"], table: "Employee", snake: false) == "reports")
+        #expect(Naming.selfReferenceChildren(["parent_id"], table: "collections", snake: true) == "children")
+        #expect(Naming.selfReferenceChildren(["parentCollectionID"], table: "collections", snake: false) == "childCollections")
+        #expect(Naming.selfReferenceChildren(["manager_id"], table: "staff", snake: true) == "reports")
+        #expect(Naming.selfReferenceChildren(["mentor_id"], table: "person", snake: true) == "mentees")
+        #expect(Naming.selfReferenceChildren(["buddy_id"], table: "person", snake: true) == "people_by_buddy")
+    }
+
+    @Test func selfReferencesAndRoleTablesInADatabase() throws {
+        let db = try SyntheticDatabase("""
+            CREATE TABLE collections (id INTEGER PRIMARY KEY, name TEXT, parent_id INTEGER REFERENCES collections (id));
+            CREATE TABLE savedSearches (id INTEGER PRIMARY KEY, name TEXT);
+            CREATE TABLE deletedSearches (id INTEGER PRIMARY KEY REFERENCES savedSearches (id), at TEXT);
+            CREATE TABLE student (id INTEGER PRIMARY KEY, name TEXT);
+            CREATE TABLE instructor (id INTEGER PRIMARY KEY, name TEXT);
+            CREATE TABLE advisor (s_id INTEGER PRIMARY KEY REFERENCES student (id), i_id INTEGER REFERENCES instructor (id));
+            """)
+        let reflected = try db.reflect()
+        #expect(try reflected.model(named: "collections").relationships.map(\.name) == ["parent", "children"])
+        #expect(try reflected.model(named: "savedSearches").relationships.map(\.name) == ["deletedSearch"])
+        #expect(try reflected.model(named: "instructor").relationships.map(\.name) == ["advisees"])
+        #expect(try reflected.model(named: "student").relationships.map(\.name) == ["advisor"])
     }
 }

@@ -42,10 +42,10 @@ struct DocumentationExamplesSpec {
         }
     }
 
-    @Test("the walkthrough's step 9 commands run in the order listed, on the demo")
+    @Test("the walkthrough's step 10 commands run in the order listed, on the demo")
     func walkthroughCommandsRunInOrder() throws {
         let walkthrough = try Self.read("demo/WALKTHROUGH.md")
-        let start = try #require(walkthrough.range(of: "9. **Commands.**"))
+        let start = try #require(walkthrough.range(of: "10. **Commands.**"))
         let end = try #require(walkthrough.range(of: "The same commands work"))
         let paragraph = walkthrough[start.upperBound..<end.lowerBound]
         let commands = paragraph.components(separatedBy: "`").enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
@@ -87,7 +87,7 @@ struct DocumentationExamplesSpec {
     func readmeScreenshot() async throws {
         let readme = try Self.read("README.md")
         let filter = "age > 40 AND dog.name BEGINSWITH[c] 'l'"
-        #expect(readme.contains("`scripts/run`, then `pe` Enter (open `person`), → → → ↓ ↓, and `/\(filter)`:"))
+        #expect(readme.contains("`scripts/run`, then `t` `pe` Enter (open `person`), → → → ↓ ↓, and `/\(filter)`:"))
         let section = try #require(readme.range(of: "## amigo-shell\n"))
         let open = try #require(readme.range(of: "```\n", range: section.upperBound..<readme.endIndex))
         let close = try #require(readme.range(of: "\n```", range: open.upperBound..<readme.endIndex))
@@ -101,6 +101,8 @@ struct DocumentationExamplesSpec {
         try tmux.start([try Fixture.binary()], in: workspace.directory, environment: ["NO_COLOR": "1"],
                        history: workspace.path("history"), width: width, height: expected.count)
         try await tmux.waitFor("person              400")
+        try tmux.sendKeys("t")
+        try await tmux.waitUntil("the table prompt") { $0.lines.last?.hasPrefix("open table> ") == true }
         try tmux.sendLiteral("pe")
         try tmux.sendKeys("Enter", "Right", "Right", "Right", "Down", "Down", "/")
         try await tmux.waitUntil("the filter prompt") { $0.lines.last?.hasPrefix("filter> ") == true }

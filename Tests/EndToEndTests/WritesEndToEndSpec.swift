@@ -116,6 +116,8 @@ struct WritesTerminalSpec {
         let tmux = try launch("insert", workspace)
         defer { tmux.stop() }
         try await tmux.waitFor("Track         3503")
+        try tmux.sendKeys("t")
+        try await tmux.waitFor("open table>")
         try tmux.sendLiteral("Genre")
         try tmux.sendKeys("Enter")
         try await tmux.waitFor("row 1 of 25")
@@ -146,6 +148,8 @@ struct WritesTerminalSpec {
         let tmux = try launch("delete", workspace)
         defer { tmux.stop() }
         try await tmux.waitFor("Track         3503")
+        try tmux.sendKeys("t")
+        try await tmux.waitFor("open table>")
         try tmux.sendLiteral("Genre")
         try tmux.sendKeys("Enter")
         try await tmux.waitFor("row 1 of 25")

@@ -104,7 +104,19 @@ struct RelationshipDiscovery {
                 // named in the singular (`student.advisor`), listed as one-to-one.
                 let single = child.table.isUnique(over: link.childColumns.map(\.label))
                 var name = single ? Naming.singular(Naming.lowerFirst(child.table.name)) : Naming.plural(Naming.lowerFirst(child.table.name))
-                if siblings.count > 1 {
+                let others = links.filter { $0.parent !== link.parent || $0.childColumns.map(\.label) != link.childColumns.map(\.label) }
+                if link.parent === child && !single {
+                    // A self-reference: the rows that name this one (`ReportsTo` → `reports`,
+                    // `parent_id` → `children`), not the table's name, which reads as "all of them".
+                    let snake = snakeCase || Naming.isSnake(child.table.name) || Naming.isSnake(link.childColumns[0].label)
+                    name = Naming.selfReferenceChildren(link.childColumns.map { $0.label }, table: child.table.name, snake: snake)
+                } else if !single, others.count == 1, others[0].parent !== link.parent, others[0].parent !== child,
+                          child.table.isUnique(over: others[0].childColumns.map { $0.label }),
+                          let role = Naming.counterpartRole(child.table.name) {
+                    // A role table (`advisor(s_ID unique → student, i_ID → instructor)`): an
+                    // instructor's rows in it are its advisees.
+                    name = Naming.plural(role)
+                } else if siblings.count > 1 {
                     let names = siblings.map { linkName($0, among: links) }
                     let snake = snakeCase || Naming.isSnake(child.table.name) || names.contains(where: Naming.isSnake)
                     name = Naming.join(name, "by", linkName(link, among: links), snake: snake)
@@ -128,7 +140,14 @@ struct RelationshipDiscovery {
             for (from, to) in [(links[0], links[1]), (links[1], links[0])] {
                 let source = from.parent, target = to.parent
                 var name = Naming.plural(Naming.lowerFirst(target.table.name))
-                if source === target || source.relationship(named: name) != nil {
+                let own = Naming.singular(Naming.lowerFirst(source.table.name)).lowercased()
+                let (fromName, toName) = (linkName(from, among: links), linkName(to, among: links))
+                if source === target, fromName.lowercased() == own || toName.lowercased() == own, fromName.lowercased() != toName.lowercased() {
+                    // A self-junction named by its columns: `prereq(course_id, prereq_id)` gives a
+                    // course its `prereqs` and, the other way, the courses it is a `prereq_of`.
+                    let snake = snakeCase || Naming.isSnake(junction.table.name) || Naming.isSnake(fromName) || Naming.isSnake(toName)
+                    name = toName.lowercased() != own ? Naming.plural(toName) : (snake ? fromName + "_of" : fromName + "Of")
+                } else if source === target || source.relationship(named: name) != nil {
                     let other = linkName(to, among: links)
                     name = Naming.join(name, "via", other, snake: snakeCase || Naming.isSnake(target.table.name) || Naming.isSnake(other))
                 }
@@ -241,6 +260,36 @@ enum Naming {
         return name.count < 2 || name.lowercased() == "id" ? singular(lowerFirst(parent)) : name
     }
 
+    /// The one-to-many name of a self-reference through `columns`: `ReportsTo` → `reports` (a
+    /// trailing preposition dropped), `parent_id` → `children`, `parentCollectionID` →
+    /// `childCollections`, `manager_id` → `reports`; otherwise `employees_by_mentor` style.
+    static func selfReferenceChildren(_ columns: [String], table: String, snake: Bool) -> String {
+        let ws = columns.count == 1 ? meaningfulWords(columns[0]) : []
+        let lower = ws.map { $0.lowercased() }
+        if ws.count > 1, ["to", "of", "for", "under"].contains(lower.last!) {
+            let name = styled(Array(ws.dropLast()), like: columns[0])
+            return lowerFirst(name).lowercased().hasSuffix("s") ? lowerFirst(name) : plural(lowerFirst(name))
+        }
+        if let first = lower.first, ["parent", "parents"].contains(first) {
+            let rest = Array(ws.dropFirst())
+            if rest.isEmpty { return "children" }
+            return plural(styled(["child"] + rest, like: columns[0]))
+        }
+        let roles = ["manager": "reports", "supervisor": "subordinates", "boss": "reports", "mentor": "mentees",
+                     "reports": "reports", "lead": "members", "owner": "owned"]
+        if ws.count == 1, let role = roles[lower[0]] { return role }
+        return join(plural(lowerFirst(table)), "by", toOneName(columns, parent: table), snake: snake)
+    }
+
+    /// For a table named by a role (`advisor`, `mentor`, `reviewer`): the counterpart's role
+    /// (`advisee`, `mentee`, `reviewee`), or nil when the name is not a role noun.
+    static func counterpartRole(_ table: String) -> String? {
+        let name = lowerFirst(table)
+        let lower = name.lowercased()
+        guard words(name).count == 1, lower.count > 5, lower.hasSuffix("or") || lower.hasSuffix("er") else { return nil }
+        return String(name.dropLast(2)) + "ee"
+    }
+
     /// English plurals that do not add `s`.
     static let irregularPlurals: [(String, String)] = [
         ("child", "children"), ("person", "people"), ("woman", "women"), ("man", "men"), ("mouse", "mice"),
@@ -252,7 +301,14 @@ enum Naming {
     /// except for a trailing plural `s` on names of more than three letters (`Customers` → `Customer`).
     static func singular(_ name: String) -> String {
         let lower = name.lowercased()
+        for (singular, plural) in irregularPlurals where singular != plural && lower.hasSuffix(plural) {
+            let last = name.suffix(plural.count)
+            let cased = last.first?.isUppercase == true ? singular.prefix(1).uppercased() + singular.dropFirst() : singular
+            return name.dropLast(plural.count) + cased
+        }
         if lower.hasSuffix("ies") && name.count > 4 { return name.dropLast(3) + "y" }
+        // `searches`, `boxes`, `addresses`: the `es` goes with the `s`.
+        if ["ches", "shes", "sses", "xes"].contains(where: { lower.hasSuffix($0) }) && name.count > 4 { return String(name.dropLast(2)) }
         if lower.hasSuffix("ss") || lower.hasSuffix("us") || lower.hasSuffix("is") { return name }
         if lower.hasSuffix("s") && name.count > 3 { return String(name.dropLast()) }
         return name

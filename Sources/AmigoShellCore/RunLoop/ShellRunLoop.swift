@@ -76,8 +76,10 @@ public final class ShellRunLoop {
         var effect = keyWork { app.handle(key) }
         while case .prompt(let request) = effect {
             app.activePromptKind = request.kind
+            let asYouType: ((String) -> Void)? = app.changesAsYouType(request.kind)
+                ? { [unowned self] text in keyWork { app.typed(request.kind, text: text) } } : nil
             let line = terminal.readLine(request, redraw: { [unowned self] in render() },
-                                         onMatches: { [unowned self] in app.showMatches($0) })
+                                         onMatches: { [unowned self] in app.showMatches($0) }, onChange: asYouType)
             effect = keyWork { app.submit(request.kind, text: line) }
         }
         switch effect {

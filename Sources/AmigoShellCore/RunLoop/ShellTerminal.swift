@@ -14,9 +14,10 @@ public protocol ShellTerminal: AnyObject {
     /// Writes `text` over the status line at once, without a frame (while a query runs).
     func showStatus(_ text: String)
     /// Reads a line at a prompt on the bottom row; nil when cancelled. `redraw` renders the
-    /// screen behind the prompt; `onMatches` receives completion candidates to show.
+    /// screen behind the prompt; `onMatches` receives completion candidates to show; `onChange`,
+    /// when given, receives the text after every edit (find as you type).
     func readLine(_ request: ShellApp.PromptRequest, redraw: @escaping () -> ScreenGrid,
-                  onMatches: @escaping ([String]) -> Void) -> String?
+                  onMatches: @escaping ([String]) -> Void, onChange: ((String) -> Void)?) -> String?
     /// Gives the terminal back and stops the process until it is continued (Ctrl-Z).
     func suspend()
     /// Takes the terminal again after a stop from outside; true when the screen must be repainted.

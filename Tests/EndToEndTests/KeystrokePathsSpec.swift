@@ -1,0 +1,266 @@
+import Foundation
+import Testing
+
+/// The ten "how is this connected?" questions of demo/KEYSTROKES.md, each replayed with exactly
+/// the keys its "after" column counts, from the first screen, in a real terminal (tmux 120×40);
+/// the answer must be on the screen, with names. Plus the keys behind them: find, jump to a key,
+/// Backspace popping a filter, `q` from the tables pane and the hint line at 80×24.
+@Suite("keystroke paths (demo/KEYSTROKES.md)", .serialized,
+       .enabled(if: TmuxSession.executable != nil, "tmux is not installed; the terminal scenarios need it"))
+struct KeystrokePathsSpec {
+    /// One press: a named key (`Enter`, `Tab`, `BSpace`, `Escape`, or a single character), or
+    /// text typed literally (one key per character). `waitFor` is what to wait for before the next
+    /// press (a prompt that opens, say): waiting costs no key.
+    enum Press {
+        case key(String, waitFor: String? = nil)
+        case text(String, waitFor: String? = nil)
+
+        var count: Int {
+            switch self {
+            case .key: return 1
+            case .text(let text, _): return text.count
+            }
+        }
+    }
+
+    /// Starts amigo-shell on chinook (or, with `database` nil, the built-in demo) and waits for the first frame.
+    private func launch(_ name: String, database: String?, width: Int = 120, height: Int = 40) async throws -> (TmuxSession, Workspace) {
+        let workspace = try Workspace(name)
+        let tmux = try TmuxSession(socket: "amigo-keys-\(name)", directory: workspace.directory)
+        try tmux.start([try Fixture.binary()] + (database.map { [$0] } ?? []), in: workspace.directory,
+                       history: workspace.path("history"), width: width, height: height)
+        try await tmux.waitFor(database == nil ? "workout_meta" : "3503")
+        return (tmux, workspace)
+    }
+
+    /// Replays `presses` and returns how many keys they were.
+    @discardableResult
+    private func replay(_ presses: [Press], in tmux: TmuxSession) async throws -> Int {
+        for press in presses {
+            switch press {
+            case .key(let name, let wait):
+                try tmux.sendKeys(name)
+                if let wait { try await tmux.waitFor(wait) }
+            case .text(let text, let wait):
+                try tmux.sendLiteral(text)
+                if let wait { try await tmux.waitFor(wait) }
+            }
+        }
+        return presses.reduce(0) { $0 + $1.count }
+    }
+
+    /// Runs one question: the keys (whose count must be `keys`, as in the table), then waits for `answer`.
+    private func question(_ name: String, database: String? = "chinook.sqlite", keys: Int, _ presses: [Press],
+                          answer: [String]) async throws {
+        let (tmux, workspace) = try await launch(name, database: database)
+        defer { withExtendedLifetime(workspace) {} }
+        #expect(presses.reduce(0) { $0 + $1.count } == keys, "the path's key count differs from demo/KEYSTROKES.md")
+        try await replay(presses, in: tmux)
+        let screen = try await tmux.waitUntil("the answer \(answer)") { screen in answer.allSatisfy(screen.contains) }
+        for text in answer { #expect(screen.contains(text)) }
+        try await quit(tmux)
+    }
+
+    /// Closes the relations menu if it is open (there, q closes the menu), then quits.
+    private func quit(_ tmux: TmuxSession) async throws {
+        if try tmux.capture().contains("Enter follows, Esc closes") {
+            try tmux.sendKeys("q")
+            try await tmux.waitUntil("the menu closed") { !$0.contains("Enter follows, Esc closes") }
+        }
+        try tmux.sendKeys("q")
+        #expect(try await tmux.rc() == 0)
+    }
+
+    /// `t`, the name, Enter: open a table by name.
+    private static func openTable(_ name: String) -> [Press] {
+        [.key("t", waitFor: "open table>"), .text(name), .key("Enter", waitFor: "row 1 of")]
+    }
+
+    // MARK: The ten questions
+
+    @Test("Q1 the tracks of playlist 'Grunge' (many-to-many from a named row): 15 keys")
+    func q1GrungeTracks() async throws {
+        try await question("q1", keys: 15, Self.openTable("Pl") + [
+            .key("/", waitFor: "filter>"), .text("Grunge"), .key("Enter", waitFor: "row 1 of 1"),
+            .key("r", waitFor: "Relations of Playlist 16"), .key("j"), .key("Enter"),
+        ], answer: ["› tracks", "Smells Like Teen Spirit", "row 1 of 15"])
+    }
+
+    @Test("Q2 how many playlists hold the track 'Put The Finger On You' (a count through a junction): 28 keys")
+    func q2PlaylistsOfATrack() async throws {
+        try await question("q2", keys: 28, Self.openTable("Tr") + [
+            .key("f", waitFor: "find in Name>"), .text("Put The Finger On You"), .key("Enter", waitFor: "found 'Put The Finger On You'"),
+            .key("r"),
+        ], answer: ["Relations of Track 6 \"Put The Finger On You\"", "playlists       many-to-many  → Playlist             2"])
+    }
+
+    @Test("Q3 which artist recorded 'Snowballed' (a chain of to-one links, by a value deep in a big table): 19 keys")
+    func q3ArtistOfATrack() async throws {
+        try await question("q3", keys: 19, Self.openTable("Tr") + [
+            .key("f", waitFor: "find in Name>"), .text("Snowballed"), .key("Enter", waitFor: "found 'Snowballed'"),
+            .key("l"), .key("l"), .key("Enter"),
+        ], answer: ["› album", "For Those About To Rock We Salute You  1 → AC/DC"])
+    }
+
+    @Test("Q4 who reports to Nancy Edwards (a self-reference): 15 keys")
+    func q4ReportsToNancy() async throws {
+        try await question("q4", keys: 15, Self.openTable("Em") + [
+            .key("f", waitFor: "find in FirstName>"), .text("Nancy"), .key("Enter", waitFor: "found 'Nancy'"),
+            .key("r", waitFor: "Relations of Employee 2 \"Nancy Edwards\""), .key("j"), .key("j"), .key("Enter"),
+        ], answer: ["Employee 2 \"Nancy Edwards\" › reports", "Peacock     Jane", "Park        Margaret", "Johnson     Steve", "row 1 of 3"])
+    }
+
+    @Test("Q5 playlist and track of the PlaylistTrack row (1, 3402) (a composite key): 14 keys")
+    func q5CompositeKey() async throws {
+        try await question("q5", keys: 14, [
+            .key("t", waitFor: "open table>"), .text("Pl"), .key("Tab", waitFor: "open table> Playlist"), .text("T"), .key("Enter", waitFor: "row 1 of 8715"),
+            .key("#", waitFor: "PlaylistTrack PlaylistId,TrackId ="), .text("1,3402"), .key("Enter"),
+        ], answer: ["PlaylistTrack 1,3402", "1 → Music     3402 → Band Members Discuss Tracks from \"Revelations\""])
+    }
+
+    @Test("Q6 how many tracks album 4 has, and its artist (children and a to-one): 8 keys")
+    func q6AlbumFour() async throws {
+        let (tmux, workspace) = try await launch("q6", database: "chinook.sqlite")
+        defer { withExtendedLifetime(workspace) {} }
+        let keys = try await replay(Self.openTable("Al") + [.key("#", waitFor: "Album AlbumId ="), .text("4"), .key("Enter")], in: tmux)
+        try await tmux.waitFor("row 4 of 347")
+        let album = try tmux.capture()
+        #expect(album.contains("Let There Be Rock") && album.contains("1 → AC/DC"))
+        let total = keys + (try await replay([.key("r")], in: tmux))
+        #expect(total == 8)
+        try await tmux.waitFor("tracks  one-to-many   → Track         8")
+        try await quit(tmux)
+    }
+
+    @Test("Q7 the children of parent 7 in the demo (many-to-many through child_parent): 10 keys")
+    func q7ChildrenOfAParent() async throws {
+        try await question("q7", database: nil, keys: 10, Self.openTable("pa") + [
+            .key("#", waitFor: "parent id ="), .text("7"), .key("Enter", waitFor: "parent 7 \"Parent 7\""),
+            .key("r", waitFor: "Relations of parent 7"), .key("j"), .key("Enter"),
+        ], answer: ["parent 7 \"Parent 7\" › children", "row 1 of"])
+    }
+
+    @Test("Q8 how many exercises workout 3 has in the demo (a junction with payload columns): 7 keys")
+    func q8ExercisesOfAWorkout() async throws {
+        try await question("q8", database: nil, keys: 7, Self.openTable("w") + [
+            .key("#", waitFor: "workout id ="), .text("3"), .key("Enter", waitFor: "Thursday session 1"), .key("r"),
+        ], answer: ["Relations of workout 3 \"Thursday session 1\"", "exercises      many-to-many  → exercise            5"])
+    }
+
+    @Test("Q9 how many invoices customer Leonie Köhler has (rows pointing at a row through one column): 13 keys")
+    func q9InvoicesOfACustomer() async throws {
+        try await question("q9", keys: 13, Self.openTable("Cu") + [
+            .key("f", waitFor: "find in FirstName>"), .text("Leonie"), .key("Enter", waitFor: "found 'Leonie'"), .key("r"),
+        ], answer: ["Relations of Customer 2 \"Leonie Köhler\"", "invoices    one-to-many   → Invoice         7"])
+    }
+
+    @Test("Q10 the dog of person 'Grace H.' in the demo (a to-one label, a row found by its name): 14 keys")
+    func q10DogOfAPerson() async throws {
+        try await question("q10", database: nil, keys: 14, Self.openTable("pe") + [
+            .key("f", waitFor: "find in name>"), .text("Grace H."), .key("Enter"),
+        ], answer: ["found 'Grace H.' in name: row 2 of 400", "Grace H.        31  4 → Bella"])
+    }
+
+    // MARK: The same questions, typing a name only until the row shows (find as you type)
+
+    @Test("Q1 as you type: f«Gr» lands on Grunge: 11 keys")
+    func q1AsYouType() async throws {
+        try await question("q1t", keys: 11, Self.openTable("Pl") + [
+            .key("f", waitFor: "find in Name>"), .text("Gr", waitFor: "found 'Gr' in Name: row 16 of 18"), .key("Enter"),
+            .key("r", waitFor: "Relations of Playlist 16"), .key("j"), .key("Enter"),
+        ], answer: ["› tracks", "Smells Like Teen Spirit", "row 1 of 15"])
+    }
+
+    @Test("Q2 as you type: f«Pu» lands on Put The Finger On You: 9 keys")
+    func q2AsYouType() async throws {
+        try await question("q2t", keys: 9, Self.openTable("Tr") + [
+            .key("f", waitFor: "find in Name>"), .text("Pu", waitFor: "found 'Pu' in Name: row 6 of 3503"), .key("Enter"), .key("r"),
+        ], answer: ["Relations of Track 6 \"Put The Finger On You\"", "playlists       many-to-many  → Playlist             2"])
+    }
+
+    @Test("Q3 as you type: f«Sn» lands on Snowballed: 11 keys")
+    func q3AsYouType() async throws {
+        try await question("q3t", keys: 11, Self.openTable("Tr") + [
+            .key("f", waitFor: "find in Name>"), .text("Sn", waitFor: "found 'Sn' in Name: row 9 of 3503"), .key("Enter"),
+            .key("l"), .key("l"), .key("Enter"),
+        ], answer: ["› album", "For Those About To Rock We Salute You  1 → AC/DC"])
+    }
+
+    @Test("Q4 as you type: f«Na» lands on Nancy: 12 keys")
+    func q4AsYouType() async throws {
+        try await question("q4t", keys: 12, Self.openTable("Em") + [
+            .key("f", waitFor: "find in FirstName>"), .text("Na", waitFor: "found 'Na' in FirstName: row 2 of 8"), .key("Enter"),
+            .key("r", waitFor: "Relations of Employee 2 \"Nancy Edwards\""), .key("j"), .key("j"), .key("Enter"),
+        ], answer: ["Employee 2 \"Nancy Edwards\" › reports", "Peacock     Jane", "row 1 of 3"])
+    }
+
+    @Test("Q9 as you type: f«Le» lands on Leonie: 9 keys")
+    func q9AsYouType() async throws {
+        try await question("q9t", keys: 9, Self.openTable("Cu") + [
+            .key("f", waitFor: "find in FirstName>"), .text("Le", waitFor: "found 'Le' in FirstName: row 2 of 59"), .key("Enter"), .key("r"),
+        ], answer: ["Relations of Customer 2 \"Leonie Köhler\"", "invoices    one-to-many   → Invoice         7"])
+    }
+
+    @Test("Q10 as you type: f«Gr» lands on Grace H.: 8 keys")
+    func q10AsYouType() async throws {
+        try await question("q10t", database: nil, keys: 8, Self.openTable("pe") + [
+            .key("f", waitFor: "find in name>"), .text("Gr", waitFor: "found 'Gr' in name: row 2 of 400"), .key("Enter"),
+        ], answer: ["row 2 of 400", "Grace H.        31  4 → Bella"])
+    }
+
+    @Test("Esc at the find prompt puts the cursor back where it was")
+    func escapeCancelsAFindAsYouType() async throws {
+        let (tmux, workspace) = try await launch("find-esc", database: "chinook.sqlite")
+        defer { withExtendedLifetime(workspace) {} }
+        try await replay(Self.openTable("Tr"), in: tmux)
+        try await replay([.key("f", waitFor: "find in Name>"), .text("Sno", waitFor: "row 9 of 3503"), .key("Escape")], in: tmux)
+        try await tmux.waitUntil("back at row 1") { $0.statusLine.hasPrefix("row 1 of 3503") && $0.statusLine.contains("cancelled") }
+        try await quit(tmux)
+    }
+
+    // MARK: The keys behind them
+
+    @Test("f finds, n goes to the next match, # jumps to a key, Backspace pops a filter and restores the row")
+    func findJumpAndBack() async throws {
+        let (tmux, workspace) = try await launch("find", database: "chinook.sqlite")
+        defer { withExtendedLifetime(workspace) {} }
+        try await replay(Self.openTable("Tr"), in: tmux)
+        try await replay([.key("f", waitFor: "find in Name>"), .text("love"), .key("Enter")], in: tmux)
+        try await tmux.waitFor("found 'love' in Name: row 24 of 3503")
+        try tmux.sendKeys("n")
+        try await tmux.waitFor("found 'love' in Name: row 56 of 3503")
+        try await replay([.key("#", waitFor: "Track TrackId ="), .text("3000"), .key("Enter")], in: tmux)
+        try await tmux.waitFor("Track 3000 \"God Part II\"")
+        try await replay([.key("/", waitFor: "filter>"), .text("Milliseconds > 300000"), .key("Enter")], in: tmux)
+        // The status line is drawn after the title: once it agrees, the frame is whole.
+        try await tmux.waitUntil("the filter as a step") {
+            $0.titleRow.hasSuffix("Track › filter: Milliseconds > 300000") && $0.statusLine.hasPrefix("row 1 of ")
+        }
+        try tmux.sendKeys("BSpace")
+        let screen = try await tmux.waitUntil("back at row 3000") { $0.statusLine.hasPrefix("row 3000 of 3503") }
+        #expect(screen.titleRow == "amigo-shell · chinook.sqlite  ›  Track")
+        try tmux.sendKeys("q")
+        #expect(try await tmux.rc() == 0)
+    }
+
+    @Test("q quits from the tables pane, and letters there never jump")
+    func qQuitsFromTheTablesPane() async throws {
+        let (tmux, workspace) = try await launch("quit", database: "chinook.sqlite")
+        defer { withExtendedLifetime(workspace) {} }
+        try tmux.sendKeys("p")
+        try await tmux.waitFor("'p' does nothing here — t opens a table by name")
+        try tmux.sendKeys("q")
+        #expect(try await tmux.rc() == 0)
+    }
+
+    @Test("at 80×24 the hint line keeps ? help and q quit")
+    func hintLineAt80By24() async throws {
+        let (tmux, workspace) = try await launch("hints", database: "chinook.sqlite", width: 80, height: 24)
+        defer { withExtendedLifetime(workspace) {} }
+        let screen = try tmux.capture()
+        #expect(screen.promptLine.hasSuffix("? help · q quit"))
+        #expect(screen.promptLine.contains("t table · f find · # key"))
+        try tmux.sendKeys("q")
+        #expect(try await tmux.rc() == 0)
+    }
+}
