@@ -122,7 +122,8 @@ struct WritesTerminalSpec {
         try tmux.sendKeys("Enter")
         try await tmux.waitFor("row 1 of 25")
         try tmux.sendKeys("a")
-        let form = try await tmux.waitFor("New row of Genre")
+        // curses draws top to bottom: wait for the form's last field, not only its title.
+        let form = try await tmux.waitUntil("the whole form") { $0.contains("New row of Genre") && $0.contains("‹NULL›") }
         #expect(form.contains("‹assigned by SQLite›"))
         #expect(form.contains("‹NULL›"))
         try tmux.sendKeys("Tab")
