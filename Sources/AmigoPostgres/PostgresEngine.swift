@@ -37,7 +37,9 @@ public final class PostgresEngine: Engine, @unchecked Sendable {
     /// At most this many named statements are kept; past it, all are deallocated.
     static let statementCacheLimit = 512
 
+    /// ``PostgresDialect``.
     public let dialect: any SQLDialect = PostgresDialect()
+    /// The stream every statement is reported to (off until enabled).
     public let echo = EchoStream()
     /// The connection's target without its password (`host=/tmp/x dbname=amigo_test user=amigo`).
     public let path: String
@@ -100,6 +102,7 @@ public final class PostgresEngine: Engine, @unchecked Sendable {
     /// The server's version number (`150008` for 15.8).
     public var serverVersion: Int { serialized { Int(PQserverVersion(connection)) } }
 
+    /// Runs `body` holding the engine's recursive lock (re-entrant).
     public func serialized<T>(_ body: () throws -> T) rethrows -> T {
         serial.lock()
         defer { serial.unlock() }
@@ -113,6 +116,8 @@ public final class PostgresEngine: Engine, @unchecked Sendable {
 
     // MARK: Statements
 
+    /// Prepares `sql` once (a named statement) and runs it with `arguments`; a row it returns
+    /// (`RETURNING`) is ``ExecutionResult/returnedValue``.
     @discardableResult
     public func execute(_ sql: String, _ arguments: [DatabaseValue] = []) throws -> ExecutionResult {
         try serialized {
@@ -135,11 +140,13 @@ public final class PostgresEngine: Engine, @unchecked Sendable {
         }
     }
 
+    /// Runs a query and hands each row to `body` until it returns false.
     @discardableResult
     public func fetch(_ sql: String, _ arguments: [DatabaseValue] = [], _ body: (StatementRow) throws -> Bool) throws -> Int {
         try query(sql, arguments, columns: nil, body)
     }
 
+    /// Runs a query, reporting the column names to `columns` before the rows.
     @discardableResult
     public func fetch(_ sql: String, _ arguments: [DatabaseValue], columns: ([String]) throws -> Void,
                       _ body: (StatementRow) throws -> Bool) throws -> Int {
@@ -173,6 +180,7 @@ public final class PostgresEngine: Engine, @unchecked Sendable {
         }
     }
 
+    /// Runs `sql` once per argument list (one prepared statement), returning the rows changed.
     public func executeRepeatedly(_ sql: String, _ argumentLists: [[DatabaseValue]]) throws -> Int {
         try serialized { try argumentLists.reduce(0) { $0 + (try execute(sql, $1)).changes } }
     }
