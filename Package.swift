@@ -6,6 +6,8 @@ let package = Package(
     products: [
         .library(name: "Amigo", targets: ["Amigo"]),
         .library(name: "AmigoShellCore", targets: ["AmigoShellCore"]),
+        // The PostgreSQL engine, apart so that the `Amigo` product only needs SQLite.
+        .library(name: "AmigoPostgres", targets: ["AmigoPostgres"]),
         .executable(name: "amigo-shell", targets: ["amigo-shell"]),
     ],
     dependencies: [
@@ -21,6 +23,8 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CNcursesw", providers: [.apt(["libncurses-dev"])]),
         .systemLibrary(name: "CReadline", providers: [.apt(["libreadline-dev"])]),
+        // libpq (Debian: libpq-dev); the shim includes /usr/include/postgresql/libpq-fe.h by path.
+        .systemLibrary(name: "CPostgreSQL", providers: [.apt(["libpq-dev"])]),
         // glibc's wcwidth is only declared under _XOPEN_SOURCE, which Swift's Glibc module lacks.
         .target(name: "CWidth"),
         // glibc's malloc_usable_size, which Swift's Glibc module does not declare.
@@ -28,6 +32,8 @@ let package = Package(
 
         // The ORM: engine → schema → SQL → filter → ORM → reflection, as folders of one module.
         .target(name: "Amigo", dependencies: ["CSQLite", "CMemory"]),
+        // The PostgreSQL engine and dialect over libpq, behind the same Engine protocol.
+        .target(name: "AmigoPostgres", dependencies: ["Amigo", "CPostgreSQL"]),
         // The shell's pure core: navigation state, command language, key map, layout into a grid.
         .target(name: "AmigoShellCore", dependencies: ["Amigo", "CWidth"]),
         // The thin terminal adapter: ncurses blit, key decoding, readline prompt, signals.
@@ -40,6 +46,7 @@ let package = Package(
         // Helpers shared by the test targets (the sample databases, temporary files).
         .target(name: "AmigoTestSupport", dependencies: ["CSQLite"], path: "Tests/AmigoTestSupport"),
         .testTarget(name: "AmigoTests", dependencies: ["Amigo", "CSQLite", "AmigoTestSupport"]),
+        .testTarget(name: "AmigoPostgresTests", dependencies: ["AmigoPostgres", "Amigo", "AmigoTestSupport"]),
         .testTarget(name: "AmigoShellCoreTests", dependencies: ["AmigoShellCore", "Amigo", "AmigoTestSupport"]),
         .testTarget(name: "AmigoTerminalTests", dependencies: ["AmigoTerminal", "AmigoShellCore", "CNcursesw"]),
         .testTarget(name: "EndToEndTests", dependencies: []),

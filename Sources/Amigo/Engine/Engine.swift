@@ -4,14 +4,38 @@ import Foundation
 public struct ExecutionResult: Sendable, Equatable {
     /// Rows inserted, updated or deleted.
     public var changes: Int
-    /// The rowid of the last inserted row on this connection.
+    /// The rowid of the last inserted row on this connection (SQLite; 0 for engines without one).
     public var lastInsertRowID: Int64
+    /// The first column of the first row the statement returned, for engines whose dialect
+    /// writes keys back with `RETURNING` (see ``SQLDialect/returning(_:)``); nil otherwise.
+    public var returnedValue: DatabaseValue? = nil
+
+    /// Creates a result.
+    public init(changes: Int, lastInsertRowID: Int64, returnedValue: DatabaseValue? = nil) {
+        self.changes = changes
+        self.lastInsertRowID = lastInsertRowID
+        self.returnedValue = returnedValue
+    }
+
+    /// The key the database assigned to the row just inserted: the value the statement returned
+    /// when it had a `RETURNING` clause, else the connection's last rowid.
+    public var insertedKey: DatabaseValue { returnedValue ?? .integer(lastInsertRowID) }
+}
+
+/// Something that opens an ``Engine`` (``SQLiteEngineFactory``, or another engine's factory),
+/// as ``Amigo/init(_:factory:)`` takes.
+public protocol EngineFactory: Sendable {
+    /// The engine it opens.
+    associatedtype Connected: Engine
+    /// Opens a new engine (a new connection).
+    func connect() throws -> Connected
 }
 
 /// A database the ORM talks to: runs SQL with bound arguments, streams rows, manages transactions.
 ///
-/// All calls are serialized, so any thread may use an engine. SQLite is the only implementation
-/// today (``SQLiteEngine``); dialect specifics live in ``SQLDialect`` so that another engine stays cheap.
+/// All calls are serialized, so any thread may use an engine. ``SQLiteEngine`` is this module's
+/// implementation (the `AmigoPostgres` module has another); dialect specifics live in
+/// ``SQLDialect`` so that another engine stays cheap.
 public protocol Engine: AnyObject, Sendable {
     /// The SQL dialect: quoting, placeholders, upsert syntax, type names.
     var dialect: any SQLDialect { get }

@@ -270,7 +270,7 @@ public final class SQLiteEngine: Engine, @unchecked Sendable {
 }
 
 /// Opens ``SQLiteEngine``s, as the original `SQLiteEngineFactory(path, echo:)` did.
-public struct SQLiteEngineFactory: Sendable {
+public struct SQLiteEngineFactory: EngineFactory {
     /// The database path, or `":memory:"`.
     public var path: String
     /// Whether every statement is echoed to standard error.

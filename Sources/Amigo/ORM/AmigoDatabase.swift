@@ -21,8 +21,8 @@ public final class AmigoDatabase: @unchecked Sendable {
     private var byType: [ObjectIdentifier: ORMModel] = [:]
     private var byName: [String: ORMModel] = [:]
 
-    /// Binds `models` to a new engine from `factory`.
-    public convenience init(_ models: [ORMModel], factory: SQLiteEngineFactory) throws {
+    /// Binds `models` to a new engine from `factory` (``SQLiteEngineFactory``, or another engine's).
+    public convenience init(_ models: [ORMModel], factory: some EngineFactory) throws {
         try self.init(models, engine: factory.connect())
     }
 

@@ -24,8 +24,12 @@ extension ORMModel {
     func directInsertSQL(keyMissing: Bool, dialect: any SQLDialect) -> String {
         directInsertTexts.text(keyMissing: keyMissing) {
             var mask = access.insertMask
-            if keyMissing, let key = access.integerKeyIndex { mask &= ~(1 << key) }
-            return ModelWriter(model: self, dialect: dialect).insertText(mask: mask, wide: [], replace: false)
+            var returning = ""
+            if keyMissing, let key = access.integerKeyIndex {
+                mask &= ~(1 << key)
+                returning = dialect.returning(table.columns[key].label) ?? ""
+            }
+            return ModelWriter(model: self, dialect: dialect).insertText(mask: mask, wide: [], replace: false) + returning
         }
     }
 

@@ -15,7 +15,8 @@ struct ModelWriter {
     struct Write {
         var sql: String
         var arguments: [DatabaseValue]
-        /// The integer primary-key column whose value SQLite will assign, to write back afterwards.
+        /// The integer primary-key column whose value the database will assign, to write back
+        /// afterwards (from ``ExecutionResult/insertedKey``: the `RETURNING` value or the rowid).
         var assignsKey: Column?
     }
 
@@ -47,6 +48,7 @@ struct ModelWriter {
         var mask = 0
         var wide: [Int] = []     // included columns past the 56 the mask can describe
         let columns = model.writeColumns
+        let returnsKey = dialect.returning("") != nil
         var arguments: [DatabaseValue] = []
         arguments.reserveCapacity(columns.count)
         var assignsKey: Column?
@@ -71,7 +73,8 @@ struct ModelWriter {
             if value.isNull {
                 if column.primaryKey && integerKey {
                     assignsKey = table.columns[column.index]
-                    if !replace { continue }
+                    // SQLite assigns a NULL INTEGER PRIMARY KEY; an identity column must be left out.
+                    if !replace || returnsKey { continue }
                 } else if column.hasDefaultSQL {
                     continue
                 }
@@ -79,7 +82,8 @@ struct ModelWriter {
             if column.index < 56 { mask |= 1 << column.index } else { wide.append(column.index) }
             arguments.append(value)
         }
-        let sql = insertText(mask: mask, wide: wide, replace: replace)
+        var sql = insertText(mask: mask, wide: wide, replace: replace)
+        if let key = assignsKey, let returning = dialect.returning(key.label) { sql += returning }
         return Write(sql: sql, arguments: arguments, assignsKey: assignsKey)
     }
 
@@ -92,7 +96,8 @@ struct ModelWriter {
                 let included = column.index < 56 ? (mask & (1 << column.index)) != 0 : wide.contains(column.index)
                 if included { names.append(column.label) }
             }
-            return dialect.insert(into: table.name, columns: names, onConflict: replace ? .replace : .fail)
+            return dialect.insert(into: table.name, columns: names, onConflict: replace ? .replace : .fail,
+                                  key: table.primaryKey.map(\.label))
         }
         return table.columns.count > 56 ? build() : model.statements.text(replace ? .upsert : .insert, mask: mask, build)
     }

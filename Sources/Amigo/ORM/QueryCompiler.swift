@@ -355,7 +355,7 @@ final class QueryScope {
             arguments.append(value)
             if ci && fold == nil, let text = value.textValue, Self.foldsBeyondASCII(text) {
                 // As for patterns: NOCASE for ASCII rows, full folding for the others (Straße = strasse).
-                arguments += [.text(Self.nonASCIIGlob), .text(TextFolding.fold(text, flags: TextFolding.caseFlag))]
+                arguments += [.text(dialect.globArgument(Self.nonASCIIGlob)), .text(TextFolding.fold(text, flags: TextFolding.caseFlag))]
                 let equal = "(\(column) = \(placeholder)\(collate) OR (\(dialect.caseSensitiveGlob(column)) AND "
                     + "\(dialect.folded(column, flags: TextFolding.caseFlag)) = \(dialect.placeholder)))"
                 return c.op == .equal ? equal : "NOT " + equal
@@ -384,11 +384,12 @@ final class QueryScope {
                 // SQLite's LIKE folds ASCII letters only: rows holding other text are also
                 // compared folded (Straße contains 'ss', ﬁle begins with 'fi'), and only they
                 // pay for it.
-                arguments += [.text(Self.nonASCIIGlob), .text(TextFolding.fold(pattern.globPattern, flags: TextFolding.caseFlag))]
+                arguments += [.text(dialect.globArgument(Self.nonASCIIGlob)),
+                              .text(dialect.globArgument(TextFolding.fold(pattern.globPattern, flags: TextFolding.caseFlag)))]
                 return "(\(like) OR (\(dialect.caseSensitiveGlob(column)) AND \(dialect.caseSensitiveGlob(dialect.folded(column, flags: TextFolding.caseFlag)))))"
             }
             // Case-sensitive GLOB, over folded text when folding: `*`, `?` and `[x]` survive folding.
-            arguments.append(.text(TextFolding.fold(pattern.globPattern, flags: fold ?? 0)))
+            arguments.append(.text(dialect.globArgument(TextFolding.fold(pattern.globPattern, flags: fold ?? 0))))
             return dialect.caseSensitiveGlob(lhsSQL)
         case .in:
             let vs = try values(c.rhs, for: model, comparison: c)
@@ -427,6 +428,8 @@ final class QueryScope {
         if c.op == .matches { flags &= TextFolding.diacriticFlag }   // MATCHES ignores case with (?i)
         guard flags != 0 else { return nil }
         if flags & TextFolding.diacriticFlag != 0 { return flags }
+        // Without a case-insensitive collation (PostgreSQL), comparisons fold; patterns use the dialect's LIKE.
+        if !dialect.hasASCIICaseInsensitiveCollation && ![.like, .beginsWith, .endsWith, .contains].contains(c.op) { return flags }
         if case .keyPath = c.rhs { return nil }
         let texts = try values(c.rhs, for: column, comparison: c).compactMap(\.textValue)
         return texts.allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } } ? nil : flags

@@ -296,8 +296,8 @@ public final class Session: @unchecked Sendable {
         if upsert || !object.isPersisted {
             let write = writer.insert(object, replace: upsert, writeBack: true)
             let result = try engine.execute(write.sql, write.arguments)
-            if let key = write.assignsKey { model.setStoredValue(.integer(result.lastInsertRowID), of: key, in: object) }
-            if let record, model.table.primaryKey.isEmpty, model.table.hasRowID {
+            if let key = write.assignsKey { model.setStoredValue(result.insertedKey, of: key, in: object) }
+            if let record, model.table.primaryKey.isEmpty, model.table.hasRowID, engine.dialect.rowIdentifier != nil {
                 record.rowID = result.lastInsertRowID
             }
             recordChanges(max(1, result.changes))
@@ -319,7 +319,7 @@ public final class Session: @unchecked Sendable {
             try run { binder in model.bindInsert(object, keyMissing: keyMissing, into: &binder) }
         }
         if keyMissing, let key = model.access.integerKeyIndex {
-            model.setStoredValue(.integer(result.lastInsertRowID), of: model.table.columns[key], in: object)
+            model.setStoredValue(result.insertedKey, of: model.table.columns[key], in: object)
         }
         recordChanges(max(1, result.changes))
         object.isPersisted = true

@@ -18,7 +18,12 @@ public struct SchemaCompiler: Sendable {
 
     /// The definition of one column inside CREATE TABLE.
     public func columnDefinition(_ column: Column, inlinePrimaryKey: Bool) -> String {
-        var parts = [dialect.quote(column.label), column.hasDeclaredType ? column.declaredType : dialect.typeName(for: column.kind)]
+        var type = column.hasDeclaredType ? column.declaredType : dialect.typeName(for: column.kind)
+        if column.primaryKey && inlinePrimaryKey && column.declaredType.uppercased() == "INTEGER",
+           let keyType = dialect.integerPrimaryKeyType {
+            type = keyType
+        }
+        var parts = [dialect.quote(column.label), type]
         if column.primaryKey && inlinePrimaryKey {
             parts.append("PRIMARY KEY NOT NULL")
         } else {

@@ -30,11 +30,14 @@ extension SQLDialect {
     }
 
     /// An INSERT of one row into `table` with a placeholder per column (`DEFAULT VALUES` for none).
-    public func insert(into table: String, columns: [String], onConflict: ConflictResolution = .fail) -> String {
+    /// With ``ConflictResolution/replace`` and the table's `key` columns, the dialect's
+    /// ``upsertSuffix(key:columns:)`` ends it.
+    public func insert(into table: String, columns: [String], onConflict: ConflictResolution = .fail, key: [String] = []) -> String {
         let head = insertVerb(onConflict: onConflict) + " " + quote(table)
         let body = columns.isEmpty ? " DEFAULT VALUES"
             : " (" + columns.map(quote).joined(separator: ", ") + ") VALUES (" + placeholders(columns.count) + ")"
-        return head + body + insertSuffix(onConflict: onConflict)
+        let suffix = onConflict == .replace && !key.isEmpty ? upsertSuffix(key: key, columns: columns) : insertSuffix(onConflict: onConflict)
+        return head + body + suffix
     }
 
     /// An UPDATE of `columns` (a placeholder each) on the rows `condition` selects.

@@ -3,8 +3,9 @@ import Testing
 
 /// Where the end-to-end tests find things: the package root, the built binary, the sample data.
 ///
-/// The binary is the one `swift build` leaves at `<package root>/.build/debug/amigo-shell`; this
-/// target has no dependencies, so `swift test` alone does not build it.
+/// The binary is the one `swift build` leaves next to the test bundle (by default
+/// `<package root>/.build/debug/amigo-shell`); this target has no dependencies, so `swift test`
+/// alone does not build it.
 enum Fixture {
     /// `Support/Fixture.swift` → `EndToEndTests` → `Tests` → the package root.
     static let packageRoot: URL = {
@@ -13,8 +14,14 @@ enum Fixture {
         return url
     }()
 
-    /// `<package root>/.build/debug/amigo-shell`.
-    static var binaryPath: String { packageRoot.appendingPathComponent(".build/debug/amigo-shell").path }
+    /// The `amigo-shell` built next to the running tests (the same build folder, whichever
+    /// `--scratch-path` was used), else `<package root>/.build/debug/amigo-shell`.
+    static var binaryPath: String {
+        let testsBinary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        let sibling = testsBinary.deletingLastPathComponent().appendingPathComponent("amigo-shell").path
+        if FileManager.default.isExecutableFile(atPath: sibling) { return sibling }
+        return packageRoot.appendingPathComponent(".build/debug/amigo-shell").path
+    }
 
     /// `<package root>/Tests/Fixtures/chinook.sqlite`, the committed original (never written).
     static var chinookPath: String {

@@ -1,0 +1,215 @@
+import Amigo
+
+/// PostgreSQL's dialect, behind the same compilers as SQLite's.
+///
+/// **Placeholders.** The ORM's compilers write `?` for every bound value, whatever the dialect;
+/// ``PostgresEngine`` numbers them `$1…$n` once per SQL text when it prepares the statement
+/// (``numberedPlaceholders(_:)``, which skips quoted strings, quoted identifiers, comments and
+/// dollar-quoted bodies). Keeping `?` in the generated text keeps the compilers dialect-neutral
+/// (a compiled fragment does not need to know how many values come before it) and the echo
+/// output readable. Raw SQL that already uses `$n` is left as written.
+///
+/// **Lookups.** PostgreSQL has no built-in ASCII case-insensitive collation, so `[c]`
+/// comparisons (`=`, `<`, `IN`, `BETWEEN`) fold both sides with `lower(…)`; `[c]` patterns use
+/// `ILIKE`; case-sensitive patterns and `MATCHES` use the POSIX regular-expression operator `~`
+/// (a `(?i)` prefix makes it case-insensitive). `[d]` removes the diacritics of Latin-1 letters
+/// only (with `translate`), as no extension such as `unaccent` is assumed.
+///
+/// **Upserts.** `INSERT … ON CONFLICT (key) DO UPDATE SET …` updates the existing row in place
+/// (SQLite's `INSERT OR REPLACE` deletes it first, with its cascades).
+public struct PostgresDialect: SQLDialect {
+    /// Creates the dialect.
+    public init() {}
+
+    /// Double-quotes `identifier`, doubling any double quote inside it.
+    public func quote(_ identifier: String) -> String {
+        "\"" + identifier.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    /// `?`: the engine numbers the markers `$1…$n` (see the type's documentation).
+    public var placeholder: String { "?" }
+    /// `INSERT INTO` (the conflict clause comes at the end: ``upsertSuffix(key:columns:)``).
+    public var upsertPrefix: String { "INSERT INTO" }
+
+    /// `INSERT INTO` whatever the conflict resolution (PostgreSQL says it at the end).
+    public func insertVerb(onConflict: ConflictResolution) -> String { "INSERT INTO" }
+
+    /// ` ON CONFLICT DO NOTHING` for ``ConflictResolution/ignore``; nothing otherwise (a replace
+    /// needs the key: ``upsertSuffix(key:columns:)``).
+    public func insertSuffix(onConflict: ConflictResolution) -> String {
+        onConflict == .ignore ? " ON CONFLICT DO NOTHING" : ""
+    }
+
+    /// ` ON CONFLICT ("id") DO UPDATE SET "label" = EXCLUDED."label"` (or `DO NOTHING` when
+    /// every written column is part of the key).
+    public func upsertSuffix(key: [String], columns: [String]) -> String {
+        let target = " ON CONFLICT (" + key.map(quote).joined(separator: ", ") + ")"
+        let updated = columns.filter { !key.contains($0) }
+        guard !updated.isEmpty else { return target + " DO NOTHING" }
+        return target + " DO UPDATE SET " + updated.map { quote($0) + " = EXCLUDED." + quote($0) }.joined(separator: ", ")
+    }
+
+    /// ` RETURNING "column"`: the engine reads the assigned key from the returned row.
+    public func returning(_ column: String) -> String? { " RETURNING " + quote(column) }
+
+    /// Nil: PostgreSQL tables have no stable row identifier (`ctid` changes on update).
+    public var rowIdentifier: String? { nil }
+
+    /// Nothing: there is no ASCII case-insensitive collation (see ``hasASCIICaseInsensitiveCollation``).
+    public var asciiCaseInsensitiveCollation: String { "" }
+    /// False: `[c]` comparisons fold both sides with ``folded(_:flags:)``.
+    public var hasASCIICaseInsensitiveCollation: Bool { false }
+
+    /// `lower(sql)` for case folding (flag 1), wrapped in a `translate` of Latin-1 accented
+    /// letters to their base letters for diacritic folding (flag 2).
+    public func folded(_ sql: String, flags: Int) -> String {
+        var out = sql
+        if flags & 1 != 0 { out = "lower(\(out))" }
+        if flags & 2 != 0 { out = "translate(\(out), '\(Self.accented)', '\(Self.unaccented)')" }
+        return out
+    }
+
+    /// Latin-1 letters with diacritics and their base letters, for ``folded(_:flags:)``.
+    static let accented = "àáâãäåçèéêëìíîïñòóôõöøùúûüýÿÀÁÂÃÄÅÇÈÉÊËÌÍÎÏÑÒÓÔÕÖØÙÚÛÜÝ"
+    static let unaccented = "aaaaaaceeeeiiiinoooooouuuuyyAAAAAACEEEEIIIINOOOOOOUUUUY"
+
+    /// `lhs ILIKE ? ESCAPE '\'` (PostgreSQL's ILIKE ignores case by the database's locale).
+    public func asciiCaseInsensitiveLike(_ lhs: String) -> String { "\(lhs) ILIKE \(placeholder) ESCAPE '\\'" }
+    /// `lhs ~ ?`, the pattern bound as an anchored regular expression (``globArgument(_:)``).
+    public func caseSensitiveGlob(_ lhs: String) -> String { "\(lhs) ~ \(placeholder)" }
+    /// `lhs ~ ?` (POSIX advanced regular expressions; a leading `(?i)` ignores case).
+    public func regularExpressionMatch(_ lhs: String) -> String { "\(lhs) ~ \(placeholder)" }
+
+    /// The GLOB pattern `pattern` (`*`, `?`, `[…]` with `^` negation) as an anchored regular
+    /// expression for `~`: `a*[?]` becomes `^a.*[?]$`.
+    public func globArgument(_ pattern: String) -> String {
+        var out = "^"
+        var chars = pattern.makeIterator()
+        while let ch = chars.next() {
+            switch ch {
+            case "*": out += ".*"
+            case "?": out += "."
+            case "[":
+                // A bracket expression: copied, with `\` (special inside ARE brackets) escaped.
+                var body = ""
+                var closed = false
+                var first = true
+                while let c = chars.next() {
+                    if c == "]" && !(first || body == "^") { closed = true; break }
+                    body += c == "\\" ? "\\\\" : String(c)
+                    first = false
+                }
+                out += closed ? "[" + body + "]" : "\\[" + Self.escaped(body)
+            default:
+                out += Self.escaped(String(ch))
+            }
+        }
+        return out + "$"
+    }
+
+    /// `text` with the regular-expression metacharacters escaped.
+    static func escaped(_ text: String) -> String {
+        var out = ""
+        for ch in text {
+            if "\\.^$|?*+()[]{}".contains(ch) { out += "\\" }
+            out.append(ch)
+        }
+        return out
+    }
+
+    /// `BIGINT GENERATED BY DEFAULT AS IDENTITY`: the server assigns keys left out of an INSERT
+    /// (an explicit key is stored as given, without advancing the identity's sequence).
+    public var integerPrimaryKeyType: String? { "BIGINT GENERATED BY DEFAULT AS IDENTITY" }
+
+    /// `BIGINT`, `BOOLEAN`, `DOUBLE PRECISION`, `TEXT`, `NUMERIC` for decimals and numerics,
+    /// `BYTEA`, `UUID`, `TIMESTAMPTZ` for dates.
+    public func typeName(for kind: ColumnKind) -> String {
+        switch kind {
+        case .integer: return "BIGINT"
+        case .boolean: return "BOOLEAN"
+        case .real: return "DOUBLE PRECISION"
+        case .text: return "TEXT"
+        case .decimal, .numeric: return "NUMERIC"
+        case .blob: return "BYTEA"
+        case .uuid: return "UUID"
+        case .date: return "TIMESTAMPTZ"
+        }
+    }
+
+    /// `sql` with its `?` markers numbered `$1…$n`, outside string literals (`'…'`, `E'…'`),
+    /// quoted identifiers (`"…"`), comments (`--`, `/* */`) and dollar-quoted bodies (`$tag$…$tag$`).
+    /// Returns `sql` unchanged when it has no marker, or when it already uses `$n` parameters
+    /// (raw SQL written for PostgreSQL, where `?` may be a jsonb operator).
+    public static func numberedPlaceholders(_ sql: String) -> String {
+        let bytes = Array(sql.utf8)
+        guard bytes.contains(UInt8(ascii: "?")) else { return sql }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + 16)
+        var n = 0
+        var i = 0
+        let count = bytes.count
+        func isIdentifierByte(_ b: UInt8) -> Bool {
+            (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5a) || (b >= 0x61 && b <= 0x7a) || b == 0x5f || b >= 0x80
+        }
+        while i < count {
+            let b = bytes[i]
+            switch b {
+            case UInt8(ascii: "'"), UInt8(ascii: "\""):
+                // A string or identifier; `''` / `""` inside are escapes. E'…' strings also escape with `\`.
+                let backslashes = b == UInt8(ascii: "'") && i > 0 && (bytes[i - 1] | 0x20) == UInt8(ascii: "e")
+                    && (i < 2 || !isIdentifierByte(bytes[i - 2]))
+                out.append(b); i += 1
+                while i < count {
+                    let c = bytes[i]
+                    out.append(c); i += 1
+                    if backslashes && c == UInt8(ascii: "\\") && i < count { out.append(bytes[i]); i += 1; continue }
+                    if c == b {
+                        if i < count && bytes[i] == b { out.append(b); i += 1; continue }
+                        break
+                    }
+                }
+            case UInt8(ascii: "-") where i + 1 < count && bytes[i + 1] == UInt8(ascii: "-"):
+                while i < count && bytes[i] != UInt8(ascii: "\n") { out.append(bytes[i]); i += 1 }
+            case UInt8(ascii: "/") where i + 1 < count && bytes[i + 1] == UInt8(ascii: "*"):
+                var depth = 0
+                while i < count {
+                    if bytes[i] == UInt8(ascii: "/") && i + 1 < count && bytes[i + 1] == UInt8(ascii: "*") {
+                        depth += 1; out += [bytes[i], bytes[i + 1]]; i += 2; continue
+                    }
+                    if bytes[i] == UInt8(ascii: "*") && i + 1 < count && bytes[i + 1] == UInt8(ascii: "/") {
+                        depth -= 1; out += [bytes[i], bytes[i + 1]]; i += 2
+                        if depth == 0 { break }
+                        continue
+                    }
+                    out.append(bytes[i]); i += 1
+                }
+            case UInt8(ascii: "$"):
+                if i + 1 < count, bytes[i + 1] >= 0x30 && bytes[i + 1] <= 0x39, i == 0 || !isIdentifierByte(bytes[i - 1]) {
+                    return sql   // already numbered parameters
+                }
+                // A dollar quote `$tag$` (not part of an identifier such as `a$b`).
+                var j = i + 1
+                while j < count && isIdentifierByte(bytes[j]) && bytes[j] != UInt8(ascii: "$") { j += 1 }
+                if (i == 0 || !isIdentifierByte(bytes[i - 1])) && j < count && bytes[j] == UInt8(ascii: "$") {
+                    let tag = Array(bytes[i...j])
+                    out += tag; i = j + 1
+                    while i < count {
+                        if bytes[i] == UInt8(ascii: "$") && i + tag.count <= count && Array(bytes[i..<(i + tag.count)]) == tag {
+                            out += tag; i += tag.count; break
+                        }
+                        out.append(bytes[i]); i += 1
+                    }
+                } else {
+                    out.append(b); i += 1
+                }
+            case UInt8(ascii: "?"):
+                n += 1
+                out += Array("$\(n)".utf8)
+                i += 1
+            default:
+                out.append(b); i += 1
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}

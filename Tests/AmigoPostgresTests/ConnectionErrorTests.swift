@@ -1,0 +1,174 @@
+import Amigo
+import AmigoPostgres
+import Foundation
+import Testing
+
+/// Connection failures are one clear line, with a SQLSTATE and never the password.
+@Suite struct ConnectionErrorTests {
+    /// The error `connectionString` fails with, as text.
+    private func failure(_ connectionString: String) throws -> (DatabaseError, String) {
+        let error = try #require(throws: AmigoError.self) { _ = try PostgresEngine(connectionString) }
+        guard case .database(let databaseError) = error else {
+            Issue.record("not a database error: \(error)")
+            return (DatabaseError(code: 1, message: ""), "\(error)")
+        }
+        return (databaseError, "\(error)")
+    }
+
+    @Test func aRefusedConnectionIsOneLineWithoutThePassword() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("amigo-no-server-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let (error, text) = try failure("postgresql://someone:hunter2-secret@/amigo_test?host=\(folder)")
+        #expect(error.sqlState == "08001")
+        #expect(text.hasPrefix("PostgreSQL error 08001: cannot connect to host=\(folder) dbname=amigo_test user=someone"))
+        #expect(text.contains("No such file or directory"))
+        #expect(!text.contains("hunter2"))
+        #expect(!text.contains("\n"))
+    }
+
+    @Test func aKeywordStringWithAPasswordNeverShowsIt() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("amigo-no-server-\(UUID().uuidString)").path
+        let (_, text) = try failure("host=\(folder) dbname=x password=s3cret-keyword")
+        #expect(!text.contains("s3cret-keyword"))
+        #expect(!text.contains("\n"))
+    }
+
+    @Test func aMalformedURLIsOneLine() throws {
+        let (error, text) = try failure("postgresql://u:pw-in-bad-url@host:notaport/db?x=1=2")
+        #expect(error.sqlState == "08001")
+        #expect(!text.contains("pw-in-bad-url"))
+        #expect(!text.contains("\n"))
+    }
+
+    @Test(.enabled(if: TestServer.isAvailable, TestServer.skipReason))
+    func aMissingDatabaseIsNamedInOneLine() throws {
+        let folder = try #require(TestServer.socketFolder)
+        let (_, text) = try failure("postgresql:///amigo_no_such_database?host=\(folder)")
+        #expect(text.contains(#"database "amigo_no_such_database" does not exist"#))
+        #expect(!text.contains("\n"))
+    }
+
+    @Test(.enabled(if: TestServer.isAvailable, TestServer.skipReason))
+    func aWrongPasswordIsRefusedWithoutShowingIt() throws {
+        let folder = try #require(TestServer.socketFolder)
+        let (_, text) = try failure("postgresql://amigo_password:not-the-password@/amigo_test?host=\(folder)")
+        #expect(text.contains(#"password authentication failed for user "amigo_password""#))
+        #expect(!text.contains("not-the-password"))
+        #expect(!text.contains("\n"))
+    }
+
+    @Test(.enabled(if: TestServer.isAvailable, TestServer.skipReason))
+    func aServerGoneMidSessionIsOneLine() throws {
+        let url = try #require(TestServer.url)
+        let engine = try PostgresEngine(url)
+        let admin = try PostgresEngine(url)
+        let pid = try engine.fetchScalar("SELECT pg_backend_pid()")
+        #expect(try admin.fetchScalar("SELECT pg_terminate_backend(?)", [pid]) == .integer(1))
+        let error = try #require(throws: AmigoError.self) { try engine.fetchScalar("SELECT 1") }
+        let text = "\(error)"
+        #expect(text.hasPrefix("PostgreSQL error"))
+        #expect(!text.contains("\n"))
+    }
+}
+
+/// The engine's own behaviour: statements, values, transactions, echo.
+@Suite(.enabled(if: TestServer.isAvailable, TestServer.skipReason))
+struct PostgresEngineTests {
+    @Test func valuesComeBackByColumnType() throws {
+        let engine = try PostgresEngine(try #require(TestServer.url))
+        let (columns, rows) = try engine.fetchAll("""
+            SELECT 1::int2 AS a, 2::int8 AS b, 1.5::float8 AS c, true AS d, '\\x00ff'::bytea AS e, 'x' AS f, NULL AS g,
+                   12.25::numeric AS h, 10::numeric AS i, 0.1000000000000000000001::numeric AS j,
+                   '00112233-4455-6677-8899-aabbccddeeff'::uuid AS k, '2024-01-31 12:00:00.5+00'::timestamptz AS l
+            """)
+        #expect(columns == ["a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l"])
+        #expect(rows == [[.integer(1), .integer(2), .real(1.5), .integer(1), .blob([0, 255]), .text("x"), .null,
+                          .real(12.25), .integer(10), .text("0.1000000000000000000001"),
+                          .blob([0x00, 0x11, 0x22, 0x33, 0x44, 0x55, 0x66, 0x77, 0x88, 0x99, 0xaa, 0xbb, 0xcc, 0xdd, 0xee, 0xff]),
+                          .text("2024-01-31 12:00:00.500")]])
+    }
+
+    @Test func parametersAreConvertedToTheTypesTheServerInferred() throws {
+        let engine = try PostgresEngine(try #require(TestServer.url))
+        let uuid: [UInt8] = Array(0..<16)
+        let row = try engine.fetchAll("SELECT ?::bool, ?::bytea, ?::uuid, ? || 'x', ?::float8",
+                                      [.integer(1), .blob([1, 2]), .blob(uuid), .text("it's ?"), .real(0.1)]).rows
+        #expect(row == [[.integer(1), .blob([1, 2]), .blob(uuid), .text("it's ?x"), .real(0.1)]])
+    }
+
+    @Test func statementsArePreparedOncePerText() throws {
+        let engine = try PostgresEngine(try #require(TestServer.url))
+        for i in 0..<3 { #expect(try engine.fetchScalar("SELECT ? + 1", [.integer(Int64(i))]) == .integer(Int64(i + 1))) }
+        #expect(try engine.fetchScalar("SELECT count(*) FROM pg_prepared_statements WHERE statement LIKE 'SELECT $1 + 1%'") == .integer(1))
+    }
+
+    @Test func transactionsAreTrackedAndEchoed() throws {
+        let engine = try PostgresEngine(try #require(TestServer.url))
+        let recorded = Recorded()
+        engine.echo.isEnabled = true
+        engine.echo.subscribe { event in recorded.append(event) }
+        #expect(!engine.isInTransaction)
+        try engine.executeTransactionControl("BEGIN IMMEDIATE")
+        #expect(engine.isInTransaction)
+        try engine.executeTransactionControl("SAVEPOINT s")
+        _ = try? engine.execute("SELECT no_such_column")
+        try engine.executeTransactionControl("ROLLBACK TO s")
+        #expect(try engine.fetchScalar("SELECT 'still usable'") == .text("still usable"))
+        try engine.executeTransactionControl("ROLLBACK")
+        #expect(!engine.isInTransaction)
+        let seen = recorded.events
+        #expect(seen.map(\.sql) == ["BEGIN IMMEDIATE", "SAVEPOINT s", "SELECT no_such_column", "ROLLBACK TO s", "SELECT 'still usable'", "ROLLBACK"])
+        #expect(seen[2].error?.contains("PostgreSQL error 42703") == true)
+    }
+
+    @Test func aReadOnlyCheckIsRefusedClearly() throws {
+        let engine = try PostgresEngine(try #require(TestServer.url))
+        #expect(throws: AmigoError.self) { try engine.isReadOnlyStatement("SELECT 1") }
+    }
+}
+
+/// The dialect's texts (no server needed).
+@Suite struct PostgresDialectTests {
+    let dialect = PostgresDialect()
+
+    @Test func markersAreNumberedOutsideQuotesAndComments() {
+        #expect(PostgresDialect.numberedPlaceholders(#"SELECT "a?" FROM t WHERE x = ? AND y = '?''?' -- ?"# + "\n AND z IN (?, ?) /* ? */")
+                == #"SELECT "a?" FROM t WHERE x = $1 AND y = '?''?' -- ?"# + "\n AND z IN ($2, $3) /* ? */")
+        #expect(PostgresDialect.numberedPlaceholders("SELECT $$ ? $$, E'\\' ?', ?") == "SELECT $$ ? $$, E'\\' ?', $1")
+        #expect(PostgresDialect.numberedPlaceholders("SELECT $1, ?") == "SELECT $1, ?")
+        #expect(PostgresDialect.numberedPlaceholders("SELECT 1") == "SELECT 1")
+    }
+
+    @Test func insertsReturnKeysAndResolveConflicts() {
+        #expect(dialect.insert(into: "dog", columns: ["label"]) + (dialect.returning("id") ?? "")
+                == #"INSERT INTO "dog" ("label") VALUES (?) RETURNING "id""#)
+        #expect(dialect.insert(into: "link", columns: ["a", "b"], onConflict: .ignore)
+                == #"INSERT INTO "link" ("a", "b") VALUES (?, ?) ON CONFLICT DO NOTHING"#)
+        #expect(dialect.insert(into: "dog", columns: ["id", "label"], onConflict: .replace, key: ["id"])
+                == #"INSERT INTO "dog" ("id", "label") VALUES (?, ?) ON CONFLICT ("id") DO UPDATE SET "label" = EXCLUDED."label""#)
+    }
+
+    @Test func globPatternsBecomeAnchoredRegularExpressions() {
+        #expect(dialect.globArgument("B*") == "^B.*$")
+        #expect(dialect.globArgument("a?c.d") == "^a.c\\.d$")
+        #expect(dialect.globArgument("[*]x") == "^[*]x$")
+        #expect(dialect.globArgument("*[^\u{01}-\u{7f}]*") == "^.*[^\u{01}-\u{7f}].*$")
+    }
+
+    @Test func tablesUseIdentityKeysAndPostgresTypes() {
+        let table = ScenarioModels().owner.table
+        let ddl = SchemaCompiler(dialect: dialect).createTable(table)
+        #expect(ddl.contains(#""id" BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY NOT NULL"#))
+        #expect(ddl.contains(#""name" TEXT NULL"#))
+        #expect(ddl.contains(#""age" BIGINT NULL"#))
+    }
+}
+
+/// Echo events collected from any thread.
+final class Recorded: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [EchoEvent] = []
+    func append(_ event: EchoEvent) { lock.withLock { stored.append(event) } }
+    var events: [EchoEvent] { lock.withLock { stored } }
+}

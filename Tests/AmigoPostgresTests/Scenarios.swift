@@ -1,0 +1,227 @@
+import Amigo
+import Foundation
+import Testing
+
+final class Owner: AmigoModel {
+    var id: Int?
+    var name: String?
+    var age: Int?
+}
+
+final class Pet: AmigoModel {
+    var id: Int?
+    var name: String?
+    var owner: Owner?
+}
+
+final class Article: AmigoModel {
+    var id: Int?
+    var title: String?
+}
+
+final class Tag: AmigoModel {
+    var id: Int?
+    var label: String?
+}
+
+/// The models of the scenarios, built anew for each store (a model caches its SQL texts).
+struct ScenarioModels {
+    let owner: ORMModel, pet: ORMModel, article: ORMModel, tag: ORMModel
+
+    init() {
+        owner = ORMModel(Owner.self, Column("id", \Owner.id, primaryKey: true), Column("name", \Owner.name),
+                         Column("age", \Owner.age), OneToMany("pets", using: Pet.self, on: "owner"))
+        pet = ORMModel(Pet.self, Column("id", \Pet.id, primaryKey: true), Column("name", \Pet.name),
+                       Column("owner", ForeignKey(owner), \Pet.owner))
+        article = ORMModel(Article.self, Column("id", \Article.id, primaryKey: true), Column("title", \Article.title),
+                           ManyToMany("tags", using: Tag.self))
+        tag = ORMModel(Tag.self, Column("id", \Tag.id, primaryKey: true), Column("label", \Tag.label),
+                       ManyToMany("articles", using: Article.self))
+    }
+
+    var all: [ORMModel] { [owner, pet, article, tag] }
+}
+
+/// ORM scenarios written once and run on every engine (see SQLiteScenarioTests and
+/// PostgresScenarioTests): each gets a store of its own and its tables from `createAll`.
+struct Scenarios {
+    let kind: TestStore.Kind
+
+    /// Runs `body` with a fresh store and an `Amigo` whose tables exist.
+    private func withAmigo(_ body: (AmigoDatabase, TestStore) throws -> Void) throws {
+        let store = try TestStore(kind)
+        defer { store.drop() }
+        let amigo = try store.amigo(ScenarioModels().all)
+        try amigo.createAll()
+        try body(amigo, store)
+    }
+
+    private func owner(_ name: String, _ age: Int) -> Owner {
+        let o = Owner(); o.name = name; o.age = age; return o
+    }
+
+    /// createAll, then add: the assigned keys are written back (1, 2, 3 in order) and `get` finds the rows.
+    func keysAreWrittenBackAndRowsFoundByKey() throws {
+        try withAmigo { amigo, _ in
+            let session = try amigo.session
+            let a = owner("Ada", 36), b = owner("Bob", 41)
+            try session.add(a, b)
+            #expect(a.id == 1)
+            #expect(b.id == 2)
+            // The general path (a row-by-row INSERT) writes back too: an owner saved first through a pet.
+            let p = Pet(); p.name = "Rex"; p.owner = owner("Cy", 7)
+            try session.add(p)
+            #expect(p.owner?.id == 3)
+            #expect(p.id == 1)
+            let found = try #require(try session.get(Owner.self, 2))
+            #expect(found.name == "Bob")
+            #expect(found.age == 41)
+            #expect(try session.get(Owner.self, 99) == nil)
+            try session.commit()
+        }
+    }
+
+    /// The filter language: =, <, BEGINSWITH[c], IN, a path through a foreign key, ordering.
+    func filtersSelectTheSameRows() throws {
+        try withAmigo { amigo, _ in
+            let session = try amigo.session
+            let ada = owner("Ada", 36), bob = owner("Bob", 41), bea = owner("beatrice", 19)
+            try session.add(ada, bob, bea)
+            let rex = Pet(); rex.name = "Rex"; rex.owner = bob
+            let tom = Pet(); tom.name = "Tom"; tom.owner = ada
+            try session.add(rex, tom)
+            func names(_ filter: String, _ arguments: any FilterArgumentConvertible...) throws -> [String] {
+                try session.query(Owner.self).filter(filter, arguments: arguments.map { $0.filterArgument }).orderBy("name").all()
+                    .compactMap(\.name)
+            }
+            #expect(try names("name = %@", "Bob") == ["Bob"])
+            #expect(try names("age < 40") == ["Ada", "beatrice"])
+            #expect(try names("name BEGINSWITH[c] 'b'") == ["Bob", "beatrice"])
+            #expect(try names("name BEGINSWITH 'b'") == ["beatrice"])
+            #expect(try names("name =[c] 'ADA'") == ["Ada"])
+            #expect(try names("age IN {19, 41}") == ["Bob", "beatrice"])
+            #expect(try names("name CONTAINS[c] 'EA'") == ["beatrice"])
+            #expect(try names("name LIKE 'B?b'") == ["Bob"])
+            #expect(try names("name MATCHES 'A.a'") == ["Ada"])
+            #expect(try session.query(Pet.self).filter("owner.name = 'Bob'").all().map(\.name) == ["Rex"])
+            #expect(try session.query(Pet.self).filter("owner.age > %@", 30).orderBy("-name").all().map(\.name) == ["Tom", "Rex"])
+            #expect(try session.query(Owner.self).filter("age >= 19").count() == 3)
+        }
+    }
+
+    /// One-to-many: the pets of an owner, and the owner of a pet with selectRelated.
+    func oneToManyIsTraversedBothWays() throws {
+        try withAmigo { amigo, _ in
+            let session = try amigo.session
+            let ada = owner("Ada", 36), bob = owner("Bob", 41)
+            let p1 = Pet(); p1.name = "p1"; p1.owner = ada
+            let p2 = Pet(); p2.name = "p2"; p2.owner = ada
+            let p3 = Pet(); p3.name = "p3"; p3.owner = bob
+            try session.add(p1, p2, p3)
+            #expect(try session.query(Pet.self).using(ada).relationship("pets").orderBy("name").all().map(\.name) == ["p1", "p2"])
+            #expect(try session.query(Pet.self).using(bob).relationship("pets").count() == 1)
+            #expect(try session.query(Pet.self).selectRelated("owner").get(p3.id!)?.owner?.name == "Bob")
+        }
+    }
+
+    /// Many-to-many: links added from one side are seen from the other; deleting a link keeps both rows.
+    func manyToManyLinksAreAddedAndDeleted() throws {
+        try withAmigo { amigo, _ in
+            let session = try amigo.session
+            let a1 = Article(); a1.title = "a1"
+            let a2 = Article(); a2.title = "a2"
+            let swift = Tag(); swift.label = "swift"
+            let sql = Tag(); sql.label = "sql"
+            try session.add(a1, a2, swift, sql)
+            try session.using(a1).relationship("tags").add(swift, sql)
+            try session.using(a2).relationship("tags").add(swift)
+            try session.using(a1).relationship("tags").add(swift)   // already linked: still one link
+            #expect(try session.query(Tag.self).using(a1).relationship("tags").orderBy("label").all().map(\.label) == ["sql", "swift"])
+            #expect(try session.query(Article.self).using(swift).relationship("articles").orderBy("title").all().map(\.title) == ["a1", "a2"])
+            try session.using(a1).relationship("tags").delete(swift)
+            #expect(try session.query(Tag.self).using(a1).relationship("tags").all().map(\.label) == ["sql"])
+            #expect(try session.query(Tag.self).count() == 2)
+            #expect(try session.query(Article.self).using(swift).relationship("articles").all().map(\.title) == ["a2"])
+        }
+    }
+
+    /// Update and delete by key; a filtered delete.
+    func rowsAreUpdatedAndDeleted() throws {
+        try withAmigo { amigo, _ in
+            let session = try amigo.session
+            let ada = owner("Ada", 36), bob = owner("Bob", 41), cy = owner("Cy", 7)
+            try session.add(ada, bob, cy)
+            ada.age = 37
+            try session.add(ada)
+            #expect(try session.get(Owner.self, ada.id!)?.age == 37)
+            try session.delete(bob)
+            #expect(try session.get(Owner.self, 2) == nil)
+            #expect(try session.query(Owner.self).filter("age < 10").delete() == 1)
+            #expect(try session.query(Owner.self).all().map(\.name) == ["Ada"])
+        }
+    }
+
+    /// A second connection sees committed rows only; rolled-back rows are gone for both.
+    func commitsAreSeenFromAnotherConnectionAndRollbacksAreNot() throws {
+        try withAmigo { amigo, store in
+            let other = try store.amigo(ScenarioModels().all)
+            let session = try amigo.session
+            try session.add(owner("Ada", 36))
+            #expect(try other.query(Owner.self).count() == 0)
+            try session.commit()
+            #expect(try other.query(Owner.self).count() == 1)
+            try session.add(owner("Bob", 41))
+            #expect(try session.query(Owner.self).count() == 2)
+            try session.rollback()
+            #expect(try session.query(Owner.self).count() == 1)
+            #expect(try other.query(Owner.self).count() == 1)
+            try session.close()
+        }
+    }
+
+    /// A duplicate key is a constraint violation, reported as a database error; after a rollback
+    /// the session goes on.
+    func aDuplicateKeyIsAConstraintViolation() throws {
+        try withAmigo { amigo, _ in
+            let session = try amigo.session
+            let first = owner("Ada", 36); first.id = 10
+            try session.add(first)
+            let second = owner("Bob", 41); second.id = 10
+            let error = try #require(throws: AmigoError.self) { try session.add(second) }
+            guard case .database(let databaseError) = error else { Issue.record("not a database error: \(error)"); return }
+            #expect(databaseError.isConstraintViolation)
+            if kind == .postgres { #expect(databaseError.sqlState == "23505") }
+            #expect(!"\(error)".contains("\n"))
+            try session.rollback()
+            try session.add(owner("Cy", 7))
+            #expect(try session.query(Owner.self).count() == 1)
+        }
+    }
+}
+
+@Suite("ORM scenarios on SQLite") struct SQLiteScenarioTests {
+    let scenarios = Scenarios(kind: .sqlite)
+    @Test func keysAreWrittenBackAndRowsFoundByKey() throws { try scenarios.keysAreWrittenBackAndRowsFoundByKey() }
+    @Test func filtersSelectTheSameRows() throws { try scenarios.filtersSelectTheSameRows() }
+    @Test func oneToManyIsTraversedBothWays() throws { try scenarios.oneToManyIsTraversedBothWays() }
+    @Test func manyToManyLinksAreAddedAndDeleted() throws { try scenarios.manyToManyLinksAreAddedAndDeleted() }
+    @Test func rowsAreUpdatedAndDeleted() throws { try scenarios.rowsAreUpdatedAndDeleted() }
+    @Test func commitsAreSeenFromAnotherConnectionAndRollbacksAreNot() throws {
+        try scenarios.commitsAreSeenFromAnotherConnectionAndRollbacksAreNot()
+    }
+    @Test func aDuplicateKeyIsAConstraintViolation() throws { try scenarios.aDuplicateKeyIsAConstraintViolation() }
+}
+
+@Suite("ORM scenarios on PostgreSQL", .enabled(if: TestServer.isAvailable, TestServer.skipReason))
+struct PostgresScenarioTests {
+    let scenarios = Scenarios(kind: .postgres)
+    @Test func keysAreWrittenBackAndRowsFoundByKey() throws { try scenarios.keysAreWrittenBackAndRowsFoundByKey() }
+    @Test func filtersSelectTheSameRows() throws { try scenarios.filtersSelectTheSameRows() }
+    @Test func oneToManyIsTraversedBothWays() throws { try scenarios.oneToManyIsTraversedBothWays() }
+    @Test func manyToManyLinksAreAddedAndDeleted() throws { try scenarios.manyToManyLinksAreAddedAndDeleted() }
+    @Test func rowsAreUpdatedAndDeleted() throws { try scenarios.rowsAreUpdatedAndDeleted() }
+    @Test func commitsAreSeenFromAnotherConnectionAndRollbacksAreNot() throws {
+        try scenarios.commitsAreSeenFromAnotherConnectionAndRollbacksAreNot()
+    }
+    @Test func aDuplicateKeyIsAConstraintViolation() throws { try scenarios.aDuplicateKeyIsAConstraintViolation() }
+}

@@ -1,0 +1,91 @@
+import Amigo
+import AmigoPostgres
+import AmigoTestSupport
+import Foundation
+import Testing
+
+/// The test server's connection URL (`postgresql:///amigo_test?host=<socket folder>`), set by
+/// scripts/test, which starts a throwaway cluster with scripts/pg-test-server; nil when the tests
+/// run without it (`swift test` alone), and then every test that needs PostgreSQL is skipped.
+enum TestServer {
+    static let url: String? = {
+        let value = ProcessInfo.processInfo.environment["AMIGO_PG_URL"]
+        return value?.isEmpty == false ? value : nil
+    }()
+
+    /// Whether a server was given.
+    static var isAvailable: Bool { url != nil }
+
+    /// The reason tests are skipped without one.
+    static let skipReason: Comment = "AMIGO_PG_URL is not set: run scripts/test, which starts a throwaway PostgreSQL cluster"
+
+    /// The socket folder named by `url` (its `host` parameter).
+    static var socketFolder: String? {
+        guard let url, let components = URLComponents(string: url) else { return nil }
+        return components.queryItems?.first { $0.name == "host" }?.value
+    }
+
+    /// `url` with one more query parameter, whose value is percent-encoded (libpq refuses a
+    /// second `=` in a parameter).
+    static func url(adding name: String, _ value: String) -> String? {
+        guard let url else { return nil }
+        let encoded = value.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-_.")))!
+        return url + (url.contains("?") ? "&" : "?") + name + "=" + encoded
+    }
+}
+
+/// A place for one test's tables on one engine: a temporary SQLite file, or a PostgreSQL schema
+/// of its own (created here, every connection's `search_path`, dropped with everything in it at
+/// ``drop()``), so that tests run in parallel without meeting each other's rows.
+final class TestStore: @unchecked Sendable {
+    /// The engine kinds a scenario runs on.
+    enum Kind: String, CaseIterable, Sendable, CustomStringConvertible { case sqlite, postgres; var description: String { rawValue } }
+
+    let kind: Kind
+    private let location: String
+    private var schema: String?
+
+    init(_ kind: Kind) throws {
+        self.kind = kind
+        switch kind {
+        case .sqlite:
+            location = TemporaryFile.path("amigo-pg-scenario")
+        case .postgres:
+            let schema = "t_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
+            guard let base = TestServer.url, let url = TestServer.url(adding: "options", "-csearch_path=\(schema)") else {
+                throw AmigoError.invalidOperation("AMIGO_PG_URL is not set")
+            }
+            let admin = try PostgresEngine(base)
+            try admin.executeScript("CREATE SCHEMA \(schema)")
+            self.schema = schema
+            location = url
+        }
+    }
+
+    /// A new engine (a new connection) on this store.
+    func connect() throws -> any Engine {
+        switch kind {
+        case .sqlite: return try SQLiteEngineFactory(location).connect()
+        case .postgres: return try PostgresEngineFactory(location).connect()
+        }
+    }
+
+    /// A new `Amigo` over `models` on a new connection.
+    func amigo(_ models: [ORMModel]) throws -> AmigoDatabase {
+        switch kind {
+        case .sqlite: return try AmigoDatabase(models, factory: SQLiteEngineFactory(location))
+        case .postgres: return try AmigoDatabase(models, factory: PostgresEngineFactory(location))
+        }
+    }
+
+    /// Removes the file or the schema.
+    func drop() {
+        switch kind {
+        case .sqlite: TemporaryFile.remove(location)
+        case .postgres:
+            if let schema, let base = TestServer.url, let admin = try? PostgresEngine(base) {
+                try? admin.executeScript("DROP SCHEMA \(schema) CASCADE")
+            }
+        }
+    }
+}
