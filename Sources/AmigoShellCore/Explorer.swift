@@ -61,8 +61,9 @@ public final class Explorer {
         self.session = try amigo.openSession()
         self.reflectedSchemaVersion = schemaVersion()
         try reloadTables()
-        // Stand-in collations are said once, when the file opens.
-        let collations = amigo.engine.collationSubstitutes.map(\.notice)
+        // A damaged schema and stand-in collations are said once, when the file opens.
+        let damaged = amigo.reflectionWarnings.filter { $0.hasPrefix("the schema is damaged") }
+        let collations = damaged + amigo.engine.collationSubstitutes.map(\.notice)
         if !collations.isEmpty { notice = collations.joined(separator: "; ") }
     }
 

@@ -63,7 +63,7 @@ struct Scenarios {
     /// createAll, then add: the assigned keys are written back (1, 2, 3 in order) and `get` finds the rows.
     func keysAreWrittenBackAndRowsFoundByKey() throws {
         try withAmigo { amigo, _ in
-            let session = try amigo.session
+            let session = try amigo.openSession()
             let a = owner("Ada", 36), b = owner("Bob", 41)
             try session.add(a, b)
             #expect(a.id == 1)
@@ -84,7 +84,7 @@ struct Scenarios {
     /// The filter language: =, <, BEGINSWITH[c], IN, a path through a foreign key, ordering.
     func filtersSelectTheSameRows() throws {
         try withAmigo { amigo, _ in
-            let session = try amigo.session
+            let session = try amigo.openSession()
             let ada = owner("Ada", 36), bob = owner("Bob", 41), bea = owner("beatrice", 19)
             try session.add(ada, bob, bea)
             let rex = Pet(); rex.name = "Rex"; rex.owner = bob
@@ -112,7 +112,7 @@ struct Scenarios {
     /// One-to-many: the pets of an owner, and the owner of a pet with selectRelated.
     func oneToManyIsTraversedBothWays() throws {
         try withAmigo { amigo, _ in
-            let session = try amigo.session
+            let session = try amigo.openSession()
             let ada = owner("Ada", 36), bob = owner("Bob", 41)
             let p1 = Pet(); p1.name = "p1"; p1.owner = ada
             let p2 = Pet(); p2.name = "p2"; p2.owner = ada
@@ -127,7 +127,7 @@ struct Scenarios {
     /// Many-to-many: links added from one side are seen from the other; deleting a link keeps both rows.
     func manyToManyLinksAreAddedAndDeleted() throws {
         try withAmigo { amigo, _ in
-            let session = try amigo.session
+            let session = try amigo.openSession()
             let a1 = Article(); a1.title = "a1"
             let a2 = Article(); a2.title = "a2"
             let swift = Tag(); swift.label = "swift"
@@ -148,7 +148,7 @@ struct Scenarios {
     /// Update and delete by key; a filtered delete.
     func rowsAreUpdatedAndDeleted() throws {
         try withAmigo { amigo, _ in
-            let session = try amigo.session
+            let session = try amigo.openSession()
             let ada = owner("Ada", 36), bob = owner("Bob", 41), cy = owner("Cy", 7)
             try session.add(ada, bob, cy)
             ada.age = 37
@@ -165,7 +165,7 @@ struct Scenarios {
     func commitsAreSeenFromAnotherConnectionAndRollbacksAreNot() throws {
         try withAmigo { amigo, store in
             let other = try store.amigo(ScenarioModels().all)
-            let session = try amigo.session
+            let session = try amigo.openSession()
             try session.add(owner("Ada", 36))
             #expect(try other.query(Owner.self).count() == 0)
             try session.commit()
@@ -183,7 +183,7 @@ struct Scenarios {
     /// the session goes on.
     func aDuplicateKeyIsAConstraintViolation() throws {
         try withAmigo { amigo, _ in
-            let session = try amigo.session
+            let session = try amigo.openSession()
             let first = owner("Ada", 36); first.id = 10
             try session.add(first)
             let second = owner("Bob", 41); second.id = 10

@@ -109,3 +109,35 @@ import Testing
         #expect(labels[.integer(3)] == "C3")
     }
 }
+
+/// A file whose schema has a damaged entry still opens: read-only, the damaged table listed and
+/// explained, every other table browsable.
+@Suite struct DamagedSchemaSpec {
+    @Test func aDamagedSchemaEntryIsListedAsUnreadableAndTheRestOpensReadOnly() throws {
+        let path = TemporaryFile.path("damaged-schema")
+        defer { TemporaryFile.remove(path) }
+        do {
+            let engine = try SQLiteEngine(path: path, options: OpenOptions(create: true))
+            try engine.executeScript("""
+                CREATE TABLE good (id INTEGER PRIMARY KEY, v TEXT); INSERT INTO good VALUES (1, 'x');
+                CREATE TABLE bad (id INTEGER PRIMARY KEY);
+                PRAGMA writable_schema = ON;
+                UPDATE sqlite_schema SET sql = 'CREATE TABLE bad (id INTEGER PRIMARY KEY, ' WHERE name = 'bad';
+                PRAGMA writable_schema = OFF;
+                """)
+        }
+        let before = FileManager.default.contents(atPath: path)
+        #expect(throws: AmigoError.self) { _ = try SQLiteEngine(path: path) }
+        let amigo = try AmigoDatabase(reflecting: path)
+        #expect(amigo.engine.isReadOnly)
+        #expect(amigo.reflectionWarnings.first?.hasPrefix("the schema is damaged (malformed database schema (bad)") == true)
+        #expect(try amigo.model(named: "bad").table.unreadableReason == "SQLite cannot parse its definition")
+        let explorer = try Explorer(amigo: amigo, displayPath: "damaged")
+        #expect(explorer.takeNotice()?.hasPrefix("the schema is damaged") == true)
+        _ = try explorer.run("open good")
+        #expect(try explorer.run("count").output == "1")
+        #expect(throws: (any Error).self) { try explorer.run("open bad") }
+        try? explorer.session.close()
+        #expect(FileManager.default.contents(atPath: path) == before)
+    }
+}

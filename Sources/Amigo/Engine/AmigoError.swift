@@ -33,6 +33,9 @@ public enum AmigoError: Error, Sendable, Equatable, CustomStringConvertible {
     case fileNotFound(path: String)
     /// The file exists but is not a SQLite database, or is corrupt.
     case notADatabase(path: String, message: String)
+    /// The file is a database, but an entry of its schema does not parse (see
+    /// ``OpenOptions/readsDamagedSchema``).
+    case damagedSchema(path: String, message: String)
     /// The database could not be opened.
     case cannotOpen(path: String, message: String)
     /// A write was attempted on a database opened read-only.
@@ -72,6 +75,7 @@ public enum AmigoError: Error, Sendable, Equatable, CustomStringConvertible {
             return "filter '\(filter)' has \(expected) placeholder(s) but \(actual) argument(s) were passed"
         case .fileNotFound(let path): return "no such database file: \(path)"
         case .notADatabase(let path, let message): return "\(path) is not a usable SQLite database: \(message)"
+        case .damagedSchema(let path, let message): return "the schema of \(path) is damaged: \(message)"
         case .cannotOpen(let path, let message): return "cannot open \(path): \(message)"
         case .readOnly(let path, let operation): return "cannot \(operation): \(path) is open read-only"
         case .sessionClosed: return "the session is closed"

@@ -5,6 +5,11 @@ import Foundation
 public struct OpenOptions: Sendable, Hashable {
     /// Open read-only: every write is refused.
     public var readOnly: Bool
+    /// Read a file whose schema has a damaged entry (SQLite's `malformed database schema`), as
+    /// the sqlite3 shell does with `PRAGMA writable_schema=ON`: always read-only, the damaged
+    /// tables listed as unreadable and the others working. ``AmigoDatabase/init(reflecting:options:reflection:)``
+    /// falls back to it by itself, with a warning.
+    public var readsDamagedSchema: Bool
     /// Create the file when it does not exist (otherwise a missing file is an error).
     public var create: Bool
     /// How long to wait for another connection's lock before failing with a busy error, in milliseconds.
@@ -17,7 +22,8 @@ public struct OpenOptions: Sendable, Hashable {
     /// Creates options. By default a file is opened read-write, never created, with a 2 s busy
     /// timeout, and a session waits up to 5 s for another thread's session to close.
     public init(readOnly: Bool = false, create: Bool = false, busyTimeoutMilliseconds: Int32 = 2000,
-                sessionWaitMilliseconds: Int32 = 5000) {
+                sessionWaitMilliseconds: Int32 = 5000, readsDamagedSchema: Bool = false) {
+        self.readsDamagedSchema = readsDamagedSchema
         self.readOnly = readOnly
         self.create = create
         self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
@@ -47,7 +53,7 @@ final class SQLiteConnection {
             throw AmigoError.fileNotFound(path: path)
         }
         var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI
-        if options.readOnly {
+        if options.readOnly || options.readsDamagedSchema {
             flags |= SQLITE_OPEN_READONLY
         } else {
             flags |= SQLITE_OPEN_READWRITE
@@ -68,10 +74,16 @@ final class SQLiteConnection {
         registerCollationFallback()
         // Prove the file is a database now, so that a text file or a corrupt header fails at open.
         do {
+            // Schema entries that do not parse are skipped instead of failing every statement
+            // (the connection is read-only, so nothing can be written through this).
+            if options.readsDamagedSchema { try execute("PRAGMA writable_schema = ON") }
             try execute("SELECT count(*) FROM sqlite_schema")
         } catch AmigoError.database(let error) {
             sqlite3_close_v2(db)
             if error.isBusy { throw AmigoError.database(error) }
+            if error.message.hasPrefix("malformed database schema") {
+                throw AmigoError.damagedSchema(path: path, message: error.message)
+            }
             throw AmigoError.notADatabase(path: path, message: error.message)
         }
         if !isReadOnly { try execute("PRAGMA foreign_keys = ON") }

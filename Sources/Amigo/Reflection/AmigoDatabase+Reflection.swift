@@ -11,9 +11,20 @@ extension AmigoDatabase {
     ///     let amigo = try AmigoDatabase(reflecting: "chinook.sqlite")
     ///     let session = try amigo.openSession()
     ///     let albums = try session.query("Album").filter("artist.Name = %@", "AC/DC").all()
+    ///
+    /// A file whose schema has a damaged entry is opened read-only with
+    /// ``OpenOptions/readsDamagedSchema``: the damaged tables are listed as unreadable, the others
+    /// work, and ``reflectionWarnings`` starts with what happened.
     public convenience init(reflecting path: String, options: OpenOptions = OpenOptions(),
                             reflection: ReflectionOptions = ReflectionOptions()) throws {
-        try self.init(reflecting: SQLiteEngine(path: path, options: options), reflection: reflection)
+        do {
+            try self.init(reflecting: SQLiteEngine(path: path, options: options), reflection: reflection)
+        } catch AmigoError.damagedSchema(_, let message) where !options.readsDamagedSchema {
+            var tolerant = options
+            tolerant.readsDamagedSchema = true
+            try self.init(reflecting: SQLiteEngine(path: path, options: tolerant), reflection: reflection)
+            reflectionWarnings.insert("the schema is damaged (\(message)): the file is open read-only, and what cannot be read is listed as unreadable", at: 0)
+        }
     }
 
     /// Reflects the schema of an open engine into models. The schema is read once no other
@@ -35,17 +46,28 @@ extension AmigoDatabase {
         var warnings: [String] = []
         do {
             for entry in try inspector.entries() {
-                do {
-                    reflected.append(ORMModel(reflecting: try inspector.table(entry)))
-                } catch AmigoError.database(let error) where !error.isBusy {
-                    // A view over a dropped table, or a virtual table whose module or tokenizer this
-                    // program lacks: listed, marked, and explained; the rest of the file can be read.
+                /// Lists `entry` with no columns, marked and explained; the rest of the file can be read.
+                func unreadable(_ reason: String) {
                     let table = Table(entry.name, columns: [])
                     table.sql = entry.sql
                     table.isView = entry.type == "view"
-                    table.unreadableReason = error.message
+                    table.unreadableReason = reason
                     reflected.append(ORMModel(reflecting: table))
-                    warnings.append("\(entry.type) '\(entry.name)' cannot be read: \(error.message)")
+                    warnings.append("\(entry.type) '\(entry.name)' cannot be read: \(reason)")
+                }
+                do {
+                    let table = try inspector.table(entry)
+                    // Every table and view has a column; none means SQLite skipped a definition it
+                    // could not parse (a damaged schema read with writable_schema).
+                    if table.columns.isEmpty {
+                        unreadable("SQLite cannot parse its definition")
+                    } else {
+                        reflected.append(ORMModel(reflecting: table))
+                    }
+                } catch AmigoError.database(let error) where !error.isBusy {
+                    // A view over a dropped table, or a virtual table whose module or tokenizer this
+                    // program lacks.
+                    unreadable(error.message)
                 }
             }
         } catch AmigoError.database(let error) where !error.isBusy {
