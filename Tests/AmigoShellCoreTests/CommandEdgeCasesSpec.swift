@@ -4,8 +4,9 @@ import Foundation
 import Testing
 @testable import AmigoShellCore
 
-/// Behaviour found by trying the shell as a new user.
-@Suite struct TrialFixesSpec {
+/// Commands at their edges: failed gets and edits, refused SQL, results replacing results, what
+/// the row view and CSV show of awkward values, and the status line.
+@Suite struct CommandEdgeCasesSpec {
     @Test func aFailedGetLeavesNoRowToEdit() throws {
         let fixture = try ChinookFixture()
         try fixture.explorer.open("Artist")
@@ -57,7 +58,7 @@ import Testing
         #expect(!shown.contains("\u{1B}") && !shown.contains("\n x") && shown.contains("·[31mRED↵x"))
     }
 
-    @Test func smallAnswersFromTheSecondTrial() throws {
+    @Test func smallAnswersToCommonQuestions() throws {
         let fixture = try ChinookFixture()
         #expect(throws: ShellError.self) { try fixture.explorer.run("help bogus") }
         #expect(try fixture.explorer.run("help get").output.hasPrefix("get ID"))
@@ -184,8 +185,9 @@ import Testing
     }
 }
 
-/// Findings of the third new-user trial.
-@Suite struct ThirdTrialSpec {
+/// What commands say about wrong arguments and awkward files: order and stats arguments, writes
+/// SQLite cannot prepare, generated columns, export targets, help, huge sums, a table's own rowid.
+@Suite struct CommandArgumentsSpec {
     @Test func orderSaysWhatIsWrongWithItsArguments() throws {
         let fixture = try ChinookFixture()
         try fixture.explorer.open("Track")
