@@ -24,15 +24,15 @@ import Foundation
 /// - ``setInterruptCheck(_:)`` is not supported yet (a no-op); ``isReadOnlyStatement(_:)`` throws.
 public final class PostgresEngine: Engine, @unchecked Sendable {
     /// Serializes every use of the connection (re-entrant).
-    private let serial = NSRecursiveLock()
+    let serial = NSRecursiveLock()
     /// The `PGconn*`.
-    private let connection: OpaquePointer
+    let connection: OpaquePointer
     /// Named statements prepared on this connection, by SQL text as the ORM wrote it.
-    private var statements: [String: PreparedStatement] = [:]
+    var statements: [String: PreparedStatement] = [:]
     /// The number of the next statement name (`amigo_1`, `amigo_2`, …).
-    private var nextStatement = 1
+    var nextStatement = 1
     /// The secrets of the connection string (password), removed from every message.
-    private let secrets: [String]
+    let secrets: [String]
 
     /// At most this many named statements are kept; past it, all are deallocated.
     static let statementCacheLimit = 512
@@ -49,7 +49,7 @@ public final class PostgresEngine: Engine, @unchecked Sendable {
     public let transactionGate: TransactionGate
 
     /// A statement prepared on the server.
-    private struct PreparedStatement {
+    struct PreparedStatement {
         var name: String
         /// The numbered text sent to the server.
         var text: String
@@ -154,7 +154,7 @@ public final class PostgresEngine: Engine, @unchecked Sendable {
     }
 
     /// Runs a query and hands its rows to `body`, as ``StatementRow``s built from the values.
-    private func query(_ sql: String, _ arguments: [DatabaseValue], columns: (([String]) throws -> Void)?,
+    func query(_ sql: String, _ arguments: [DatabaseValue], columns: (([String]) throws -> Void)?,
                        _ body: (StatementRow) throws -> Bool) throws -> Int {
         try serialized {
             let start = echo.isEnabled ? DispatchTime.now().uptimeNanoseconds : 0
@@ -231,311 +231,7 @@ public final class PostgresEngine: Engine, @unchecked Sendable {
     /// send `PQcancel` from the check).
     public func setInterruptCheck(_ check: (() -> Bool)?) {}
 
-    // MARK: libpq
-
-    /// Runs `sql` with the simple protocol, expecting no rows.
-    private func simple(_ sql: String, sqlForErrors: String) throws {
-        guard let result = PQexec(connection, sql) else { throw connectionError(sql: sqlForErrors, arguments: []) }
-        defer { PQclear(result) }
-        let status = PQresultStatus(result)
-        guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK || status == PGRES_EMPTY_QUERY else {
-            throw error(result, sql: sqlForErrors, arguments: [])
-        }
-    }
-
-    /// Prepares (once) and runs `sql` with `arguments`; the caller clears the result.
-    private func run(_ sql: String, _ arguments: [DatabaseValue]) throws -> OpaquePointer {
-        let statement = try prepared(sql, arguments)
-        guard statement.parameterTypes.count == arguments.count else {
-            throw AmigoError.database(DatabaseError(
-                sqlState: "08P01", message: "statement expects \(statement.parameterTypes.count) argument(s), got \(arguments.count)",
-                system: "PostgreSQL", sql: sql, arguments: arguments))
-        }
-        var texts: [UnsafeMutablePointer<CChar>?] = []
-        texts.reserveCapacity(arguments.count)
-        defer { for text in texts { free(text) } }
-        for (value, type) in zip(arguments, statement.parameterTypes) {
-            guard let text = try PostgresEngine.parameterText(value, type: type) else { texts.append(nil); continue }
-            texts.append(strdup(text))
-        }
-        let result = texts.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: UnsafePointer<CChar>?.self) { values in
-                PQexecPrepared(connection, statement.name, Int32(arguments.count), values.baseAddress, nil, nil, 0)
-            }
-        }
-        guard let result else { throw connectionError(sql: sql, arguments: arguments) }
-        let status = PQresultStatus(result)
-        guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK || status == PGRES_EMPTY_QUERY else {
-            let failure = error(result, sql: sql, arguments: arguments)
-            PQclear(result)
-            throw failure
-        }
-        return result
-    }
-
-    /// The named statement for `sql`, prepared and described on first use.
-    private func prepared(_ sql: String, _ arguments: [DatabaseValue]) throws -> PreparedStatement {
-        if let statement = statements[sql] { return statement }
-        if statements.count >= Self.statementCacheLimit { deallocateAll() }
-        let name = "amigo_\(nextStatement)"
-        nextStatement += 1
-        let text = PostgresDialect.numberedPlaceholders(sql)
-        guard let prepared = PQprepare(connection, name, text, 0, nil) else { throw connectionError(sql: sql, arguments: arguments) }
-        defer { PQclear(prepared) }
-        guard PQresultStatus(prepared) == PGRES_COMMAND_OK else { throw error(prepared, sql: sql, arguments: arguments) }
-        guard let description = PQdescribePrepared(connection, name) else { throw connectionError(sql: sql, arguments: arguments) }
-        defer { PQclear(description) }
-        guard PQresultStatus(description) == PGRES_COMMAND_OK else { throw error(description, sql: sql, arguments: arguments) }
-        let types = (0..<PQnparams(description)).map { PQparamtype(description, $0) }
-        let statement = PreparedStatement(name: name, text: text, parameterTypes: types)
-        statements[sql] = statement
-        return statement
-    }
-
-    /// Forgets every prepared statement, on the server too (errors ignored: in a failed
-    /// transaction the server refuses until ROLLBACK, and the names are never reused).
-    private func deallocateAll() {
-        guard !statements.isEmpty else { return }
-        if PQtransactionStatus(connection) != PQTRANS_INERROR, let result = PQexec(connection, "DEALLOCATE ALL") { PQclear(result) }
-        statements.removeAll()
-    }
-
-    /// The error a failed result reports: its SQLSTATE and message, on one line.
-    private func error(_ result: OpaquePointer, sql: String, arguments: [DatabaseValue]) -> AmigoError {
-        func field(_ code: UInt8) -> String? {
-            guard let p = PQresultErrorField(result, Int32(code)) else { return nil }
-            return String(cString: p)
-        }
-        guard let state = field(UInt8(ascii: "C")) else { return connectionError(sql: sql, arguments: arguments) }
-        var message = field(UInt8(ascii: "M")) ?? String(cString: PQresultErrorMessage(result))
-        if let detail = field(UInt8(ascii: "D")) { message += " (\(detail))" }
-        return AmigoError.database(DatabaseError(sqlState: state, message: PostgresEngine.oneLine(message, secrets: secrets),
-                                                 system: "PostgreSQL", sql: sql, arguments: arguments))
-    }
-
-    /// The error of a lost or unusable connection (SQLSTATE `08006`), with libpq's message.
-    private func connectionError(sql: String, arguments: [DatabaseValue]) -> AmigoError {
-        var message = PostgresEngine.oneLine(String(cString: PQerrorMessage(connection)), secrets: secrets)
-        if message.isEmpty { message = "the connection failed" }
-        return AmigoError.database(DatabaseError(sqlState: "08006", message: message, system: "PostgreSQL", sql: sql, arguments: arguments))
-    }
-
-    /// The value at `row`, `column` of `result`, by the column's type OID.
-    private func value(_ result: OpaquePointer, row: Int, column: Int) -> DatabaseValue {
-        let r = Int32(row), c = Int32(column)
-        if PQgetisnull(result, r, c) != 0 { return .null }
-        let length = Int(PQgetlength(result, r, c))
-        guard let raw = PQgetvalue(result, r, c) else { return .null }
-        let text = raw.withMemoryRebound(to: UInt8.self, capacity: length) {
-            String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
-        }
-        return PostgresEngine.value(text: text, type: PQftype(result, c))
-    }
-
-    // MARK: Conversions
-
-    /// Type OIDs of the built-in types the engine converts.
-    enum TypeOID {
-        static let bool: UInt32 = 16, bytea: UInt32 = 17, int8: UInt32 = 20, int2: UInt32 = 21, int4: UInt32 = 23
-        static let oid: UInt32 = 26, float4: UInt32 = 700, float8: UInt32 = 701, numeric: UInt32 = 1700
-        static let timestamp: UInt32 = 1114, timestamptz: UInt32 = 1184, uuid: UInt32 = 2950
-    }
-
-    /// A result value in text format as the ORM's value for a column of type `type`.
-    static func value(text: String, type: UInt32) -> DatabaseValue {
-        switch type {
-        case TypeOID.int2, TypeOID.int4, TypeOID.int8, TypeOID.oid:
-            return Int64(text).map(DatabaseValue.integer) ?? .text(text)
-        case TypeOID.float4, TypeOID.float8:
-            switch text {
-            case "NaN": return .real(.nan)
-            case "Infinity": return .real(.infinity)
-            case "-Infinity": return .real(-.infinity)
-            default: return Double(text).map(DatabaseValue.real) ?? .text(text)
-            }
-        case TypeOID.numeric:
-            // Exact when it can be: an integer, or a double that prints back as the same digits.
-            if let integer = Int64(text) { return .integer(integer) }
-            if let double = Double(text), Decimal(string: text) == Decimal(double) { return .real(double) }
-            return .text(text)
-        case TypeOID.bool:
-            return .integer(text == "t" ? 1 : 0)
-        case TypeOID.bytea:
-            return .blob(bytes(fromByteaText: text) ?? Array(text.utf8))
-        case TypeOID.uuid:
-            return uuidBytes(text).map(DatabaseValue.blob) ?? .text(text)
-        case TypeOID.timestamptz, TypeOID.timestamp:
-            return .text(ormDate(text))
-        default:
-            return .text(text)
-        }
-    }
-
-    /// `2024-01-31 12:00:00.5+00` as the ORM writes dates: `2024-01-31 12:00:00.500` (UTC; the
-    /// session's time zone is UTC). Text in another form is returned unchanged.
-    static func ormDate(_ text: String) -> String {
-        var body = Substring(text)
-        if body.hasSuffix("+00") { body = body.dropLast(3) }
-        guard body.count >= 19, body.dropFirst(10).first == " " else { return text }
-        let seconds = body.prefix(19)
-        var fraction = body.dropFirst(19)
-        if fraction.first == "." { fraction = fraction.dropFirst() } else if !fraction.isEmpty { return text }
-        let millis = (fraction + "000").prefix(3)
-        return seconds + "." + millis
-    }
-
-    /// The bytes of `bytea` output in hex format (`\x0aff`).
-    static func bytes(fromByteaText text: String) -> [UInt8]? {
-        let utf8 = Array(text.utf8)
-        guard utf8.count >= 2, utf8[0] == UInt8(ascii: "\\"), utf8[1] == UInt8(ascii: "x"), utf8.count % 2 == 0 else { return nil }
-        var out: [UInt8] = []
-        out.reserveCapacity((utf8.count - 2) / 2)
-        var i = 2
-        while i < utf8.count {
-            guard let high = nibble(utf8[i]), let low = nibble(utf8[i + 1]) else { return nil }
-            out.append(high << 4 | low)
-            i += 2
-        }
-        return out
-    }
-
-    private static func nibble(_ c: UInt8) -> UInt8? {
-        switch c {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return c - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return c - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return c - UInt8(ascii: "A") + 10
-        default: return nil
-        }
-    }
-
-    /// The 16 bytes of a UUID's text form.
-    static func uuidBytes(_ text: String) -> [UInt8]? {
-        let hex = Array(text.utf8.filter { $0 != UInt8(ascii: "-") })
-        guard hex.count == 32 else { return nil }
-        var out: [UInt8] = []
-        var i = 0
-        while i < 32 {
-            guard let high = nibble(hex[i]), let low = nibble(hex[i + 1]) else { return nil }
-            out.append(high << 4 | low)
-            i += 2
-        }
-        return out
-    }
-
-    private static func hex(_ bytes: [UInt8]) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count * 2)
-        for b in bytes { out.append(digits[Int(b >> 4)]); out.append(digits[Int(b & 0xf)]) }
-        return String(decoding: out, as: UTF8.self)
-    }
-
-    /// The text-format parameter for `value` bound where the server expects type `type`; nil for NULL.
-    ///
-    /// - Throws: ``AmigoError/database(_:)`` (SQLSTATE `22021`) for text holding U+0000, which
-    ///   PostgreSQL text cannot store.
-    static func parameterText(_ value: DatabaseValue, type: UInt32) throws -> String? {
-        switch value {
-        case .null: return nil
-        case .integer(let v):
-            if type == TypeOID.bool { return v != 0 ? "t" : "f" }
-            return String(v)
-        case .real(let d):
-            if d.isNaN { return "NaN" }
-            if d.isInfinite { return d < 0 ? "-Infinity" : "Infinity" }
-            return "\(d)"
-        case .text(let s):
-            if s.utf8.contains(0) {
-                throw AmigoError.database(DatabaseError(sqlState: "22021", message: "PostgreSQL text cannot contain the NUL character",
-                                                        system: "PostgreSQL"))
-            }
-            return s
-        case .blob(let bytes):
-            if type == TypeOID.uuid && bytes.count == 16 {
-                let h = Array(hex(bytes))
-                return String(h[0..<8]) + "-" + String(h[8..<12]) + "-" + String(h[12..<16]) + "-" + String(h[16..<20]) + "-" + String(h[20...])
-            }
-            return "\\x" + hex(bytes)
-        }
-    }
-
-    // MARK: Connection strings
-
-    /// The password values in a connection string (URL userinfo, `password=` keyword or query parameter).
-    static func secrets(in connectionString: String) -> [String] {
-        var found: [String] = []
-        var options: UnsafeMutablePointer<PQconninfoOption>?
-        var message: UnsafeMutablePointer<CChar>?
-        options = PQconninfoParse(connectionString, &message)
-        if let message { PQfreemem(message) }
-        if let options {
-            var option = options
-            while let keyword = option.pointee.keyword {
-                if String(cString: keyword) == "password", let value = option.pointee.val {
-                    let password = String(cString: value)
-                    if !password.isEmpty { found.append(password) }
-                }
-                option += 1
-            }
-            PQconninfoFree(options)
-        }
-        // Also the raw forms, for strings libpq could not parse (their messages may quote them).
-        if let scheme = connectionString.range(of: "://") {
-            let rest = connectionString[scheme.upperBound...]
-            let authority = rest.prefix { $0 != "/" && $0 != "?" }
-            if let at = authority.lastIndex(of: "@") {
-                let userinfo = authority[..<at]
-                if let colon = userinfo.firstIndex(of: ":") {
-                    let password = String(userinfo[userinfo.index(after: colon)...])
-                    if !password.isEmpty { found.append(password) }
-                }
-            }
-        }
-        for marker in ["password=", "PASSWORD="] {
-            var search = connectionString.startIndex
-            while let range = connectionString.range(of: marker, range: search..<connectionString.endIndex) {
-                let value = connectionString[range.upperBound...].prefix { $0 != " " && $0 != "&" }
-                if !value.isEmpty { found.append(String(value)) }
-                search = range.upperBound
-            }
-        }
-        // Longest first, so that a password containing another is removed whole.
-        return Array(Set(found)).sorted { $0.count > $1.count }
-    }
-
-    /// A description of the connection target without its password: `host=… port=… dbname=… user=…`
-    /// for what the string names (or `default database` when it names nothing).
-    static func describe(_ connectionString: String, secrets: [String]) -> String {
-        var message: UnsafeMutablePointer<CChar>?
-        guard let options = PQconninfoParse(connectionString, &message) else {
-            if let message { PQfreemem(message) }
-            return "an unparsable connection string"
-        }
-        defer { PQconninfoFree(options) }
-        var values: [String: String] = [:]
-        var option = options
-        while let keyword = option.pointee.keyword {
-            if let value = option.pointee.val { values[String(cString: keyword)] = String(cString: value) }
-            option += 1
-        }
-        let parts = ["host", "hostaddr", "port", "dbname", "user"].compactMap { key in
-            values[key].flatMap { $0.isEmpty ? nil : "\(key)=\($0)" }
-        }
-        return redacted(parts.isEmpty ? "the default database" : parts.joined(separator: " "), secrets: secrets)
-    }
-
-    /// `text` on one line (libpq's messages span several), trimmed, with every secret replaced by `***`.
-    static func oneLine(_ text: String, secrets: [String]) -> String {
-        let joined = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
-            .filter { !$0.isEmpty }.joined(separator: " ")
-        return redacted(joined, secrets: secrets)
-    }
-
-    private static func redacted(_ text: String, secrets: [String]) -> String {
-        secrets.reduce(text) { $0.replacingOccurrences(of: $1, with: "***") }
-    }
-
-    private func report(_ kind: EchoEvent.Kind, _ sql: String, _ arguments: [DatabaseValue], _ start: UInt64,
+    func report(_ kind: EchoEvent.Kind, _ sql: String, _ arguments: [DatabaseValue], _ start: UInt64,
                         rows: Int? = nil, error: Error? = nil) {
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         echo.emit(EchoEvent(kind: kind, sql: sql, arguments: arguments, duration: seconds, rowCount: rows,

@@ -1,0 +1,114 @@
+// Query: compiling a query to SQL.
+
+extension Query {
+    // MARK: Compilation
+
+    func compile(columns selectColumns: Bool = true, resolving paths: [String] = []) throws -> CompiledQuery {
+        if let pendingError { throw pendingError }
+        let model = try modelResult.get()
+        let dialect = amigo.engine.dialect
+        var statement = SelectStatement(dialect: dialect, table: model.table.name)
+        let scope = QueryScope(model: model, alias: statement.alias, statement: statement)
+        var rowIDIndex: Int?
+        var selectedCount = 0
+        var relatedLayout: [(Relationship, Int, Int?)] = []
+        if selectColumns {
+            // The root's column list is the same text for every query of the model: built once.
+            scope.statement.columns = [model.selectList(alias: scope.alias, dialect: dialect)]
+            selectedCount = model.table.columns.count
+            if model.table.primaryKey.isEmpty && model.table.hasRowID {
+                rowIDIndex = selectedCount
+                scope.statement.columns.append(scope.statement.qualified(scope.alias, "rowid"))
+                selectedCount += 1
+            }
+        }
+        try applyRelationshipScope(to: scope, model: model)
+        for (expression, arguments, source) in filters {
+            let filterScope = QueryScope(model: model, alias: scope.alias, statement: scope.statement, input: source, filterArguments: arguments)
+            filterScope.joinAliases = scope.joinAliases
+            let sql = try filterScope.compile(expression)
+            scope.statement = filterScope.statement
+            scope.joinAliases = filterScope.joinAliases
+            if case .or = expression { scope.statement.conditions.append("(\(sql))") } else { scope.statement.conditions.append(sql) }
+            scope.statement.whereArguments += filterScope.arguments
+        }
+        for extra in extraConditions {
+            scope.pendingArguments = []
+            scope.statement.conditions.append(try extra.sql(scope))
+            scope.statement.whereArguments += extra.arguments + scope.pendingArguments
+        }
+        if selectColumns {
+            for name in related {
+                guard let relationship = model.relationship(named: name) else {
+                    throw AmigoError.unknownRelationship(relationship: name, model: model.name, available: model.relationships.map(\.name))
+                }
+                guard relationship.isToOne else {
+                    throw AmigoError.invalidOperation("selectRelated(\"\(name)\"): only to-one relationships can be joined; query a \(relationship.kind.rawValue) relationship with using(row).relationship(\"\(name)\")")
+                }
+                let alias = scope.joinToOne(relationship, path: relationship.name, fromAlias: scope.alias)
+                let offset = selectedCount
+                scope.statement.columns.append(relationship.target.selectList(alias: alias, dialect: dialect))
+                selectedCount += relationship.target.table.columns.count
+                var relatedRowID: Int?
+                if relationship.target.table.primaryKey.isEmpty && relationship.target.table.hasRowID {
+                    relatedRowID = selectedCount
+                    scope.statement.columns.append(scope.statement.qualified(alias, "rowid"))
+                    selectedCount += 1
+                }
+                relatedLayout.append((relationship, offset, relatedRowID))
+            }
+        }
+        for (key, ascending, isColumn) in orderings {
+            if isColumn {
+                let sql: String
+                if let column = model.table.column(named: key) {
+                    sql = scope.statement.qualified(scope.alias, column.label)
+                } else if key.lowercased() == "rowid" && model.table.hasRowID {
+                    sql = scope.statement.qualified(scope.alias, "rowid")
+                } else {
+                    throw AmigoError.unknownColumn(column: key, model: model.name)
+                }
+                scope.statement.orderings.append(sql + (ascending ? " ASC" : " DESC"))
+                continue
+            }
+            // A scope of its own, like a filter's, so that an error quotes the ordering key as its input.
+            let orderScope = QueryScope(model: model, alias: scope.alias, statement: scope.statement, input: key)
+            orderScope.joinAliases = scope.joinAliases
+            let term = try orderScope.ordering(key, ascending: ascending)
+            scope.statement = orderScope.statement
+            scope.joinAliases = orderScope.joinAliases
+            scope.statement.orderings.append(term)
+        }
+        var resolved: [String] = []
+        for path in paths {
+            let segments = path.split(separator: ".").map(String.init)
+            // A scope of its own too, so that an error quotes the path as its input.
+            let pathScope = QueryScope(model: model, alias: scope.alias, statement: scope.statement, input: path)
+            pathScope.joinAliases = scope.joinAliases
+            let sql: String
+            if segments.count > 1, segments.last!.hasPrefix("@") {
+                // `albums.@count`: aggregates over how many rows each row's relationship has.
+                sql = try pathScope.countExpression(Array(segments.dropLast()), operator: segments.last!, position: 0)
+            } else {
+                guard case .column(let columnSQL, _) = try pathScope.resolve(segments, position: 0, allowToMany: false) else {
+                    throw AmigoError.invalidOperation("'\(path)' is not a column")
+                }
+                sql = columnSQL
+            }
+            scope.statement = pathScope.statement
+            scope.joinAliases = pathScope.joinAliases
+            resolved.append(sql)
+        }
+        statement = scope.statement
+        statement.limit = limitCount
+        statement.offset = offsetCount
+        return CompiledQuery(statement: statement, model: model, rowIDIndex: rowIDIndex, related: relatedLayout, resolved: resolved,
+                        sql: selectColumns ? statement.sql : "")
+    }
+
+    /// The SQL and arguments this query runs for ``all()``.
+    public func sql() throws -> (sql: String, arguments: [DatabaseValue]) {
+        let compiled = try compile()
+        return (compiled.statement.sql, compiled.statement.arguments)
+    }
+}

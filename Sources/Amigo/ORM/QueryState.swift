@@ -1,0 +1,79 @@
+// The parts of a Query shared between copies, and its compiled forms (FetchPlan, CompiledQuery).
+
+/// The parts of a ``Query``, shared between copies until one of them changes.
+final class QueryState {
+    let amigo: AmigoDatabase
+    let modelResult: Result<ORMModel, Error>
+    var session: Session?
+    var filters: [(expression: FilterExpression, arguments: [FilterArgument], source: String)] = []
+    var pendingError: Error?
+    var orderings: [(key: String, ascending: Bool, column: Bool)] = []
+    var limitCount: Int?
+    var offsetCount: Int?
+    var related: [String] = []
+    var owner: AmigoModel?
+    var relationshipName: String?
+    var extraConditions: [(sql: (QueryScope) throws -> String, arguments: [DatabaseValue])] = []
+
+    init(amigo: AmigoDatabase, modelResult: Result<ORMModel, Error>) {
+        self.amigo = amigo
+        self.modelResult = modelResult
+    }
+
+    /// A copy to change.
+    func copy() -> QueryState {
+        let copy = QueryState(amigo: amigo, modelResult: modelResult)
+        copy.session = session
+        copy.filters = filters
+        copy.pendingError = pendingError
+        copy.orderings = orderings
+        copy.limitCount = limitCount
+        copy.offsetCount = offsetCount
+        copy.related = related
+        copy.owner = owner
+        copy.relationshipName = relationshipName
+        copy.extraConditions = extraConditions
+        return copy
+    }
+
+    /// Whether nothing but, at most, a relationship scope was added (see ``Query/isPlain``).
+    var isPlain: Bool {
+        filters.isEmpty && extraConditions.isEmpty && related.isEmpty && orderings.isEmpty
+            && limitCount == nil && offsetCount == nil && pendingError == nil
+    }
+}
+
+/// What running a query needs: its SQL and arguments, and how to build objects from its rows.
+struct FetchPlan {
+    var sql: String
+    var arguments: [DatabaseValue]
+    var model: ORMModel
+    var rowIDIndex: Int?
+    var related: [(relationship: Relationship, offset: Int, rowIDIndex: Int?)]
+
+    init(sql: String, arguments: [DatabaseValue], model: ORMModel, rowIDIndex: Int?,
+         related: [(relationship: Relationship, offset: Int, rowIDIndex: Int?)]) {
+        self.sql = sql
+        self.arguments = arguments
+        self.model = model
+        self.rowIDIndex = rowIDIndex
+        self.related = related
+    }
+
+    init(_ compiled: CompiledQuery) {
+        self.init(sql: compiled.sql, arguments: compiled.statement.arguments, model: compiled.model,
+                  rowIDIndex: compiled.rowIDIndex, related: compiled.related)
+    }
+}
+
+/// What a compiled query reads: the statement and where each selected model's columns start.
+struct CompiledQuery {
+    var statement: SelectStatement
+    var model: ORMModel
+    var rowIDIndex: Int?
+    var related: [(relationship: Relationship, offset: Int, rowIDIndex: Int?)]
+    /// SQL for the key paths passed to `compile(resolving:)`, in order.
+    var resolved: [String] = []
+    /// The statement's text, built once.
+    var sql: String = ""
+}

@@ -1,0 +1,49 @@
+// Session: raw SQL run inside the session, and the checks on it.
+
+import Foundation
+import Synchronization
+
+extension Session {
+    // MARK: Raw SQL
+
+    /// Runs one statement with arguments through the session's transaction, echo and errors.
+    ///
+    /// The statement is prepared before it runs, so that bad SQL (``AmigoError/database(_:)``),
+    /// several statements at once (only the first would run) and, on a read-only database, a
+    /// statement that writes are all refused before anything is applied.
+    @discardableResult
+    public func execute(_ sql: String, _ arguments: [DatabaseValue] = []) throws -> ExecutionResult {
+        try engine.serialized {
+            guard isActive else { throw AmigoError.sessionClosed }
+            try Session.refuseTransactionControl(sql)
+            let readsOnly = try Session.readsOnly(sql, on: engine)
+            if engine.isReadOnly && !readsOnly {
+                throw AmigoError.readOnly(path: engine.path, operation: "run a statement that writes")
+            }
+            let result = try engine.execute(sql, arguments)
+            if !readsOnly { recordChanges(result.changes) }
+            return result
+        }
+    }
+
+    /// Refuses BEGIN, COMMIT, END and ROLLBACK (but not `ROLLBACK TO`): they would end or nest the
+    /// session's transaction behind its back. SAVEPOINT, RELEASE and `ROLLBACK TO` stay allowed.
+    static func refuseTransactionControl(_ sql: String) throws {
+        let words = sql.split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "_" }).prefix(3).map { $0.uppercased() }
+        guard let first = words.first, ["BEGIN", "COMMIT", "END", "ROLLBACK"].contains(first) else { return }
+        if first == "ROLLBACK", words.dropFirst().contains("TO") { return }
+        throw AmigoError.invalidOperation(
+            "\(first) cannot run inside a session: use session.commit(), session.rollback() or session.close(), and session.savepoint { } to nest")
+    }
+
+    /// Whether `sql` only reads, checked by preparing it before it runs. Several statements at
+    /// once are refused here (the engine would run only the first); a statement that does not
+    /// even prepare counts as reading, so that the engine runs it and reports (and echoes) its error.
+    static func readsOnly(_ sql: String, on engine: any Engine) throws -> Bool {
+        do {
+            return try engine.isReadOnlyStatement(sql)
+        } catch AmigoError.database {
+            return true
+        }
+    }
+}

@@ -1,0 +1,129 @@
+// Session: begin, commit, rollback, close, refresh and savepoints.
+
+import Foundation
+import Synchronization
+
+extension Session {
+    /// Opens the transaction (BEGIN) after taking ownership of the engine; does nothing when the
+    /// session is open. ``commit()`` and ``rollback()`` of a closed session call it too.
+    ///
+    /// - Throws: ``AmigoError/sessionAlreadyOpen(path:)`` when another session is open on the engine
+    ///   on this thread; ``AmigoError/sessionBusy(path:waited:)`` when another thread's session did
+    ///   not close within ``Engine/sessionWaitTimeout``; ``AmigoError/database(_:)`` when BEGIN fails
+    ///   (for example because a transaction was opened on the engine directly).
+    public func begin() throws {
+        try lock.withLock {
+            guard !active else { return }
+            let gate = engine.transactionGate
+            try gate.acquire(for: self, path: engine.path)
+            do {
+                try engine.serialized {
+                    try engine.executeTransactionControl("BEGIN")
+                    changes = 0
+                    active = true
+                }
+            } catch {
+                gate.release(for: self)
+                throw error
+            }
+        }
+    }
+
+    /// Makes the session's changes permanent (COMMIT) and begins the next transaction, keeping
+    /// the engine. When it returns, the rows are committed.
+    ///
+    /// - Throws: ``AmigoError/database(_:)`` when COMMIT fails (the transaction stays open: commit
+    ///   again or roll back); ``AmigoError/invalidOperation(_:)`` when the transaction had already
+    ///   been rolled back by SQLite (after an I/O or disk-full error) with changes pending — those
+    ///   changes are lost, and a new transaction is open.
+    public func commit() throws { try finish(commit: true, restart: true) }
+
+    /// Undoes the session's changes (ROLLBACK) and begins the next transaction, keeping the engine.
+    public func rollback() throws { try finish(commit: false, restart: true) }
+
+    /// Rolls back what was not committed, ends the session and gives the engine up, so that
+    /// another session may begin. Closing a closed session does nothing.
+    public func close() throws { try finish(commit: false, restart: false) }
+
+    func finish(commit: Bool, restart: Bool) throws {
+        try lock.withLock {
+            guard active else {
+                if restart { try begin() }
+                return
+            }
+            if !restart {
+                // Whatever happens, the session ends and the engine is given up.
+                defer { engine.transactionGate.release(for: self) }
+                try engine.serialized {
+                    defer { active = false; changes = 0 }
+                    if engine.isInTransaction { try engine.executeTransactionControl(commit ? "COMMIT" : "ROLLBACK") }
+                }
+                return
+            }
+            // COMMIT (or ROLLBACK) and BEGIN in one serialized step: other threads using this
+            // session never see it closed, and no other statement runs between the two.
+            var lost = 0
+            do {
+                try engine.serialized {
+                    if engine.isInTransaction {
+                        try engine.executeTransactionControl(commit ? "COMMIT" : "ROLLBACK")
+                    } else if commit {
+                        // SQLite rolled the transaction back on its own (I/O error, disk full…).
+                        lost = changes
+                    }
+                    changes = 0
+                    do {
+                        try engine.executeTransactionControl("BEGIN")
+                    } catch {
+                        active = false
+                        throw error
+                    }
+                }
+            } catch {
+                if !active { engine.transactionGate.release(for: self) }
+                throw error
+            }
+            if lost > 0 {
+                throw AmigoError.invalidOperation(
+                    "commit: the transaction had already been rolled back by SQLite after an error; \(lost) pending change(s) are lost")
+            }
+        }
+    }
+
+    /// Ends the read transaction and begins a new one when nothing is pending, so that the session
+    /// sees other connections' commits and holds no lock while idle (amigo-shell does this between
+    /// views). The session keeps the engine.
+    public func refresh() throws {
+        try lock.withLock {
+            guard active, changes == 0 else { return }
+            // Nothing to keep: roll back rather than commit, so that a write that failed (and was
+            // undone by SQLite) does not bump the file's change counter.
+            try finish(commit: false, restart: true)
+        }
+    }
+
+    /// Runs `body` inside a SAVEPOINT of the session's transaction: if it throws, its changes are
+    /// rolled back and the error rethrown; otherwise they join the session's transaction (and are
+    /// committed with it). This is the only way to nest work in a session. The engine stays
+    /// serialized for this thread while `body` runs.
+    ///
+    /// - Throws: ``AmigoError/sessionClosed`` when the session is closed, or what `body` throws.
+    public func savepoint<R>(_ body: () throws -> R) throws -> R {
+        try engine.serialized {
+            guard isActive else { throw AmigoError.sessionClosed }
+            let name = "amigo_\(Session.savepointCounter.next())"
+            try engine.executeTransactionControl("SAVEPOINT \(name)")
+            let before = pendingChangeCount
+            do {
+                let result = try body()
+                try engine.executeTransactionControl("RELEASE \(name)")
+                return result
+            } catch {
+                try? engine.executeTransactionControl("ROLLBACK TO \(name)")
+                try? engine.executeTransactionControl("RELEASE \(name)")
+                changes = before
+                throw error
+            }
+        }
+    }
+}

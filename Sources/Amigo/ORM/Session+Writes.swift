@@ -1,0 +1,162 @@
+// Session: adding, updating and deleting objects, relationship edits and batches, and the checks before a write.
+
+import Foundation
+import Synchronization
+
+extension Session {
+    func checkWritable(_ operation: String) throws {
+        guard isActive else { throw AmigoError.sessionClosed }
+        if engine.isReadOnly { throw AmigoError.readOnly(path: engine.path, operation: operation) }
+    }
+
+    /// Views (reflected from a file) are read-only models: their rows have no key to write back to.
+    func checkEditable(_ model: ORMModel, _ operation: String) throws {
+        if model.table.isView {
+            throw AmigoError.invalidOperation("cannot \(operation): \(model.name) is a view, its rows are read-only")
+        }
+    }
+
+    func recordChanges(_ count: Int) { changeCounter.add(count, ordering: .relaxed) }
+
+    // MARK: Writes
+
+    /// Inserts the objects that have no row yet and updates the others; with `upsert`, writes
+    /// them with INSERT OR REPLACE. New integer keys and default values are written back.
+    /// Related objects (to-one properties) that have no row yet are inserted first.
+    public func add(_ objects: AmigoModel..., upsert: Bool = false) throws {
+        try add(objects, upsert: upsert)
+    }
+
+    /// Adds an array of objects; see ``add(_:upsert:)-(AmigoModel...,_)``.
+    public func add(_ objects: [AmigoModel], upsert: Bool = false) throws {
+        try engine.serialized {
+            // Checked while the engine is serialized: a close on another thread cannot slip in between.
+            try checkWritable("add rows")
+            var visiting = Set<ObjectIdentifier>()
+            for object in objects {
+                visiting.removeAll(keepingCapacity: true)
+                try save(object, upsert: upsert, visiting: &visiting)
+            }
+        }
+    }
+
+    func save(_ object: AmigoModel, upsert: Bool, visiting: inout Set<ObjectIdentifier>) throws {
+        let model = try amigo.model(of: object)
+        try checkEditable(model, "add rows")
+        if model.access.hasObjectRelationships && !model.isDynamic && type(of: object) != Record.self {
+            guard visiting.insert(ObjectIdentifier(object)).inserted else { return }
+            for case let (getter, _, _)? in model.access.slotObjects {
+                if let related = getter(object), !related.isPersisted {
+                    try save(related, upsert: upsert, visiting: &visiting)
+                }
+            }
+        }
+        // `Record` is final: comparing the type is enough, and cheaper than a dynamic cast per row.
+        let record = type(of: object) == Record.self ? unsafeDowncast(object, to: Record.self) : nil
+        if !upsert && !object.isPersisted && record == nil && model.insertsDirectly {
+            try insertDirectly(object, model: model)
+            return
+        }
+        let writer = ModelWriter(model: model, dialect: engine.dialect)
+        if upsert || !object.isPersisted {
+            let write = writer.insert(object, replace: upsert, writeBack: true)
+            let result = try engine.execute(write.sql, write.arguments)
+            if let key = write.assignsKey { model.setStoredValue(result.insertedKey, of: key, in: object) }
+            if let record, model.table.primaryKey.isEmpty, model.table.hasRowID, engine.dialect.rowIdentifier != nil {
+                record.rowID = result.lastInsertRowID
+            }
+            recordChanges(max(1, result.changes))
+        } else {
+            let write = try writer.update(object)
+            guard !write.sql.isEmpty else { return }
+            try executeUpdate(write, of: object, model: model)
+        }
+        object.isPersisted = true
+        record?.originalKey = nil
+    }
+
+    /// Inserts a new compiled object by binding its properties into the INSERT (see
+    /// ``ORMModel/insertsDirectly``) and writes the assigned key back.
+    func insertDirectly(_ object: AmigoModel, model: ORMModel) throws {
+        let keyMissing = model.integerKeyIsMissing(object)
+        let sql = model.directInsertSQL(keyMissing: keyMissing, dialect: engine.dialect)
+        let result = try engine.withPreparedWrite(sql) { run in
+            try run { binder in model.bindInsert(object, keyMissing: keyMissing, into: &binder) }
+        }
+        if keyMissing, let key = model.access.integerKeyIndex {
+            model.setStoredValue(result.insertedKey, of: model.table.columns[key], in: object)
+        }
+        recordChanges(max(1, result.changes))
+        object.isPersisted = true
+    }
+
+    /// Runs an UPDATE of `object`'s row and counts it; no row changed means the row is gone.
+    func executeUpdate(_ write: ModelWriter.Write, of object: AmigoModel, model: ORMModel) throws {
+        let result = try engine.execute(write.sql, write.arguments)
+        if result.changes == 0 {
+            let key = model.primaryKeyValues(of: object).map(\.description).joined(separator: ", ")
+            throw AmigoError.invalidOperation("no \(model.name) row with key \(key) to update (deleted elsewhere?)")
+        }
+        recordChanges(result.changes)
+    }
+
+    /// Updates only the given columns of a persisted object (what amigo-shell's cell edit runs),
+    /// returning the statement it ran.
+    @discardableResult
+    public func update(_ object: AmigoModel, columns names: [String]) throws -> (sql: String, arguments: [DatabaseValue]) {
+        try engine.serialized {
+            try checkWritable("edit rows")
+            let model = try amigo.model(of: object)
+            try checkEditable(model, "edit rows")
+            let columns = try model.columns(named: names)
+            let write = try ModelWriter(model: model, dialect: engine.dialect).update(object, columns: columns)
+            try executeUpdate(write, of: object, model: model)
+            (object as? Record)?.originalKey = nil
+            return (write.sql, write.arguments)
+        }
+    }
+
+    /// The UPDATE that ``update(_:columns:)`` would run, without running it (for previews).
+    public func previewUpdate(_ object: AmigoModel, columns names: [String]) throws -> (sql: String, arguments: [DatabaseValue]) {
+        let model = try amigo.model(of: object)
+        let columns = try model.columns(named: names)
+        let write = try ModelWriter(model: model, dialect: engine.dialect).update(object, columns: columns)
+        return (write.sql, write.arguments)
+    }
+
+    /// Deletes the objects' rows. An object without a key (never saved) is skipped.
+    public func delete(_ objects: AmigoModel...) throws { try delete(objects) }
+
+    /// Deletes an array of objects.
+    public func delete(_ objects: [AmigoModel]) throws {
+        try engine.serialized {
+            try checkWritable("delete rows")
+            for object in objects {
+                let model = try amigo.model(of: object)
+                try checkEditable(model, "delete rows")
+                let keys = model.primaryKeyValues(of: object)
+                if keys.isEmpty || keys.contains(where: \.isNull) { continue }
+                let write = try ModelWriter(model: model, dialect: engine.dialect).delete(object)
+                let result = try engine.execute(write.sql, write.arguments)
+                recordChanges(result.changes)
+                object.isPersisted = false
+                (object as? Record)?.originalKey = nil
+            }
+        }
+    }
+
+    /// Starts a change to the relationships of `owner`: `session.using(parent).relationship("children").add(child)`.
+    public func using(_ owner: AmigoModel) -> RelationshipEditor.Builder {
+        RelationshipEditor.Builder(session: self, owner: owner)
+    }
+
+    /// Collects adds, upserts and deletes and runs them together, inside a savepoint, when `body`
+    /// returns. Keys and defaults are not written back to the objects. Objects whose related
+    /// objects have no row yet are saved with a normal ``add(_:upsert:)-(AmigoModel...,_)`` instead.
+    public func batch(_ body: (Batch) throws -> Void) throws {
+        try checkWritable("run a batch")
+        let batch = Batch(session: self)
+        try body(batch)
+        try batch.execute()
+    }
+}

@@ -1,0 +1,135 @@
+// PostgresEngine: conversions between PostgreSQL text forms and DatabaseValue.
+
+import Amigo
+import CPostgreSQL
+import Dispatch
+import Foundation
+
+extension PostgresEngine {
+    // MARK: Conversions
+
+    /// Type OIDs of the built-in types the engine converts.
+    enum TypeOID {
+        static let bool: UInt32 = 16, bytea: UInt32 = 17, int8: UInt32 = 20, int2: UInt32 = 21, int4: UInt32 = 23
+        static let oid: UInt32 = 26, float4: UInt32 = 700, float8: UInt32 = 701, numeric: UInt32 = 1700
+        static let timestamp: UInt32 = 1114, timestamptz: UInt32 = 1184, uuid: UInt32 = 2950
+    }
+
+    /// A result value in text format as the ORM's value for a column of type `type`.
+    static func value(text: String, type: UInt32) -> DatabaseValue {
+        switch type {
+        case TypeOID.int2, TypeOID.int4, TypeOID.int8, TypeOID.oid:
+            return Int64(text).map(DatabaseValue.integer) ?? .text(text)
+        case TypeOID.float4, TypeOID.float8:
+            switch text {
+            case "NaN": return .real(.nan)
+            case "Infinity": return .real(.infinity)
+            case "-Infinity": return .real(-.infinity)
+            default: return Double(text).map(DatabaseValue.real) ?? .text(text)
+            }
+        case TypeOID.numeric:
+            // Exact when it can be: an integer, or a double that prints back as the same digits.
+            if let integer = Int64(text) { return .integer(integer) }
+            if let double = Double(text), Decimal(string: text) == Decimal(double) { return .real(double) }
+            return .text(text)
+        case TypeOID.bool:
+            return .integer(text == "t" ? 1 : 0)
+        case TypeOID.bytea:
+            return .blob(bytes(fromByteaText: text) ?? Array(text.utf8))
+        case TypeOID.uuid:
+            return uuidBytes(text).map(DatabaseValue.blob) ?? .text(text)
+        case TypeOID.timestamptz, TypeOID.timestamp:
+            return .text(ormDate(text))
+        default:
+            return .text(text)
+        }
+    }
+
+    /// `2024-01-31 12:00:00.5+00` as the ORM writes dates: `2024-01-31 12:00:00.500` (UTC; the
+    /// session's time zone is UTC). Text in another form is returned unchanged.
+    static func ormDate(_ text: String) -> String {
+        var body = Substring(text)
+        if body.hasSuffix("+00") { body = body.dropLast(3) }
+        guard body.count >= 19, body.dropFirst(10).first == " " else { return text }
+        let seconds = body.prefix(19)
+        var fraction = body.dropFirst(19)
+        if fraction.first == "." { fraction = fraction.dropFirst() } else if !fraction.isEmpty { return text }
+        let millis = (fraction + "000").prefix(3)
+        return seconds + "." + millis
+    }
+
+    /// The bytes of `bytea` output in hex format (`\x0aff`).
+    static func bytes(fromByteaText text: String) -> [UInt8]? {
+        let utf8 = Array(text.utf8)
+        guard utf8.count >= 2, utf8[0] == UInt8(ascii: "\\"), utf8[1] == UInt8(ascii: "x"), utf8.count % 2 == 0 else { return nil }
+        var out: [UInt8] = []
+        out.reserveCapacity((utf8.count - 2) / 2)
+        var i = 2
+        while i < utf8.count {
+            guard let high = nibble(utf8[i]), let low = nibble(utf8[i + 1]) else { return nil }
+            out.append(high << 4 | low)
+            i += 2
+        }
+        return out
+    }
+
+    static func nibble(_ c: UInt8) -> UInt8? {
+        switch c {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return c - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return c - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return c - UInt8(ascii: "A") + 10
+        default: return nil
+        }
+    }
+
+    /// The 16 bytes of a UUID's text form.
+    static func uuidBytes(_ text: String) -> [UInt8]? {
+        let hex = Array(text.utf8.filter { $0 != UInt8(ascii: "-") })
+        guard hex.count == 32 else { return nil }
+        var out: [UInt8] = []
+        var i = 0
+        while i < 32 {
+            guard let high = nibble(hex[i]), let low = nibble(hex[i + 1]) else { return nil }
+            out.append(high << 4 | low)
+            i += 2
+        }
+        return out
+    }
+
+    static func hex(_ bytes: [UInt8]) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count * 2)
+        for b in bytes { out.append(digits[Int(b >> 4)]); out.append(digits[Int(b & 0xf)]) }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The text-format parameter for `value` bound where the server expects type `type`; nil for NULL.
+    ///
+    /// - Throws: ``AmigoError/database(_:)`` (SQLSTATE `22021`) for text holding U+0000, which
+    ///   PostgreSQL text cannot store.
+    static func parameterText(_ value: DatabaseValue, type: UInt32) throws -> String? {
+        switch value {
+        case .null: return nil
+        case .integer(let v):
+            if type == TypeOID.bool { return v != 0 ? "t" : "f" }
+            return String(v)
+        case .real(let d):
+            if d.isNaN { return "NaN" }
+            if d.isInfinite { return d < 0 ? "-Infinity" : "Infinity" }
+            return "\(d)"
+        case .text(let s):
+            if s.utf8.contains(0) {
+                throw AmigoError.database(DatabaseError(sqlState: "22021", message: "PostgreSQL text cannot contain the NUL character",
+                                                        system: "PostgreSQL"))
+            }
+            return s
+        case .blob(let bytes):
+            if type == TypeOID.uuid && bytes.count == 16 {
+                let h = Array(hex(bytes))
+                return String(h[0..<8]) + "-" + String(h[8..<12]) + "-" + String(h[12..<16]) + "-" + String(h[16..<20]) + "-" + String(h[20...])
+            }
+            return "\\x" + hex(bytes)
+        }
+    }
+}

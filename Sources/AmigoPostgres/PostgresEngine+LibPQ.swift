@@ -1,0 +1,109 @@
+// PostgresEngine: libpq calls — simple and prepared statements, errors, reading values.
+
+import Amigo
+import CPostgreSQL
+import Dispatch
+import Foundation
+
+extension PostgresEngine {
+    // MARK: libpq
+
+    /// Runs `sql` with the simple protocol, expecting no rows.
+    func simple(_ sql: String, sqlForErrors: String) throws {
+        guard let result = PQexec(connection, sql) else { throw connectionError(sql: sqlForErrors, arguments: []) }
+        defer { PQclear(result) }
+        let status = PQresultStatus(result)
+        guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK || status == PGRES_EMPTY_QUERY else {
+            throw error(result, sql: sqlForErrors, arguments: [])
+        }
+    }
+
+    /// Prepares (once) and runs `sql` with `arguments`; the caller clears the result.
+    func run(_ sql: String, _ arguments: [DatabaseValue]) throws -> OpaquePointer {
+        let statement = try prepared(sql, arguments)
+        guard statement.parameterTypes.count == arguments.count else {
+            throw AmigoError.database(DatabaseError(
+                sqlState: "08P01", message: "statement expects \(statement.parameterTypes.count) argument(s), got \(arguments.count)",
+                system: "PostgreSQL", sql: sql, arguments: arguments))
+        }
+        var texts: [UnsafeMutablePointer<CChar>?] = []
+        texts.reserveCapacity(arguments.count)
+        defer { for text in texts { free(text) } }
+        for (value, type) in zip(arguments, statement.parameterTypes) {
+            guard let text = try PostgresEngine.parameterText(value, type: type) else { texts.append(nil); continue }
+            texts.append(strdup(text))
+        }
+        let result = texts.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: UnsafePointer<CChar>?.self) { values in
+                PQexecPrepared(connection, statement.name, Int32(arguments.count), values.baseAddress, nil, nil, 0)
+            }
+        }
+        guard let result else { throw connectionError(sql: sql, arguments: arguments) }
+        let status = PQresultStatus(result)
+        guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK || status == PGRES_EMPTY_QUERY else {
+            let failure = error(result, sql: sql, arguments: arguments)
+            PQclear(result)
+            throw failure
+        }
+        return result
+    }
+
+    /// The named statement for `sql`, prepared and described on first use.
+    func prepared(_ sql: String, _ arguments: [DatabaseValue]) throws -> PreparedStatement {
+        if let statement = statements[sql] { return statement }
+        if statements.count >= Self.statementCacheLimit { deallocateAll() }
+        let name = "amigo_\(nextStatement)"
+        nextStatement += 1
+        let text = PostgresDialect.numberedPlaceholders(sql)
+        guard let prepared = PQprepare(connection, name, text, 0, nil) else { throw connectionError(sql: sql, arguments: arguments) }
+        defer { PQclear(prepared) }
+        guard PQresultStatus(prepared) == PGRES_COMMAND_OK else { throw error(prepared, sql: sql, arguments: arguments) }
+        guard let description = PQdescribePrepared(connection, name) else { throw connectionError(sql: sql, arguments: arguments) }
+        defer { PQclear(description) }
+        guard PQresultStatus(description) == PGRES_COMMAND_OK else { throw error(description, sql: sql, arguments: arguments) }
+        let types = (0..<PQnparams(description)).map { PQparamtype(description, $0) }
+        let statement = PreparedStatement(name: name, text: text, parameterTypes: types)
+        statements[sql] = statement
+        return statement
+    }
+
+    /// Forgets every prepared statement, on the server too (errors ignored: in a failed
+    /// transaction the server refuses until ROLLBACK, and the names are never reused).
+    func deallocateAll() {
+        guard !statements.isEmpty else { return }
+        if PQtransactionStatus(connection) != PQTRANS_INERROR, let result = PQexec(connection, "DEALLOCATE ALL") { PQclear(result) }
+        statements.removeAll()
+    }
+
+    /// The error a failed result reports: its SQLSTATE and message, on one line.
+    func error(_ result: OpaquePointer, sql: String, arguments: [DatabaseValue]) -> AmigoError {
+        func field(_ code: UInt8) -> String? {
+            guard let p = PQresultErrorField(result, Int32(code)) else { return nil }
+            return String(cString: p)
+        }
+        guard let state = field(UInt8(ascii: "C")) else { return connectionError(sql: sql, arguments: arguments) }
+        var message = field(UInt8(ascii: "M")) ?? String(cString: PQresultErrorMessage(result))
+        if let detail = field(UInt8(ascii: "D")) { message += " (\(detail))" }
+        return AmigoError.database(DatabaseError(sqlState: state, message: PostgresEngine.oneLine(message, secrets: secrets),
+                                                 system: "PostgreSQL", sql: sql, arguments: arguments))
+    }
+
+    /// The error of a lost or unusable connection (SQLSTATE `08006`), with libpq's message.
+    func connectionError(sql: String, arguments: [DatabaseValue]) -> AmigoError {
+        var message = PostgresEngine.oneLine(String(cString: PQerrorMessage(connection)), secrets: secrets)
+        if message.isEmpty { message = "the connection failed" }
+        return AmigoError.database(DatabaseError(sqlState: "08006", message: message, system: "PostgreSQL", sql: sql, arguments: arguments))
+    }
+
+    /// The value at `row`, `column` of `result`, by the column's type OID.
+    func value(_ result: OpaquePointer, row: Int, column: Int) -> DatabaseValue {
+        let r = Int32(row), c = Int32(column)
+        if PQgetisnull(result, r, c) != 0 { return .null }
+        let length = Int(PQgetlength(result, r, c))
+        guard let raw = PQgetvalue(result, r, c) else { return .null }
+        let text = raw.withMemoryRebound(to: UInt8.self, capacity: length) {
+            String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
+        }
+        return PostgresEngine.value(text: text, type: PQftype(result, c))
+    }
+}

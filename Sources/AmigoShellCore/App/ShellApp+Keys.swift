@@ -1,0 +1,192 @@
+// ShellApp: what each key does outside overlays — actions, moving, focus, Enter.
+
+import Amigo
+
+extension ShellApp {
+    // MARK: Keys
+
+    /// Handles a key and says what the adapter must do next.
+    public func handle(_ key: Key) -> ShellEffect {
+        if case .resize = key { return .redraw }
+        // While the screen only says it is too small, keys that act on what cannot be seen are ignored.
+        if screenTooSmall && key != .char("q") && key != .control("c") { return .none }
+        // A message answers the key before; the next key starts afresh.
+        if case .none = overlay {
+            message = ""
+            messageIsError = false
+        }
+        switch overlay {
+        case .none: break
+        default: return handleOverlay(key)
+        }
+        typeAhead = ""
+        guard let action = KeyMap.action(for: key) else {
+            // Keys mean the same in every pane: a letter never silently becomes a jump.
+            if case .char(let ch) = key, ch.isLetter || ch.isNumber {
+                setMessage("'\(ch)' does nothing here — t opens a table by name, f finds, # jumps to a key, ? lists every key")
+            }
+            return .none
+        }
+        return perform(action, key: key)
+    }
+
+    func perform(_ action: ShellAction, key: Key? = nil) -> ShellEffect {
+        let view = explorer.current
+        let page = max(1, explorer.viewportRows - 1)
+        switch action {
+        case .moveUp: move(rows: -1)
+        case .moveDown: move(rows: 1)
+        // The tables list has no columns: ← → move the grid's column from any pane.
+        case .moveLeft: explorer.moveColumn(to: (view?.cursorColumn ?? 0) - 1)
+        case .moveRight: explorer.moveColumn(to: (view?.cursorColumn ?? 0) + 1)
+        case .pageUp: move(rows: -page)
+        case .pageDown: move(rows: page)
+        case .top: move(to: 0)
+        case .bottom: move(to: Int.max / 2)
+        case .nextPane: cycleFocus(forward: true)
+        case .previousPane: cycleFocus(forward: false)
+        case .activate: activate()
+        case .relations: showRelations()
+        case .back:
+            if key == .escape && explorer.stack.count <= 1 { return .none }   // Esc with nothing to pop: nothing
+            attempt { try explorer.back(); setMessage(explorer.statusSummary) }
+        case .filterPrompt:
+            guard let view else { setMessage("open a table first"); return .none }
+            guard view.isModelView else { setMessage("a sql result cannot be filtered here; add a WHERE clause to the sql"); return .none }
+            // Starts empty: the new filter replaces the view's (which stays one Backspace away, and Up recalls it).
+            return .prompt(PromptRequest(kind: .filter, prompt: "filter> ", initialText: ""))
+        case .find, .findAll:
+            guard let view else { setMessage("open a table first"); return .none }
+            guard view.isModelView else { setMessage("a sql result cannot be searched here"); return .none }
+            let column = action == .find ? ShellApp.searchColumn(of: view) : nil
+            return .prompt(PromptRequest(kind: .find(column: column), prompt: "find in \(column ?? "any text column")> ", initialText: ""))
+        case .findNext, .findPrevious:
+            guard let last = lastFind else { setMessage("nothing to repeat: f finds in this column, F in every text column"); return .none }
+            runFind(last.text, column: last.column, backward: action == .findPrevious, includingCurrent: false)
+        case .jumpToKey:
+            guard let view, let model = view.model else { setMessage("open a table first"); return .none }
+            let key = model.table.primaryKey.map(\.label)
+            let hint = key.isEmpty ? "rowid" : key.joined(separator: ",")
+            return .prompt(PromptRequest(kind: .key, prompt: "\(model.name) \(hint) = ", initialText: ""))
+        case .openTable:
+            return .prompt(PromptRequest(kind: .table, prompt: "open table> ", initialText: ""))
+        case .commandPrompt:
+            return .prompt(PromptRequest(kind: .command, prompt: ":", initialText: ""))
+        case .sortAscending, .sortDescending:
+            guard let view, view.cursorColumn < view.columns.count else { return .none }
+            guard view.isModelView else { setMessage("a sql result cannot be sorted here; add ORDER BY to the sql"); return .none }
+            let column = view.columns[view.cursorColumn]
+            attempt {
+                try explorer.setOrder(column: column, descending: action == .sortDescending)
+                focus = .grid
+                setMessage("sorted by \(column)\(action == .sortDescending ? " descending" : "")")
+            }
+        case .detail:
+            attempt { overlay = .detail(text: try explorer.currentRowDetail(), scroll: 0) }
+        case .edit:
+            guard let view, view.cursorColumn < view.columns.count else {
+                setMessage("edit: move to a cell of a table first")
+                return .none
+            }
+            guard let model = view.model else {
+                setMessage("edit: a sql result is not a table; open the table to edit its rows")
+                return .none
+            }
+            // A view, a read-only file or a key column is refused before the prompt opens, not after typing a value.
+            do { try explorer.checkEditable(model) } catch { setError(error); return .none }
+            let column = view.columns[view.cursorColumn]
+            if view.totalCount == 0 {
+                setMessage("edit: \(model.name) has no rows here to edit; a adds one")
+                return .none
+            }
+            if view.modelColumns[view.cursorColumn].primaryKey {
+                setError(ShellError.invalidValue("edit: \(column) is part of \(model.name)'s primary key and cannot be edited here"))
+                return .none
+            }
+            var initial = ""
+            if let record = try? explorer.currentRecord() { initial = editText(record.value(at: view.cursorColumn)) }
+            return .prompt(PromptRequest(kind: .edit(column: column), prompt: "\(column) = ", initialText: initial))
+        case .insertRow:
+            guard focus == .grid, let view else { setMessage("add: open a table first"); return .none }
+            guard let model = view.model else { setMessage("add: a sql result is not a table; open the table to add rows"); return .none }
+            do { try explorer.checkWrites("add"); try explorer.checkEditable(model) } catch { setError(error); return .none }
+            overlay = .insertForm(RowInsertForm(model: model))
+        case .deleteRow, .deleteAll:
+            guard focus == .grid, explorer.current != nil else { setMessage("delete: open a table first"); return .none }
+            attempt { overlay = .confirmWrite(try explorer.previewWrite(.delete(all: action == .deleteAll, expected: nil))) }
+        case .filterEqual:
+            attempt { try explorer.filterEqualToCurrentCell(); focus = .grid; setMessage(explorer.statusSummary) }
+        case .toggleEcho:
+            echoVisible.toggle()
+            if !echoVisible && focus == .echo { focus = .grid }
+        case .help: overlay = .help(scroll: 0)
+        case .quit:
+            if explorer.pendingChanges > 0 { overlay = .confirmQuit; return .none }
+            return .quit
+        case .suspend: return .suspend
+        case .redraw: return .redraw
+        case .refresh:
+            attempt { try explorer.refresh(); setMessage(explorer.takeNotice() ?? "refreshed: " + explorer.statusSummary) }
+        }
+        return .none
+    }
+
+    func editText(_ value: DatabaseValue) -> String {
+        switch value {
+        case .null: return "NULL"
+        case .blob: return ValueText.plain(value)
+        default: return ValueText.display(value)
+        }
+    }
+
+    func move(rows delta: Int) {
+        switch focus {
+        case .tables:
+            tableCursor = min(max(0, tableCursor + delta), max(0, explorer.tables.count - 1))
+        case .grid:
+            guard let view = explorer.current else { return }
+            explorer.moveCursor(to: view.cursorRow + delta)
+        case .echo:
+            echoScroll = max(0, echoScroll - delta)
+        }
+    }
+
+    func move(to row: Int) {
+        switch focus {
+        case .tables: tableCursor = row == 0 ? 0 : max(0, explorer.tables.count - 1)
+        case .grid: explorer.moveCursor(to: row)
+        case .echo: echoScroll = row == 0 ? Int.max / 2 : 0
+        }
+    }
+
+    func cycleFocus(forward: Bool) {
+        var panes: [Pane] = [.tables]
+        if explorer.current != nil { panes.append(.grid) }
+        if echoVisible && echoOnScreen { panes.append(.echo) }
+        let i = panes.firstIndex(of: focus) ?? 0
+        focus = panes[(i + (forward ? 1 : panes.count - 1)) % panes.count]
+    }
+
+    func activate() {
+        switch focus {
+        case .tables:
+            guard explorer.tables.indices.contains(tableCursor) else { return }
+            let name = explorer.tables[tableCursor].name
+            attempt {
+                try explorer.open(name)
+                focus = .grid
+                setMessage(explorer.statusSummary)
+            }
+        case .grid:
+            attempt {
+                if try explorer.followForeignKeyAtCursor() {
+                    setMessage("followed \(explorer.current?.title ?? "")")
+                } else {
+                    showRelations()
+                }
+            }
+        case .echo:
+            break
+        }
+    }
+}

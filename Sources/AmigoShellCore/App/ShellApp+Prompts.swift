@@ -1,0 +1,123 @@
+// ShellApp: the prompts — typed text acting as it is typed, and what a submitted prompt does.
+
+import Amigo
+
+extension ShellApp {
+    // MARK: Prompts
+
+    /// Whether a prompt of `kind` acts while it is typed (``typed(_:text:)``): a find does.
+    public func changesAsYouType(_ kind: PromptKind) -> Bool {
+        if case .find = kind { return true }
+        return false
+    }
+
+    /// A find as you type: the cursor goes to the first row at or after where it was when the
+    /// prompt opened whose column contains `text` (nothing typed: back where it was).
+    public func typed(_ kind: PromptKind, text: String) {
+        guard case .find(let column) = kind, let view = explorer.current else { return }
+        if findOrigin == nil { findOrigin = view.cursorRow }
+        explorer.moveCursor(to: findOrigin ?? 0)
+        let text = text.trimmingCharacters(in: .whitespaces)
+        guard !text.isEmpty else { setMessage(""); return }
+        runFind(text, column: column, backward: false, includingCurrent: true)
+    }
+
+    /// Handles a line read for `kind`; nil means the prompt was cancelled.
+    public func submit(_ kind: PromptKind, text: String?) -> ShellEffect {
+        if case .find = kind, let origin = findOrigin {
+            findOrigin = nil
+            // Enter searches again from where the prompt opened; Esc goes back there.
+            explorer.moveCursor(to: origin)
+        }
+        guard let text else { setMessage("cancelled"); return .none }
+        switch kind {
+        case .filter:
+            var filter = text
+            var generated: String?
+            if let view = explorer.current, let bare = ShellApp.bareValueFilter(text, view: view) {
+                filter = bare
+                generated = bare
+            }
+            do {
+                try explorer.setFilter(filter)
+                focus = .grid
+                setMessage(generated.map { "searched the column: filter \($0) · " } .map { $0 + explorer.statusSummary } ?? explorer.statusSummary)
+            } catch {
+                setError(error)
+                let line = ErrorText.line(error)
+                if line.contains("expected an operator") || line.contains("expected AND, OR or the end") {
+                    message += " — quote text ('Some Text'), or type a value alone to search this column"
+                }
+            }
+        case .find(let column):
+            let text = text.trimmingCharacters(in: .whitespaces)
+            guard !text.isEmpty else { setMessage("cancelled"); return .none }
+            lastFind = (text, column)
+            runFind(text, column: column, backward: false, includingCurrent: true)
+        case .key:
+            let key = text.trimmingCharacters(in: .whitespaces)
+            guard !key.isEmpty else { setMessage("cancelled"); return .none }
+            attempt {
+                let result = try explorer.execute(.get(key))
+                focus = .grid
+                setMessage(result.status)
+            }
+        case .table:
+            let name = text.trimmingCharacters(in: .whitespaces)
+            guard !name.isEmpty else { setMessage("cancelled"); return .none }
+            guard let match = ShellApp.tableMatch(name, in: explorer.tables) else {
+                setError(ShellError.invalidValue("no table or view matches '\(name)'"))
+                return .none
+            }
+            attempt {
+                try explorer.open(match)
+                if let i = explorer.tables.firstIndex(where: { $0.name == match }) { tableCursor = i }
+                focus = .grid
+                setMessage(explorer.statusSummary)
+            }
+        case .edit(let column):
+            attempt {
+                let edit = try explorer.previewEdit(column: column, text: text)
+                overlay = .confirmEdit(edit)
+            }
+        case .command:
+            do {
+                guard let command = try CommandParser.parse(text) else { return .none }
+                if command == .quit { return perform(.quit) }
+                if case .help(let topic) = command {
+                    if let topic {
+                        overlay = .output(title: "help \(topic) — ↑↓ scroll, other keys close", text: explorer.helpText(topic), scroll: 0)
+                    } else {
+                        overlay = .help(scroll: 0)
+                    }
+                    return .none
+                }
+                // A write is shown, with its exact statements, and asked about first.
+                var writes = command.isWrite && command.name != "set"
+                if case .sql(let sql) = command, try explorer.sqlWrites(sql) { writes = true }
+                if writes {
+                    overlay = .confirmWrite(try explorer.previewWrite(command))
+                    return .none
+                }
+                let result = try explorer.execute(command)
+                switch command {
+                case .tables, .relations, .schema, .stats, .count, .export, .commit, .rollback, .echo:
+                    if result.output.contains("\n") {
+                        overlay = .output(title: text, text: result.output, scroll: 0)
+                    }
+                    setMessage(result.status)
+                case .get:
+                    focus = .grid
+                    setMessage(result.status)
+                default:
+                    if explorer.current != nil { focus = .grid }
+                    setMessage(result.status)
+                }
+                if case .echo(let on) = command { echoVisible = on ?? explorer.isEchoOn }
+            } catch {
+                setError(error)
+            }
+        }
+        return .none
+    }
+}

@@ -1,0 +1,129 @@
+import Amigo
+
+/// The terminal UI's state on top of an ``Explorer``: which pane has focus, which overlay is
+/// open, the status line — and what each key does. Pure: keys in, ``ShellEffect``s out, and
+/// ``render(width:height:)`` produces the screen as a ``ScreenGrid``.
+public final class ShellApp {
+    /// The panes that can have focus.
+    public enum Pane: Sendable, Equatable { case tables, grid, echo }
+
+    /// Overlays drawn over the panes.
+    public enum Overlay {
+        case none
+        case relations(rows: [(relationship: Relationship, count: Int)], cursor: Int)
+        case detail(text: String, scroll: Int)
+        case help(scroll: Int)
+        case output(title: String, text: String, scroll: Int)
+        case confirmEdit(PendingEdit)
+        /// A write (insert, delete, link, unlink, writing sql) waiting for y.
+        case confirmWrite(PendingWrite)
+        /// The form of a new row.
+        case insertForm(RowInsertForm)
+        case confirmQuit
+    }
+
+    /// The kinds of prompt the adapter opens with readline.
+    public enum PromptKind: Sendable, Equatable {
+        case filter
+        case command
+        case edit(column: String)
+        /// Find a row whose column (nil: any text column) contains the text.
+        case find(column: String?)
+        /// Jump to the row with a key (`42`, `1,2` for a composite key).
+        case key
+        /// Open a table or view by name (completion, then prefix, substring and fuzzy matching).
+        case table
+    }
+
+    /// A request to read a line.
+    public struct PromptRequest: Sendable, Equatable {
+        /// What the line is for.
+        public var kind: PromptKind
+        /// The prompt text (`filter> `).
+        public var prompt: String
+        /// Text to start with.
+        public var initialText: String
+    }
+
+    /// What the adapter must do after a key.
+    public enum ShellEffect: Equatable {
+        case none
+        case prompt(PromptRequest)
+        case quit
+        /// Give the terminal back and stop the process until `fg`.
+        case suspend
+        case redraw
+    }
+
+    /// The explorer.
+    public let explorer: Explorer
+    /// The focused pane.
+    public internal(set) var focus: Pane = .tables
+    /// The open overlay.
+    public internal(set) var overlay: Overlay = .none
+    /// The kind of prompt being read now (set by the run loop; completion offers what fits it).
+    public var activePromptKind: PromptKind = .command
+    /// Cursor in the tables list.
+    public internal(set) var tableCursor = 0
+    /// Whether the echo pane is shown.
+    public internal(set) var echoVisible = true
+    /// Lines scrolled back in the echo pane (0 = newest at the bottom).
+    public internal(set) var echoScroll = 0
+    /// The status message (the last action's result or error).
+    public internal(set) var message = ""
+    /// Whether ``message`` is an error.
+    public internal(set) var messageIsError = false
+    /// Letters typed in the relations menu to jump by prefix.
+    var typeAhead = ""
+    /// For the relations menu: the label of the row each to-one relationship points at (by index).
+    var relationLabels: [Int: String] = [:]
+    /// The last search (`f`, `F`), which `n` and `N` repeat.
+    public internal(set) var lastFind: (text: String, column: String?)?
+    /// Whether the last render had only room for the "too small" message.
+    var screenTooSmall = false
+    /// Whether the last render had room for the echo pane: a short, narrow terminal leaves it out
+    /// even when ``echoVisible``, and Tab must not move the focus to a pane that is not on screen.
+    var echoOnScreen = true
+
+    /// Creates the UI state over `explorer`; if a view is open, the grid has focus.
+    public init(explorer: Explorer) {
+        self.explorer = explorer
+        if explorer.current != nil { focus = .grid }
+        // Filters, `=` and sorts are steps that Backspace and Esc pop, one at a time.
+        explorer.narrowingPushesSteps = true
+        message = "\(explorer.tables.count) tables and views — Enter opens, ? lists every key"
+    }
+
+    func setError(_ error: Error) {
+        message = ErrorText.line(error)
+        messageIsError = true
+        messageIsSummary = false
+    }
+
+    /// Shows what the explorer noticed on its own (another program changed the file) in the
+    /// status line, as the message of no key.
+    public func showNotices() {
+        if let notice = explorer.takeNotice() { setMessage(notice) }
+    }
+
+    func setMessage(_ text: String) {
+        message = text
+        messageIsError = false
+        // The summary as it was then: once the count or the row changes, the status line shows
+        // the summary as it is now, not both (`row 1 of 1760088 │ row 1 of 10000+`).
+        messageIsSummary = text == explorer.statusSummary
+    }
+
+    /// Whether ``message`` is only the status summary of the moment it was set.
+    var messageIsSummary = false
+
+    /// The row the cursor was on when a find prompt opened: each change of the text searches
+    /// from there again, and a cancelled find goes back to it.
+    var findOrigin: Int?
+
+    /// Runs `body`, showing any error in the status line instead of letting it escape.
+    func attempt(_ body: () throws -> Void) {
+        do { try body() } catch { setError(error) }
+    }
+}
+

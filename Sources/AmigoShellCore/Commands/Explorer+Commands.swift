@@ -1,0 +1,174 @@
+import Amigo
+import Foundation
+
+/// What running a command produced.
+public struct CommandResult: Sendable, Equatable {
+    /// Text for text mode (and for the TUI's output pane, if any).
+    public var output: String
+    /// A one-line summary for the status line.
+    public var status: String
+    /// Whether the user asked to quit.
+    public var quit: Bool = false
+}
+
+extension Explorer {
+    /// The kind of a relationship as the relations menu shows it: `~ to-one` when inferred.
+    public static func kindText(_ relationship: Relationship) -> String {
+        (relationship.isInferred ? "~ " : "") + relationship.kindDescription
+    }
+
+    /// The line under a relations list with inferred links.
+    public static let inferredLegend = "~ inferred: not declared in the file; names match and every value was found in the data"
+
+    /// Runs one command line and describes the outcome. Throws for any error (bad command, bad
+    /// filter, SQLite error); the state is then unchanged.
+    public func run(_ line: String) throws -> CommandResult {
+        guard let command = try CommandParser.parse(line) else { return CommandResult(output: "", status: "") }
+        return try execute(command)
+    }
+
+    /// Runs a parsed command.
+    public func execute(_ command: Command) throws -> CommandResult {
+        switch command {
+        case .tables:
+            // Counted again only if another program changed the file (exact counts already
+            // finished in idle time are kept); a count still bounded shows as `10000+`.
+            if pendingChanges == 0, fileChangedElsewhere { try reloadTables() }
+            let rows = tables.map { [$0.name, ($0.isView ? "view" : "table") + ($0.unreadableReason == nil ? "" : ", unreadable"), $0.countText] }
+            return CommandResult(output: TextTable.render(header: ["name", "kind", "rows"], rows: rows),
+                                 status: "\(tables.count) tables and views")
+        case .open(let name):
+            try open(name)
+            return try viewResult()
+        case .filter(let text):
+            try setFilter(text)
+            return try viewResult()
+        case .order(let column, let descending):
+            try setOrder(column: column, descending: descending)
+            return try viewResult()
+        case .limit(let n):
+            textLimit = n
+            return current == nil ? CommandResult(output: "", status: "limit \(n)") : try viewResult()
+        case .relations:
+            /// The relationships with their counts (`—` when there is no row to count from).
+            func listing(_ list: [(relationship: Relationship, count: Int?)], caption: String) -> CommandResult {
+                let rows = list.map { [$0.relationship.name, Explorer.kindText($0.relationship), $0.relationship.target.name, $0.count.map(String.init) ?? "—"] }
+                var table = list.isEmpty ? "(no relationships: no foreign key leads from or to \(current?.model?.name ?? "this table"))"
+                    : TextTable.render(header: ["relationship", "kind", "to", "rows"], rows: rows)
+                if list.contains(where: { $0.relationship.isInferred }) { table += "\n" + Explorer.inferredLegend }
+                return CommandResult(output: (caption.isEmpty ? "" : caption + "\n") + table, status: Plural.count(list.count, "relationship"))
+            }
+            if let model = current?.model, current?.totalCount == 0 {
+                // No row to count from: the relationships are still worth knowing.
+                return listing(model.relationships.map { ($0, nil) }, caption: "(\(model.name) view is empty: no row to count or follow from)")
+            }
+            let caption = (try? currentRecord()).flatMap { $0 }.map(rowCaption) ?? ""
+            return listing(try relations().map { ($0.relationship, $0.count) }, caption: caption)
+        case .follow(let name):
+            try follow(name)
+            return try viewResult()
+        case .back:
+            try back()
+            return try viewResult()
+        case .show(let rows):
+            guard current != nil else { throw ShellError.noView(command: "show") }
+            return try viewResult(rows: rows)
+        case .get(let key):
+            try get(key)
+            guard let record = try currentRecord() else { throw ShellError.noCurrentRow(command: "get") }
+            return CommandResult(output: detailText(record), status: rowCaption(record))
+        case .sql(let sql):
+            if try sqlWrites(sql) { return try write(command) }
+            try runSQL(sql)
+            return try viewResult()
+        case .insert, .delete, .link, .unlink:
+            return try write(command)
+        case .set(let column, let value):
+            let edit = try previewEdit(column: column, text: value)
+            let statement = try apply(edit)
+            let text = statement.sql + "  [" + statement.arguments.map(\.description).joined(separator: ", ") + "]"
+            return CommandResult(output: text + "\n1 row changed (\(pendingChanges) uncommitted; commit to keep)",
+                                 status: "updated \(column) — \(pendingChanges) uncommitted")
+        case .commit:
+            let n = pendingChanges
+            try commit()
+            let note = takeNotice()
+            return CommandResult(output: "committed \(n) change(s)" + (note.map { "\nnote: " + $0 } ?? ""),
+                                 status: note ?? "committed \(n) change(s)")
+        case .rollback:
+            let n = pendingChanges
+            try rollback()
+            return CommandResult(output: "rolled back \(n) change(s)", status: "rolled back \(n) change(s)")
+        case .echo(let on):
+            isEchoOn = on ?? !isEchoOn
+            return CommandResult(output: "echo \(isEchoOn ? "on" : "off")", status: "echo \(isEchoOn ? "on" : "off")")
+        case .export(let format, let path, let force):
+            let count = try export(format: format, to: path, force: force)
+            let rows = Plural.count(count, "row")
+            // Written to standard output, the rows are the output: nothing is added after them.
+            if path == "-" { return CommandResult(output: "", status: "exported \(rows) to standard output") }
+            return CommandResult(output: "wrote \(rows) to \(path)", status: "exported \(rows) to \(path)")
+        case .schema(let table):
+            return CommandResult(output: try schemaText(table), status: "schema")
+        case .count:
+            guard current != nil else { throw ShellError.noView(command: "count") }
+            // Counted afresh: exactly, and after whatever another program committed meanwhile.
+            refreshIfChangedElsewhere()
+            guard let view = current else { throw ShellError.noView(command: "count") }
+            if !view.countIsExact { try completeCount(of: view) }
+            return CommandResult(output: String(view.totalCount), status: Plural.count(view.totalCount, "row"))
+        case .refresh:
+            try refresh()
+            let note = takeNotice()
+            return CommandResult(output: note.map { "note: " + $0 } ?? "", status: note ?? "refreshed: " + statusSummary)
+        case .stats(let column):
+            return CommandResult(output: try statsText(column), status: "stats \(column)")
+        case .help(let topic):
+            let text = helpText(topic)
+            if text.isEmpty, let topic { throw ShellError.invalidValue("help: no command \(topic) (help lists them)") }
+            return CommandResult(output: text, status: "help")
+        case .quit:
+            return CommandResult(output: "", status: "", quit: true)
+        case .mode, .headers, .output, .once, .read:
+            // Text mode's runner answers these; the terminal UI has no stream to write to.
+            throw ShellError.invalidValue("\(command.name): only in text mode (-c, or commands on standard input)")
+        }
+    }
+
+    /// Previews and runs a write at once (text mode): its statements, what the database will also
+    /// do, and what it did.
+    func write(_ command: Command) throws -> CommandResult {
+        let pending = try previewWrite(command)
+        let summary = try perform(pending)
+        let note = takeNotice()
+        var lines = [pending.preview, summary + " (\(pendingChanges) uncommitted; commit to keep)"]
+        if let note { lines.append("note: " + note) }
+        return CommandResult(output: lines.filter { !$0.isEmpty }.joined(separator: "\n"),
+                             status: summary + " — \(pendingChanges) uncommitted")
+    }
+
+    /// The current view as text: header, the first `rows` (default ``textLimit``) rows, and a count line.
+    func viewResult(rows limit: Int? = nil) throws -> CommandResult {
+        guard let view = current else { return CommandResult(output: "", status: "") }
+        let rows = try values(in: 0..<(limit ?? textLimit))
+        // A foreign key shows the row it points at, as in the grid: `1 → AC/DC`.
+        let labels = view.isModelView ? view.modelColumns.indices.map { foreignKeyLabels(column: $0, rows: rows) } : []
+        let labelled = rows.map { row in
+            row.indices.map { i -> String in
+                let text = ValueText.display(row[i])
+                guard i < labels.count, let label = labels[i][row[i]], !label.isEmpty else { return text }
+                return text + " → " + DisplayWidth.truncate(label, to: 24)
+            }
+        }
+        var text = breadcrumb + "\n" + TextTable.render(header: view.columns, rows: labelled)
+        let shown = rows.count
+        var footer = "(" + Plural.count(view.totalCount, "row")
+        if shown < view.totalCount { footer += ", first \(shown) shown" }
+        if let filter = view.filter { footer += "; filter: \(filter)" }
+        if let order = view.order { footer += "; order: \(order.column)\(order.descending ? " desc" : "")" }
+        if view.sqlTruncated { footer += "; result cut at \(Explorer.sqlRowCap) rows" }
+        footer += ")"
+        text += "\n" + footer
+        return CommandResult(output: text, status: statusSummary)
+    }
+}

@@ -1,0 +1,87 @@
+// Explorer: export — writing the current view through a RowWriter to a file or standard output.
+
+import Amigo
+import Foundation
+
+extension Explorer {
+    /// Writes every row of the current view (in its order) to `path`; returns the row count.
+    ///
+    /// Refuses the open database, its `-journal`, `-wal` and `-shm` files and anything that
+    /// resolves to them (a symbolic or hard link), and, unless `force`, any other existing file
+    /// that is an SQLite database; never waits for a FIFO that no program reads (``OutputFile``).
+    /// `header` switches CSV's header line. The rows stream: none is held after it is written.
+    public func export(format: Command.ExportFormat, to path: String, force: Bool = false, header: Bool = true) throws -> Int {
+        guard current != nil else { throw ShellError.noView(command: "export") }
+        let file = try OutputFile.open(path, databasePath: amigo.engine.path, standardOutput: standardOutputWriter,
+                                       force: force, command: "export")
+        defer { file.close() }
+        return try writeView(RowWriter(formatter: format.mode.formatter(header: header), sink: file.write))
+    }
+
+    /// Writes every row of the current view, in the order the grid shows them, through `writer`
+    /// (begun and finished here), reading them as they are written; returns the row count. A
+    /// model view is read with its query; a `sql` result runs its statement again (every row,
+    /// not only the ones the view keeps), so `limit` rows never caps it.
+    @discardableResult
+    public func writeView(_ writer: RowWriter, limit: Int? = nil) throws -> Int {
+        guard let view = current else { throw ShellError.noView(command: "show") }
+        try writer.begin(columns: view.columns)
+        if limit != 0 {
+            try forEachRow(of: view) { values in
+                try writer.write(values)
+                return limit.map { writer.count < $0 } ?? true
+            }
+        }
+        try writer.finish()
+        return writer.count
+    }
+
+    /// Calls `body` with each row of `view` in its order until it returns false.
+    func forEachRow(of view: BrowseView, _ body: ([DatabaseValue]) throws -> Bool) throws {
+        guard view.isModelView else {
+            guard case .sql(let sql) = view.source else { return }
+            try amigo.engine.fetch(sql, [], columns: { _ in }) { row in try body(row.values) }
+            return
+        }
+        // In the order the grid shows: the view's sort column, then the key that breaks its ties
+        // (without ORDER BY, SQLite would return the rows in storage order).
+        let query = try view.query(in: session)
+        var ordered: Query<Record>
+        if view.keysetOrder.contains(where: \.isComputed), let order = try query.keysetColumns(for: view.keysetOrder) {
+            ordered = query
+            for column in order { ordered = ordered.orderBy(column.name, ascending: column.ascending) }
+        } else if let keyset = try query.keysetColumns(for: view.keysetOrder) {
+            ordered = query.seek(keyset, after: nil)
+        } else if let order = view.order {
+            ordered = query.orderBy(order.column, ascending: !order.descending)
+        } else {
+            ordered = query
+        }
+        try ordered.forEach { try body($0.values) }
+    }
+
+    /// Where an export to `path` goes.
+    enum ExportTarget: Equatable {
+        /// `-`, or a name for this program's own standard output (`/dev/stdout`, or the file it
+        /// is redirected to): written through the results' own stream, never truncated.
+        case standardOutput
+        /// This program's standard input or error: refused.
+        case ownStream(String)
+        /// A file (nil: it does not exist yet; false: a FIFO, device or socket, not truncated).
+        case file(existingIsRegular: Bool?)
+    }
+
+    /// Tells `-` and this program's own streams (whatever they are called) from other files.
+    static func exportTarget(_ path: String) -> ExportTarget {
+        if path == "-" { return .standardOutput }
+        var target = stat()
+        guard stat(path, &target) == 0 else { return .file(existingIsRegular: nil) }
+        for (descriptor, name) in [(Int32(1), "standard output"), (0, "standard input"), (2, "standard error")] {
+            var stream = stat()
+            if fstat(descriptor, &stream) == 0, stream.st_dev == target.st_dev, stream.st_ino == target.st_ino {
+                return descriptor == 1 ? .standardOutput : .ownStream(name)
+            }
+        }
+        return .file(existingIsRegular: (target.st_mode & S_IFMT) == S_IFREG)
+    }
+}

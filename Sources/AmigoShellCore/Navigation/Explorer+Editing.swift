@@ -1,0 +1,105 @@
+// Explorer: set (previewed edit, apply), commit, rollback and releasing idle locks.
+
+import Amigo
+import Foundation
+
+extension Explorer {
+    // MARK: Editing
+
+    /// The UPDATE that setting `column` of the current row to the typed `text` would run.
+    public func previewEdit(column: String, text: String) throws -> PendingEdit {
+        guard let view = current, let model = view.model else { throw ShellError.noView(command: "set") }
+        try checkEditable(model)
+        let record = try chosenRecord(for: "set")
+        guard let c = model.table.column(named: column) else { throw AmigoError.unknownColumn(column: column, model: model.name) }
+        // The session finds the row by its primary key, so changing the key would aim the UPDATE
+        // at the row that has the *new* key (`SET "TrackId" = 99 WHERE "TrackId" = 99`).
+        if c.primaryKey { throw ShellError.invalidValue("set: \(c.label) is part of \(model.name)'s primary key and cannot be edited") }
+        let value = try ValueText.parseEdit(text, for: c)
+        let copy = Record(model)
+        copy.values = record.values
+        copy.rowID = record.rowID
+        copy.values[c.index] = value
+        let statement = try session.previewUpdate(copy, columns: [c.label])
+        return PendingEdit(row: view.cursorRow, record: record, column: c.label, value: value, sql: statement.sql, arguments: statement.arguments)
+    }
+
+    /// Throws the reason rows of `model` cannot be edited at all: it is a view, or the database is
+    /// open read-only — said before any UPDATE is previewed or a value is asked for, not after.
+    public func checkEditable(_ model: ORMModel) throws {
+        if model.table.isView { throw ShellError.invalidValue("set: \(model.name) is a view and cannot be edited") }
+        if amigo.engine.isReadOnly { throw AmigoError.readOnly(path: amigo.engine.path, operation: "edit rows") }
+    }
+
+    /// Runs a previewed edit inside the session (nothing is written to the file until commit).
+    @discardableResult
+    public func apply(_ edit: PendingEdit) throws -> (sql: String, arguments: [DatabaseValue]) {
+        guard let view = current else { throw ShellError.noView(command: "set") }
+        let record = edit.record
+        let old = record.values
+        try record.set(edit.column, edit.value)
+        do {
+            let statement = try session.update(record, columns: [edit.column])
+            // The view's labels and counts may change; reload, keeping the cursor.
+            let (row, top) = (view.cursorRow, view.topRow)
+            try load(view)
+            view.cursorRow = min(row, max(0, view.totalCount - 1))
+            view.topRow = min(top, view.cursorRow)
+            return statement
+        } catch {
+            record.values = old
+            throw error
+        }
+    }
+
+    /// Commits the session, then reads again what other programs committed meanwhile (their
+    /// changes could not be seen, or their schema changes reflected, while edits were pending).
+    public func commit() throws {
+        try session.commit()
+        schemaChangesPending = 0
+        try refresh()
+    }
+
+    /// Rolls the session back and reloads the current view.
+    public func rollback() throws {
+        try session.rollback()
+        schemaChangesPending = 0
+        // DDL rolled back: the models go back to the schema as it is again.
+        if schemaVersion() != reflectedSchemaVersion { try reflectAgain(keepingChanges: true); _ = takeNotice() }
+        try reloadTables()
+        try reloadCurrentView()
+    }
+
+    /// Ends the session's read transaction when nothing is pending and begins the next (whose
+    /// BEGIN takes no lock until the next read), so that an idle explorer never keeps other
+    /// programs from writing the file. Not echoed: it is housekeeping, not the user's SQL.
+    public func releaseIdleLocks() {
+        guard pendingChanges == 0, amigo.engine.isInTransaction else { return }
+        let echoing = isEchoOn
+        isEchoOn = false
+        defer { isEchoOn = echoing }
+        try? session.refresh()
+    }
+
+    /// Rows changed in the session and not yet committed.
+    public var pendingChanges: Int { session.pendingChangeCount + schemaChangesPending }
+}
+
+/// An edit waiting for confirmation: the exact UPDATE and its bound values.
+public struct PendingEdit {
+    /// The row index in the view.
+    public let row: Int
+    /// The row.
+    public let record: Record
+    /// The column.
+    public let column: String
+    /// The new value.
+    public let value: DatabaseValue
+    /// The statement.
+    public let sql: String
+    /// Its arguments.
+    public let arguments: [DatabaseValue]
+
+    /// `UPDATE "Artist" SET "Name" = ? WHERE "ArtistId" = ?  ['AC/DC!', 1]`.
+    public var preview: String { sql + "  [" + arguments.map(\.description).joined(separator: ", ") + "]" }
+}

@@ -1,0 +1,125 @@
+// Explorer: opening a table, loading a view's rows and counts (deferred counts finished when idle), reading rows.
+
+import Amigo
+import Foundation
+
+extension Explorer {
+    // MARK: Opening and loading views
+
+    /// Opens a table or view by name (case-insensitive), replacing the navigation stack.
+    public func open(_ name: String) throws {
+        let model = try amigo.model(named: name)
+        if let reason = model.table.unreadableReason {
+            throw ShellError.invalidValue("open: \(model.name) cannot be read: \(reason)")
+        }
+        let view = BrowseView(source: .table(model), title: model.name)
+        try load(view)
+        // The views left behind stay reachable with `back`; the breadcrumb starts afresh.
+        if !stack.isEmpty { earlierStacks.append(stack) }
+        if earlierStacks.count > 50 { earlierStacks.removeFirst() }
+        stack = [view]
+    }
+
+    // MARK: Loading
+
+    /// Counts and prepares the rows of `view` (after its filter or order changed).
+    func load(_ view: BrowseView) throws {
+        guard view.isModelView else { return }
+        // The tables list's counts are reused below only while nobody else changed the file.
+        if pendingChanges == 0, fileChangedElsewhere { try reloadTables() }
+        let query = try view.query(in: session)
+        var total: Int
+        view.countIsExact = true
+        if case .table(let model) = view.source, view.filter == nil,
+           let known = tables.first(where: { $0.name == model.name && !$0.isLowerBound })?.rowCount {
+            total = known      // just counted for the tables list
+        } else if case .table(let model) = view.source, view.filter == nil,
+                  let known = tables.first(where: { $0.name == model.name && $0.isLowerBound })?.rowCount {
+            total = known      // the tables list already found it has more rows than this
+            view.countIsExact = false
+        } else if let bound = tableCountLimit {
+            // Counting a huge view exactly is a scan; show the first screen first and finish the
+            // count when idle (``completeDeferredCounts()``) or when the end is needed.
+            total = try query.limit(bound + 1).count()
+            if total > bound { total = bound; view.countIsExact = false }
+        } else {
+            total = try query.count()
+        }
+        if view.countIsExact, case .table(let model) = view.source, view.filter == nil,
+           let i = tables.firstIndex(where: { $0.name == model.name }) {
+            tables[i].rowCount = total
+            tables[i].isLowerBound = false
+        }
+        let window = try RowWindow(query: query, order: view.keysetOrder, total: total, pageSize: max(100, viewportRows * 2))
+        view.window = window
+        view.totalCount = total
+        view.labels = [:]
+        view.orderValues = [:]
+        view.columnWidths = [:]
+        view.cursorRow = min(view.cursorRow, max(0, total - 1))
+        view.topRow = min(view.topRow, view.cursorRow)
+        if view.cursorColumn >= view.columns.count { view.cursorColumn = max(0, view.columns.count - 1) }
+    }
+
+    /// Counts the current view exactly if its count was deferred (the terminal UI calls this when
+    /// idle, after drawing). Returns whether anything changed.
+    @discardableResult
+    public func completeDeferredCounts() -> Bool {
+        if let view = current, !view.countIsExact {
+            return (try? completeCount(of: view)) != nil
+        }
+        // Then, one table of the list per call, so that a file of many huge tables never holds
+        // up the keyboard for long.
+        if let i = tables.firstIndex(where: \.isLowerBound) {
+            do {
+                // Counted row by row through a LIMIT subquery, not by SQLite's single COUNT(*) step,
+                // so that the interrupt check runs during it and a key press stops it.
+                tables[i].rowCount = try session.query(tables[i].name).limit(Int.max - 1).count()
+            } catch AmigoError.database(let error) where error.code == 9 {
+                return false   // interrupted (a key was pressed): counted again when idle
+            } catch {
+                tables[i].rowCount = nil
+            }
+            tables[i].isLowerBound = false
+            return true
+        }
+        return false
+    }
+
+    /// Replaces a view's provisional count with the exact one, keeping its position.
+    func completeCount(of view: BrowseView) throws {
+        guard !view.countIsExact, view.isModelView else { return }
+        let query = try view.query(in: session)
+        let total = try query.count()
+        view.window = try RowWindow(query: query, order: view.keysetOrder, total: total, pageSize: max(100, viewportRows * 2))
+        view.totalCount = total
+        view.countIsExact = true
+        if case .table(let model) = view.source, view.filter == nil,
+           let i = tables.firstIndex(where: { $0.name == model.name }) {
+            tables[i].rowCount = total
+            tables[i].isLowerBound = false
+        }
+    }
+
+    /// The row at absolute `index` of the current view (a model row), fetching if needed.
+    public func record(at index: Int) throws -> Record? {
+        guard let view = current, let window = view.window else { return nil }
+        return try window.row(at: index)
+    }
+
+    /// The current row of the current view.
+    public func currentRecord() throws -> Record? {
+        guard let view = current else { return nil }
+        return try record(at: view.cursorRow)
+    }
+
+    /// The values of the rows `range` of the current view (model rows or sql result rows).
+    public func values(in range: Range<Int>) throws -> [[DatabaseValue]] {
+        guard let view = current else { return [] }
+        if let window = view.window { return try window.rows(in: range).map(\.values) }
+        try loadSQLRows(view)
+        let lower = min(max(0, range.lowerBound), view.sqlRows.count)
+        let clamped = lower..<min(view.sqlRows.count, max(lower, range.upperBound))
+        return clamped.isEmpty ? [] : Array(view.sqlRows[clamped])
+    }
+}

@@ -1,0 +1,73 @@
+// Explorer: raw read-only sql — run, stream, and the read-only check.
+
+import Amigo
+import Foundation
+
+extension Explorer {
+    // MARK: Raw SQL
+
+    /// Runs a read-only statement and shows its result as a view (the first ``sqlRowCap`` rows kept).
+    public func runSQL(_ sql: String) throws {
+        try checkReadOnly(sql)
+        var columns: [String] = []
+        var rows: [[DatabaseValue]] = []
+        var truncated = false
+        try amigo.engine.fetch(sql, [], columns: { columns = $0 }) { row in
+            if rows.count >= Explorer.sqlRowCap { truncated = true; return false }
+            rows.append(row.values)
+            return true
+        }
+        pushSQLView(BrowseView(sql: sql, columns: columns, rows: rows, truncated: truncated))
+    }
+
+    /// Runs a read-only statement for text mode, handing its column names and then each row to
+    /// `columns` and `row` as SQLite reads them, keeping none; the result becomes the current
+    /// view (its rows read again if a later command needs them). Returns the row count.
+    @discardableResult
+    public func streamSQL(_ sql: String, columns: ([String]) throws -> Void, row: ([DatabaseValue]) throws -> Void) throws -> Int {
+        try checkReadOnly(sql)
+        var names: [String] = []
+        let count = try amigo.engine.fetch(sql, [], columns: { names = $0; try columns($0) }) { try row($0.values); return true }
+        pushSQLView(BrowseView(sql: sql, columns: names, streamedCount: count))
+        return count
+    }
+
+    /// A result replaces the previous result rather than piling up behind it (back returns to the table).
+    func pushSQLView(_ view: BrowseView) {
+        if let top = stack.last, !top.isModelView { stack.removeLast() }
+        stack.append(view)
+    }
+
+    /// Reads a streamed `sql` result's rows (the first ``sqlRowCap``) for a command that needs them.
+    func loadSQLRows(_ view: BrowseView) throws {
+        guard !view.sqlRowsLoaded, case .sql(let sql) = view.source else { return }
+        var rows: [[DatabaseValue]] = []
+        var truncated = false
+        try amigo.engine.fetch(sql, []) { row in
+            if rows.count >= Explorer.sqlRowCap { truncated = true; return false }
+            rows.append(row.values)
+            return true
+        }
+        view.sqlRows = rows
+        view.sqlTruncated = truncated
+        view.totalCount = truncated ? max(view.totalCount, rows.count) : rows.count
+        view.sqlRowsLoaded = true
+    }
+
+    /// Throws ``ShellError/notReadOnly`` unless SQLite says `sql` only reads.
+    func checkReadOnly(_ sql: String) throws {
+        let readOnly: Bool
+        do {
+            readOnly = try amigo.engine.isReadOnlyStatement(sql)
+        } catch {
+            // A write that SQLite cannot even prepare (a DELETE on the parent of a broken foreign
+            // key, say) is refused as a write, not with the error its preparation gave.
+            let first = SQLText.leadingKeyword(of: sql)
+            if ["INSERT", "UPDATE", "DELETE", "REPLACE", "CREATE", "DROP", "ALTER", "VACUUM", "REINDEX", "ATTACH", "DETACH", "BEGIN", "COMMIT", "ROLLBACK", "SAVEPOINT", "RELEASE"].contains(first) {
+                throw ShellError.notReadOnly
+            }
+            throw error
+        }
+        guard readOnly else { throw ShellError.notReadOnly }
+    }
+}

@@ -1,0 +1,161 @@
+import Amigo
+import Foundation
+
+/// A table or view of the database, as listed by `tables`.
+public struct TableSummary: Sendable, Equatable {
+    /// Its name.
+    public var name: String
+    /// Whether it is a view.
+    public var isView: Bool
+    /// Its row count, or nil when it could not be counted (a broken view).
+    public var rowCount: Int?
+    /// Whether ``rowCount`` is a lower bound: the table has more rows than ``Explorer/tableCountLimit``.
+    public var isLowerBound: Bool = false
+    /// Why the table or view cannot be read (an unknown tokenizer, module or collation), or nil.
+    public var unreadableReason: String? = nil
+
+    /// `3503`, `100000+`, or `?`.
+    public var countText: String {
+        guard let rowCount else { return "?" }
+        return isLowerBound ? "\(rowCount)+" : String(rowCount)
+    }
+}
+
+/// The navigation state of amigo-shell and every action on it, independent of any terminal.
+///
+/// An explorer drives one Amigo ``Session`` on models reflected from the file: opening a table,
+/// filtering, sorting, following relationships and editing all go through that session's query
+/// API, so the echo stream shows every statement. Views form a stack; ``back()`` pops it.
+public final class Explorer {
+    /// The models and engine (reflected again when another program changes the schema).
+    public internal(set) var amigo: AmigoDatabase
+    /// The session every query and edit goes through.
+    public internal(set) var session: Session
+    /// The path shown in the title.
+    public let displayPath: String
+    /// Schema changes (DDL run with `sql`) not yet committed: pending like changed rows.
+    var schemaChangesPending = 0
+    /// Tables and views with their row counts.
+    public internal(set) var tables: [TableSummary] = []
+    /// The views, oldest first; the last is on screen.
+    public internal(set) var stack: [BrowseView] = []
+    /// The statements the session ran.
+    public let echoLog: EchoLog
+    /// Rows printed per view in text mode.
+    public var textLimit = 20
+    /// Rows shown on screen at once (set by the layout), used to size fetches.
+    public var viewportRows = 20
+    /// Most rows kept from a raw `sql` statement.
+    public static let sqlRowCap = 10_000
+
+    /// Opens an explorer over reflected models.
+    public init(amigo: AmigoDatabase, displayPath: String, tableCountLimit: Int? = nil,
+                reflection: ReflectionOptions = ReflectionOptions()) throws {
+        self.amigo = amigo
+        self.reflectionOptions = reflection
+        self.displayPath = displayPath
+        self.tableCountLimit = tableCountLimit
+        self.echoLog = EchoLog(stream: amigo.engine.echo)
+        amigo.engine.echo.isEnabled = true
+        self.openedFile = Self.fileIdentity(amigo.engine.path)
+        self.session = try amigo.openSession()
+        self.reflectedSchemaVersion = schemaVersion()
+        try reloadTables()
+        // A damaged schema and stand-in collations are said once, when the file opens.
+        let damaged = amigo.reflectionWarnings.filter { $0.hasPrefix("the schema is damaged") }
+        let collations = damaged + amigo.engine.collationSubstitutes.map(\.notice)
+        if !collations.isEmpty { notice = collations.joined(separator: "; ") }
+    }
+
+    /// The device and inode of the database file when it was opened (nil in memory).
+    let openedFile: [UInt64]?
+    /// Whether the notice that the file was replaced has been given.
+    var replacementNoticed = false
+
+    /// The device and inode of the file at `path`, or nil when there is none.
+    static func fileIdentity(_ path: String) -> [UInt64]? {
+        guard !path.isEmpty, path != ":memory:", !path.hasPrefix("file:") else { return nil }
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return [UInt64(info.st_dev), UInt64(info.st_ino)]
+    }
+
+    /// Whether the file the explorer opened was since deleted, moved or replaced by another file:
+    /// the connection still reads the old one, so what is shown is no longer what is at the path.
+    public var fileReplacedElsewhere: Bool {
+        guard let openedFile else { return false }
+        return Self.fileIdentity(amigo.engine.path) != openedFile
+    }
+
+    /// How the file is reflected, again when another program changes its schema (`--no-infer`
+    /// turns inferred links off).
+    public let reflectionOptions: ReflectionOptions
+
+    /// The view on screen.
+    public var current: BrowseView? { stack.last }
+
+    /// Where `export csv|json -` writes, unbroken: text mode's standard output. Nil in the
+    /// terminal UI, whose standard output is the screen.
+    public var standardOutputWriter: ((String) throws -> Void)?
+
+    /// Whether echo is being recorded.
+    public var isEchoOn: Bool {
+        get { amigo.engine.echo.isEnabled }
+        set { amigo.engine.echo.isEnabled = newValue }
+    }
+
+    /// Re-reads the table list and counts.
+    public func reloadTables() throws {
+        readVersion = dataVersion()
+        tables = amigo.models.filter { !$0.name.isEmpty }.map { model in
+            if let reason = model.table.unreadableReason {
+                return TableSummary(name: model.name, isView: model.table.isView, rowCount: nil, unreadableReason: reason)
+            }
+            let query = session.query(model.name)
+            guard let limit = tableCountLimit else {
+                return TableSummary(name: model.name, isView: model.table.isView, rowCount: try? query.count())
+            }
+            // Counting stops after `limit` rows, so a list of huge tables opens at once.
+            let count = try? query.limit(limit + 1).count()
+            return TableSummary(name: model.name, isView: model.table.isView, rowCount: count.map { Swift.min($0, limit) },
+                                isLowerBound: (count ?? 0) > limit)
+        }
+    }
+
+    /// Counting in the tables list stops at this many rows (shown as `100000+`); nil counts exactly.
+    /// The terminal UI sets it; text mode's `tables` counts exactly. Opening a table counts it exactly.
+    public var tableCountLimit: Int?
+
+    /// Navigation stacks left by `open`, most recent last; `back` from a table opened directly
+    /// returns to the last of them.
+    var earlierStacks: [[BrowseView]] = []
+
+    /// SQLite's data version (`PRAGMA data_version`) when the table counts were last read: it
+    /// changes when another connection commits, so counts and rows read before are stale.
+    var readVersion: Int64?
+
+    /// SQLite's schema version (`PRAGMA schema_version`) when the models were reflected.
+    var reflectedSchemaVersion: Int64?
+
+    // MARK: Notices
+
+    /// Something the user should know that no command of theirs caused (another program changed
+    /// the file); shown once, then cleared.
+    var notice: String?
+
+    /// The pending notice, if any, which is then forgotten.
+    public func takeNotice() -> String? {
+        defer { notice = nil }
+        return notice
+    }
+
+    /// Whether a narrowing (filter, `=`, order) pushes a new step on the navigation stack, which
+    /// `back` pops, instead of changing the view in place. The terminal UI turns it on; text mode
+    /// keeps changing the view in place.
+    public var narrowingPushesSteps = false
+
+    /// A `get` that failed, and the view and row that were current then: `set` refuses to edit
+    /// that row, which is not the one asked for (in `-c` and piped scripts nobody sees the cursor).
+    var failedGet: (view: ObjectIdentifier, row: Int, reason: String)?
+}
+

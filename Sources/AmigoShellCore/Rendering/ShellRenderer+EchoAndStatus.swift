@@ -1,0 +1,94 @@
+// ShellRenderer: the echo pane, the status line, and shortening text (breadcrumb, tails) to fit them.
+
+import Amigo
+
+extension ShellApp {
+    func drawEcho(_ grid: inout ScreenGrid, _ box: Rect) {
+        grid.drawBox(box, title: explorer.isEchoOn ? "SQL echo" : "SQL echo (off)", style: boxStyle(.echo))
+        let inner = box.inset(by: 1)
+        guard inner.width > 4 else { return }
+        var lines: [(String, TextStyle)] = []
+        for event in explorer.echoLog.entries.suffix(60) {
+            let style = event.kind == .transaction ? ShellApp.dimStyle : TextStyle.plain
+            for line in wrap(event.sql, width: inner.width) { lines.append((line, style)) }
+            var detail = event.kind == .transaction ? " " : "  [" + event.arguments.map(\.description).joined(separator: ", ") + "]"
+            detail += String(format: " %.2f ms", event.duration * 1000)
+            if let rows = event.rowCount, event.kind == .statement { detail += " · " + Plural.count(rows, "row") }
+            if let error = event.error { detail += " · " + error }
+            for line in wrap(detail, width: inner.width) { lines.append((line, event.error == nil ? TextStyle(color: .green) : ShellApp.errorStyle)) }
+        }
+        let maxScroll = max(0, lines.count - inner.height)
+        if echoScroll > maxScroll { echoScroll = maxScroll }
+        let end = lines.count - echoScroll
+        let start = max(0, end - inner.height)
+        for (i, (line, style)) in lines[start..<end].enumerated() {
+            grid.put(line, row: inner.y + i, column: inner.x, maxWidth: inner.width, style: style)
+        }
+    }
+
+    /// A breadcrumb cut to `width` columns from the left: whole steps are dropped while at least
+    /// the last two remain (`… › albums › Album 1 "For…" › tracks`); otherwise it is cut inside a
+    /// step (`…ose About To Rock…" › tracks`).
+    static func shortenedBreadcrumb(_ breadcrumb: String, width: Int) -> String {
+        if DisplayWidth.of(breadcrumb) <= width { return breadcrumb }
+        let steps = breadcrumb.components(separatedBy: " › ")
+        if steps.count > 2 {
+            for drop in 1...(steps.count - 2) {
+                let candidate = "… › " + steps[drop...].joined(separator: " › ")
+                if DisplayWidth.of(candidate) <= width { return candidate }
+            }
+        }
+        return tail(of: breadcrumb, width: width)
+    }
+
+    /// The end of `text` in at most `width` columns, with `…` in front when its beginning was cut.
+    static func tail(of text: String, width: Int) -> String {
+        guard width > 0 else { return "" }
+        let graphemes = DisplayWidth.sanitizedGraphemes(text)
+        if graphemes.reduce(0, { $0 + $1.width }) <= width { return String(graphemes.map(\.character)) }
+        var kept: [Character] = []
+        var used = 1   // the ellipsis
+        for grapheme in graphemes.reversed() {
+            if used + grapheme.width > width { break }
+            kept.append(grapheme.character)
+            used += grapheme.width
+        }
+        return "…" + String(kept.reversed())
+    }
+
+    /// Splits `text` into lines of at most `width` columns (on character boundaries).
+    func wrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var current = ""
+        var currentWidth = 0
+        for ch in DisplayWidth.sanitize(text) {
+            let w = DisplayWidth.of(ch)
+            if currentWidth + w > width { lines.append(current); current = ""; currentWidth = 0 }
+            current.append(ch)
+            currentWidth += w
+        }
+        if !current.isEmpty || lines.isEmpty { lines.append(current) }
+        return lines
+    }
+
+    func drawStatus(_ grid: inout ScreenGrid, _ layout: ShellLayout) {
+        let row = layout.status.y
+        grid.fill(layout.status, style: TextStyle(.reverse))
+        let pending = explorer.pendingChanges
+        let tx = pending == 0 ? "tx: no changes" : "tx: \(pending) uncommitted"
+        let right = " " + tx + (explorer.amigo.engine.isReadOnly ? " · read-only" : "") + " "
+        let rightWidth = DisplayWidth.of(right)
+        let room = max(0, layout.status.width - rightWidth - 1)
+        var left = " " + explorer.statusSummary
+        if !message.isEmpty && message != explorer.statusSummary && !messageIsSummary {
+            // The message (often an error) matters more than the summary, which can be long with a
+            // filter: shorten the summary so the message stays visible, or drop it when it cannot fit.
+            let tail = "  │  " + message
+            let summaryRoom = room - DisplayWidth.of(tail)
+            left = summaryRoom >= 12 ? DisplayWidth.truncate(left, to: summaryRoom) + tail : " " + message
+        }
+        let style = messageIsError ? TextStyle([.reverse, .bold], color: .red) : TextStyle(.reverse)
+        grid.put(left, row: row, column: 0, maxWidth: room, style: style)
+        grid.put(right, row: row, column: layout.status.width - rightWidth, style: TextStyle([.reverse, .bold], color: pending > 0 ? .yellow : .normal))
+    }
+}

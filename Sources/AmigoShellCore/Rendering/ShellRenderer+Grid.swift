@@ -1,0 +1,227 @@
+// ShellRenderer: the grid pane — which columns fit, their widths, cells, labels and the position marker.
+
+import Amigo
+
+extension ShellApp {
+    /// Column widths and the cell texts of the visible rows.
+    struct GridContent {
+        var columns: [Int] = []      // indices of visible columns
+        var widths: [Int] = []
+        var cells: [[String]] = []   // [row][visible column]
+        var nulls: [[Bool]] = []
+        var numbers: [[Bool]] = []   // cells that are a number alone (right-aligned)
+        var hiddenLeft = 0           // columns scrolled away on the left (not counting pinned keys)
+        var hiddenRight = 0          // columns that do not fit on the right
+    }
+
+    func drawGrid(_ grid: inout ScreenGrid, _ layout: ShellLayout) {
+        let box = layout.grid
+        guard let view = explorer.current else {
+            grid.drawBox(box, title: "Grid", style: boxStyle(.grid))
+            grid.put("Choose a table and press Enter (or :open NAME).", row: box.y + 2, column: box.x + 2, maxWidth: box.width - 4, style: ShellApp.dimStyle)
+            return
+        }
+        var title = view.title
+        if let filter = view.filter { title += " · filter: \(filter)" }
+        if let order = view.order { title += " · order: \(order.column)\(order.descending ? " desc" : "")" }
+        grid.drawBox(box, title: title, style: boxStyle(.grid))
+        let inner = box.inset(by: 1)
+        let rows = layout.gridRows
+        // Keep the cursor on screen.
+        if view.cursorRow < view.topRow { view.topRow = view.cursorRow }
+        if view.cursorRow >= view.topRow + rows { view.topRow = view.cursorRow - rows + 1 }
+        let values: [[DatabaseValue]]
+        do {
+            values = try explorer.values(in: view.topRow..<(view.topRow + rows))
+        } catch {
+            setError(error)
+            values = []
+        }
+        // Sorted by a computed value (`albums.@count`): shown as a column of its own, after the key.
+        let computed = explorer.computedOrderPath
+        var shown = values
+        if computed != nil {
+            let extra = explorer.computedOrderValues(rows: view.topRow..<(view.topRow + values.count))
+            shown = zip(values, extra).map { $0 + [$1] }
+        }
+        let content = columnLayout(view: view, values: shown, width: inner.width, computed: computed)
+        // Header.
+        var x = inner.x
+        let columnModels = view.modelColumns
+        for (i, column) in content.columns.enumerated() {
+            let name = column < view.columns.count ? view.columns[column] : (computed ?? "")
+            var header = name
+            if column < columnModels.count {
+                if columnModels[column].primaryKey { header += "*" }
+                if columnModels[column].foreignKey != nil || isForeignKey(view, column) { header += "→" }
+            }
+            var style = ShellApp.headerStyle
+            if column == view.cursorColumn && focus == .grid { style.attributes.insert(.underline) }
+            grid.put(DisplayWidth.pad(header, to: content.widths[i]), row: inner.y, column: x, maxWidth: min(content.widths[i], inner.maxX - x), style: style)
+            x += content.widths[i] + ShellApp.columnGap
+        }
+        grid.put(String(repeating: "─", count: inner.width), row: inner.y + 1, column: inner.x, style: ShellApp.dimStyle)
+        // Rows.
+        for (r, cells) in content.cells.enumerated() {
+            let absolute = view.topRow + r
+            let y = inner.y + 2 + r
+            let isCursorRow = absolute == view.cursorRow
+            if isCursorRow && focus == .grid { grid.fill(Rect(x: inner.x, y: y, width: inner.width, height: 1), style: ShellApp.cursorStyle) }
+            x = inner.x
+            for (i, text) in cells.enumerated() {
+                let column = content.columns[i]
+                var style: TextStyle = content.nulls[r][i] ? ShellApp.nullStyle : (isForeignKey(view, column) ? ShellApp.foreignStyle : .plain)
+                if isCursorRow && focus == .grid { style = column == view.cursorColumn ? ShellApp.cellStyle : ShellApp.cursorStyle }
+                let number = content.numbers[r][i] && DisplayWidth.of(text) <= content.widths[i]
+                grid.put(DisplayWidth.pad(text, to: content.widths[i], alignRight: number), row: y, column: x, maxWidth: min(content.widths[i], inner.maxX - x), style: style)
+                x += content.widths[i] + ShellApp.columnGap
+            }
+        }
+        if view.totalCount == 0 {
+            grid.put(view.filter == nil ? "(no rows)" : "(no rows match the filter)", row: inner.y + 2, column: inner.x, style: ShellApp.dimStyle)
+        }
+        // Columns off screen: counted on the bottom border, at the left.
+        if content.hiddenLeft > 0 || content.hiddenRight > 0 {
+            var parts: [String] = []
+            if content.hiddenLeft > 0 { parts.append("◀ \(content.hiddenLeft) more") }
+            if content.hiddenRight > 0 { parts.append("\(content.hiddenRight) more ▶") }
+            let text = " columns: " + parts.joined(separator: " · ") + " "
+            grid.put(text, row: box.maxY - 1, column: box.x + 2, maxWidth: max(0, box.width - 16), style: boxStyle(.grid))
+        }
+        // Position marker at the bottom border.
+        let marker = " \(view.totalCount == 0 ? 0 : view.cursorRow + 1)/\(view.totalCount)\(view.countIsExact ? "" : "+") "
+        grid.put(marker, row: box.maxY - 1, column: max(box.x + 1, box.maxX - 2 - DisplayWidth.of(marker)), style: boxStyle(.grid))
+    }
+
+    func isForeignKey(_ view: BrowseView, _ column: Int) -> Bool {
+        guard let model = view.model, column < view.modelColumns.count else { return false }
+        let c = view.modelColumns[column]
+        return model.relationships.contains { $0.kind == .toOne && $0.sourceColumns.contains { $0 === c } }
+    }
+
+    /// Decides which columns fit, from the current column's neighbourhood, and their widths.
+    func columnLayout(view: BrowseView, values: [[DatabaseValue]], width: Int, computed: String? = nil) -> GridContent {
+        var content = GridContent()
+        let gap = ShellApp.columnGap
+        let count = view.columns.count
+        // The computed order's column, if any, is index `count`: pinned after the key columns.
+        let names = view.columns + (computed.map { [$0] } ?? [])
+        guard count > 0 else { return content }
+        var labels: [Int: [DatabaseValue: String]] = [:]
+        /// How wide a foreign key's label may be: 24 while the columns are laid out, then as much
+        /// as the room left over allows.
+        var labelRoom: [Int: Int] = [:]
+        func text(_ row: [DatabaseValue], _ column: Int) -> String {
+            guard column < row.count else { return "" }
+            let value = row[column]
+            var shown = ValueText.display(value)
+            if let label = labels[column]?[value], !label.isEmpty {
+                shown += " → " + DisplayWidth.truncate(label, to: labelRoom[column] ?? 24)
+            }
+            return shown
+        }
+        func widthOf(_ column: Int) -> Int {
+            if labels[column] == nil, isForeignKey(view, column) {
+                labels[column] = explorer.foreignKeyLabels(column: column, rows: values)
+            }
+            var w = DisplayWidth.of(names[column]) + 2
+            for row in values { w = max(w, min(40, DisplayWidth.of(DisplayWidth.sanitize(text(row, column))))) }
+            // Columns only widen while a view is browsed, so paging does not shift them about.
+            w = max(w, view.columnWidths[column] ?? 0)
+            view.columnWidths[column] = w
+            return max(3, min(w, max(3, width)))
+        }
+        // The key columns stay at the left while the grid is scrolled sideways, as a spreadsheet
+        // freezes them, unless they would take more than half the width.
+        let keys = view.modelColumns.indices.filter { view.modelColumns[$0].primaryKey }
+        func pinned(left: Int) -> [Int] {
+            let columns = keys.filter { $0 < left }
+            let taken = columns.reduce(0) { $0 + widthOf($1) + gap }
+            let kept = taken <= width / 2 ? columns : []
+            guard computed != nil else { return kept }
+            // The computed column sits right after the key columns (which stay in place when
+            // the grid is not scrolled).
+            return left == 0 ? [] : kept + [count]
+        }
+        func room(left: Int) -> Int { width - pinned(left: left).reduce(0) { $0 + widthOf($1) + gap } }
+        // Scroll horizontally so the current column is visible.
+        if view.cursorColumn < view.leftColumn { view.leftColumn = view.cursorColumn }
+        while true {
+            var used = 0
+            var fits = false
+            for column in view.leftColumn..<count {
+                used += widthOf(column) + gap
+                if column == view.cursorColumn { fits = used - gap <= room(left: view.leftColumn) || column == view.leftColumn; break }
+            }
+            if fits || view.leftColumn >= view.cursorColumn { break }
+            view.leftColumn += 1
+        }
+        // Never leave room unused on the right while columns are scrolled away on the left (after
+        // the terminal grew, say): scroll back as far as everything from there on still fits.
+        while view.leftColumn > 0,
+              (view.leftColumn - 1..<count).reduce(0, { $0 + widthOf($1) + gap }) - gap <= room(left: view.leftColumn - 1) {
+            view.leftColumn -= 1
+        }
+        var used = 0
+        for column in pinned(left: view.leftColumn) {
+            content.columns.append(column)
+            content.widths.append(widthOf(column))
+            used += widthOf(column) + gap
+        }
+        var order = Array(view.leftColumn..<count)
+        if computed != nil && view.leftColumn == 0 {
+            // Unscrolled: after the last key column at the left (or first).
+            var after = 0
+            while after < order.count && keys.contains(order[after]) { after += 1 }
+            order.insert(count, at: after)
+        }
+        for column in order {
+            let w = widthOf(column)
+            if used > 0 && used + w > width {
+                // The next column only partly fits: show it cut to the room left (its header and
+                // cells end in `…`) instead of leaving that room blank, when the room is worth it.
+                let room = width - used
+                if room >= ShellApp.minimumPartialColumnWidth {
+                    content.columns.append(column)
+                    content.widths.append(room)
+                }
+                break
+            }
+            content.columns.append(column)
+            content.widths.append(min(w, width - used))
+            used += w + gap
+        }
+        // Room left at the right (every column from the left one on fits whole): labels cut at 24
+        // take it, so that `2 → Nancy E…` reads `2 → Nancy Edwards` when there is space.
+        let cut = content.columns.contains { !labels[$0, default: [:]].isEmpty } && content.columns.last == count - 1
+            && zip(content.columns, content.widths).allSatisfy { widthOf($0.0) == $0.1 }
+        if cut {
+            var spare = width - (content.widths.reduce(0, +) + (content.widths.count - 1) * gap)
+            for (i, column) in content.columns.enumerated() where spare > 0 && !(labels[column] ?? [:]).isEmpty {
+                let full = values.map { row -> Int in
+                    guard column < row.count, let label = labels[column]?[row[column]], !label.isEmpty else { return 0 }
+                    return DisplayWidth.of(ValueText.display(row[column])) + 3 + DisplayWidth.of(DisplayWidth.sanitize(label))
+                }.max() ?? 0
+                let grow = min(spare, max(0, full - content.widths[i]))
+                guard grow > 0 else { continue }
+                content.widths[i] += grow
+                spare -= grow
+                labelRoom[column] = 24 + grow
+            }
+        }
+        content.hiddenLeft = view.leftColumn - content.columns.filter { $0 < view.leftColumn }.count
+        content.hiddenRight = max(0, count - 1 - (content.columns.filter { $0 < count }.max() ?? count - 1))
+        for row in values {
+            content.cells.append(content.columns.map { text(row, $0) })
+            content.nulls.append(content.columns.map { $0 < row.count && row[$0].isNull })
+            content.numbers.append(content.columns.map { column in
+                guard column < row.count else { return false }
+                switch row[column] {
+                case .integer, .real: return labels[column]?[row[column]].map(\.isEmpty) ?? true
+                default: return false
+                }
+            })
+        }
+        return content
+    }
+}

@@ -1,0 +1,96 @@
+// ShellRenderer: the pop-ups drawn over the grid (relations, help, previews, confirmations).
+
+import Amigo
+
+extension ShellApp {
+    func drawOverlay(_ grid: inout ScreenGrid, width: Int, height: Int, frame: Rect) {
+        func box(_ title: String, _ lines: [String], scroll: Int, highlight: Int? = nil) {
+            // As wide as the widest line and the title (which carries the overlay's keys, such as
+            // "Enter follows, Esc closes"), within the screen.
+            let w = min(width - 4, max(40, (lines.map { DisplayWidth.of($0) }.max() ?? 0) + 4, DisplayWidth.of(title) + 6))
+            let h = min(height - 4, lines.count + 2)
+            // Inside the grid's frame when it fits there (the panes' borders stay whole), else
+            // centred on the screen.
+            let inside = frame.inset(by: 1)
+            let rect = w <= inside.width && h <= inside.height
+                ? Rect(x: inside.x + (inside.width - w) / 2, y: inside.y + (inside.height - h) / 2, width: w, height: h)
+                : Rect(x: (width - w) / 2, y: max(1, (height - h) / 2), width: w, height: h)
+            grid.fill(rect)
+            grid.drawBox(rect, title: title, style: ShellApp.focusStyle)
+            let inner = rect.inset(by: 1)
+            let start = min(scroll, max(0, lines.count - inner.height))
+            for (i, line) in lines.dropFirst(start).prefix(inner.height).enumerated() {
+                let style = highlight == start + i ? ShellApp.cursorStyle : TextStyle.plain
+                if style != .plain { grid.fill(Rect(x: inner.x, y: inner.y + i, width: inner.width, height: 1), style: style) }
+                grid.put(line, row: inner.y + i, column: inner.x + 1, maxWidth: inner.width - 1, style: style)
+            }
+            // Say so when there is more than fits.
+            let hidden = (start > 0 ? "↑ " : "") + (start + inner.height < lines.count ? "↓ more " : "")
+            if !hidden.isEmpty {
+                let text = " " + hidden
+                grid.put(text, row: rect.maxY - 1, column: rect.maxX - 2 - DisplayWidth.of(text), style: ShellApp.focusStyle)
+            }
+        }
+        switch overlay {
+        case .none:
+            break
+        case .relations(let rows, let cursor):
+            let nameWidth = rows.map { DisplayWidth.of($0.relationship.name) }.max() ?? 4
+            let kindWidth = rows.contains { $0.relationship.isInferred } ? 14 : 12   // room for `~ one-to-many`
+            let targetWidth = rows.map { DisplayWidth.of($0.relationship.target.name) }.max() ?? 4
+            // A to-one line names the row it points at (`AC/DC`), not `1`; every line says what
+            // it goes through (a column, the child's column, a junction).
+            let labels = relationLabels.mapValues { DisplayWidth.truncate($0, to: 32) }
+            let countWidth = max(7, labels.values.map { DisplayWidth.of($0) }.max() ?? 0)
+            let lines = rows.enumerated().map { i, row in
+                let count = labels[i].map { DisplayWidth.pad($0, to: countWidth) }
+                    ?? DisplayWidth.pad(DisplayWidth.pad(String(row.count), to: 7, alignRight: true), to: countWidth)
+                return DisplayWidth.pad(row.relationship.name, to: nameWidth) + "  " + DisplayWidth.pad(Explorer.kindText(row.relationship), to: kindWidth)
+                    + "  → " + DisplayWidth.pad(row.relationship.target.name, to: targetWidth) + "  " + count
+                    + "  via " + Explorer.throughText(row.relationship)
+            }
+            let caption = (try? explorer.currentRecord()).flatMap { $0 }.map(explorer.rowCaption) ?? "Relations"
+            box("Relations of \(caption) — Enter follows, Esc closes", lines, scroll: max(0, cursor - (height - 8)), highlight: cursor)
+        case .detail(let text, let scroll):
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false).flatMap { wrap(String($0), width: max(20, width - 10)) }
+            box("Row detail — ↑↓ PgUp PgDn scroll, other keys close", lines, scroll: scroll)
+        case .help(let scroll):
+            var lines = ["Keys"]
+            for binding in KeyMap.bindings { lines.append("  " + DisplayWidth.pad(binding.label, to: 12) + binding.summary) }
+            lines.append("  letters     in the relations menu: jump to the first name starting with them")
+            lines.append("")
+            lines.append("Commands (at the : prompt, with -c, or on standard input)")
+            for entry in explorer.helpText(nil).split(separator: "\n", omittingEmptySubsequences: false) { lines.append("  " + entry) }
+            box("Help — ↑↓ PgUp PgDn scroll, other keys close", lines, scroll: scroll)
+        case .output(let title, let text, let scroll):
+            box(title, text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init), scroll: scroll)
+        case .confirmEdit(let edit):
+            var lines = ["Run this statement inside the session? (y = yes, n or Esc = no)", ""]
+            lines += wrap(edit.sql, width: max(30, width - 10))
+            lines.append("arguments: [" + edit.arguments.map(\.description).joined(separator: ", ") + "]")
+            lines.append("")
+            lines.append("Nothing reaches the file until :commit.")
+            box("Edit \(edit.column)", lines, scroll: 0)
+        case .confirmWrite(let write):
+            var lines = ["Run inside the session? (y = yes, any other key = no)", ""]
+            for statement in write.statements { lines += wrap(statement, width: max(30, width - 10)) }
+            if let cascade = write.cascade {
+                lines.append("")
+                lines += cascade.lines.isEmpty ? ["no other rows are deleted or changed by foreign keys"] : cascade.lines.flatMap { wrap($0, width: max(30, width - 10)) }
+            }
+            lines.append("")
+            lines.append("Nothing reaches the file until :commit.")
+            box(write.title.prefix(1).uppercased() + write.title.dropFirst(), lines, scroll: 0)
+        case .insertForm(let form):
+            let labelWidth = form.fields.map { DisplayWidth.of($0.column) }.max() ?? 0
+            var lines = ["Tab/Shift-Tab move · type a value (NULL, 42, 'text') · Enter shows the INSERT · Esc cancels", ""]
+            for (i, field) in form.fields.enumerated() {
+                let value = field.text.isEmpty ? (i == form.focus ? "▏" : "") + "‹\(field.placeholder)›" : field.text + (i == form.focus ? "▏" : "")
+                lines.append(DisplayWidth.pad(field.column, to: labelWidth) + "  " + value)
+            }
+            box("New row of \(form.table)", lines, scroll: max(0, form.focus + 2 - (height - 8)), highlight: form.focus + 2)
+        case .confirmQuit:
+            box("Quit?", ["\(explorer.pendingChanges) uncommitted change(s) will be rolled back.", "", "y = quit and discard · any other key = stay"], scroll: 0)
+        }
+    }
+}
