@@ -39,7 +39,7 @@ import Testing
     @Test func replaceInsertsWithTheExplicitKey() throws {
         let (db, session) = try seeded()
         let d = Dog(); d.id = 40; d.label = "forty"
-        try session.replace(d)
+        try session.upsert(d)
         #expect(db.trace.statements == [#"SELECT 1 FROM "dog" WHERE "id" = ?"#, #"INSERT INTO "dog" ("id", "label") VALUES (?, ?)"#])
         #expect(statementEvents(db).map(\.arguments) == [[40], [40, "forty"]])
         #expect(d.isPersisted)
@@ -51,7 +51,7 @@ import Testing
     @Test func replaceOverwritesTheRowWithTheSameKey() throws {
         let (db, session) = try seeded()
         let d = Dog(); d.id = 2; d.label = "rex II"          // never fetched
-        try session.replace(d)
+        try session.upsert(d)
         #expect(db.trace.statements == [#"SELECT 1 FROM "dog" WHERE "id" = ?"#, #"UPDATE "dog" SET "label" = ? WHERE "id" = ?"#])
         #expect(session.pendingChangeCount == 1)
         #expect(try labels(session) == ["lucy", "rex II", "ace"])
@@ -63,7 +63,7 @@ import Testing
     @Test func replaceWithoutAKeyInsertsAndWritesTheKeyBack() throws {
         let (_, session) = try seeded()
         let d = Dog(); d.label = "new"
-        try session.replace(d)
+        try session.upsert(d)
         #expect(d.id == 4)
         #expect(try session.get(Dog.self, 4)?.label == "new")
     }
@@ -77,9 +77,23 @@ import Testing
         try session.using(parent).relationship("children").add(child)
         #expect(try session.query(Child.self).using(parent).relationship("children").count() == 1)
         let again = Parent(); again.id = parent.id; again.label = "p2"
-        try session.replace(again)
+        try session.upsert(again)
         #expect(try session.get(Parent.self, parent.id!)?.label == "p2")
         #expect(try session.query(Child.self).using(again).relationship("children").count() == 1)
+    }
+
+    @Test func insertOrReplaceDeletesTheOldRowFirstAndItsCascadedLinksGoWithIt() throws {
+        let db = try SeedDatabase()
+        let session = try db.amigo.openSession()
+        let parent = Parent(); parent.label = "p"
+        let child = Child(); child.label = "c"
+        try session.add(parent, child)
+        try session.using(parent).relationship("children").add(child)
+        let again = Parent(); again.id = parent.id; again.label = "p2"
+        try session.insertOrReplace(again)
+        #expect(db.trace.statements.last?.hasPrefix(#"INSERT OR REPLACE INTO "parent""#) == true)
+        #expect(try session.get(Parent.self, parent.id!)?.label == "p2")
+        #expect(try session.query(Child.self).using(again).relationship("children").count() == 0)
     }
 
     // MARK: update
@@ -160,7 +174,7 @@ import Testing
         #expect(try session.all("Genre").count == 25)
         // replace and update with records.
         let genre = try Record(try amigo.model(named: "Genre"), ["GenreId": 100, "Name": "Polka"])
-        try session.replace(genre)
+        try session.upsert(genre)
         genre["Name"] = "Polka!"
         let copy = try Record(try amigo.model(named: "Genre"), ["GenreId": 100, "Name": "Polka!!"])
         try session.update(copy)
@@ -266,7 +280,7 @@ import Testing
         for attempt in [
             { try session.query("Artist").update(set: ["Name": "x"]) },
             { try session.query("Artist").delete(where: "ArtistId = %@", 1) },
-            { try session.replace(artist); return 0 },
+            { try session.upsert(artist); return 0 },
             { try session.update(artist); return 0 },
         ] as [() throws -> Int] {
             let error = try #require(throws: AmigoError.self) { _ = try attempt() }
@@ -284,7 +298,7 @@ import Testing
         // --- example
         let session = try amigo.openSession()
         let rex = Dog(); rex.id = 7; rex.label = "Rex"
-        try session.replace(rex)                            // inserted with id 7, or row 7 overwritten
+        try session.upsert(rex)                             // inserted with id 7, or row 7 overwritten
         let renamed = Dog(); renamed.id = 7; renamed.label = "Rex II"
         try session.update(renamed)                         // every column, by key; no fetch needed
         let seven = try session.get(Dog.self, 7)            // Dog? — nil when there is no such row

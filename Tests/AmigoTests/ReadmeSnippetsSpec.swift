@@ -136,7 +136,7 @@ import Amigo
         // README-EXAMPLE-BEGIN
         let session = try amigo.openSession()
         let rex = Dog(); rex.id = 7; rex.name = "Rex"
-        try session.replace(rex)                            // inserted with id 7, or row 7 overwritten
+        try session.upsert(rex)                             // inserted with id 7, or row 7 overwritten
         let renamed = Dog(); renamed.id = 7; renamed.name = "Rex II"
         try session.update(renamed)                         // every column, by key; no fetch needed
         let seven = try session.get(Dog.self, 7)            // Dog? — nil when there is no such row

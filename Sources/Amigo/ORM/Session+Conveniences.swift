@@ -8,8 +8,11 @@ extension Session {
     /// every many-to-many link of the row) and `SET NULL` on the rows that reference it. A model
     /// without a declared primary key has nothing to look the row up by and is written with
     /// INSERT OR REPLACE.
-    public func replace(_ objects: AmigoModel...) throws {
-        try checkWritable("replace rows")
+    ///
+    ///     let rex = Dog(); rex.id = 7; rex.label = "Rex"
+    ///     try session.upsert(rex)   // SELECT 1 … WHERE "id" = ?, then INSERT … or UPDATE … WHERE "id" = ?
+    public func upsert(_ objects: AmigoModel...) throws {
+        try checkWritable("upsert rows")
         let persisted = objects.map(\.isPersisted)
         do {
             try replaceRows(objects)
@@ -17,6 +20,20 @@ extension Session {
             for (object, flag) in zip(objects, persisted) { object.isPersisted = flag }   // rolled back
             throw error
         }
+    }
+
+    /// The 0.2 name of ``upsert(_:)`` (it never used REPLACE: see ``insertOrReplace(_:)`` for that).
+    @available(*, deprecated, renamed: "upsert(_:)")
+    public func replace(_ objects: AmigoModel...) throws {
+        for object in objects { try upsert(object) }
+    }
+
+    /// Writes each object with SQLite's `INSERT OR REPLACE` — the original Amigo's
+    /// `add(x, upsert: true)`: an existing row with the same key is **deleted** first, so its
+    /// `ON DELETE CASCADE` children go with it and `SET NULL` references are cleared. Use
+    /// ``upsert(_:)`` to overwrite a row in place.
+    public func insertOrReplace(_ objects: AmigoModel...) throws {
+        try add(objects, upsert: true)
     }
 
     private func replaceRows(_ objects: [AmigoModel]) throws {
