@@ -43,7 +43,9 @@ enum CSVStreamWorkload {
             process.executableURL = URL(fileURLWithPath: arguments[0])
             process.arguments = Array(arguments.dropFirst())
         }
-        FileManager.default.createFile(atPath: output, contents: nil)
+        // Never createFile on an existing path: it writes a new file and renames it over the old
+        // one, which (as root) replaced the /dev/null device with a regular file.
+        if !FileManager.default.fileExists(atPath: output) { FileManager.default.createFile(atPath: output, contents: nil) }
         guard let sink = FileHandle(forWritingAtPath: output) else { throw CocoaError(.fileWriteUnknown) }
         defer { try? sink.close() }
         process.standardOutput = sink

@@ -57,7 +57,11 @@ extension Explorer {
         } else {
             ordered = query
         }
-        try ordered.forEach { try body($0.values) }
+        // The query's own statement, its rows read straight from the engine: the model's
+        // columns in order, raw as the file holds them (a reflected model keeps values as they
+        // are), with no record built per row.
+        let (sql, arguments) = try ordered.sql()
+        try amigo.engine.fetch(sql, arguments) { row in try body(row.values) }
     }
 
     /// Where an export to `path` goes.

@@ -15,15 +15,20 @@ public struct CSVFormatter: RowFormatter {
     }
 
     public mutating func row(_ values: [DatabaseValue]) -> String {
-        // One string, appended to field by field: this is the hot loop of `export csv` and `--csv`.
         var line = ""
-        line.reserveCapacity(values.count * 12)
-        for (index, value) in values.enumerated() {
-            if index > 0 { line.append(",") }
-            Self.append(value, to: &line)
-        }
-        line.append("\r\n")
+        appendRow(values, to: &line)
         return line
+    }
+
+    /// Appends the row field by field to `output`: this is the hot loop of `export csv` and `--csv`.
+    public mutating func appendRow(_ values: [DatabaseValue], to output: inout String) {
+        var first = true
+        for value in values {
+            if !first { output.append(",") }
+            first = false
+            Self.append(value, to: &output)
+        }
+        output.append("\r\n")
     }
 
     /// Appends one field to `line`: NULL nothing, numbers as they are, text quoted when needed.

@@ -8,8 +8,18 @@ public protocol RowFormatter {
     mutating func begin(columns: [String]) -> String
     /// The text of one row (with its line end).
     mutating func row(_ values: [DatabaseValue]) -> String
+    /// Appends the text of one row to `output` (a formatter on the hot path of streaming writes
+    /// it there directly, without a string of its own per row).
+    mutating func appendRow(_ values: [DatabaseValue], to output: inout String)
     /// What comes after the last row (`]`, a count line, rows held back), given how many there were.
     mutating func end(rowCount: Int) -> String
+}
+
+extension RowFormatter {
+    /// ``row(_:)`` appended to `output`.
+    public mutating func appendRow(_ values: [DatabaseValue], to output: inout String) {
+        output += row(values)
+    }
 }
 
 extension OutputMode {

@@ -27,7 +27,7 @@ public final class RowWriter {
 
     /// Writes one row.
     public func write(_ values: [DatabaseValue]) throws {
-        buffer += formatter.row(values)
+        formatter.appendRow(values, to: &buffer)
         count += 1
         try flushIfFull()
     }
@@ -39,6 +39,9 @@ public final class RowWriter {
     }
 
     private func flushIfFull() throws {
-        if buffer.utf8.count >= bufferLimit { try sink(buffer); buffer = "" }
+        if buffer.utf8.count >= bufferLimit {
+            try sink(buffer)
+            buffer.removeAll(keepingCapacity: true)   // the next chunk reuses the storage
+        }
     }
 }
