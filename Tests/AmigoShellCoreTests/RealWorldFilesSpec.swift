@@ -82,6 +82,10 @@ import Testing
         #expect(relations.contains(Explorer.inferredLegend))
         _ = try explorer.run("follow moz_historyvisits")
         #expect(explorer.current?.totalCount == 2)
+        // In the grid, the inferred link's column is marked `~→` (a declared one `→`).
+        let grid = ShellApp(explorer: explorer).render(width: 160, height: 30)
+        let header = (0..<grid.height).map(grid.line).first { $0.contains("place_id") } ?? ""
+        #expect(header.contains("place_id~→"), "\(header)")
         #expect(try explorer.run("schema moz_historyvisits").output.contains("-- relationship: place: to-one → moz_places (moz_historyvisits.place_id = moz_places.id), inferred"))
         _ = try explorer.run("open moz_places")
         _ = try explorer.run("filter moz_historyvisits.@count >= 2")

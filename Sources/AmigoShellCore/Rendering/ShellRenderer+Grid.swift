@@ -53,7 +53,12 @@ extension ShellApp {
             var header = name
             if column < columnModels.count {
                 if columnModels[column].primaryKey { header += "*" }
-                if columnModels[column].foreignKey != nil || isForeignKey(view, column) { header += "→" }
+                // A link inferred from names (not declared in the file) is marked `~→`, as in the relations menu.
+                if columnModels[column].foreignKey != nil {
+                    header += "→"
+                } else if isForeignKey(view, column) {
+                    header += isInferredLink(view, column) ? "~→" : "→"
+                }
             }
             var style = ShellApp.headerStyle
             if column == view.cursorColumn && focus == .grid { style.attributes.insert(.underline) }
@@ -91,6 +96,14 @@ extension ShellApp {
         // Position marker at the bottom border.
         let marker = " \(view.totalCount == 0 ? 0 : view.cursorRow + 1)/\(view.totalCount)\(view.countIsExact ? "" : "+") "
         grid.put(marker, row: box.maxY - 1, column: max(box.x + 1, box.maxX - 2 - DisplayWidth.of(marker)), style: boxStyle(.grid))
+    }
+
+    /// Whether every to-one relationship through this column was inferred rather than declared.
+    func isInferredLink(_ view: BrowseView, _ column: Int) -> Bool {
+        guard let model = view.model, column < view.modelColumns.count else { return false }
+        let c = view.modelColumns[column]
+        let links = model.relationships.filter { $0.kind == .toOne && $0.sourceColumns.contains { $0 === c } }
+        return !links.isEmpty && links.allSatisfy(\.isInferred)
     }
 
     func isForeignKey(_ view: BrowseView, _ column: Int) -> Bool {
