@@ -22,6 +22,8 @@ import Foundation
 ///   everything up to the next ROLLBACK (or ROLLBACK TO a savepoint) fails.
 /// - Results are read whole by libpq before the first row is handed out.
 /// - ``setInterruptCheck(_:)`` is not supported yet (a no-op); ``isReadOnlyStatement(_:)`` throws.
+///
+/// `@unchecked Sendable`: every call is serialized by the engine's recursive lock, as in ``SQLiteEngine``.
 public final class PostgresEngine: Engine, @unchecked Sendable {
     /// Serializes every use of the connection (re-entrant).
     let serial = NSRecursiveLock()

@@ -21,6 +21,8 @@ struct TerminalMode {
 }
 
 /// Lets the single-threaded UI hand non-Sendable state to readline's `@Sendable` callback.
+///
+/// `@unchecked Sendable`: carries a value across a `@Sendable` boundary for code that runs on one thread at a time.
 struct UncheckedBox<V>: @unchecked Sendable {
     let value: V
     init(_ value: V) { self.value = value }

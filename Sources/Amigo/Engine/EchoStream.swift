@@ -47,6 +47,8 @@ public struct EchoEvent: Sendable, Equatable {
 /// Echo is off until ``isEnabled`` is set (``SQLiteEngineFactory`` does it for `echo: true`,
 /// together with a subscriber that writes to standard error). Anything may subscribe: amigo-shell
 /// shows the stream in its echo pane; tests record it.
+///
+/// `@unchecked Sendable`: its subscribers are guarded by a lock; events are delivered on the emitting thread.
 public final class EchoStream: @unchecked Sendable {
     private let lock = NSLock()
     private var subscribers: [Int: @Sendable (EchoEvent) -> Void] = [:]

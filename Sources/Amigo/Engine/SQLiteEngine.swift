@@ -9,6 +9,8 @@ import Foundation
 /// a call made from inside another (for example while iterating rows) runs directly. One
 /// connection has one transaction, so one ``Session`` at a time owns the engine (its
 /// ``transactionGate``); give threads that need concurrent transactions an engine each.
+///
+/// `@unchecked Sendable`: every call is serialized by the engine's recursive lock (``serialized(_:)``).
 public final class SQLiteEngine: Engine, @unchecked Sendable {
     /// Serializes every use of the connection (re-entrant).
     private let serial = NSRecursiveLock()

@@ -19,6 +19,8 @@ import Foundation
 ///
 /// Statements run directly on the ``Engine`` (`engine.execute`, `engine.fetch`) do not go
 /// through the gate: they are the low-level layer and run on whatever transaction is open.
+///
+/// `@unchecked Sendable`: its state is guarded by a lock and condition.
 public final class TransactionGate: @unchecked Sendable {
     private let condition = NSCondition()
     /// The thread holding the gate (the thread that created the owning session, or that runs

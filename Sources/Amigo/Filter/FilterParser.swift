@@ -70,6 +70,8 @@ public enum FilterParser {
 }
 
 /// A bounded, lock-guarded map from filter strings to parsed trees.
+///
+/// `@unchecked Sendable`: guarded by a lock.
 final class FilterParseCache: @unchecked Sendable {
     // @unchecked: `entries` is only touched while holding `lock`.
     let lock = NSLock()

@@ -8,6 +8,8 @@ import Foundation
 ///
 /// Creating an `AmigoDatabase` resolves the declared relationships (foreign keys, `OneToMany`,
 /// `ManyToMany`) between its models and creates the junction tables many-to-many needs.
+///
+/// `@unchecked Sendable`: its models are fixed by the time init returns; its engine serializes its own use.
 public final class AmigoDatabase: @unchecked Sendable {
     /// The engine every statement goes through.
     public let engine: any Engine

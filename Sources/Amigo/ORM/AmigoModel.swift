@@ -79,6 +79,8 @@ final class ForeignKeyValues {
 /// A row read from a statement keeps up to eight values inside the record itself, so that
 /// fetching it costs one allocation rather than two; ``values`` then builds an array when asked.
 /// Read single values with ``value(at:)`` or the name subscript, which build nothing.
+///
+/// `@unchecked Sendable`: like any model object it may be handed to another thread, but not changed from two at once; the ORM never does.
 public final class Record: AmigoModel, @unchecked Sendable, CustomStringConvertible {
     /// The row's model.
     public let model: ORMModel

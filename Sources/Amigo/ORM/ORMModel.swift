@@ -15,6 +15,8 @@ import Foundation
 ///
 /// A compiled model's table is named after its type, lower-cased (`Dog` → `dog`) unless `table:`
 /// is given; a run-time model's table is its name.
+///
+/// `@unchecked Sendable`: resolved while ``AmigoDatabase`` is created, read-only once it is shared; its statement caches lock themselves.
 public final class ORMModel: @unchecked Sendable, CustomStringConvertible {
     /// The model's name: the Swift type name, or the run-time name (the table name for reflected models).
     public let name: String
@@ -251,6 +253,8 @@ public final class ORMModel: @unchecked Sendable, CustomStringConvertible {
 /// Per column of a compiled model, in column order: how to read the property as a stored value,
 /// how to assign it from a statement column, and its foreign-key slot. Immutable, so the hot
 /// loops of fetching and saving read it without exclusivity checks or dictionary lookups.
+///
+/// `@unchecked Sendable`: computed once per model before it is shared, read-only afterwards.
 final class AccessPlan: @unchecked Sendable {
     let readers: [((AmigoModel) -> DatabaseValue)?]
     let writers: [((AmigoModel, DatabaseValue) -> Void)?]

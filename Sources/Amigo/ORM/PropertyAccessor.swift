@@ -5,6 +5,8 @@ import Foundation
 ///
 /// Built once per column when the model is declared; fetching calls ``assign`` once per column
 /// per row, reading the statement column straight into the property.
+///
+/// `@unchecked Sendable`: an offset and a type, fixed when the model is declared.
 struct PropertyAccessor: @unchecked Sendable {
     /// Reads the property as a stored value.
     let read: (AmigoModel) -> DatabaseValue

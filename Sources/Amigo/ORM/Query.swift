@@ -11,6 +11,8 @@
 ///
 /// Successive ``filter(_:_:)`` calls are combined with AND. Errors in a filter (syntax, unknown
 /// column) are thrown by the method that runs the query, before anything reaches SQLite.
+///
+/// `@unchecked Sendable`: a value whose shared parts are immutable once built (copied on change); running it goes through the engine's lock.
 public struct Query<T: AmigoModel>: @unchecked Sendable {
     /// Everything the query holds, in one copy-on-write box: copying a query (which every
     /// refinement and every call through a generic boundary does) costs one reference count.

@@ -1,6 +1,8 @@
 import Dispatch
 
 /// Work submitted with ``Session/async(queue:_:)``: run it, or run it and receive its result.
+///
+/// `@unchecked Sendable`: its state is set before the work is queued and read after it ran, on one queue.
 public final class AmigoSessionAsyncAction<R>: @unchecked Sendable {
     let queue: DispatchQueue
     let action: () throws -> R
@@ -33,6 +35,7 @@ public final class AmigoSessionAsyncAction<R>: @unchecked Sendable {
     }
 }
 
+/// `@unchecked Sendable`: carries a value across a `@Sendable` boundary for code that runs on one thread at a time.
 struct UncheckedBox<V>: @unchecked Sendable {
     let value: V
     init(_ value: V) { self.value = value }

@@ -33,6 +33,8 @@ import Synchronization
 /// in one step, so another thread never finds the session closed in between; its statements
 /// simply run before or after the commit. Objects and queries passed between threads are
 /// the caller's to synchronize.
+///
+/// `@unchecked Sendable`: every operation takes the session's lock or the engine's (see the threading note above).
 public final class Session: @unchecked Sendable {
     /// The models and engine.
     public let amigo: AmigoDatabase
@@ -118,6 +120,8 @@ public final class Session: @unchecked Sendable {
 }
 
 /// Hands out unique savepoint names.
+///
+/// `@unchecked Sendable`: its counter is guarded by a lock.
 final class SavepointCounter: @unchecked Sendable {
     let lock = NSLock()
     var value = 0

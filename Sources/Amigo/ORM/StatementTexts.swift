@@ -5,6 +5,8 @@ import Synchronization
 ///
 /// Keys are small integers (the kind of statement and a bit mask of the columns it writes), so
 /// the hot path of `session.add` looks its SQL up without building a string.
+///
+/// `@unchecked Sendable`: its caches are guarded by a lock.
 final class StatementTexts: @unchecked Sendable {
     private let lock = NSLock()
     private var texts: [Int: String] = [:]
@@ -26,6 +28,8 @@ final class StatementTexts: @unchecked Sendable {
 }
 
 /// SQL fragments keyed by a string (such as an alias), computed once.
+///
+/// `@unchecked Sendable`: guarded by a lock.
 final class TextCache: @unchecked Sendable {
     private let lock = NSLock()
     private var texts: [String: String] = [:]
@@ -46,6 +50,8 @@ final class TextCache: @unchecked Sendable {
 /// The SQL of plain relationship queries over one model (the rows of `owner.children`, the
 /// tags of an owner through a junction), compiled once per relationship: running one for
 /// another owner only binds that owner's key.
+///
+/// `@unchecked Sendable`: guarded by a lock.
 final class RelationshipQueryCache: @unchecked Sendable {
     private struct Entry {
         /// Weak: the model must not keep its relationships' owners alive (nor match a new

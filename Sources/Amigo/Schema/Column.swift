@@ -14,6 +14,8 @@ public protocol SchemaItem {}
 ///
 /// A foreign-key column declared as `Column("dog", type: ForeignKey(dogModel))` is stored as
 /// `dog_id` (`<label>_<related primary key>`), indexed, with a real `REFERENCES` constraint.
+///
+/// `@unchecked Sendable`: built and resolved while ``AmigoDatabase`` is created, read-only once it is shared.
 public class Column: SchemaItem, @unchecked Sendable {
     /// The column's name in the table (for a foreign key, the stored name such as `dog_id`).
     public internal(set) var label: String
@@ -149,6 +151,8 @@ public class Column: SchemaItem, @unchecked Sendable {
 }
 
 /// A column of text: `CharField("label", \Dog.label)`.
+///
+/// `@unchecked Sendable`: a ``Column``: read-only once its ``AmigoDatabase`` is created.
 public final class CharField: Column, @unchecked Sendable {
     /// Maps an optional String property.
     public init<M: AmigoModel>(_ label: String, _ keyPath: ReferenceWritableKeyPath<M, String?>, primaryKey: Bool = false,
@@ -175,6 +179,8 @@ public final class CharField: Column, @unchecked Sendable {
 /// compares it with a string converts the string.
 ///
 ///     UUIDField("objId", \Token.objId, primaryKey: true) { UUID().uuidString.lowercased() }
+///
+/// `@unchecked Sendable`: a ``Column``: read-only once its ``AmigoDatabase`` is created.
 public final class UUIDField: Column, @unchecked Sendable {
     /// Maps an optional String property holding the UUID text.
     public init<M: AmigoModel>(_ label: String, _ keyPath: ReferenceWritableKeyPath<M, String?>, primaryKey: Bool = false,
@@ -199,6 +205,8 @@ public final class UUIDField: Column, @unchecked Sendable {
 
 /// Declares the typed field shortcuts (`IntegerField`, `BooleanField`, …) as subclasses of ``Column``.
 /// Each maps an optional or non-optional property of its Swift type, or declares a run-time column.
+///
+/// `@unchecked Sendable`: a ``Column``: read-only once its ``AmigoDatabase`` is created.
 public class TypedField<V: DatabaseValueConvertible>: Column, @unchecked Sendable {
     /// Maps an optional property.
     public init<M: AmigoModel>(_ label: String, _ keyPath: ReferenceWritableKeyPath<M, V?>, primaryKey: Bool = false,
@@ -223,14 +231,26 @@ public class TypedField<V: DatabaseValueConvertible>: Column, @unchecked Sendabl
 }
 
 /// A 64-bit integer column (`INTEGER`).
+///
+/// `@unchecked Sendable`: a ``Column``: read-only once its ``AmigoDatabase`` is created.
 public final class IntegerField: TypedField<Int>, @unchecked Sendable {}
 /// A boolean column stored as 0/1.
+///
+/// `@unchecked Sendable`: a ``Column``: read-only once its ``AmigoDatabase`` is created.
 public final class BooleanField: TypedField<Bool>, @unchecked Sendable {}
 /// A single-precision float column (`REAL`).
+///
+/// `@unchecked Sendable`: a ``Column``: read-only once its ``AmigoDatabase`` is created.
 public final class FloatField: TypedField<Float>, @unchecked Sendable {}
 /// A double-precision float column (`REAL`).
+///
+/// `@unchecked Sendable`: a ``Column``: read-only once its ``AmigoDatabase`` is created.
 public final class DoubleField: TypedField<Double>, @unchecked Sendable {}
 /// A binary column (`BLOB`).
+///
+/// `@unchecked Sendable`: a ``Column``: read-only once its ``AmigoDatabase`` is created.
 public final class BinaryField: TypedField<Data>, @unchecked Sendable {}
 /// A date column, stored as ISO-8601 UTC text.
+///
+/// `@unchecked Sendable`: a ``Column``: read-only once its ``AmigoDatabase`` is created.
 public final class DateTimeField: TypedField<Date>, @unchecked Sendable {}

@@ -2,6 +2,8 @@
 ///
 ///     Column("dog", type: ForeignKey(dogModel))                 // → dog_id REFERENCES dog(id)
 ///     Column("dog", type: ForeignKey(dogModel.table.c["id"]!))
+///
+/// `@unchecked Sendable`: built and resolved while ``AmigoDatabase`` is created, read-only once it is shared.
 public final class ForeignKey: @unchecked Sendable {
     /// The referenced table's name.
     public let relatedTableName: String

@@ -5,6 +5,8 @@
 /// - one-to-many: the target's foreign-key columns point back at this row (`artist.albums`).
 /// - many-to-many: a junction table pairs this row with target rows (`playlist.tracks`); when the
 ///   junction is a model of its own (it has columns beyond the two keys) it is the *through model*.
+///
+/// `@unchecked Sendable`: resolved while ``AmigoDatabase`` is created, read-only once it is shared.
 public final class Relationship: @unchecked Sendable {
     /// The three shapes of relationship.
     public enum Kind: String, Sendable {

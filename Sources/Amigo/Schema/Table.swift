@@ -1,4 +1,6 @@
 /// A table (or view): its columns, primary key, foreign keys and indexes.
+///
+/// `@unchecked Sendable`: built while ``AmigoDatabase`` is created (or reflected), read-only once it is shared.
 public final class Table: @unchecked Sendable {
     /// The table's name, exactly as in the database.
     public let name: String

@@ -2,6 +2,8 @@ import Amigo
 import Foundation
 
 /// The last statements an engine ran, for the echo pane (a bounded ring, newest last).
+///
+/// `@unchecked Sendable`: its ring of entries is guarded by a lock.
 public final class EchoLog: @unchecked Sendable {
     private let lock = NSLock()
     private var events: [EchoEvent] = []
