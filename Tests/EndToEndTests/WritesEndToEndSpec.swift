@@ -110,17 +110,22 @@ struct WritesTerminalSpec {
         return tmux
     }
 
-    @Test("a opens a form with every column; Tab moves, Enter previews the INSERT, y runs it and the row is current")
-    func insertForm() async throws {
-        let workspace = try Workspace("tui-insert")
-        let tmux = try launch("insert", workspace)
-        defer { tmux.stop() }
+    /// Waits for the first screen, then opens Genre with `t` and waits for its first row.
+    private func openGenre(_ tmux: TmuxSession) async throws {
         try await tmux.waitFor("Track         3503")
         try tmux.sendKeys("t")
         try await tmux.waitFor("open table>")
         try tmux.sendLiteral("Genre")
         try tmux.sendKeys("Enter")
         try await tmux.waitFor("row 1 of 25")
+    }
+
+    @Test("a opens a form with every column; Tab moves, Enter previews the INSERT, y runs it and the row is current")
+    func insertForm() async throws {
+        let workspace = try Workspace("tui-insert")
+        let tmux = try launch("insert", workspace)
+        defer { tmux.stop() }
+        try await openGenre(tmux)
         try tmux.sendKeys("a")
         // curses draws top to bottom: wait for the form's last field, not only its title.
         let form = try await tmux.waitUntil("the whole form") { $0.contains("New row of Genre") && $0.contains("‹NULL›") }
@@ -148,12 +153,7 @@ struct WritesTerminalSpec {
         let workspace = try Workspace("tui-delete")
         let tmux = try launch("delete", workspace)
         defer { tmux.stop() }
-        try await tmux.waitFor("Track         3503")
-        try tmux.sendKeys("t")
-        try await tmux.waitFor("open table>")
-        try tmux.sendLiteral("Genre")
-        try tmux.sendKeys("Enter")
-        try await tmux.waitFor("row 1 of 25")
+        try await openGenre(tmux)
         try tmux.sendKeys("d")
         let refused = try await tmux.waitFor("Nothing reaches the file until :commit.")
         #expect(refused.contains("DELETE FROM \"Genre\" WHERE \"GenreId\" = ?  [1]"))

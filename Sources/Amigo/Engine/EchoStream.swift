@@ -77,6 +77,15 @@ public final class EchoStream: @unchecked Sendable {
     func unsubscribe(_ token: Int) { _ = lock.withLock { subscribers.removeValue(forKey: token) } }
 
     /// Reports an event to every subscriber.
+    /// Emits a statement that started at `start` (``DispatchTime`` nanoseconds) and just ended:
+    /// what every engine reports after running one, with its duration, row count or error.
+    public func emit(_ kind: EchoEvent.Kind, _ sql: String, _ arguments: [DatabaseValue], startedAt start: UInt64,
+                     rows: Int? = nil, error: Error? = nil) {
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        emit(EchoEvent(kind: kind, sql: sql, arguments: arguments, duration: seconds, rowCount: rows,
+                       error: error.map { "\($0)" }))
+    }
+
     public func emit(_ event: EchoEvent) {
         let handlers = lock.withLock { Array(subscribers.values) }
         for handler in handlers { handler(event) }

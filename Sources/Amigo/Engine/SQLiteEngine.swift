@@ -263,11 +263,10 @@ public final class SQLiteEngine: Engine, @unchecked Sendable {
         return readingPragmas.contains(name)
     }
 
+    /// Reports a statement that started at `start` to ``echo``.
     private func report(_ kind: EchoEvent.Kind, _ sql: String, _ arguments: [DatabaseValue], _ start: UInt64,
                         rows: Int? = nil, error: Error? = nil) {
-        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        echo.emit(EchoEvent(kind: kind, sql: sql, arguments: arguments, duration: seconds, rowCount: rows,
-                            error: error.map { "\($0)" }))
+        echo.emit(kind, sql, arguments, startedAt: start, rows: rows, error: error)
     }
 }
 
