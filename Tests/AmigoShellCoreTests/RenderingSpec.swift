@@ -77,10 +77,26 @@ import Testing
         #expect(region(grid, 4, 21..<89) == "        1  For Those About To Rock (We Salute You)  1 → For Those A…")
         #expect(region(grid, 13, 21..<89) == "       14  Spellbound                               1 → For Those A…")
         #expect(region(grid, 14, 21..<89) == String(repeating: " ", count: 68))
-        #expect(region(grid, 37, 20..<90) == "└─ columns: 6 more ▶ " + String(repeating: "─", count: 41) + " 1/10 ─┘")
+        #expect(region(grid, 36, 20..<90) == "└─ columns: 6 more ▶ " + String(repeating: "─", count: 41) + " 1/10 ─┘")
+        // Under the panes, the current row's relationships, numbered for the digit keys: names
+        // at once (dimmed), then labels and counts once read (idle work in the run loop).
+        #expect(grid.line(37) == " 1 album  2 genre  3 mediaType  4 invoiceLines  5 playlistTracks  6 invoices  7 playlists")
+        #expect(grid[37, 1].style == ShellApp.headerStyle && grid[37, 3].style == ShellApp.dimStyle)
         #expect(grid.line(38) == " row 1 of 10" + String(repeating: " ", count: 92) + " tx: no changes")
-        #expect(grid.line(39) == " Enter open/follow · t table · f find · # key · / filter · r relations · Bksp back · = narrow · ? help · q quit")
+        #expect(grid.line(39) == " Enter open/follow · t table · f find · # key · 1-9 follow · / filter · r relations · Bksp back · ? help · q quit")
         expectEveryRowFits(grid)
+        #expect(app.completeRowLinks())
+        #expect(!app.completeRowLinks())    // read once per row
+        let read = app.render(width: 120, height: 40)
+        // The to-one labels are left out before any link is: here all seven fit without them.
+        #expect(read.line(37) == " 1 album  2 genre  3 mediaType  4 invoiceLines 1  5 playlistTracks 3  6 invoices 1  7 playlists 3")
+        #expect(read[37, 3].style == .plain)
+        // What does not fit at all ends in `… r`.
+        #expect(app.render(width: 60, height: 40).line(37) == " 1 album  2 genre  3 mediaType  4 invoiceLines 1  … r")
+        // With room, a to-one names the row it points at.
+        _ = app.handle(.char("1"))
+        #expect(app.completeRowLinks())
+        #expect(app.render(width: 120, height: 40).line(37) == " 1 artist → AC/DC  2 tracks 10")
     }
 
     @Test func anAlbumsArtistIdShowsTheArtistsNameBesideIt() throws {
@@ -145,7 +161,8 @@ import Testing
         #expect(grid.line(1) == "┌─ Tables ─────┐┌─ tracks ─────────────────────────────────┐")
         #expect(grid.line(2) == "│Album      347││TrackId*   Name                           │")
         #expect(grid.line(4) == "│Customer    59││        1  For Those About To Rock (We Sa…│")
-        #expect(grid.line(13) == "└──────────────┘└─ columns: 7 more ▶ ─────────────── 1/10 ─┘")
+        #expect(grid.line(12) == "└──────────────┘└─ columns: 7 more ▶ ─────────────── 1/10 ─┘")
+        #expect(grid.line(13) == " 1 album  2 genre  3 mediaType  4 invoiceLines  … r")
         #expect(grid.line(14) == " row 1 of 10" + String(repeating: " ", count: 32) + " tx: no changes")
         expectEveryRowFits(grid)
     }
@@ -190,19 +207,28 @@ import Testing
         _ = app.submit(.command, text: "open Track")
         _ = app.handle(.char("r"))
         let grid = app.render(width: 100, height: 30)
-        // The box is as wide as its title, which says which keys work.
-        #expect(grid.line(10).contains("┌─ Relations of Track 1 \"For Those About To Rock…\" — Enter follows, Esc closes ─"))
-        // A to-one line names the row it points at; every line says what it goes through.
-        #expect(grid.line(11).contains("│ album           to-one        → Album          For Those About To Rock We Salu…  via AlbumId"))
-        #expect(grid.line(14).contains("│ invoiceLines    one-to-many   → InvoiceLine          1                           via InvoiceL"))
-        #expect(grid.line(17).contains("│ playlists       many-to-many  → Playlist             3                           via Playlist"))
+        let layout = try #require(ShellLayout(width: 100, height: 30, echoVisible: true))
+        let top = try #require((0..<30).first { grid.line($0).contains("┌─ Relations of Track 1 \"For Those About To Rock…\" — Enter or a number follows") })
+        // Each line's number follows it; a to-one line names the row it points at (cut so that the
+        // box stays inside the grid's frame); every line says what it goes through.
+        #expect(grid.line(top + 1).contains("│ 1 album           to-one        → Album          For Those A…  via AlbumId"))
+        #expect(grid.line(top + 4).contains("│ 4 invoiceLines    one-to-many   → InvoiceLine          1       via InvoiceLin… "))
+        #expect(grid.line(top + 7).contains("│ 7 playlists       many-to-many  → Playlist             3       via PlaylistTr… "))
+        #expect(grid.line(top + 8).contains("└" + String(repeating: "─", count: 70)))
+        // The panes' borders stay whole around it.
+        for y in top...(top + 8) {
+            #expect(grid[y, layout.tables.maxX - 1].text == "│" && grid[y, layout.grid.x].text == "│" && grid[y, layout.grid.maxX - 1].text == "│", "row \(y)")
+        }
+        // With the echo pane hidden, the labels take the room.
+        _ = app.handle(.escape)
+        _ = app.handle(.char("E"))
+        _ = app.handle(.char("r"))
         let wide = app.render(width: 140, height: 30)
-        #expect(wide.text().contains("│ invoiceLines    one-to-many   → InvoiceLine          1                           via InvoiceLine.TrackId"))
-        #expect(wide.text().contains("│ playlists       many-to-many  → Playlist             3                           via PlaylistTrack"))
-        #expect(grid.line(18).contains("└" + String(repeating: "─", count: 79)))
+        #expect(wide.text().contains("│ 1 album           to-one        → Album          For Those About To Rock We Salu…  via AlbumId"))
+        #expect(wide.text().contains("│ 7 playlists       many-to-many  → Playlist             3                           via PlaylistTrack"))
         // The highlighted entry is the cursor's.
-        #expect(grid[11, 10].style == TextStyle(.reverse))
-        #expect(grid[12, 10].style == .plain)
+        #expect(grid[top + 1, layout.grid.x + 4].style == TextStyle(.reverse))
+        #expect(grid[top + 2, layout.grid.x + 4].style == .plain)
         expectEveryRowFits(grid)
     }
 
@@ -279,8 +305,8 @@ import Testing
         _ = app.submit(.command, text: "open dog")
         _ = app.handle(.char("E"))
         let grid = app.render(width: 80, height: 24)
-        #expect(grid.line(14) == "│              ││  11  Zoë      Poodle                                         │")
-        #expect(grid.line(15) == "│              ││  12  ポチ     Terrier                                        │")
+        #expect(grid.line(14) == "│              ││  11  Zoë     Poodle                                          │")
+        #expect(grid.line(15) == "│              ││  12  ポチ    Terrier                                         │")
     }
 
     @Test func cjkTextLongerThanItsColumnIsCutOnACharacterBoundary() throws {

@@ -1,7 +1,7 @@
 /// What a key does in the terminal UI.
 public enum ShellAction: String, Sendable, CaseIterable {
     case moveUp, moveDown, moveLeft, moveRight, pageUp, pageDown, top, bottom
-    case nextPane, previousPane, activate, relations, back
+    case nextPane, previousPane, activate, relations, followLink, back
     case filterPrompt, find, findAll, findNext, findPrevious, jumpToKey, openTable, commandPrompt, sortAscending, sortDescending
     case detail, edit, insertRow, deleteRow, deleteAll, filterEqual, toggleEcho, help, quit, suspend, redraw, refresh
 }
@@ -34,9 +34,11 @@ public enum KeyMap {
         KeyBinding(keys: [.tab], label: "Tab", action: .nextPane, summary: "next pane (tables, grid, echo)"),
         KeyBinding(keys: [.backTab], label: "S-Tab", action: .previousPane, summary: "previous pane"),
         KeyBinding(keys: [.enter], label: "Enter", action: .activate, summary: "open table · jump to the row a foreign key points at · relations of the row"),
-        KeyBinding(keys: [.char("r")], label: "r", action: .relations, summary: "relationships of the current row, with counts; Enter follows one"),
+        KeyBinding(keys: [.char("r")], label: "r", action: .relations, summary: "relationships of the current row, with counts; Enter or its number follows one"),
+        KeyBinding(keys: (1...RowLinks.numberedLimit).map { .char(Character(String($0))) }, label: "1-9", action: .followLink,
+                   summary: "follow the current row's relationship with that number (listed under the panes)"),
         KeyBinding(keys: [.backspace, .escape, .char("b")], label: "Bksp Esc b", action: .back, summary: "back one step: the previous view, filter or sort (its row restored)"),
-        KeyBinding(keys: [.char("t")], label: "t", action: .openTable, summary: "open a table by name (Tab completes; a prefix, part or the letters in order will do)"),
+        KeyBinding(keys: [.char("t")], label: "t", action: .openTable, summary: "open a table by name (Tab completes); Album:4 at key 4, Track/snow at the first row with snow"),
         KeyBinding(keys: [.char("f")], label: "f", action: .find, summary: "find as you type: the next row whose current column contains a text"),
         KeyBinding(keys: [.char("F")], label: "F", action: .findAll, summary: "find in every text column"),
         KeyBinding(keys: [.char("n")], label: "n", action: .findNext, summary: "next match of the last find"),
@@ -70,7 +72,7 @@ public enum KeyMap {
     public static func action(for key: Key) -> ShellAction? { index[key] }
 
     /// The hints, most useful first; ``hints(width:)`` keeps as many as fit.
-    static let hintItems = ["Enter open/follow", "t table", "f find", "# key", "/ filter", "r relations", "Bksp back",
+    static let hintItems = ["Enter open/follow", "t table", "f find", "# key", "1-9 follow", "/ filter", "r relations", "Bksp back",
                             "= narrow", "s/S sort", "n next", "e edit", "v detail", ": command"]
     /// Always shown, at the end.
     static let hintTail = "? help · q quit"

@@ -15,12 +15,17 @@ extension ShellApp {
             message = ""
             messageIsError = false
         }
+        let action = KeyMap.action(for: key)
+        // Links read for a row stay valid while the cursor only moves; anything else may change them.
+        var onlyMoves = false
+        if case .none = overlay, let action { onlyMoves = ShellApp.onlyMoves(action) }
+        if !onlyMoves { rowLinksRead = nil }
         switch overlay {
         case .none: break
         default: return handleOverlay(key)
         }
         typeAhead = ""
-        guard let action = KeyMap.action(for: key) else {
+        guard let action else {
             // Keys mean the same in every pane: a letter never silently becomes a jump.
             if case .char(let ch) = key, ch.isLetter || ch.isNumber {
                 setMessage("'\(ch)' does nothing here — t opens a table by name, f finds, # jumps to a key, ? lists every key")
@@ -47,6 +52,9 @@ extension ShellApp {
         case .previousPane: cycleFocus(forward: false)
         case .activate: activate()
         case .relations: showRelations()
+        case .followLink:
+            guard case .char(let digit) = key, let number = digit.wholeNumberValue else { return .none }
+            followLink(number: number)
         case .back:
             if key == .escape && explorer.stack.count <= 1 { return .none }   // Esc with nothing to pop: nothing
             attempt { try explorer.back(); setMessage(explorer.statusSummary) }
@@ -129,6 +137,47 @@ extension ShellApp {
             attempt { try explorer.refresh(); setMessage(explorer.takeNotice() ?? "refreshed: " + explorer.statusSummary) }
         }
         return .none
+    }
+
+    /// Whether `action` only moves the cursor or the focus (so what was read for a row stays true).
+    static func onlyMoves(_ action: ShellAction) -> Bool {
+        [.moveUp, .moveDown, .moveLeft, .moveRight, .pageUp, .pageDown, .top, .bottom, .nextPane, .previousPane].contains(action)
+    }
+
+    /// Follows the current row's relationship numbered `number` (1-based, in the order of the
+    /// relations menu and of the line under the grid).
+    func followLink(number: Int) {
+        guard let view = explorer.current else { setMessage("open a table first: t opens one by name"); return }
+        guard let model = view.model else { setMessage("a sql result has no relationships; open a table to follow them"); return }
+        let relationships = model.relationships
+        guard number >= 1, number <= relationships.count else {
+            setMessage(relationships.isEmpty ? "\(model.name) has no relationships"
+                       : "no relationship \(number): \(model.name) has \(Plural.count(relationships.count, "relationship")) (r lists them)")
+            return
+        }
+        let name = relationships[number - 1].name
+        attempt {
+            try explorer.follow(name)
+            focus = .grid
+            setMessage("\(name): " + Plural.count(explorer.current?.totalCount ?? 0, "row"))
+        }
+    }
+
+    /// Reads the labels and counts of the current row's links, unless they were read already;
+    /// true when there is something new to draw. Idle work: the next key interrupts it.
+    public func completeRowLinks() -> Bool {
+        guard let anchor = explorer.rowLinksAnchor(), explorer.current?.model?.relationships.isEmpty == false else { return false }
+        if let read = rowLinksRead, read.anchor == anchor, read.isComplete { return false }
+        guard let links = try? explorer.rowLinks() else { return false }
+        rowLinksRead = links
+        return true
+    }
+
+    /// The current row's links to show: as read, if they are this row's, else their names alone.
+    func currentRowLinks() -> RowLinks? {
+        guard let anchor = explorer.rowLinksAnchor() else { return nil }
+        if let read = rowLinksRead, read.anchor == anchor { return read }
+        return explorer.rowLinkNames()
     }
 
     func editText(_ value: DatabaseValue) -> String {

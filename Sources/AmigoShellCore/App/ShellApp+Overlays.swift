@@ -22,6 +22,12 @@ extension ShellApp {
             case .down, .char("j"): cursor = min(rows.count - 1, cursor + 1)
             case .home: cursor = 0
             case .end: cursor = rows.count - 1
+            case .char(let digit) where digit.wholeNumberValue.map { (1...min(rows.count, RowLinks.numberedLimit)).contains($0) } == true:
+                // A line's number follows it at once.
+                typeAhead = ""
+                overlay = .none
+                followLink(number: digit.wholeNumberValue ?? 1)
+                return .none
             case .enter, .right:
                 typeAhead = ""
                 overlay = .none

@@ -5,15 +5,20 @@ import Amigo
 extension ShellApp {
     // MARK: Prompts
 
-    /// Whether a prompt of `kind` acts while it is typed (``typed(_:text:)``): a find does.
+    /// Whether a prompt of `kind` acts while it is typed (``typed(_:text:)``): a find does, and
+    /// the table prompt once a text to find is typed after the name (`Track/snow`).
     public func changesAsYouType(_ kind: PromptKind) -> Bool {
-        if case .find = kind { return true }
-        return false
+        switch kind {
+        case .find, .table: return true
+        default: return false
+        }
     }
 
     /// A find as you type: the cursor goes to the first row at or after where it was when the
-    /// prompt opened whose column contains `text` (nothing typed: back where it was).
+    /// prompt opened whose column contains `text` (nothing typed: back where it was). At the
+    /// table prompt, `Track/snow` opens Track and finds as `f` does; Esc puts everything back.
     public func typed(_ kind: PromptKind, text: String) {
+        if case .table = kind { previewTable(text); return }
         guard case .find(let column) = kind, let view = explorer.current else { return }
         if findOrigin == nil { findOrigin = view.cursorRow }
         explorer.moveCursor(to: findOrigin ?? 0)
@@ -29,6 +34,7 @@ extension ShellApp {
             // Enter searches again from where the prompt opened; Esc goes back there.
             explorer.moveCursor(to: origin)
         }
+        if case .table = kind, text == nil { endTablePreview(keeping: false) }
         guard let text else { setMessage("cancelled"); return .none }
         switch kind {
         case .filter:
@@ -64,17 +70,13 @@ extension ShellApp {
             }
         case .table:
             let name = text.trimmingCharacters(in: .whitespaces)
-            guard !name.isEmpty else { setMessage("cancelled"); return .none }
-            guard let match = ShellApp.tableMatch(name, in: explorer.tables) else {
-                setError(ShellError.invalidValue("no table or view matches '\(name)'"))
+            guard !name.isEmpty else { endTablePreview(keeping: false); setMessage("cancelled"); return .none }
+            guard let target = TableTarget.parse(name, in: explorer.tables) else {
+                endTablePreview(keeping: false)
+                setError(ShellError.invalidValue("no table or view matches '\(name.split(whereSeparator: { $0 == ":" || $0 == "/" }).first ?? "")'"))
                 return .none
             }
-            attempt {
-                try explorer.open(match)
-                if let i = explorer.tables.firstIndex(where: { $0.name == match }) { tableCursor = i }
-                focus = .grid
-                setMessage(explorer.statusSummary)
-            }
+            openTable(target)
         case .edit(let column):
             attempt {
                 let edit = try explorer.previewEdit(column: column, text: text)
@@ -119,5 +121,73 @@ extension ShellApp {
             }
         }
         return .none
+    }
+}
+
+extension ShellApp {
+    // MARK: The table prompt
+
+    /// Opens `target`'s table (unless the preview already shows it) and goes where it says: a
+    /// key, or the first row containing a text (which `n` then repeats).
+    func openTable(_ target: TableTarget) {
+        let previewed = tablePreview?.table == target.table
+        endTablePreview(keeping: true)
+        attempt {
+            if !previewed || explorer.current?.model?.name != target.table { try explorer.open(target.table) }
+            if let i = explorer.tables.firstIndex(where: { $0.name == target.table }) { tableCursor = i }
+            focus = .grid
+            setMessage(explorer.statusSummary)
+            switch target.position {
+            case .top:
+                break
+            case .key(let key):
+                setMessage(try explorer.execute(.get(key)).status)
+            case .find(let text):
+                guard let view = explorer.current else { return }
+                let column = ShellApp.searchColumn(of: view)
+                lastFind = (text, column)
+                explorer.moveCursor(to: 0)
+                runFind(text, column: column, backward: false, includingCurrent: true)
+            }
+        }
+    }
+
+    /// The table prompt as it is typed: once a text to find follows the name (`Track/snow`), the
+    /// table is shown with the cursor on the first row containing it; taking the text away (or a
+    /// name that matches nothing) puts back what was there.
+    func previewTable(_ text: String) {
+        guard let target = TableTarget.parse(text, in: explorer.tables), case .find(let find) = target.position else {
+            if let preview = tablePreview, preview.table != nil {
+                explorer.restoreNavigation(preview.snapshot)
+                tablePreview?.table = nil
+            }
+            return
+        }
+        if tablePreview == nil { tablePreview = (explorer.navigationSnapshot(), tableCursor, focus, nil) }
+        guard let preview = tablePreview else { return }
+        do {
+            if preview.table != target.table {
+                explorer.restoreNavigation(preview.snapshot)
+                try explorer.open(target.table)
+                tablePreview?.table = target.table
+            }
+            guard let view = explorer.current else { return }
+            explorer.moveCursor(to: 0)
+            let column = ShellApp.searchColumn(of: view)
+            runFind(find, column: column, backward: false, includingCurrent: true)
+        } catch {
+            setError(error)
+        }
+    }
+
+    /// Ends a preview: `keeping` leaves the previewed table open (Enter), else navigation, the
+    /// tables cursor and the focus go back to where the prompt opened (Esc).
+    func endTablePreview(keeping: Bool) {
+        guard let preview = tablePreview else { return }
+        tablePreview = nil
+        guard !keeping else { return }
+        explorer.restoreNavigation(preview.snapshot)
+        tableCursor = preview.tableCursor
+        focus = preview.focus
     }
 }

@@ -77,6 +77,9 @@ public final class ShellApp {
     var typeAhead = ""
     /// For the relations menu: the label of the row each to-one relationship points at (by index).
     var relationLabels: [Int: String] = [:]
+    /// The current row's links as last read (labels and counts), for the line under the grid;
+    /// stale once the cursor moves to another row, dropped by any key that may change data.
+    var rowLinksRead: RowLinks?
     /// The last search (`f`, `F`), which `n` and `N` repeat.
     public internal(set) var lastFind: (text: String, column: String?)?
     /// Whether the last render had only room for the "too small" message.
@@ -120,6 +123,10 @@ public final class ShellApp {
     /// The row the cursor was on when a find prompt opened: each change of the text searches
     /// from there again, and a cancelled find goes back to it.
     var findOrigin: Int?
+
+    /// While the table prompt previews a table (`Track/snow` typed): where navigation, the tables
+    /// cursor and the focus were when it opened, and the table shown now.
+    var tablePreview: (snapshot: Explorer.NavigationSnapshot, tableCursor: Int, focus: Pane, table: String?)?
 
     /// Runs `body`, showing any error in the status line instead of letting it escape.
     func attempt(_ body: () throws -> Void) {

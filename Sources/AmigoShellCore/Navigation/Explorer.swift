@@ -130,6 +130,23 @@ public final class Explorer {
     /// returns to the last of them.
     var earlierStacks: [[BrowseView]] = []
 
+    /// Where navigation stood (the view stack and the stacks `back` returns to), to put back
+    /// exactly after a preview: the table prompt opens a table as `Track/snow` is typed, and Esc
+    /// returns to where it was opened.
+    struct NavigationSnapshot {
+        let stack: [BrowseView]
+        let earlierStacks: [[BrowseView]]
+    }
+
+    /// Where navigation stands now.
+    func navigationSnapshot() -> NavigationSnapshot { NavigationSnapshot(stack: stack, earlierStacks: earlierStacks) }
+
+    /// Puts navigation back where `snapshot` was taken (the views keep their rows and cursors).
+    func restoreNavigation(_ snapshot: NavigationSnapshot) {
+        stack = snapshot.stack
+        earlierStacks = snapshot.earlierStacks
+    }
+
     /// SQLite's data version (`PRAGMA data_version`) when the table counts were last read: it
     /// changes when another connection commits, so counts and rows read before are stale.
     var readVersion: Int64?

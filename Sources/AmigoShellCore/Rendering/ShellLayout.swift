@@ -5,6 +5,7 @@
 /// ┌ Tables ┐┌ Grid ───────────────────────┐┌ SQL echo ──────┐
 /// │        ││                             ││                │
 /// └────────┘└─────────────────────────────┘└────────────────┘
+/// 1 artist → AC/DC  2 tracks 10                              (row h-3: the current row's links)
 /// status line                                                (row h-2)
 /// prompt / key hints                                         (row h-1)
 /// ```
@@ -30,6 +31,11 @@ public struct ShellLayout: Sendable, Equatable {
     public let status: Rect
     /// The prompt line.
     public let prompt: Rect
+    /// The line above the status line that lists the current row's links (``RowLinks``), as
+    /// wide as the screen; nil on a terminal too short to spare it.
+    public let links: Rect?
+    /// From this height on, the links line is shown.
+    public static let linksHeight = 14
 
     /// The layout for `width` × `height`, or nil when the terminal is too small.
     public init?(width: Int, height: Int, echoVisible: Bool) {
@@ -37,7 +43,8 @@ public struct ShellLayout: Sendable, Equatable {
         title = Rect(x: 0, y: 0, width: width, height: 1)
         status = Rect(x: 0, y: height - 2, width: width, height: 1)
         prompt = Rect(x: 0, y: height - 1, width: width, height: 1)
-        let bodyHeight = height - 3
+        links = height >= ShellLayout.linksHeight ? Rect(x: 0, y: height - 3, width: width, height: 1) : nil
+        let bodyHeight = height - 3 - (links == nil ? 0 : 1)
         let tablesWidth = min(30, max(16, width / 6))
         tables = Rect(x: 0, y: 1, width: tablesWidth, height: bodyHeight)
         let rest = width - tablesWidth

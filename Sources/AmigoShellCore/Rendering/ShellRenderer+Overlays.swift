@@ -7,11 +7,13 @@ extension ShellApp {
         func box(_ title: String, _ lines: [String], scroll: Int, highlight: Int? = nil) {
             // As wide as the widest line and the title (which carries the overlay's keys, such as
             // "Enter follows, Esc closes"), within the screen.
-            let w = min(width - 4, max(40, (lines.map { DisplayWidth.of($0) }.max() ?? 0) + 4, DisplayWidth.of(title) + 6))
-            let h = min(height - 4, lines.count + 2)
-            // Inside the grid's frame when it fits there (the panes' borders stay whole), else
-            // centred on the screen.
+            // Inside the grid's frame when the lines fit there (the panes' borders stay whole; a
+            // long title is cut rather than widening the box past them), else centred on the screen.
             let inside = frame.inset(by: 1)
+            let content = max(40, (lines.map { DisplayWidth.of($0) }.max() ?? 0) + 4)
+            var w = min(width - 4, max(content, DisplayWidth.of(title) + 6))
+            if content <= inside.width { w = min(w, inside.width) }
+            let h = min(height - 4, lines.count + 2)
             let rect = w <= inside.width && h <= inside.height
                 ? Rect(x: inside.x + (inside.width - w) / 2, y: inside.y + (inside.height - h) / 2, width: w, height: h)
                 : Rect(x: (width - w) / 2, y: max(1, (height - h) / 2), width: w, height: h)
@@ -40,24 +42,34 @@ extension ShellApp {
             let targetWidth = rows.map { DisplayWidth.of($0.relationship.target.name) }.max() ?? 4
             // A to-one line names the row it points at (`AC/DC`), not `1`; every line says what
             // it goes through (a column, the child's column, a junction).
-            let labels = relationLabels.mapValues { DisplayWidth.truncate($0, to: 32) }
-            let countWidth = max(7, labels.values.map { DisplayWidth.of($0) }.max() ?? 0)
-            let lines = rows.enumerated().map { i, row in
-                let count = labels[i].map { DisplayWidth.pad($0, to: countWidth) }
-                    ?? DisplayWidth.pad(DisplayWidth.pad(String(row.count), to: 7, alignRight: true), to: countWidth)
-                return DisplayWidth.pad(row.relationship.name, to: nameWidth) + "  " + DisplayWidth.pad(Explorer.kindText(row.relationship), to: kindWidth)
-                    + "  → " + DisplayWidth.pad(row.relationship.target.name, to: targetWidth) + "  " + count
-                    + "  via " + Explorer.throughText(row.relationship)
+            /// The lines with labels cut to `labelRoom`.
+            func lines(labelRoom: Int) -> [String] {
+                let labels = relationLabels.mapValues { DisplayWidth.truncate($0, to: labelRoom) }
+                let countWidth = max(7, labels.values.map { DisplayWidth.of($0) }.max() ?? 0)
+                return rows.enumerated().map { i, row in
+                    let count = labels[i].map { DisplayWidth.pad($0, to: countWidth) }
+                        ?? DisplayWidth.pad(DisplayWidth.pad(String(row.count), to: 7, alignRight: true), to: countWidth)
+                    // The number that follows the line at once (as on the links line).
+                    let number = i < RowLinks.numberedLimit ? "\(i + 1) " : "  "
+                    return number + DisplayWidth.pad(row.relationship.name, to: nameWidth) + "  " + DisplayWidth.pad(Explorer.kindText(row.relationship), to: kindWidth)
+                        + "  → " + DisplayWidth.pad(row.relationship.target.name, to: targetWidth) + "  " + count
+                        + "  via " + Explorer.throughText(row.relationship)
+                }
             }
+            // Labels are cut (to 12 at least) so that the box stays inside the grid's frame;
+            // what still does not fit is cut at the end of each line.
+            let room = frame.inset(by: 1).width - 4
+            let labelRoom = stride(from: 32, through: 12, by: -2).first { lines(labelRoom: $0).allSatisfy { DisplayWidth.of($0) <= room } } ?? 12
+            let lines = lines(labelRoom: labelRoom).map { DisplayWidth.of($0) <= room ? $0 : DisplayWidth.truncate($0, to: max(20, room)) }
             let caption = (try? explorer.currentRecord()).flatMap { $0 }.map(explorer.rowCaption) ?? "Relations"
-            box("Relations of \(caption) — Enter follows, Esc closes", lines, scroll: max(0, cursor - (height - 8)), highlight: cursor)
+            box("Relations of \(caption) — Enter or a number follows, Esc closes", lines, scroll: max(0, cursor - (height - 8)), highlight: cursor)
         case .detail(let text, let scroll):
             let lines = text.split(separator: "\n", omittingEmptySubsequences: false).flatMap { wrap(String($0), width: max(20, width - 10)) }
             box("Row detail — ↑↓ PgUp PgDn scroll, other keys close", lines, scroll: scroll)
         case .help(let scroll):
             var lines = ["Keys"]
             for binding in KeyMap.bindings { lines.append("  " + DisplayWidth.pad(binding.label, to: 12) + binding.summary) }
-            lines.append("  letters     in the relations menu: jump to the first name starting with them")
+            lines.append("  letters     in the relations menu: jump to the first name starting with them; a number follows that line")
             lines.append("")
             lines.append("Commands (at the : prompt, with -c, or on standard input)")
             for entry in explorer.helpText(nil).split(separator: "\n", omittingEmptySubsequences: false) { lines.append("  " + entry) }

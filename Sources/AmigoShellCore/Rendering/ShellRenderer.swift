@@ -20,8 +20,9 @@ extension ShellApp {
     /// through the explorer; any error is shown in the status line.
     public func render(width: Int, height: Int) -> ScreenGrid {
         var grid = ScreenGrid(width: max(1, width), height: max(1, height))
-        screenTooSmall = ShellLayout(width: width, height: height, echoVisible: echoVisible) == nil
-        guard let layout = ShellLayout(width: width, height: height, echoVisible: echoVisible) else {
+        let layout = ShellLayout(width: width, height: height, echoVisible: echoVisible)
+        screenTooSmall = layout == nil
+        guard let layout else {
             let size = "Terminal too small (\(width)x\(height));"
             let need = "need \(ShellLayout.minimumWidth)x\(ShellLayout.minimumHeight)"
             if DisplayWidth.of(size + " " + need) > width && height >= 2 {
@@ -39,6 +40,7 @@ extension ShellApp {
         drawTitle(&grid, layout)
         drawTables(&grid, layout)
         drawGrid(&grid, layout)
+        if let line = layout.links { drawRowLinks(&grid, in: line) }
         if let echo = layout.echo { drawEcho(&grid, echo) }
         drawStatus(&grid, layout)
         grid.put(KeyMap.hints(width: width - 2), row: layout.prompt.y, column: 1, maxWidth: width - 2, style: ShellApp.dimStyle)

@@ -4,7 +4,8 @@ import Foundation
 /// The terminal UI's event loop and its policies, in the pure core so that they are unit-tested
 /// with a scripted terminal and clock:
 /// - keys go to the ``ShellApp``; prompts it asks for are read and submitted;
-/// - once a second without a key (the idle tick): a file changed elsewhere is read again,
+/// - after each key and once a second without one (the idle tick): the current row's links
+///   (labels and counts under the grid) are read; a file changed elsewhere is read again,
 ///   a schema change reflected, a move or replacement noticed, and one deferred count finished;
 /// - any query can be cancelled (``QueryWatchdog``): key work says it is working after 150 ms and
 ///   Esc stops it; idle work stops at the first key, which is handled next;
@@ -62,10 +63,12 @@ public final class ShellRunLoop {
     func idleTick() {
         if terminal.resumeIfSuspended() { draw() }
         if idle({ explorer.refreshIfChangedElsewhere() }) {
+            app.rowLinksRead = nil    // another program's commit may have changed them
             app.showNotices()
             draw()
         }
-        // Counts of big tables left at `10000+` finish while nothing is pressed.
+        // The current row's links, then counts of big tables left at `10000+`, finish while nothing is pressed.
+        if idle({ app.completeRowLinks() }) { draw() }
         if idle({ explorer.completeDeferredCounts() }) { draw() }
         afterWork()
     }
@@ -90,7 +93,8 @@ public final class ShellRunLoop {
         }
         _ = terminal.resumeIfSuspended()
         keyWork { draw() }
-        // Idle: finish a deferred count (a huge table's), then show it.
+        // Idle: read the current row's links, finish a deferred count (a huge table's), then show them.
+        if queued.isEmpty, idle({ app.completeRowLinks() }) { draw() }
         if queued.isEmpty, idle({ explorer.completeDeferredCounts() }) { draw() }
         afterWork()
         return effect

@@ -1,0 +1,78 @@
+import Amigo
+
+/// What the current row is connected to, as the line under the grid shows it and the digit keys
+/// follow: its relationships in the model's order (the relations menu's order), numbered from 1,
+/// each with the row a to-one points at (`artist → AC/DC`) or how many rows a to-many leads to
+/// (`tracks 10`).
+///
+/// The names are known at once from the model; the labels and counts take queries, so they are
+/// read when the keys stop (idle work that the next key interrupts) and are nil until then.
+public struct RowLinks: Sendable, Equatable {
+    /// One relationship of the row.
+    public struct Link: Sendable, Equatable {
+        /// The relationship's name (`tracks`, `artist`).
+        public var name: String
+        /// Whether it leads to at most one row.
+        public var isToOne: Bool
+        /// For a to-many: the rows it leads to, once counted.
+        public var count: Int?
+        /// For a to-one: the label (or key) of the row it points at, once read; `nil` also when
+        /// it points at no row.
+        public var label: String?
+    }
+
+    /// Which view and row these are the links of: the view's identity and the row's key.
+    public struct Anchor: Sendable, Equatable {
+        /// The view (its object identity).
+        public var view: ObjectIdentifier
+        /// The row's position in the view.
+        public var row: Int
+        /// The row's primary key, as shown.
+        public var key: String
+    }
+
+    /// The row they belong to.
+    public var anchor: Anchor
+    /// The relationships, in the model's order.
+    public var links: [Link]
+    /// Whether the labels and counts were read (false: names only).
+    public var isComplete: Bool
+
+    /// The most relationships the digit keys reach.
+    public static let numberedLimit = 9
+}
+
+extension Explorer {
+    /// Where the current view's cursor is, as a ``RowLinks/Anchor``; nil without a model row.
+    func rowLinksAnchor() -> RowLinks.Anchor? {
+        guard let view = current, view.isModelView, view.totalCount > 0,
+              let record = try? currentRecord() else { return nil }
+        return RowLinks.Anchor(view: ObjectIdentifier(view), row: view.cursorRow,
+                               key: record.primaryKey.map(ValueText.display).joined(separator: ","))
+    }
+
+    /// The current row's relationships by name only (no query beyond the row itself); nil when
+    /// there is no model row or its model has no relationships.
+    public func rowLinkNames() -> RowLinks? {
+        guard let model = current?.model, !model.relationships.isEmpty, let anchor = rowLinksAnchor() else { return nil }
+        let links = model.relationships.map { RowLinks.Link(name: $0.name, isToOne: $0.kind == .toOne, count: nil, label: nil) }
+        return RowLinks(anchor: anchor, links: links, isComplete: false)
+    }
+
+    /// The current row's relationships with the label of each to-one's row and the count of
+    /// each to-many's rows (the relations menu's numbers).
+    public func rowLinks() throws -> RowLinks? {
+        guard var links = rowLinkNames() else { return nil }
+        let counted = try relations()
+        let labels = toOneLabels(counted.map(\.relationship))
+        for (i, entry) in counted.enumerated() where i < links.links.count {
+            if links.links[i].isToOne {
+                links.links[i].label = labels[i]
+            } else {
+                links.links[i].count = entry.count
+            }
+        }
+        links.isComplete = true
+        return links
+    }
+}
