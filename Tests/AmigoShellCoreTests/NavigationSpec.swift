@@ -315,13 +315,13 @@ import Testing
         try f.explorer.open("Employee")
         try f.explorer.get("1")
         let counts = Dictionary(uniqueKeysWithValues: try f.explorer.relations().map { ($0.relationship.name, $0.count) })
-        #expect(counts == ["reportsTo": 0, "customers": 0, "reports": 2])
+        #expect(counts == ["manager": 0, "customers": 0, "reports": 2])
         try f.explorer.follow("reports")
         #expect(try column("EmployeeId", of: f.explorer) == [.integer(2), .integer(6)])
         #expect(f.explorer.breadcrumb == "Employee 1 \"Andrew Adams\" › reports")
 
         f.explorer.moveCursor(to: 1)        // Michael Mitchell
-        try f.explorer.follow("reportsTo")
+        try f.explorer.follow("manager")
         #expect(try column("EmployeeId", of: f.explorer) == [.integer(1)])
         try f.explorer.back()
         try f.explorer.follow("reports")

@@ -60,7 +60,7 @@ import Testing
             "Album": ["artist to-one → Artist", "tracks one-to-many → Track"],
             "Artist": ["albums one-to-many → Album"],
             "Customer": ["supportRep to-one → Employee", "invoices one-to-many → Invoice"],
-            "Employee": ["reportsTo to-one → Employee", "customers one-to-many → Customer", "reports one-to-many → Employee"],
+            "Employee": ["manager to-one → Employee", "customers one-to-many → Customer", "reports one-to-many → Employee"],
             "Genre": ["tracks one-to-many → Track"],
             "Invoice": ["customer to-one → Customer", "invoiceLines one-to-many → InvoiceLine",
                         "tracks many-to-many → Track via InvoiceLine (through)"],
@@ -176,11 +176,12 @@ import Testing
 
     @Test func employeeReportsToIsASelfReference() throws {
         let db = try ReflectedCopy(.chinook)
-        let reportsTo = try db.model("Employee").require("reportsTo")
-        #expect(reportsTo.kind == .toOne)
-        #expect(reportsTo.target === reportsTo.source)
-        #expect(reportsTo.sourceColumns.map(\.label) == ["ReportsTo"])
-        #expect(reportsTo.targetColumns.map(\.label) == ["EmployeeId"])
+        // Through ReportsTo: the row's manager (and the other way, its reports).
+        let manager = try db.model("Employee").require("manager")
+        #expect(manager.kind == .toOne)
+        #expect(manager.target === manager.source)
+        #expect(manager.sourceColumns.map(\.label) == ["ReportsTo"])
+        #expect(manager.targetColumns.map(\.label) == ["EmployeeId"])
         let session = try db.amigo.openSession()
         func reports(_ id: Int) throws -> [[DatabaseValue]] {
             let boss = try #require(try session.query("Employee").get(id))
@@ -192,14 +193,14 @@ import Testing
         #expect(try reports(8) == [])
         let andrew = try #require(try session.query("Employee").get(1))
         #expect(andrew["ReportsTo"] == .null)
-        #expect(try session.query("Employee").using(andrew).relationship("reportsTo").count() == 0)
-        let jane = try #require(try session.query("Employee").selectRelated("reportsTo").get(3))
-        #expect(jane.relatedRecord("reportsTo")?["FirstName"] == "Nancy")
-        #expect(try session.query("Employee").selectRelated("reportsTo").get(1)?.relatedRecord("reportsTo") == nil)
-        #expect(try session.query("Employee").filter("reportsTo.FirstName = 'Andrew'").orderBy("EmployeeId").all().map(\.primaryKey) == [[2], [6]])
+        #expect(try session.query("Employee").using(andrew).relationship("manager").count() == 0)
+        let jane = try #require(try session.query("Employee").selectRelated("manager").get(3))
+        #expect(jane.relatedRecord("manager")?["FirstName"] == "Nancy")
+        #expect(try session.query("Employee").selectRelated("manager").get(1)?.relatedRecord("manager") == nil)
+        #expect(try session.query("Employee").filter("manager.FirstName = 'Andrew'").orderBy("EmployeeId").all().map(\.primaryKey) == [[2], [6]])
         // Two hops along the same self-reference: employees whose boss reports to Andrew.
-        #expect(try session.query("Employee").filter("reportsTo.reportsTo.EmployeeId = 1").count() == 5)
-        #expect(try session.relatedCountsByName(of: andrew) == ["reportsTo": 0, "customers": 0, "reports": 2])
+        #expect(try session.query("Employee").filter("manager.manager.EmployeeId = 1").count() == 5)
+        #expect(try session.relatedCountsByName(of: andrew) == ["manager": 0, "customers": 0, "reports": 2])
     }
 
     @Test func customerSupportRepPointsAtEmployee() throws {
@@ -272,7 +273,7 @@ import Testing
         "Artist.albums": "SELECT COUNT(*) FROM Album WHERE ArtistId = ?",
         "Customer.supportRep": "SELECT COUNT(*) FROM Customer c JOIN Employee e ON e.EmployeeId = c.SupportRepId WHERE c.CustomerId = ?",
         "Customer.invoices": "SELECT COUNT(*) FROM Invoice WHERE CustomerId = ?",
-        "Employee.reportsTo": "SELECT COUNT(*) FROM Employee e JOIN Employee b ON b.EmployeeId = e.ReportsTo WHERE e.EmployeeId = ?",
+        "Employee.manager": "SELECT COUNT(*) FROM Employee e JOIN Employee b ON b.EmployeeId = e.ReportsTo WHERE e.EmployeeId = ?",
         "Employee.customers": "SELECT COUNT(*) FROM Customer WHERE SupportRepId = ?",
         "Employee.reports": "SELECT COUNT(*) FROM Employee WHERE ReportsTo = ?",
         "Genre.tracks": "SELECT COUNT(*) FROM Track WHERE GenreId = ?",

@@ -534,6 +534,14 @@ import Testing
         #expect(Naming.selfReferenceChildren(["buddy_id"], table: "person", snake: true) == "people_by_buddy")
     }
 
+    @Test func aSelfReferenceThroughReportsToIsTheRowsManager() {
+        #expect(Naming.selfReferenceParent(["ReportsTo"]) == "manager")
+        #expect(Naming.selfReferenceParent(["reports_to"]) == "manager")
+        #expect(Naming.selfReferenceParent(["manager_id"]) == nil)       // `manager` already, from the column
+        #expect(Naming.selfReferenceParent(["parent_id"]) == nil)
+        #expect(Naming.selfReferenceParent(["a", "b"]) == nil)
+    }
+
     @Test func selfReferencesAndRoleTablesInADatabase() throws {
         let db = try SyntheticDatabase("""
             CREATE TABLE collections (id INTEGER PRIMARY KEY, name TEXT, parent_id INTEGER REFERENCES collections (id));

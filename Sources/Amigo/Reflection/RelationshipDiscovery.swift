@@ -87,6 +87,9 @@ struct RelationshipDiscovery {
             let links = linksByChild[ObjectIdentifier(child)] ?? []
             for link in links {
                 var name = linkName(link, among: links)
+                // A self-reference through `ReportsTo` / `reports_to` reads as the row's manager
+                // (its other side is `reports`).
+                if link.parent === child, let role = Naming.selfReferenceParent(link.childColumns.map(\.label)) { name = role }
                 // A name equal to a column's (`dept_name`) would read as the column: use the parent's name.
                 if child.table.columns.contains(where: { $0.label == name }) { name = Naming.singular(Naming.lowerFirst(link.parent.table.name)) }
                 name = unique(name, on: child)
@@ -252,12 +255,20 @@ enum Naming {
     static let keySuffixes: Set<String> = ["id", "key", "fk", "no", "code"]
 
     /// The to-one name for foreign-key columns: the column without its `Id`/`_id` suffix
-    /// (`ArtistId` → `artist`, `ReportsTo` → `reportsTo`), or the parent's name for composite keys.
+    /// (`ArtistId` → `artist`, `SupportRepId` → `supportRep`), or the parent's name for composite keys.
     static func toOneName(_ columns: [String], parent: String) -> String {
         guard columns.count == 1 else { return lowerFirst(parent) }
         let name = styled(meaningfulWords(columns[0]), like: columns[0])
         // `ID`, `i_ID`: too short to mean anything; use the parent's name.
         return name.count < 2 || name.lowercased() == "id" ? singular(lowerFirst(parent)) : name
+    }
+
+    /// The to-one name of a self-reference through `columns` when the column names a role
+    /// rather than the row it points at: `ReportsTo` / `reports_to` → `manager`; else nil.
+    static func selfReferenceParent(_ columns: [String]) -> String? {
+        guard columns.count == 1 else { return nil }
+        let lower = meaningfulWords(columns[0]).map { $0.lowercased() }
+        return lower == ["reports", "to"] || lower == ["report", "to"] ? "manager" : nil
     }
 
     /// The one-to-many name of a self-reference through `columns`: `ReportsTo` → `reports` (a
