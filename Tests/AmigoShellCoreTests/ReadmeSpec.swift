@@ -15,6 +15,38 @@ import Testing
         try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
     }
 
+    /// demo/KEYSTROKES.md's tables: each "now" column adds up to its total, the totals meet the
+    /// goals of ≤ 60 keys on the shortest paths and ≤ 90 typing until the row shows, and each
+    /// "now" path's count is the one its tmux replay (KeystrokePathsSpec) checks in its name.
+    @Test func theKeystrokeTablesAddUpMeetTheGoalsAndMatchTheirReplays() throws {
+        let doc = try Self.read("demo/KEYSTROKES.md")
+        let spec = try Self.read("Tests/EndToEndTests/KeystrokePathsSpec.swift")
+        var totals: [String: Int] = [:]
+        var section = ""
+        var sum = 0
+        for line in doc.split(separator: "\n").map(String.init) {
+            if line.hasPrefix("## ") { section = line; sum = 0; continue }
+            guard line.hasPrefix("| ") else { continue }
+            let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard let last = cells.last else { continue }
+            if let total = Int(last.replacingOccurrences(of: "**", with: "")), line.contains("**total**") {
+                #expect(total == sum, "\(section): the total \(total) is not the sum \(sum)")
+                totals[section] = total
+            } else if let keys = Int(last), let question = cells.first, question.hasPrefix("Q") {
+                sum += keys
+                // The replay of this path says the same count in its name.
+                let prefix = section.contains("Shortest") ? "\(question) shortest" : section.contains("typing until") ? "\(question) as you type" : "\(question) "
+                let named = spec.split(separator: "\n").filter { $0.contains("@Test(\"\(prefix)") }
+                // A path that types no name is the same as typed in full, replayed once.
+                if named.isEmpty && section.contains("typing until") { continue }
+                #expect(named.contains { $0.contains(": \(keys) keys\")") }, "\(section) \(question): no replay with \(keys) keys")
+            }
+        }
+        let shortest = try #require(totals.first { $0.key.contains("Shortest") }?.value)
+        let asTyped = try #require(totals.first { $0.key.contains("typing until") }?.value)
+        #expect(shortest <= 60 && asTyped <= 90)
+    }
+
     @Test func everyKeyBindingIsInTheReadmeKeyTable() throws {
         let readme = try Self.read("README.md")
         for binding in KeyMap.bindings {
