@@ -97,21 +97,51 @@ import Testing
         #expect((f.explorer.current?.cursorRow ?? 0) >= 10)
     }
 
-    @Test func capitalFSearchesEveryTextColumnAndAMissSaysSo() throws {
+    @Test func capitalFSearchesEveryColumnAndAMissSaysSo() throws {
         let (app, f) = try app()
         try f.explorer.open("Track")
-        #expect(press(app, .char("F")) == .prompt(ShellApp.PromptRequest(kind: .find(column: nil), prompt: "find in any text column> ", initialText: "")))
+        #expect(press(app, .char("F")) == .prompt(ShellApp.PromptRequest(kind: .find(column: nil), prompt: "find in any column> ", initialText: "")))
         _ = app.submit(.find(column: nil), text: "Jimmy Page")     // in Composer, not in Name
         let composer = try #require(try f.explorer.currentRecord()).value(at: 5)
         #expect(ValueText.display(composer).contains("Jimmy Page"))
         _ = app.submit(.find(column: nil), text: "no such text anywhere")
         #expect(app.messageIsError)
-        #expect(app.message == "find: no row in any text column contains 'no such text anywhere'")
+        #expect(app.message == "find: no row in any column contains 'no such text anywhere'")
         // n with nothing found before says what to do.
         let (fresh, g) = try self.app()
         try g.explorer.open("Track")
         press(fresh, .char("n"))
-        #expect(fresh.message == "nothing to repeat: f finds in this column, F in every text column")
+        #expect(fresh.message == "nothing to repeat: f finds in this column, F in every column")
+    }
+
+    @Test func capitalFFindsANumberByItsDigits() throws {
+        let (app, f) = try app()
+        try f.explorer.open("PlaylistTrack")
+        _ = app.submit(.find(column: nil), text: "3402")
+        let rows = try f.amigo.engine.fetchAll("SELECT PlaylistId, TrackId FROM PlaylistTrack WHERE PlaylistId LIKE '%3402%' OR TrackId LIKE '%3402%' ORDER BY PlaylistId, TrackId LIMIT 1")
+        #expect(!app.messageIsError)
+        #expect(try f.explorer.currentRecord()?.primaryKey == rows.rows.first)
+    }
+
+    @Test func findWorksInAViewSortedByAComputedValue() throws {
+        let (app, f) = try app()
+        try f.explorer.open("Artist")
+        _ = app.submit(.command, text: "order albums.@count desc")
+        _ = app.submit(.find(column: "Name"), text: "the")
+        #expect(!app.messageIsError, "\(app.message)")
+        let view = try #require(f.explorer.current)
+        let index = view.cursorRow
+        #expect(index > 0)
+        // The row found contains the text, and no row before it in the view's order does.
+        let before = try f.explorer.values(in: 0..<(index + 1))
+        #expect(ValueText.plain(before[index][1]).lowercased().contains("the"))
+        #expect(before.dropLast().allSatisfy { !ValueText.plain($0[1]).lowercased().contains("the") })
+        #expect(app.message.hasPrefix("found 'the' in Name: row \(index + 1) of 275"))
+        // n goes on in the same order.
+        press(app, .char("n"))
+        let next = try #require(f.explorer.current?.cursorRow)
+        #expect(next > index)
+        #expect(ValueText.plain(try f.explorer.values(in: next..<(next + 1))[0][1]).lowercased().contains("the"))
     }
 
     // MARK: Jump to a key

@@ -40,7 +40,7 @@ public enum KeyMap {
         KeyBinding(keys: [.backspace, .escape, .char("b")], label: "Bksp Esc b", action: .back, summary: "back one step: the previous view, filter or sort (its row restored)"),
         KeyBinding(keys: [.char("t")], label: "t", action: .openTable, summary: "open a table by name (Tab completes); Album:4 at key 4, Track/snow at the first row with snow"),
         KeyBinding(keys: [.char("f")], label: "f", action: .find, summary: "find as you type: the next row whose current column contains a text"),
-        KeyBinding(keys: [.char("F")], label: "F", action: .findAll, summary: "find in every text column"),
+        KeyBinding(keys: [.char("F")], label: "F", action: .findAll, summary: "find in every column (text and numbers, as shown)"),
         KeyBinding(keys: [.char("n")], label: "n", action: .findNext, summary: "next match of the last find"),
         KeyBinding(keys: [.char("N")], label: "N", action: .findPrevious, summary: "previous match of the last find"),
         KeyBinding(keys: [.char("#")], label: "#", action: .jumpToKey, summary: "jump to the row with a key (composite keys: 1,2)"),

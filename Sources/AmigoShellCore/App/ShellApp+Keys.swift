@@ -67,9 +67,9 @@ extension ShellApp {
             guard let view else { setMessage("open a table first"); return .none }
             guard view.isModelView else { setMessage("a sql result cannot be searched here"); return .none }
             let column = action == .find ? ShellApp.searchColumn(of: view) : nil
-            return .prompt(PromptRequest(kind: .find(column: column), prompt: "find in \(column ?? "any text column")> ", initialText: ""))
+            return .prompt(PromptRequest(kind: .find(column: column), prompt: "find in \(column ?? "any column")> ", initialText: ""))
         case .findNext, .findPrevious:
-            guard let last = lastFind else { setMessage("nothing to repeat: f finds in this column, F in every text column"); return .none }
+            guard let last = lastFind else { setMessage("nothing to repeat: f finds in this column, F in every column"); return .none }
             runFind(last.text, column: last.column, backward: action == .findPrevious, includingCurrent: false)
         case .jumpToKey:
             guard let view, let model = view.model else { setMessage("open a table first"); return .none }

@@ -27,7 +27,7 @@ public final class ShellApp {
         case filter
         case command
         case edit(column: String)
-        /// Find a row whose column (nil: any text column) contains the text.
+        /// Find a row whose column (nil: any column but BLOBs) contains the text.
         case find(column: String?)
         /// Jump to the row with a key (`42`, `1,2` for a composite key).
         case key

@@ -6,10 +6,14 @@ import Foundation
 extension Explorer {
     // MARK: Finding
 
-    /// The columns `find` searches when no column is given: every text column.
+    /// The columns `find` searches when no column is given: every column but BLOBs (a number
+    /// is found by its digits, as shown: `340` finds 3402).
     static func searchableColumns(of model: ORMModel) -> [Column] {
-        model.table.columns.filter { $0.kind == .text || $0.declaredType.isEmpty }
+        model.table.columns.filter { $0.kind != .blob }
     }
+
+    /// Most rows a find reads in a view sorted by a computed value, where it cannot seek.
+    static let findScanLimit = 200_000
 
     /// Moves the cursor to the next row of the current view (in its order) whose `column` — or any
     /// text column, when nil — contains `text` (case-insensitive), starting at the cursor row when
@@ -28,14 +32,26 @@ extension Explorer {
         } else {
             columns = Explorer.searchableColumns(of: model)
         }
-        guard !columns.isEmpty else { throw ShellError.invalidValue("find: \(model.name) has no text column to search") }
+        guard !columns.isEmpty else { throw ShellError.invalidValue("find: \(model.name) has no column to search") }
         let condition = columns.map { ValueText.keyPath($0.label) + " CONTAINS[c] %@" }.joined(separator: " OR ")
         let base = try view.query(in: session)
         let matching = base.filter(columns.count > 1 ? "(\(condition))" : condition,
                                    arguments: Array(repeating: .value(.text(text)), count: columns.count))
-        let place = column.map { "in \(view.columns[$0])" } ?? "in any text column"
+        let place = column.map { "in \(view.columns[$0])" } ?? "in any column"
+        /// The message for a row found at `index`.
+        func foundMessage(_ index: Int, wrapped: Bool) -> String {
+            "found '\(text)' \(place): row \(index + 1) of \(view.totalCount)\(view.countIsExact ? "" : "+")"
+                + (wrapped ? " (wrapped around)" : "") + " · n next, N previous"
+        }
         if view.keysetOrder.contains(where: \.isComputed) {
-            throw ShellError.invalidValue("find: the view is sorted by a computed value; sort by a column (or Backspace) to find")
+            // Sorted by a count or a related value: no key to seek from, so the rows are read in
+            // the view's order from the cursor on, a page at a time.
+            let indices = columns.compactMap { column in view.modelColumns.firstIndex { $0 === column } }
+            guard let (index, wrapped) = try scanFind(text, columns: indices, backward: backward, includingCurrent: includingCurrent) else {
+                throw ShellError.invalidValue("find: no row \(place) contains '\(text)'")
+            }
+            moveCursor(to: index)
+            return foundMessage(index, wrapped: wrapped)
         }
         guard let keyset = try base.keysetColumns(for: view.keysetOrder) else {
             throw ShellError.invalidValue("find: \(model.name) has no key to search from; use / to filter")
@@ -57,7 +73,41 @@ extension Explorer {
             throw ShellError.invalidValue("find: no row \(place) contains '\(text)'")
         }
         moveCursor(to: index)
-        return "found '\(text)' \(place): row \(index + 1) of \(view.totalCount)\(view.countIsExact ? "" : "+")"
-            + (wrapped ? " (wrapped around)" : "") + " · n next, N previous"
+        return foundMessage(index, wrapped: wrapped)
+    }
+
+    /// Find by reading the current view's rows in order (for views that cannot seek): the first
+    /// row from the cursor on (after it, or before it when `backward`) whose value in one of
+    /// `columns` contains `text` as shown, ignoring case; wraps around once. At most
+    /// ``findScanLimit`` rows are read; past that it is an error that says so.
+    func scanFind(_ text: String, columns: [Int], backward: Bool, includingCurrent: Bool) throws -> (index: Int, wrapped: Bool)? {
+        guard let view = current, view.totalCount > 0 else { return nil }
+        let total = view.totalCount
+        let start = view.cursorRow
+        // The positions in the order they are visited, the wrap-around marked.
+        let first = backward ? Array(stride(from: start - 1, through: 0, by: -1)) : Array((includingCurrent ? start : start + 1)..<total)
+        let second = backward ? Array(stride(from: total - 1, to: start, by: -1)) : Array(0..<start)
+        let page = 500
+        var read = 0
+        for (positions, wrapped) in [(first, false), (second, true)] {
+            var i = 0
+            while i < positions.count {
+                let chunk = Array(positions[i..<min(i + page, positions.count)])
+                let low = chunk.min() ?? 0, high = chunk.max() ?? 0
+                let rows = try values(in: low..<(high + 1))
+                for position in chunk where position - low < rows.count {
+                    let row = rows[position - low]
+                    if columns.contains(where: { $0 < row.count && ValueText.plain(row[$0]).range(of: text, options: .caseInsensitive) != nil }) {
+                        return (position, wrapped)
+                    }
+                }
+                read += chunk.count
+                if read >= Explorer.findScanLimit {
+                    throw ShellError.invalidValue("find: not in the \(read) rows read from the cursor (a view sorted by a computed value is read row by row); sort by a column to search it all")
+                }
+                i += page
+            }
+        }
+        return nil
     }
 }
