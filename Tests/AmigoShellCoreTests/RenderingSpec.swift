@@ -71,7 +71,7 @@ import Testing
         let (app, _) = try tracksOfAlbumOne()
         let grid = app.render(width: 120, height: 40)
         #expect(grid.line(1).hasPrefix("┌─ Tables ─────────┐┌─ tracks ──"))
-        #expect(region(grid, 2, 0..<90) == "│Album          347││TrackId*   Name                                     AlbumId→        │")
+        #expect(region(grid, 2, 0..<90) == "│Album          347││ TrackId*  Name                                     AlbumId→        │")
         #expect(region(grid, 3, 20..<90) == "│" + String(repeating: "─", count: 68) + "│")
         // AlbumId does not fit whole: it is cut rather than left out.
         #expect(region(grid, 4, 21..<89) == "        1  For Those About To Rock (We Salute You)  1 → For Those A…")
@@ -105,7 +105,7 @@ import Testing
         _ = app.submit(.command, text: "open Album")
         _ = app.handle(.char("E"))              // hide the echo pane: the whole table fits
         let grid = app.render(width: 120, height: 40)
-        #expect(grid.line(2) == "│Album          347││AlbumId*   Title                                     ArtistId→                                    │")
+        #expect(grid.line(2) == "│Album          347││ AlbumId*  Title                                     ArtistId→                                    │")
         #expect(grid.line(4) == "│Customer        59││        1  For Those About To Rock We Salute You     1 → AC/DC                                    │")
         #expect(grid.line(5) == "│Employee         8││        2  Balls to the Wall                         2 → Accept                                   │")
         expectEveryRowFits(grid)
@@ -146,7 +146,7 @@ import Testing
         let layout = try #require(ShellLayout(width: 80, height: 24, echoVisible: true))
         let echo = try #require(layout.echo)
         #expect(echo.x == layout.grid.x && echo.y == layout.grid.maxY && echo.width == layout.grid.width)
-        #expect(grid.line(2) == "│Album      347││TrackId*   Name                                     AlbumId→  │")
+        #expect(grid.line(2) == "│Album      347││ TrackId*  Name                                     AlbumId→  │")
         #expect(grid.line(4) == "│Customer    59││        1  For Those About To Rock (We Salute You)  1 → For T…│")
         #expect(grid.line(layout.grid.maxY - 1) == "│              │└─ columns: 6 more ▶ ─────────────────────────────────── 1/10 ─┘")
         #expect(grid.line(echo.y) == "│              │┌─ SQL echo ───────────────────────────────────────────────────┐")
@@ -159,7 +159,7 @@ import Testing
         let grid = app.render(width: 60, height: 16)
         #expect(ShellLayout(width: 60, height: 16, echoVisible: true)?.echo == nil)
         #expect(grid.line(1) == "┌─ Tables ─────┐┌─ tracks ─────────────────────────────────┐")
-        #expect(grid.line(2) == "│Album      347││TrackId*   Name                           │")
+        #expect(grid.line(2) == "│Album      347││ TrackId*  Name                           │")
         #expect(grid.line(4) == "│Customer    59││        1  For Those About To Rock (We Sa…│")
         #expect(grid.line(12) == "└──────────────┘└─ columns: 7 more ▶ ─────────────── 1/10 ─┘")
         #expect(grid.line(13) == " 1 album  2 genre  3 mediaType  4 invoiceLines  … r")
@@ -172,7 +172,7 @@ import Testing
         f.explorer.moveColumn(to: 8)                  // UnitPrice, the last column
         let narrow = app.render(width: 60, height: 16)
         // Scrolled to the last column, the key column stays at the left.
-        #expect(narrow.line(2).contains("│TrackId*  "))
+        #expect(narrow.line(2).contains("│ TrackId*  "))
         #expect(!narrow.line(2).contains("Name"))
         #expect(narrow.line(2).contains("UnitPrice"))
         let wide = app.render(width: 400, height: 40)
@@ -208,13 +208,14 @@ import Testing
         _ = app.handle(.char("r"))
         let grid = app.render(width: 100, height: 30)
         let layout = try #require(ShellLayout(width: 100, height: 30, echoVisible: true))
-        let top = try #require((0..<30).first { grid.line($0).contains("┌─ Relations of Track 1 \"For Those About To Rock…\" — Enter or a number follows") })
+        let top = try #require((0..<30).first { grid.line($0).contains("┌─ Relations of Track 1 \"For Those About To Rock…\" ─") })
+        // The keys that work in it are on its bottom border.
+        #expect(grid.line(top + 8).contains("└─ Enter or 1-9 follows · Esc closes ─"))
         // Each line's number follows it; a to-one line names the row it points at (cut so that the
         // box stays inside the grid's frame); every line says what it goes through.
         #expect(grid.line(top + 1).contains("│ 1 album           to-one        → Album          For Those A…  via AlbumId"))
         #expect(grid.line(top + 4).contains("│ 4 invoiceLines    one-to-many   → InvoiceLine          1       via InvoiceLin… "))
         #expect(grid.line(top + 7).contains("│ 7 playlists       many-to-many  → Playlist             3       via PlaylistTr… "))
-        #expect(grid.line(top + 8).contains("└" + String(repeating: "─", count: 70)))
         // The panes' borders stay whole around it.
         for y in top...(top + 8) {
             #expect(grid[y, layout.tables.maxX - 1].text == "│" && grid[y, layout.grid.x].text == "│" && grid[y, layout.grid.maxX - 1].text == "│", "row \(y)")
@@ -252,7 +253,7 @@ import Testing
         _ = app.handle(.char("E"))
         let grid = app.render(width: 80, height: 24)
         #expect(grid.line(1) == "┌─ Tables ─────┐┌─ sql ────────────────────────────────────────────────────────┐")
-        #expect(grid.line(2) == "│Album      347││ArtistId    Name       empty                                  │")
+        #expect(grid.line(2) == "│Album      347││  ArtistId  Name       empty                                  │")
         #expect(grid.line(4) == "│Customer    59││         1  AC/DC      ∅                                      │")
         #expect(grid.line(6) == "│Genre       25││         3  Aerosmith  ∅                                      │")
     }

@@ -108,7 +108,10 @@ struct DocumentationExamplesSpec {
         try await tmux.waitUntil("the filter prompt") { $0.lines.last?.hasPrefix("filter> ") == true }
         try tmux.sendLiteral(filter)
         try tmux.sendKeys("Enter")
-        let screen = try await tmux.waitUntil("the filtered view") { $0.statusLine.hasPrefix("row 1 of 45") }
+        // The current row's links are read when the keys stop: the screenshot shows them read.
+        let screen = try await tmux.waitUntil("the filtered view and its row's links") {
+            $0.statusLine.hasPrefix("row 1 of 45") && $0.lines.count > 3 && $0.lines[$0.lines.count - 3].contains("1 dog →")
+        }
         for (index, line) in expected.enumerated() {
             let actual = index < screen.lines.count ? screen.lines[index] : ""
             let keep = index <= 1 || index >= expected.count - 3 ? width : echoColumn

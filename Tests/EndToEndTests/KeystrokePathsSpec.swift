@@ -64,9 +64,9 @@ struct KeystrokePathsSpec {
 
     /// Closes the relations menu if it is open (there, q closes the menu), then quits.
     private func quit(_ tmux: TmuxSession) async throws {
-        if try tmux.capture().contains("follows, Esc closes") {
+        if try tmux.capture().contains("follows · Esc closes") {
             try tmux.sendKeys("q")
-            try await tmux.waitUntil("the menu closed") { !$0.contains("follows, Esc closes") }
+            try await tmux.waitUntil("the menu closed") { !$0.contains("follows · Esc closes") }
         }
         try tmux.sendKeys("q")
         #expect(try await tmux.rc() == 0)

@@ -66,6 +66,9 @@ extension ShellApp {
 
     /// Shows ambiguous completion candidates in the status line.
     public func showMatches(_ matches: [String]) {
-        setMessage("completions: " + matches.prefix(12).joined(separator: "  ") + (matches.count > 12 ? "  …" : ""))
+        // At the table prompt, views are marked (they come after the tables).
+        let views = activePromptKind == .table ? Set(explorer.tables.filter(\.isView).map(\.name)) : []
+        let shown = matches.prefix(12).map { views.contains($0) ? $0 + " (view)" : $0 }
+        setMessage("completions: " + shown.joined(separator: "  ") + (matches.count > 12 ? "  …" : ""))
     }
 }

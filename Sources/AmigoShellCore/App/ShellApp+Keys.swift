@@ -168,7 +168,7 @@ extension ShellApp {
     public func completeRowLinks() -> Bool {
         guard let anchor = explorer.rowLinksAnchor(), explorer.current?.model?.relationships.isEmpty == false else { return false }
         if let read = rowLinksRead, read.anchor == anchor, read.isComplete { return false }
-        guard let links = try? explorer.rowLinks() else { return false }
+        guard let links = try? explorer.echoLog.unrecorded({ try explorer.rowLinks() }) else { return false }
         rowLinksRead = links
         return true
     }

@@ -19,8 +19,20 @@ public final class EchoLog: @unchecked Sendable {
 
     deinit { subscription?.cancel() }
 
+    private var muted = false
+
+    /// Runs `body` without keeping the statements it runs: the reads the interface makes on its
+    /// own for the links line, which would otherwise push the statements the keys ran out of the
+    /// pane on every cursor move (`r` runs the same counts, shown).
+    func unrecorded<T>(_ body: () throws -> T) rethrows -> T {
+        lock.withLock { muted = true }
+        defer { lock.withLock { muted = false } }
+        return try body()
+    }
+
     func append(_ event: EchoEvent) {
         lock.withLock {
+            if muted { return }
             events.append(event)
             total += 1
             if events.count > capacity { events.removeFirst(events.count - capacity) }

@@ -60,16 +60,16 @@ extension Explorer {
     }
 
     /// The current row's relationships with the label of each to-one's row and the count of
-    /// each to-many's rows (the relations menu's numbers).
+    /// each to-many's rows (the relations menu's numbers); one query per relationship.
     public func rowLinks() throws -> RowLinks? {
-        guard var links = rowLinkNames() else { return nil }
-        let counted = try relations()
-        let labels = toOneLabels(counted.map(\.relationship))
-        for (i, entry) in counted.enumerated() where i < links.links.count {
-            if links.links[i].isToOne {
+        guard var links = rowLinkNames(), let model = current?.model else { return nil }
+        let record = try chosenRecord(for: "relations")
+        let labels = toOneLabels(model.relationships)
+        for (i, relationship) in model.relationships.enumerated() where i < links.links.count {
+            if relationship.kind == .toOne {
                 links.links[i].label = labels[i]
             } else {
-                links.links[i].count = entry.count
+                links.links[i].count = try session.query(relationship.target.name).using(record).relationship(relationship.name).count()
             }
         }
         links.isComplete = true

@@ -62,7 +62,11 @@ extension ShellApp {
             }
             var style = ShellApp.headerStyle
             if column == view.cursorColumn && focus == .grid { style.attributes.insert(.underline) }
-            grid.put(DisplayWidth.pad(header, to: content.widths[i]), row: inner.y, column: x, maxWidth: min(content.widths[i], inner.maxX - x), style: style)
+            // Over a column of numbers, the header is right-aligned as they are.
+            let numeric = content.cells.indices.contains { content.numbers[$0][i] }
+                && content.cells.indices.allSatisfy { content.numbers[$0][i] || content.nulls[$0][i] }
+            grid.put(DisplayWidth.pad(header, to: content.widths[i], alignRight: numeric && DisplayWidth.of(header) <= content.widths[i]),
+                     row: inner.y, column: x, maxWidth: min(content.widths[i], inner.maxX - x), style: style)
             x += content.widths[i] + ShellApp.columnGap
         }
         grid.put(String(repeating: "─", count: inner.width), row: inner.y + 1, column: inner.x, style: ShellApp.dimStyle)

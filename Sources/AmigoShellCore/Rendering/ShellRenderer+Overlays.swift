@@ -4,13 +4,13 @@ import Amigo
 
 extension ShellApp {
     func drawOverlay(_ grid: inout ScreenGrid, width: Int, height: Int, frame: Rect) {
-        func box(_ title: String, _ lines: [String], scroll: Int, highlight: Int? = nil) {
-            // As wide as the widest line and the title (which carries the overlay's keys, such as
-            // "Enter follows, Esc closes"), within the screen.
-            // Inside the grid's frame when the lines fit there (the panes' borders stay whole; a
-            // long title is cut rather than widening the box past them), else centred on the screen.
+        func box(_ title: String, _ lines: [String], scroll: Int, highlight: Int? = nil, footer: String? = nil) {
+            // As wide as the widest line, the footer (the keys that work in it) and the title,
+            // within the screen; inside the grid's frame when the lines fit there (the panes'
+            // borders stay whole; a long title is cut rather than widening the box past them),
+            // else centred on the screen.
             let inside = frame.inset(by: 1)
-            let content = max(40, (lines.map { DisplayWidth.of($0) }.max() ?? 0) + 4)
+            let content = max(40, (lines.map { DisplayWidth.of($0) }.max() ?? 0) + 4, footer.map { DisplayWidth.of($0) + 14 } ?? 0)
             var w = min(width - 4, max(content, DisplayWidth.of(title) + 6))
             if content <= inside.width { w = min(w, inside.width) }
             let h = min(height - 4, lines.count + 2)
@@ -25,6 +25,10 @@ extension ShellApp {
                 let style = highlight == start + i ? ShellApp.cursorStyle : TextStyle.plain
                 if style != .plain { grid.fill(Rect(x: inner.x, y: inner.y + i, width: inner.width, height: 1), style: style) }
                 grid.put(line, row: inner.y + i, column: inner.x + 1, maxWidth: inner.width - 1, style: style)
+            }
+            // The keys that work here, on the bottom border at the left.
+            if let footer {
+                grid.put(" " + footer + " ", row: rect.maxY - 1, column: rect.x + 2, maxWidth: max(0, rect.width - 12), style: ShellApp.focusStyle)
             }
             // Say so when there is more than fits.
             let hidden = (start > 0 ? "↑ " : "") + (start + inner.height < lines.count ? "↓ more " : "")
@@ -62,7 +66,8 @@ extension ShellApp {
             let labelRoom = stride(from: 32, through: 12, by: -2).first { lines(labelRoom: $0).allSatisfy { DisplayWidth.of($0) <= room } } ?? 12
             let lines = lines(labelRoom: labelRoom).map { DisplayWidth.of($0) <= room ? $0 : DisplayWidth.truncate($0, to: max(20, room)) }
             let caption = (try? explorer.currentRecord()).flatMap { $0 }.map(explorer.rowCaption) ?? "Relations"
-            box("Relations of \(caption) — Enter or a number follows, Esc closes", lines, scroll: max(0, cursor - (height - 8)), highlight: cursor)
+            box("Relations of \(caption)", lines, scroll: max(0, cursor - (height - 8)), highlight: cursor,
+                footer: "Enter or 1-9 follows · Esc closes")
         case .detail(let text, let scroll):
             let lines = text.split(separator: "\n", omittingEmptySubsequences: false).flatMap { wrap(String($0), width: max(20, width - 10)) }
             box("Row detail — ↑↓ PgUp PgDn scroll, other keys close", lines, scroll: scroll)
