@@ -67,6 +67,22 @@ import Testing
         #expect(ShellApp.shortenedBreadcrumb(crumb, width: 12) == "… U.\" › dog")
     }
 
+    @Test func aFrameIsPreparedThenDrawnWithoutAnyQuery() throws {
+        let f = try ChinookFixture()
+        let app = ShellApp(explorer: f.explorer)
+        _ = app.submit(.table, text: "Track:3000")
+        _ = app.handle(.char("r"))
+        let before = f.explorer.echoLog.totalCount
+        let frame = app.prepareFrame(width: 120, height: 40)
+        #expect(f.explorer.echoLog.totalCount > before)           // the rows on screen were read
+        #expect(frame.grid?.cells.count == frame.layout?.gridRows && frame.relationsCaption == "Track 3000 \"God Part II\"")
+        let prepared = f.explorer.echoLog.totalCount
+        let screen = app.draw(frame)
+        #expect(f.explorer.echoLog.totalCount == prepared)        // drawing ran nothing
+        #expect(screen.text().contains("Relations of Track 3000 \"God Part II\""))
+        #expect(screen.text() == app.render(width: 120, height: 40).text())
+    }
+
     @Test func theGridAt120By40ShowsHeadersRowsAndPosition() throws {
         let (app, _) = try tracksOfAlbumOne()
         let grid = app.render(width: 120, height: 40)

@@ -211,8 +211,7 @@ extension Explorer {
         guard current === view else { return }
         let (row, top) = (view.cursorRow, view.topRow)
         try load(view)
-        view.cursorRow = min(row, max(0, view.totalCount - 1))
-        view.topRow = min(top, view.cursorRow)
+        view.place(row: row, top: top)
         failedGet = nil
     }
 
@@ -237,8 +236,7 @@ extension Explorer {
             if current === view {
                 let (row, top) = (view.cursorRow, view.topRow)
                 try load(view)
-                view.cursorRow = min(row, max(0, view.totalCount - 1))
-                view.topRow = min(top, view.cursorRow)
+                view.place(row: row, top: top)
             }
         }
         guard let through = relationship.through else {

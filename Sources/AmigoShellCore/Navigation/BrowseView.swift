@@ -124,4 +124,19 @@ public final class BrowseView {
     var keysetOrder: [Query<Record>.KeysetColumn] {
         order.map { [Query<Record>.KeysetColumn($0.column, ascending: !$0.descending)] } ?? []
     }
+
+    // MARK: The viewport
+
+    /// Puts the cursor on `row` and the first row on screen at `top`, kept inside the view: a
+    /// row past the end becomes the last one, and the top is never below the cursor.
+    func place(row: Int, top: Int) {
+        cursorRow = min(max(0, row), max(0, totalCount - 1))
+        topRow = max(0, min(top, cursorRow))
+    }
+
+    /// Scrolls, if needed, so that the cursor is one of the `rows` rows on screen.
+    func scrollToShowCursor(rows: Int) {
+        if cursorRow < topRow { topRow = cursorRow }
+        if cursorRow >= topRow + rows { topRow = cursorRow - rows + 1 }
+    }
 }

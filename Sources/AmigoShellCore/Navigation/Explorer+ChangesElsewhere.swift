@@ -113,12 +113,8 @@ extension Explorer {
         }
         // The cursor on the same row (by its key) if it is still there, else at the same place.
         let record = view.window?.loadedRow(at: view.cursorRow)
-        if let record, let row = try? position(of: record, in: next) {
-            next.cursorRow = row
-        } else {
-            next.cursorRow = min(view.cursorRow, max(0, next.totalCount - 1))
-        }
-        next.topRow = max(0, next.cursorRow - (view.cursorRow - view.topRow))
+        let row = record.flatMap { try? position(of: $0, in: next) } ?? view.cursorRow
+        next.place(row: row, top: row - (view.cursorRow - view.topRow))
         next.cursorColumn = min(view.cursorColumn, max(0, next.columns.count - 1))
         return next
     }
@@ -144,13 +140,11 @@ extension Explorer {
         // The row as it was read (fetching it now would read the file as it is after the change).
         let record = view.model?.table.primaryKey.isEmpty == false ? view.window?.loadedRow(at: row) : nil
         try load(view)
-        view.cursorRow = min(row, max(0, view.totalCount - 1))
         let moved = record.flatMap { try? position(of: $0, in: view) }
         if let moved, moved != row {
-            view.topRow = max(0, top + moved - row)
-            view.cursorRow = moved
+            view.place(row: moved, top: top + moved - row)
         } else {
-            view.topRow = min(top, view.cursorRow)
+            view.place(row: row, top: top)
         }
         if let record, moved == nil, view.totalCount > 0 {
             // The row on screen went away: what the cursor is on now was not chosen, so

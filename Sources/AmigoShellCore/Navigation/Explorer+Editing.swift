@@ -43,8 +43,7 @@ extension Explorer {
             // The view's labels and counts may change; reload, keeping the cursor.
             let (row, top) = (view.cursorRow, view.topRow)
             try load(view)
-            view.cursorRow = min(row, max(0, view.totalCount - 1))
-            view.topRow = min(top, view.cursorRow)
+            view.place(row: row, top: top)
             return statement
         } catch {
             record.values = old

@@ -56,8 +56,7 @@ extension Explorer {
         view.labels = [:]
         view.orderValues = [:]
         view.columnWidths = [:]
-        view.cursorRow = min(view.cursorRow, max(0, total - 1))
-        view.topRow = min(view.topRow, view.cursorRow)
+        view.place(row: view.cursorRow, top: view.topRow)
         if view.cursorColumn >= view.columns.count { view.cursorColumn = max(0, view.columns.count - 1) }
     }
 

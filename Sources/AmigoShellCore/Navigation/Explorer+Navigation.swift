@@ -209,8 +209,7 @@ extension Explorer {
             // Counts may have changed through edits; keep the position.
             let (row, top) = (view.cursorRow, view.topRow)
             try load(view)
-            view.cursorRow = min(row, max(0, view.totalCount - 1))
-            view.topRow = min(top, view.cursorRow)
+            view.place(row: row, top: top)
         }
     }
 

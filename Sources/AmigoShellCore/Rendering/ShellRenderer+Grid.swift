@@ -12,24 +12,17 @@ extension ShellApp {
         var numbers: [[Bool]] = []   // cells that are a number alone (right-aligned)
         var hiddenLeft = 0           // columns scrolled away on the left (not counting pinned keys)
         var hiddenRight = 0          // columns that do not fit on the right
+        var computed: String?        // the computed sort value's column name (`albums.@count`), if shown
     }
 
-    func drawGrid(_ grid: inout ScreenGrid, _ layout: ShellLayout) {
-        let box = layout.grid
-        guard let view = explorer.current else {
-            grid.drawBox(box, title: "Grid", style: boxStyle(.grid))
-            grid.put("Choose a table and press Enter (or :open NAME).", row: box.y + 2, column: box.x + 2, maxWidth: box.width - 4, style: ShellApp.dimStyle)
-            return
-        }
-        var title = view.title
-        if let filter = view.filter { title += " · filter: \(filter)" }
-        if let order = view.order { title += " · order: \(order.column)\(order.descending ? " desc" : "")" }
-        grid.drawBox(box, title: title, style: boxStyle(.grid))
-        let inner = box.inset(by: 1)
+    /// Prepares the grid of the current view for a frame: scrolls the viewport to the cursor,
+    /// reads the rows on screen (and their foreign keys' labels, and the computed sort values),
+    /// and decides which columns fit. Nil without a view; a read that fails is shown in the
+    /// status line and leaves the grid empty.
+    func prepareGrid(_ layout: ShellLayout) -> GridContent? {
+        guard let view = explorer.current else { return nil }
         let rows = layout.gridRows
-        // Keep the cursor on screen.
-        if view.cursorRow < view.topRow { view.topRow = view.cursorRow }
-        if view.cursorRow >= view.topRow + rows { view.topRow = view.cursorRow - rows + 1 }
+        view.scrollToShowCursor(rows: rows)
         let values: [[DatabaseValue]]
         do {
             values = try explorer.values(in: view.topRow..<(view.topRow + rows))
@@ -44,7 +37,25 @@ extension ShellApp {
             let extra = explorer.computedOrderValues(rows: view.topRow..<(view.topRow + values.count))
             shown = zip(values, extra).map { $0 + [$1] }
         }
-        let content = columnLayout(view: view, values: shown, width: inner.width, computed: computed)
+        var content = columnLayout(view: view, values: shown, width: layout.grid.inset(by: 1).width, computed: computed)
+        content.computed = computed
+        return content
+    }
+
+    /// Draws the grid pane from `content` (prepared by ``prepareGrid(_:)``); reads nothing.
+    func drawGrid(_ grid: inout ScreenGrid, _ layout: ShellLayout, _ content: GridContent?) {
+        let box = layout.grid
+        guard let view = explorer.current, let content else {
+            grid.drawBox(box, title: "Grid", style: boxStyle(.grid))
+            grid.put("Choose a table and press Enter (or :open NAME).", row: box.y + 2, column: box.x + 2, maxWidth: box.width - 4, style: ShellApp.dimStyle)
+            return
+        }
+        var title = view.title
+        if let filter = view.filter { title += " · filter: \(filter)" }
+        if let order = view.order { title += " · order: \(order.column)\(order.descending ? " desc" : "")" }
+        grid.drawBox(box, title: title, style: boxStyle(.grid))
+        let inner = box.inset(by: 1)
+        let computed = content.computed
         // Header.
         var x = inner.x
         let columnModels = view.modelColumns

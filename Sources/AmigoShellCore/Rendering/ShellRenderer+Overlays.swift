@@ -3,7 +3,7 @@
 import Amigo
 
 extension ShellApp {
-    func drawOverlay(_ grid: inout ScreenGrid, width: Int, height: Int, frame: Rect) {
+    func drawOverlay(_ grid: inout ScreenGrid, width: Int, height: Int, frame: Rect, caption: String?) {
         func box(_ title: String, _ lines: [String], scroll: Int, highlight: Int? = nil, footer: String? = nil) {
             // As wide as the widest line, the footer (the keys that work in it) and the title,
             // within the screen; inside the grid's frame when the lines fit there (the panes'
@@ -65,8 +65,7 @@ extension ShellApp {
             let room = frame.inset(by: 1).width - 4
             let labelRoom = stride(from: 32, through: 12, by: -2).first { lines(labelRoom: $0).allSatisfy { DisplayWidth.of($0) <= room } } ?? 12
             let lines = lines(labelRoom: labelRoom).map { DisplayWidth.of($0) <= room ? $0 : DisplayWidth.truncate($0, to: max(20, room)) }
-            let caption = (try? explorer.currentRecord()).flatMap { $0 }.map(explorer.rowCaption) ?? "Relations"
-            box("Relations of \(caption)", lines, scroll: max(0, cursor - (height - 8)), highlight: cursor,
+            box(caption.map { "Relations of \($0)" } ?? "Relations", lines, scroll: max(0, cursor - (height - 8)), highlight: cursor,
                 footer: "Enter or 1-9 follows · Esc closes")
         case .detail(let text, let scroll):
             let lines = text.split(separator: "\n", omittingEmptySubsequences: false).flatMap { wrap(String($0), width: max(20, width - 10)) }

@@ -3,13 +3,13 @@
 import Amigo
 
 extension ShellApp {
-    /// Draws the current row's links in `line`: `1 artist → AC/DC  2 tracks 10 …`, each number
+    /// Draws the current row's links (as prepared for the frame) in `line`: `1 artist → AC/DC  2 tracks 10 …`, each number
     /// in the header's style (the digit key follows it). Labels and counts appear once read;
     /// until then the names alone, dimmed. When they do not all fit, the to-one labels are cut
     /// (down to 8 columns), then left out, then the line ends in `… r` (the relations menu lists
     /// them all).
-    func drawRowLinks(_ grid: inout ScreenGrid, in line: Rect) {
-        guard let links = currentRowLinks() else {
+    func drawRowLinks(_ grid: inout ScreenGrid, _ links: RowLinks?, in line: Rect) {
+        guard let links else {
             if let model = explorer.current?.model, model.relationships.isEmpty, explorer.current?.totalCount ?? 0 > 0 {
                 grid.put(" no relationships: no foreign key leads from or to \(DisplayWidth.sanitize(model.name))", row: line.y, column: line.x,
                          maxWidth: line.width, style: ShellApp.dimStyle)

@@ -16,13 +16,18 @@ extension ShellApp {
     /// Spaces between grid columns: two, so that `Peacock  Jane` never runs together.
     static let columnGap = 2
 
-    /// Renders the whole screen. Fetches the visible rows (and the labels of their foreign keys)
-    /// through the explorer; any error is shown in the status line.
+    /// Renders the whole screen: prepares the frame (the rows on screen and the labels of their
+    /// foreign keys are read through the explorer; any error is shown in the status line), then
+    /// draws it.
     public func render(width: Int, height: Int) -> ScreenGrid {
+        draw(prepareFrame(width: width, height: height))
+    }
+
+    /// Draws a prepared frame; reads nothing from the database.
+    func draw(_ frame: ShellFrame) -> ScreenGrid {
+        let (width, height) = (frame.width, frame.height)
         var grid = ScreenGrid(width: max(1, width), height: max(1, height))
-        let layout = ShellLayout(width: width, height: height, echoVisible: echoVisible)
-        screenTooSmall = layout == nil
-        guard let layout else {
+        guard let layout = frame.layout else {
             let size = "Terminal too small (\(width)x\(height));"
             let need = "need \(ShellLayout.minimumWidth)x\(ShellLayout.minimumHeight)"
             if DisplayWidth.of(size + " " + need) > width && height >= 2 {
@@ -34,17 +39,14 @@ extension ShellApp {
             }
             return grid
         }
-        explorer.viewportRows = layout.gridRows
-        echoOnScreen = layout.echo != nil
-        if !echoOnScreen && focus == .echo { focus = explorer.current == nil ? .tables : .grid }
         drawTitle(&grid, layout)
         drawTables(&grid, layout)
-        drawGrid(&grid, layout)
-        if let line = layout.links { drawRowLinks(&grid, in: line) }
+        drawGrid(&grid, layout, frame.grid)
+        if let line = layout.links { drawRowLinks(&grid, frame.rowLinks, in: line) }
         if let echo = layout.echo { drawEcho(&grid, echo) }
         drawStatus(&grid, layout)
         grid.put(KeyMap.hints(width: width - 2), row: layout.prompt.y, column: 1, maxWidth: width - 2, style: ShellApp.dimStyle)
-        drawOverlay(&grid, width: width, height: height, frame: layout.grid)
+        drawOverlay(&grid, width: width, height: height, frame: layout.grid, caption: frame.relationsCaption)
         return grid
     }
 
