@@ -5,6 +5,7 @@ import Foundation
 // amigo-bench --shell-child DB ROWS
 // amigo-bench --app-child DB ROWS    (workload 9's browsing steps, in their own process)
 // [--no-app] [--app-rows N] [--no-csv] [--amigo-shell PATH]   (workloads 9 and 10)
+// [--pg-url URL | AMIGO_PG_URL=URL] [--no-pg]   (Amigo on PostgreSQL beside raw libpq)
 // amigo-bench --results-tsv …   (prints the measurements as TAB-separated lines instead of a report)
 //
 // Runs every workload against Amigo, the raw SQLite C API and GRDB in this one process and
@@ -49,8 +50,19 @@ if !shellOnly {
     results = fileWorkloads.results + memoryWorkloads.results
     removeFreshPaths()
 }
+// Amigo on PostgreSQL beside raw libpq, when a server is given (scripts/bench starts one).
+let pgURL = arguments.firstIndex(of: "--pg-url").map { arguments[$0 + 1] }
+    ?? ProcessInfo.processInfo.environment["AMIGO_PG_URL"].flatMap { $0.isEmpty ? nil : $0 }
+var pgResults: [Measurement] = []
+let pgRows = rows / 5
+if let pgURL, !arguments.contains("--no-pg"), !shellOnly, onlyPrefix == nil || onlyPrefix!.hasPrefix("P") {
+    var workloads = PostgresWorkloads(url: pgURL, rows: pgRows, runs: runs)
+    try workloads.inserts()
+    try workloads.reads()
+    pgResults = workloads.results
+}
 if arguments.contains("--results-tsv") {
-    for r in results where !r.median.isNaN { print("\(r.workload)\t\(r.implementation)\t\(r.median)") }
+    for r in results + pgResults where !r.median.isNaN { print("\(r.workload)\t\(r.implementation)\t\(r.median)") }
     exit(0)
 }
 
@@ -152,6 +164,11 @@ if runApp {
 }
 if runCSV {
     report += "\n" + CSVStreamWorkload.report(csvResults, rows: shellRows, runs: runs)
+}
+if !pgResults.isEmpty {
+    report += "\n" + PostgresWorkloads.report(pgResults, url: pgURL ?? "", rows: pgRows, runs: runs)
+} else {
+    report += "\n## PostgreSQL\n\nNot measured in this run (no server: `scripts/bench` starts one; `--pg-url URL` or `AMIGO_PG_URL` name one).\n"
 }
 report += "\n## Goals and where they stand\n\n"
 report += "Ratios are Amigo's time over the raw C API's in this run (lower is better), over the file and `:memory:` variants. "
