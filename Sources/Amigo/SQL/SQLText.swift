@@ -9,6 +9,29 @@ public enum SQLText {
         sqlite3_complete(sql) != 0
     }
 
+    /// `sql` — one `SELECT`, `WITH` or `VALUES` statement — read a page at a time:
+    /// `SELECT * FROM (sql) LIMIT ? OFFSET ?`, the count and the offset bound as arguments.
+    /// Nil for another statement (a `PRAGMA` or `EXPLAIN` cannot be a subquery).
+    public static func paged(_ sql: String, dialect: any SQLDialect) -> String? {
+        subquery(sql).map { "SELECT * FROM " + $0 + " LIMIT \(dialect.placeholder) OFFSET \(dialect.placeholder)" }
+    }
+
+    /// The number of rows `sql` — one `SELECT`, `WITH` or `VALUES` statement — returns:
+    /// `SELECT count(*) FROM (sql)`, or with `bounded` `SELECT count(*) FROM (SELECT 1 FROM (sql)
+    /// LIMIT ?)`, which stops at the bound given as its argument. Nil for another statement.
+    public static func counted(_ sql: String, bounded: Bool = false, dialect: any SQLDialect) -> String? {
+        subquery(sql).map { bounded ? "SELECT count(*) FROM (SELECT 1 FROM " + $0 + " LIMIT \(dialect.placeholder))" : "SELECT count(*) FROM " + $0 }
+    }
+
+    /// `(sql)` with its trailing `;`s removed, on lines of its own (so that a trailing `--`
+    /// comment ends before the parenthesis), when `sql` starts a query; nil otherwise.
+    private static func subquery(_ sql: String) -> String? {
+        guard ["SELECT", "WITH", "VALUES"].contains(leadingKeyword(of: sql)) else { return nil }
+        var body = Substring(sql)
+        while let last = body.last, last.isWhitespace || last == ";" { body = body.dropLast() }
+        return "(\n" + body + "\n)"
+    }
+
     /// The first keyword of `sql`, upper-cased, after whitespace and `--` and `/* */` comments
     /// (`"/*x*/ commit"` → `"COMMIT"`); empty when there is none.
     public static func leadingKeyword(of sql: String) -> String {

@@ -66,7 +66,7 @@ extension Explorer {
     /// idle, after drawing). Returns whether anything changed.
     @discardableResult
     public func completeDeferredCounts() -> Bool {
-        if let view = current, !view.countIsExact {
+        if let view = current, !view.countIsExact, view.isModelView {
             return (try? completeCount(of: view)) != nil
         }
         // Then, one table of the list per call, so that a file of many huge tables never holds
@@ -89,6 +89,14 @@ extension Explorer {
 
     /// Replaces a view's provisional count with the exact one, keeping its position.
     func completeCount(of view: BrowseView) throws {
+        if !view.countIsExact, let sqlWindow = view.sqlWindow {
+            // A `sql` result counted up to a bound: counted whole only when its end is needed
+            // (never when idle: a query can return rows without end).
+            try sqlWindow.countExactly()
+            view.totalCount = sqlWindow.total
+            view.countIsExact = true
+            return
+        }
         guard !view.countIsExact, view.isModelView else { return }
         let query = try view.query(in: session)
         let total = try query.count()
@@ -140,6 +148,7 @@ extension Explorer {
             }
         }
         try loadSQLRows(view)
+        if let sqlWindow = view.sqlWindow { return try sqlWindow.rows(in: range) }
         let lower = min(max(0, range.lowerBound), view.sqlRows.count)
         let clamped = lower..<min(view.sqlRows.count, max(lower, range.upperBound))
         return clamped.isEmpty ? [] : Array(view.sqlRows[clamped])
