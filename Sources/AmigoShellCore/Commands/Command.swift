@@ -107,7 +107,7 @@ public enum CommandParser {
         CommandHelp(usage: "set COLUMN = VALUE", summary: "change a column of the current row (NULL for null, 'quoted text' with '' or \\' for a quote) inside the session"),
         CommandHelp(usage: "insert COL=VALUE, …", summary: "add a row to the current table inside the session (values as for set; columns left out get their default or NULL); the new row becomes current"),
         CommandHelp(usage: "delete [all [N]]", summary: "delete the current row, or every row of the view (N: the count, to confirm it), saying first what ON DELETE CASCADE removes, SET NULL changes, or a restricting foreign key refuses"),
-        CommandHelp(usage: "link REL KEY …", summary: "link the current row to the row with KEY through a many-to-many relationship; after KEY, COLUMN=VALUE, … for the junction's other columns"),
+        CommandHelp(usage: "link REL KEY …", summary: "link the current row to the row with KEY through a many-to-many relationship; after KEY, COLUMN=VALUE, … for the junction's other columns (those NOT NULL without a default are required; the UI asks for them in a form)"),
         CommandHelp(usage: "unlink REL KEY", summary: "remove the link between the current row and the row with KEY of a many-to-many relationship (both rows stay)"),
         CommandHelp(usage: "commit", summary: "make the session's changes permanent"),
         CommandHelp(usage: "rollback", summary: "undo the session's uncommitted changes"),
