@@ -1,13 +1,6 @@
-import CSQLite
-
-/// Facts about SQL text that do not need a database.
+/// Facts about SQL text that do not need a database (``isComplete(_:)``, which asks SQLite's
+/// tokenizer, is with the engine).
 public enum SQLText {
-    /// Whether `sql` ends a statement: its last token is a `;` outside quotes, comments and a
-    /// trigger's `BEGIN … END` (SQLite's own `sqlite3_complete`), as sqlite3 decides when to run
-    /// what was typed over several lines. Blank text is not a statement, so not complete.
-    public static func isComplete(_ sql: String) -> Bool {
-        sqlite3_complete(sql) != 0
-    }
 
     /// `sql` — one `SELECT`, `WITH` or `VALUES` statement — read a page at a time:
     /// `SELECT * FROM (sql) LIMIT ? OFFSET ?`, the count and the offset bound as arguments.
