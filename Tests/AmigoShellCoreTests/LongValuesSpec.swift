@@ -11,7 +11,7 @@ import Testing
     /// Bytes in each long cell: 1 MiB (a thousand times what the grid reads), shown as `1.0 MB`.
     static let cellSize = 1024 * 1024
 
-    /// A file of three documents whose `body` (text) and `data` (blob) cells are 1 MiB each.
+    /// A file of three documents on one shelf, whose `body` (text) and `data` (blob) cells are 1 MiB each.
     final class Documents {
         let path: String
         let explorer: Explorer
@@ -19,11 +19,13 @@ import Testing
         init() throws {
             path = TemporaryFile.path("long-values")
             try SQLiteEngine(path: path, options: OpenOptions(create: true)).executeScript("""
-                CREATE TABLE doc (id INTEGER PRIMARY KEY, title TEXT, body TEXT, data BLOB);
+                CREATE TABLE shelf (id INTEGER PRIMARY KEY, name TEXT);
+                INSERT INTO shelf VALUES (1, 'Top');
+                CREATE TABLE doc (id INTEGER PRIMARY KEY, title TEXT, body TEXT, data BLOB, shelf_id INTEGER REFERENCES shelf (id));
                 WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 3)
                 INSERT INTO doc SELECT i, 'Doc ' || i,
                     substr('Row ' || i || ' ' || hex(zeroblob(\(cellSize / 2))), 1, \(cellSize)),
-                    randomblob(\(cellSize)) FROM n;
+                    randomblob(\(cellSize)), 1 FROM n;
                 """)
             explorer = try Explorer(amigo: AmigoDatabase(reflecting: path), displayPath: "long-values.sqlite")
         }
@@ -100,8 +102,19 @@ import Testing
         #expect(record["data"] == (try docs.onDisk("SELECT data FROM doc WHERE id = 2")))
         let detail = try docs.explorer.currentRowDetail()
         let bodyLine = try #require(detail.split(separator: "\n").first { $0.hasPrefix("body") })
-        #expect(bodyLine.count == "body   ".count + Self.cellSize)   // padded to `title`, then two spaces
+        #expect(bodyLine.count == "shelf_id  ".count + Self.cellSize)   // padded to the widest name, then two spaces
         #expect(detail.contains("⟨" + Plural.count(Self.cellSize, "byte") + "⟩"))
+    }
+
+    @Test func rowsReachedThroughARelationshipAreReadInPartAndWholeByKey() throws {
+        let docs = try Documents()
+        try docs.explorer.open("shelf")
+        let documents = try #require(docs.explorer.current?.model?.relationships.first { $0.target.name == "doc" }).name
+        try docs.explorer.follow(documents)
+        #expect(try docs.explorer.record(at: 1)?.fullSize(at: 2) == Self.cellSize)
+        docs.explorer.moveCursor(to: 1)
+        #expect(try docs.explorer.currentRecord()?["body"].textValue?.count == Self.cellSize)
+        #expect(try docs.explorer.currentRecord()?["id"] == .integer(2))
     }
 
     @Test func editingAnotherColumnLeavesTheLongCellsByteIdentical() throws {
