@@ -117,6 +117,24 @@ import Testing
         #expect(try docs.explorer.currentRecord()?["id"] == .integer(2))
     }
 
+    @Test func aSqlResultHoldsLongValuesInPartAndItsDetailReadsThemWhole() throws {
+        let docs = try Documents()
+        docs.explorer.echoLog.clear()
+        try docs.explorer.runSQL("SELECT id, body, body, data FROM doc ORDER BY id DESC")
+        let view = try #require(docs.explorer.current)
+        #expect(view.columns == ["id", "body", "body", "data"])
+        let rows = try docs.explorer.values(in: 0..<3)
+        #expect(rows.map { $0[0] } == [3, 2, 1])
+        #expect(rows[0][1] == .text("Row 3 000000000000000000…(1.0 MB)") && rows[0][2] == rows[0][1])
+        #expect(rows[0][3].textValue?.hasPrefix("⟨1.0 MB⟩ ") == true)
+        #expect(rows.allSatisfy { Self.heldBytes($0) < 200 })
+        #expect(docs.explorer.echoLog.entries.contains { $0.sql.contains("substr(\"body:1\", 1, \(docs.explorer.cellPrefixLength))") })
+        docs.explorer.moveCursor(to: 1)
+        let detail = try docs.explorer.currentRowDetail()
+        #expect(detail.split(separator: "\n").filter { $0.count > Self.cellSize }.count == 2)
+        #expect(detail.contains("⟨" + Plural.count(Self.cellSize, "byte") + "⟩"))
+    }
+
     @Test func editingAnotherColumnLeavesTheLongCellsByteIdentical() throws {
         let docs = try Documents()
         let body = try docs.onDisk("SELECT body FROM doc WHERE id = 1")

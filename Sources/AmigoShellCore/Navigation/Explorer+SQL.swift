@@ -48,7 +48,8 @@ extension Explorer {
     /// The column names are the statement's own (a subquery would rename duplicates).
     func pagedSQLView(_ sql: String) throws -> BrowseView? {
         guard let window = try SQLResultWindow.make(sql: sql, engine: amigo.engine, pageSize: max(100, viewportRows * 2),
-                                                    countLimit: tableCountLimit) else {
+                                                    countLimit: tableCountLimit,
+                                                    cellPrefix: (cellPrefixLength, cutCellShownLength)) else {
             return nil
         }
         var columns: [String] = []
@@ -61,7 +62,8 @@ extension Explorer {
     func loadSQLRows(_ view: BrowseView) throws {
         guard !view.sqlRowsLoaded, view.sqlWindow == nil, case .sql(let sql) = view.source else { return }
         if let window = try SQLResultWindow.make(sql: sql, engine: amigo.engine, pageSize: max(100, viewportRows * 2),
-                                                 countLimit: tableCountLimit) {
+                                                 countLimit: tableCountLimit,
+                                                 cellPrefix: (cellPrefixLength, cutCellShownLength)) {
             view.sqlWindow = window
             view.totalCount = window.total
             view.countIsExact = window.countIsExact

@@ -6,10 +6,25 @@ import Amigo
 /// The statement runs wrapped as `SELECT * FROM (statement) LIMIT ? OFFSET ?` (``SQLText/paged(_:dialect:)``),
 /// the page's size and place bound as arguments; the outer query has no ORDER BY of its own, so
 /// SQLite keeps the statement's order. Only a `SELECT`, `WITH` or `VALUES` statement can be
-/// wrapped: ``make(sql:engine:pageSize:)`` says nil for the others.
+/// wrapped: ``make(sql:engine:pageSize:countLimit:cellPrefix:)`` says nil for the others.
+///
+/// With a cell prefix, pages read at most that many characters (or bytes) of each value, as the
+/// grid reads a table (``SQLText/pagedPrefixes(_:columns:maxLength:dialect:)``), a longer value
+/// held as what its cell shows (``ValueText/cut(_:fullSize:shownLength:)``); ``fullRow(at:)``
+/// reads a row whole, by its place, for the detail.
 final class SQLResultWindow {
+    /// How long values are cut: the statement of pages with prefixes, how many columns the
+    /// result has, and how many characters a cut cell shows.
+    struct Cut {
+        let pagedSQL: String
+        let columnCount: Int
+        let shownLength: Int
+    }
+
     /// The wrapped statement.
     let pagedSQL: String
+    /// How pages cut long values (nil: pages hold them whole).
+    private(set) var cut: Cut?
     /// The engine it runs on.
     let engine: any Engine
     /// Rows read per page.
@@ -42,10 +57,24 @@ final class SQLResultWindow {
     /// `SELECT count(*) FROM (sql)` — up to `countLimit` rows when one is given (the rest is
     /// counted by ``countExactly()`` when the end is needed). Nil when `sql` cannot be wrapped
     /// (a `PRAGMA`, `EXPLAIN`, or text SQLite does not take as a subquery), to be read whole instead.
-    static func make(sql: String, engine: any Engine, pageSize: Int, countLimit: Int?) throws -> SQLResultWindow? {
+    ///
+    /// With `cellPrefix`, pages hold at most `length` characters or bytes of each value, and a
+    /// longer value as its first `shownLength` characters and its size.
+    static func make(sql: String, engine: any Engine, pageSize: Int, countLimit: Int?,
+                     cellPrefix: (length: Int, shownLength: Int)? = nil) throws -> SQLResultWindow? {
         guard let paged = SQLText.paged(sql, dialect: engine.dialect),
               (try? engine.isReadOnlyStatement(paged)) == true else { return nil }
         let window = SQLResultWindow(sql: sql, pagedSQL: paged, engine: engine, total: 0, pageSize: pageSize)
+        if let cellPrefix {
+            // The names SQLite gives the columns of the statement as a subquery (`a:1` for a
+            // second `a`), read from an empty page.
+            var names: [String] = []
+            _ = try engine.fetch(paged, [.integer(0), .integer(0)], columns: { names = $0 }) { _ in false }
+            if let cutSQL = SQLText.pagedPrefixes(sql, columns: names, maxLength: cellPrefix.length, dialect: engine.dialect),
+               (try? engine.isReadOnlyStatement(cutSQL)) == true {
+                window.cut = Cut(pagedSQL: cutSQL, columnCount: names.count, shownLength: cellPrefix.shownLength)
+            }
+        }
         if let countLimit, let bounded = SQLText.counted(sql, bounded: true, dialect: engine.dialect) {
             let count = Int(try engine.fetchScalar(bounded, [.integer(Int64(countLimit) + 1)]).integerValue ?? 0)
             window.total = min(count, countLimit)
@@ -74,12 +103,36 @@ final class SQLResultWindow {
         return lower < upper ? Array(rows[lower..<upper]) : []
     }
 
-    /// Reads `count` rows from absolute index `offset`.
+    /// The row at absolute `index` with every value whole (read again by its place: the file
+    /// as it is now), or nil past the end.
+    func fullRow(at index: Int) throws -> [DatabaseValue]? {
+        guard index >= 0 && index < total else { return nil }
+        guard cut != nil else { return try rows(in: index..<index + 1).first }
+        var row: [DatabaseValue]?
+        _ = try engine.fetch(pagedSQL, [.integer(1), .integer(Int64(index))]) { row = $0.values; return false }
+        return row
+    }
+
+    /// Reads `count` rows from absolute index `offset` (cut, when pages cut long values).
     private func read(from offset: Int, count: Int) throws -> [[DatabaseValue]] {
         var page: [[DatabaseValue]] = []
         page.reserveCapacity(count)
-        _ = try engine.fetch(pagedSQL, [.integer(Int64(count)), .integer(Int64(offset))]) { row in
-            page.append(row.values)
+        let arguments: [DatabaseValue] = [.integer(Int64(count)), .integer(Int64(offset))]
+        guard let cut else {
+            _ = try engine.fetch(pagedSQL, arguments) { row in
+                page.append(row.values)
+                return true
+            }
+            return page
+        }
+        _ = try engine.fetch(cut.pagedSQL, arguments) { row in
+            var values = (0..<cut.columnCount).map { row.value(at: $0) }
+            for i in 0..<cut.columnCount {
+                if case .integer(let size) = row.value(at: cut.columnCount + i) {
+                    values[i] = ValueText.cut(values[i], fullSize: Int(size), shownLength: cut.shownLength)
+                }
+            }
+            page.append(values)
             return true
         }
         return page
