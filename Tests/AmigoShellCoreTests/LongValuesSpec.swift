@@ -26,6 +26,7 @@ import Testing
                 INSERT INTO doc SELECT i, 'Doc ' || i,
                     substr('Row ' || i || ' ' || hex(zeroblob(\(cellSize / 2))), 1, \(cellSize)),
                     randomblob(\(cellSize)), 1 FROM n;
+                CREATE VIEW doc_view AS SELECT id, title, body FROM doc;
                 """)
             explorer = try Explorer(amigo: AmigoDatabase(reflecting: path), displayPath: "long-values.sqlite")
         }
@@ -133,6 +134,16 @@ import Testing
         let detail = try docs.explorer.currentRowDetail()
         #expect(detail.split(separator: "\n").filter { $0.count > Self.cellSize }.count == 2)
         #expect(detail.contains("⟨" + Plural.count(Self.cellSize, "byte") + "⟩"))
+    }
+
+    @Test func aViewWithoutAKeyIsReadInPartAndItsRowsWholeByTheirPlace() throws {
+        let docs = try Documents()
+        try docs.explorer.open("doc_view")
+        #expect(try docs.explorer.record(at: 2)?.fullSize(at: 2) == Self.cellSize)
+        docs.explorer.moveCursor(to: 2)
+        let record = try #require(try docs.explorer.currentRecord())
+        #expect(record["id"] == .integer(3) && record["body"].textValue?.count == Self.cellSize)
+        #expect(record["body"] == (try docs.onDisk("SELECT body FROM doc WHERE id = 3")))
     }
 
     @Test func editingAnotherColumnLeavesTheLongCellsByteIdentical() throws {

@@ -8,9 +8,9 @@ import Amigo
 /// is as quick to reach as its start. Views without a key, and orders by a related value
 /// (`albums.@count`, `artist.Name`), fall back to LIMIT/OFFSET.
 ///
-/// With a `prefixLength`, a table whose rows can be read again by key has its pages read with
-/// bounded prefixes of long values (``Query/prefixingValues(to:except:)``): a row of megabyte
-/// cells costs kilobytes. ``fullRow(at:)`` reads a row whole, by key, for what needs every byte.
+/// With a `prefixLength`, pages are read with bounded prefixes of long values
+/// (``Query/prefixingValues(to:except:)``): a row of megabyte cells costs kilobytes.
+/// ``fullRow(at:)`` reads a row whole — by key, or a view's by its place — for what needs every byte.
 final class RowWindow {
     /// Rows fetched per page.
     let pageSize: Int
@@ -49,31 +49,43 @@ final class RowWindow {
         }
         self.keyset = keyset
         self.orderOnly = orderOnly
-        // Only a row that can be found again by its key may be read in part.
-        if let prefixLength, RowWindow.canReadAgain(try query.model) {
+        if let prefixLength {
             let whole = (keyset ?? orderOnly).map(\.name).filter { !$0.contains(".") }
             self.pageQuery = query.prefixingValues(to: prefixLength, except: whole)
         } else {
             self.pageQuery = query
         }
+        self.readsAgainByKey = RowWindow.canReadAgainByKey(try query.model)
     }
+
+    /// Whether ``fullRow(at:)`` finds a row by its key; otherwise (a view) by its place.
+    private let readsAgainByKey: Bool
 
     /// Whether a row of `model` can be read again by its key: a primary key, or a rowid that no
     /// column of that name hides.
-    static func canReadAgain(_ model: ORMModel) -> Bool {
+    static func canReadAgainByKey(_ model: ORMModel) -> Bool {
         let table = model.table
         if table.isView { return false }
         return !table.primaryKey.isEmpty || (table.hasRowID && table.column(named: "rowid") == nil)
     }
 
     /// The row at absolute `index` with every value whole: the loaded row when it holds no
-    /// prefix, otherwise read again by key (the last one so read is kept). Nil when there is no
-    /// such row any more.
+    /// prefix, otherwise read again — by its key, or for a row without one (a view's) by its
+    /// place in the order pages are read in (the last one so read is kept). Nil when there is
+    /// no such row any more.
     func fullRow(at index: Int) throws -> Record? {
         guard let loaded = try row(at: index) else { return nil }
         if loaded.prefixColumns.isEmpty { return loaded }
         if let last = lastFullRow, last.index == index { return last.record }
-        guard let record = try query.get(loaded.primaryKey) else { return nil }
+        let found: Record?
+        if readsAgainByKey {
+            found = try query.get(loaded.primaryKey)
+        } else {
+            var q = query
+            for column in orderOnly { q = q.orderBy(column.name, ascending: column.ascending) }
+            found = try q.offset(index).limit(1).first()
+        }
+        guard let record = found else { return nil }
         lastFullRow = (index, record)
         return record
     }
@@ -126,9 +138,10 @@ final class RowWindow {
             let count = min(max(pageSize, range.count + pageSize / 2), total - from)
             var q = pageQuery
             let fromEnd = total - (from + count)
-            if fromEnd < from {
+            if fromEnd < from && !orderOnly.isEmpty {
                 // Nearer the end: the same rows read backwards (every direction flipped, the key
                 // breaking ties), so that the last page skips few rows instead of nearly all.
+                // Rows in no order (a view's, unsorted) have no backwards: read forwards.
                 for column in orderOnly { q = q.orderBy(column.name, ascending: !column.ascending) }
                 rows = Array(try fetch(q.offset(fromEnd).limit(count)).reversed())
             } else {
