@@ -49,6 +49,13 @@ public struct PostgresDialect: SQLDialect {
         return target + " DO UPDATE SET " + updated.map { quote($0) + " = EXCLUDED." + quote($0) }.joined(separator: ", ")
     }
 
+    /// Text and `bytea` columns only (the others have a type that is never long, and `length`
+    /// refuses them): `substr(c, 1, N)` and `CASE WHEN length(c) > N THEN octet_length(c) END`.
+    public func valuePrefix(of column: String, kind: ColumnKind, maxLength: Int) -> (value: String, fullSize: String)? {
+        guard kind == .text || kind == .blob else { return nil }
+        return ("substr(\(column), 1, \(maxLength))", "CASE WHEN length(\(column)) > \(maxLength) THEN octet_length(\(column)) END")
+    }
+
     /// ` RETURNING "column"`: the engine reads the assigned key from the returned row.
     public func returning(_ column: String) -> String? { " RETURNING " + quote(column) }
 

@@ -98,7 +98,8 @@ struct AmigoShellCommand: ParsableCommand {
             throw ExitCode(ExitStatus.cannotOpen)
         }
         if !commands.isEmpty {
-            try runText(explorer, lines: commands, location: { "-c #\($0)" })
+            // Every -c is one command (a statement in it may span lines of its own).
+            try runText(explorer, lines: commands, location: { "-c #\($0)" }, joiningStatements: false)
             return
         }
         switch support {
@@ -112,7 +113,8 @@ struct AmigoShellCommand: ParsableCommand {
                 // Ctrl-C while a command runs stops its query (a write's savepoint is undone), not the shell.
                 explorer.amigo.engine.setInterruptCheck { PromptReader.takeInterrupt() }
             }
-            try runText(explorer, lines: lines, location: { "line \($0)" }, interactive: isatty(0) != 0)
+            try runText(explorer, lines: lines, location: { "line \($0)" }, interactive: isatty(0) != 0,
+                        continuation: lines.continuation)
         case .curses:
             try TerminalMode(explorer: explorer).run()
         }
@@ -133,7 +135,10 @@ struct AmigoShellCommand: ParsableCommand {
                             tableCountLimit: tableCountLimit, reflection: reflection)
     }
 
-    func runText<S: Sequence>(_ explorer: Explorer, lines: S, location: @escaping (Int) -> String, interactive: Bool = false) throws
+    /// Runs `lines` in text mode; `continuation`, when given, learns from the runner whether an
+    /// SQL statement is being read over several lines (the prompt then asks for the rest).
+    func runText<S: Sequence>(_ explorer: Explorer, lines: S, location: @escaping (Int) -> String, interactive: Bool = false,
+                              joiningStatements: Bool = true, continuation: StatementContinuation? = nil) throws
     where S.Element == String {
         // Results and `export csv -` are written to standard output unbuffered, in the pieces the
         // runner gives (a command's text, 64 KiB of rows), so that an error on standard error or
@@ -143,7 +148,8 @@ struct AmigoShellCommand: ParsableCommand {
                                     errors: { fflush(nil); StandardError.write($0) })
         runner.stopsAtFirstError = bail
         runner.printsEveryView = interactive
-        runner.run(lines: lines, location: location)
+        continuation?.isInsideStatement = { [unowned runner] in runner.isInsideStatement }
+        runner.run(lines: lines, location: location, joiningStatements: joiningStatements)
         if fflush(nil) != 0 {
             StandardError.write("cannot write standard output: \(String(cString: strerror(errno)))")
             throw ExitCode(ExitStatus.commandFailed)
@@ -158,12 +164,23 @@ struct AmigoShellCommand: ParsableCommand {
 
 /// Lines of standard input, read lazily; at a terminal, with the `amigo> ` prompt of
 /// ``PromptReader`` (readline: line editing, history, Ctrl-C cancels the line, Ctrl-D ends).
+///
+/// While an SQL statement goes on over several lines, the prompt is sqlite3's `   ...> `.
 struct StandardInputLines: Sequence, IteratorProtocol {
     let prompt: PromptReader? = isatty(0) != 0 ? PromptReader() : nil
+    /// Tells whether the next line continues a statement.
+    let continuation = StatementContinuation()
     mutating func next() -> String? {
-        if let prompt { return prompt.readLine(prompt: "amigo> ") }
+        if let prompt { return prompt.readLine(prompt: continuation.isInsideStatement() ? "   ...> " : "amigo> ") }
         return readLine(strippingNewline: true)
     }
+}
+
+/// Whether the text mode runner is reading an SQL statement over several lines, asked by the
+/// prompt before each line (the runner is made after the lines it reads).
+final class StatementContinuation {
+    /// Asks the runner; false until a runner is attached.
+    var isInsideStatement: () -> Bool = { false }
 }
 
 extension AmigoShellCommand {

@@ -183,6 +183,14 @@ import Testing
         #expect(db.explorer.current?.cursorRow == Int(position))
         #expect(try db.explorer.currentRecord()?["id"] == .integer(31337))
     }
+
+    @Test func theEndOfAnUnsortedViewWithoutAKeyIsReadForwardsInItsOwnOrder() throws {
+        let t = try BigTable()
+        _ = try t.explorer.run("sql CREATE VIEW labels AS SELECT id, label FROM big WHERE id <= 300")
+        try t.explorer.open("labels")
+        #expect(try t.explorer.values(in: 299..<300) == [[.integer(300), .text("row 300")]])
+        #expect(try t.explorer.values(in: 270..<272) == [[.integer(271), .text("row 271")], [.integer(272), .text("row 272")]])
+    }
 }
 
 /// Views sorted by a computed value (a related value, a count) have no stored value to seek

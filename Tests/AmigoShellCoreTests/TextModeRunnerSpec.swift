@@ -251,7 +251,7 @@ import Testing
         let run = try Run()
         let path = TemporaryFile.path("artists", ext: "csv")
         defer { TemporaryFile.remove(path) }
-        run.runner.run(lines: ["sql SELECT ArtistId, Name FROM Artist", "count", "show 1", "export csv \(path)"])
+        run.runner.run(lines: ["sql SELECT ArtistId, Name FROM Artist;", "count", "show 1", "export csv \(path)"])
         #expect(run.reported == [])
         #expect(Array(run.printed.dropFirst()) == ["275", "sql\nArtistId  Name\n--------  -----\n1         AC/DC\n(275 rows, first 1 shown)",
                                                  "wrote 275 rows to \(path)"])
@@ -260,7 +260,7 @@ import Testing
 
     @Test func theModeCommandSwitchesModesAndSaysWhichIsOn() throws {
         let run = try Run()
-        run.runner.run(lines: [".mode", "mode jsonl", ".mode", "sql SELECT 1 AS a", ".headers off", ".mode tsv", "sql SELECT 1 AS a, NULL AS b"])
+        run.runner.run(lines: [".mode", "mode jsonl", ".mode", "sql SELECT 1 AS a;", ".headers off", ".mode tsv", "sql SELECT 1 AS a, NULL AS b"])
         #expect(run.printed == ["table", "jsonl", #"{"a": 1}"#, "1\t"])
     }
 
@@ -281,7 +281,7 @@ import Testing
         let once = TemporaryFile.path("once", ext: "csv")
         defer { TemporaryFile.remove(out); TemporaryFile.remove(once) }
         run.runner.run(lines: ["open Genre", ".output \(out)", "count", ".output", "count",
-                               ".mode csv", ".once \(once)", "sql SELECT GenreId FROM Genre WHERE GenreId < 3", "count"])
+                               ".mode csv", ".once \(once)", "sql SELECT GenreId FROM Genre WHERE GenreId < 3;", "count"])
         #expect(run.reported == [])
         #expect(run.printed == ["25", "2"])
         #expect(try String(contentsOfFile: out, encoding: .utf8) == "25\n")

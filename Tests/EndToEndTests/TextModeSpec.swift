@@ -305,6 +305,18 @@ struct TextModeSpec {
         #expect(bail.stdout == "")
         #expect(bail.stderr.contains("unknown column 'Nme' in Genre"))
     }
+
+    @Test("SQL over several lines on standard input runs when a line ends it with ';', and an error names the line it started on")
+    func multiLineStatements() throws {
+        let workspace = try Workspace("text-multi-line")
+        let result = try shell(workspace, ["open Genre", "SELECT GenreId,", "       Name  -- a comment; not the end",
+                                           "  FROM Genre", " WHERE Name = 'Rock;Roll' OR GenreId < 3", ";",
+                                           "SELECT Nmae", "  FROM Genre;", "count"], arguments: ["--mode", "csv"])
+        #expect(result.status == 1)
+        #expect(result.stdout == "GenreId,Name\r\n1,Rock\r\n2,Jazz\r\n2\n")   // count: the rows of the result, the view now
+        #expect(result.stderr.hasPrefix("amigo-shell: line 7: error: "))
+        #expect(result.stderr.contains("Nmae"))
+    }
 }
 
 /// Just enough RFC 4180 to compare two CSV files field by field.

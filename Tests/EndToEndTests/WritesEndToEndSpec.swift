@@ -21,7 +21,7 @@ struct WritesTextModeSpec {
     func createTableInsertCommit() throws {
         let workspace = try Workspace("writes-create")
         let result = try shell(workspace, [
-            "sql CREATE TABLE pet (id INTEGER PRIMARY KEY, name TEXT NOT NULL, kind TEXT DEFAULT 'dog')",
+            "sql CREATE TABLE pet (id INTEGER PRIMARY KEY, name TEXT NOT NULL, kind TEXT DEFAULT 'dog');",
             "open pet",
             "insert name='Lucy'",
             "insert name='Tom', kind='cat'",
@@ -78,7 +78,7 @@ struct WritesTextModeSpec {
     @Test("--read-only refuses insert, delete, link, unlink and sql writes, one line each")
     func readOnlyRefusesWrites() throws {
         let workspace = try Workspace("writes-read-only")
-        let commands = ["insert Name='x'", "delete", "delete all", "sql DELETE FROM Genre", "sql CREATE TABLE t (a)"]
+        let commands = ["insert Name='x'", "delete", "delete all", "sql DELETE FROM Genre;", "sql CREATE TABLE t (a)"]
         let result = try shell(workspace, ["open Genre"] + commands, arguments: ["--read-only"])
         #expect(result.status == 1)
         let lines = result.stderr.split(separator: "\n")

@@ -52,6 +52,9 @@ public enum AmigoError: Error, Sendable, Equatable, CustomStringConvertible {
     case sessionAlreadyOpen(path: String)
     /// The requested operation is not valid in this state (message explains).
     case invalidOperation(String)
+    /// A write would store a value the record holds only a prefix of (it was read by a query
+    /// with ``Query/prefixingValues(to:except:)``): read the row again by key first.
+    case partialValue(model: String, column: String, operation: String)
 
     public var description: String {
         switch self {
@@ -85,6 +88,8 @@ public enum AmigoError: Error, Sendable, Equatable, CustomStringConvertible {
         case .sessionAlreadyOpen(let path):
             return "a session is already open on \(path) on this thread: close it first, or nest work in it with session.savepoint { }"
         case .invalidOperation(let message): return message
+        case .partialValue(let model, let column, let operation):
+            return "cannot \(operation) this \(model) row: it holds only the first part of \(column) (read the row again by key)"
         }
     }
 }

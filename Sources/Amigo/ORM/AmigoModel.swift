@@ -104,11 +104,14 @@ public final class Record: AmigoModel, @unchecked Sendable, CustomStringConverti
                     originalKey = key.map { value(at: $0.index) }
                 }
             }
+            let old = prefixSizes == nil ? [] : values
             array = newValue
             if inlineCount >= 0 {
                 inlineCount = -1
                 inline = InlineValues()
             }
+            // A value set to something else is whole now; one set back to its prefix is still a prefix.
+            forgetPrefixes(changedFrom: { $0 < old.count ? old[$0] : .null })
         }
     }
 
@@ -132,10 +135,34 @@ public final class Record: AmigoModel, @unchecked Sendable, CustomStringConverti
             if key.contains(where: { $0.index == index }) { originalKey = key.map { self.value(at: $0.index) } }
         }
         if inlineCount < 0 { array![index] = value } else { inline[index] = value }
+        if prefixSizes?[index] != nil, old != value { forgetPrefixes(changedFrom: { $0 == index ? old : self.value(at: $0) }) }
     }
 
     /// The primary key the row had in the database before a key column was changed.
     var originalKey: [DatabaseValue]?
+    /// Column index → full size in bytes, for the values read as a prefix (nil when none was).
+    private var prefixSizes: [Int: Int]?
+
+    /// The size in bytes of the whole value of column number `index` when the record holds only
+    /// its first characters or bytes (read by a query with ``Query/prefixingValues(to:except:)``),
+    /// nil when it holds the value whole.
+    public func fullSize(at index: Int) -> Int? { prefixSizes?[index] }
+
+    /// The indexes of the columns whose value the record holds only a prefix of, in column order.
+    public var prefixColumns: [Int] { prefixSizes.map { $0.keys.sorted() } ?? [] }
+
+    /// Marks the value of column `index` as a prefix of a value of `fullSize` bytes.
+    func markPrefix(at index: Int, fullSize: Int) {
+        if prefixSizes == nil { prefixSizes = [:] }
+        prefixSizes![index] = fullSize
+    }
+
+    /// Forgets the prefix marks of the columns whose value differs from `old` (given whole since).
+    private func forgetPrefixes(changedFrom old: (Int) -> DatabaseValue) {
+        guard let sizes = prefixSizes else { return }
+        for index in sizes.keys where index >= valueCount || value(at: index) != old(index) { prefixSizes![index] = nil }
+        if prefixSizes!.isEmpty { prefixSizes = nil }
+    }
     /// The row's rowid, for tables keyed only by their rowid.
     public var rowID: Int64?
     /// Related rows loaded by `selectRelated`, by relationship name (nil when there was none).

@@ -102,8 +102,18 @@ struct ModelWriter {
         return table.columns.count > 56 ? build() : model.statements.text(replace ? .upsert : .insert, mask: mask, build)
     }
 
+    /// Throws when `object` is a record holding only a prefix of one of `columns` (a write would
+    /// store the prefix in place of the value; see ``Query/prefixingValues(to:except:)``).
+    func refusePrefixes(of object: AmigoModel, in columns: [Column], operation: String) throws {
+        guard let record = object as? Record else { return }
+        for index in record.prefixColumns where columns.contains(where: { $0.index == index }) {
+            throw AmigoError.partialValue(model: model.name, column: table.columns[index].label, operation: operation)
+        }
+    }
+
     /// UPDATE of every column but the key, by key.
     func update(_ object: AmigoModel) throws -> Write {
+        try refusePrefixes(of: object, in: table.columns, operation: "update")
         let key = try keyClause()
         let keys = try keyValues(object, operation: "update")
         if let record = object as? Record, record.originalKey != nil {
@@ -118,6 +128,7 @@ struct ModelWriter {
 
     /// UPDATE of the given columns only, by key (used to edit one cell).
     func update(_ object: AmigoModel, columns: [Column]) throws -> Write {
+        try refusePrefixes(of: object, in: columns, operation: "update")
         let key = try keyClause()
         let keys = try keyValues(object, operation: "update")
         let sql = dialect.update(table.name, set: columns.map(\.label), where: key.sql)

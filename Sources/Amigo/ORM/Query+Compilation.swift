@@ -12,14 +12,32 @@ extension Query {
         var rowIDIndex: Int?
         var selectedCount = 0
         var relatedLayout: [(Relationship, Int, Int?)] = []
+        var prefixSizes: [ValuePrefix.SizeColumn] = []
+        // Only records can tell a prefix from a whole value: compiled objects are read whole.
+        let readPrefixes = T.self == Record.self ? valuePrefix : nil
         if selectColumns {
             // The root's column list is the same text for every query of the model: built once.
-            scope.statement.columns = [model.selectList(alias: scope.alias, dialect: dialect)]
+            var sizes: [String] = []
+            if let valuePrefix = readPrefixes {
+                // Long values cut to a prefix, with their full sizes after the row's columns.
+                let (list, sizeExpressions) = valuePrefix.selectList(of: model, alias: scope.alias, dialect: dialect)
+                scope.statement.columns = [list]
+                sizes = sizeExpressions
+            } else {
+                scope.statement.columns = [model.selectList(alias: scope.alias, dialect: dialect)]
+            }
             selectedCount = model.table.columns.count
             if model.table.primaryKey.isEmpty && model.table.hasRowID {
                 rowIDIndex = selectedCount
                 scope.statement.columns.append(scope.statement.qualified(scope.alias, "rowid"))
                 selectedCount += 1
+            }
+            if let valuePrefix = readPrefixes, !sizes.isEmpty {
+                prefixSizes = zip(valuePrefix.cutColumns(of: model, dialect: dialect), sizes.indices).map {
+                    ValuePrefix.SizeColumn(column: $0.index, result: selectedCount + $1)
+                }
+                scope.statement.columns += sizes
+                selectedCount += sizes.count
             }
         }
         try applyRelationshipScope(to: scope, model: model)
@@ -102,8 +120,8 @@ extension Query {
         statement = scope.statement
         statement.limit = limitCount
         statement.offset = offsetCount
-        return CompiledQuery(statement: statement, model: model, rowIDIndex: rowIDIndex, related: relatedLayout, resolved: resolved,
-                        sql: selectColumns ? statement.sql : "")
+        return CompiledQuery(statement: statement, model: model, rowIDIndex: rowIDIndex, related: relatedLayout,
+                             prefixSizes: prefixSizes, resolved: resolved, sql: selectColumns ? statement.sql : "")
     }
 
     /// The SQL and arguments this query runs for ``all()``.

@@ -35,7 +35,7 @@ extension Query {
     /// `body` takes ownership of each object, so that collecting them costs no extra reference count.
     func runObjects(_ plan: FetchPlan, _ body: (consuming AmigoModel) throws -> Bool) throws {
         let asRecord = T.self == Record.self
-        let loader = RowLoader(plan.model, offset: 0, asRecord: asRecord, rowIDIndex: plan.rowIDIndex)
+        let loader = RowLoader(plan.model, offset: 0, asRecord: asRecord, rowIDIndex: plan.rowIDIndex, prefixSizes: plan.prefixSizes)
         // The objects are handed on as `T` without a cast per row: make sure, once, that they are.
         guard loader.builtType == T.self else {
             throw AmigoError.typeMismatch(expected: String(describing: T.self), actual: String(describing: loader.builtType))

@@ -85,6 +85,12 @@ public struct Query<T: AmigoModel>: @unchecked Sendable {
         set { mutableState.extraConditions = newValue }
     }
 
+    /// How much of each long value the query reads (nil: all of it; see ``prefixingValues(to:except:)``).
+    var valuePrefix: ValuePrefix? {
+        get { state.valuePrefix }
+        set { mutableState.valuePrefix = newValue }
+    }
+
     /// The model queried.
     public var model: ORMModel { get throws { try modelResult.get() } }
 

@@ -14,6 +14,7 @@ final class QueryState {
     var owner: AmigoModel?
     var relationshipName: String?
     var extraConditions: [(sql: (QueryScope) throws -> String, arguments: [DatabaseValue])] = []
+    var valuePrefix: ValuePrefix?
 
     init(amigo: AmigoDatabase, modelResult: Result<ORMModel, Error>) {
         self.amigo = amigo
@@ -33,13 +34,14 @@ final class QueryState {
         copy.owner = owner
         copy.relationshipName = relationshipName
         copy.extraConditions = extraConditions
+        copy.valuePrefix = valuePrefix
         return copy
     }
 
     /// Whether nothing but, at most, a relationship scope was added (see ``Query/isPlain``).
     var isPlain: Bool {
         filters.isEmpty && extraConditions.isEmpty && related.isEmpty && orderings.isEmpty
-            && limitCount == nil && offsetCount == nil && pendingError == nil
+            && limitCount == nil && offsetCount == nil && pendingError == nil && valuePrefix == nil
     }
 }
 
@@ -50,6 +52,8 @@ struct FetchPlan {
     var model: ORMModel
     var rowIDIndex: Int?
     var related: [(relationship: Relationship, offset: Int, rowIDIndex: Int?)]
+    /// For a query that reads prefixes: which result column holds each cut column's full size.
+    var prefixSizes: [ValuePrefix.SizeColumn] = []
 
     init(sql: String, arguments: [DatabaseValue], model: ORMModel, rowIDIndex: Int?,
          related: [(relationship: Relationship, offset: Int, rowIDIndex: Int?)]) {
@@ -63,6 +67,7 @@ struct FetchPlan {
     init(_ compiled: CompiledQuery) {
         self.init(sql: compiled.sql, arguments: compiled.statement.arguments, model: compiled.model,
                   rowIDIndex: compiled.rowIDIndex, related: compiled.related)
+        self.prefixSizes = compiled.prefixSizes
     }
 }
 
@@ -72,6 +77,8 @@ struct CompiledQuery {
     var model: ORMModel
     var rowIDIndex: Int?
     var related: [(relationship: Relationship, offset: Int, rowIDIndex: Int?)]
+    /// For a query that reads prefixes: which result column holds each cut column's full size.
+    var prefixSizes: [ValuePrefix.SizeColumn] = []
     /// SQL for the key paths passed to `compile(resolving:)`, in order.
     var resolved: [String] = []
     /// The statement's text, built once.

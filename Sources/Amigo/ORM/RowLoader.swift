@@ -11,12 +11,15 @@ struct RowLoader {
     let asRecord: Bool
     /// The result column of an extra `rowid`, for tables keyed only by their rowid.
     let rowIDIndex: Int?
+    /// For a query that reads prefixes: where each cut column's full size is.
+    let prefixSizes: [ValuePrefix.SizeColumn]
     private let plan: AccessPlan
     private let columnCount: Int
     private let hasUUIDColumns: Bool
 
-    init(_ model: ORMModel, offset: Int, asRecord: Bool, rowIDIndex: Int?) {
+    init(_ model: ORMModel, offset: Int, asRecord: Bool, rowIDIndex: Int?, prefixSizes: [ValuePrefix.SizeColumn] = []) {
         self.model = model
+        self.prefixSizes = prefixSizes
         self.offset = offset
         self.asRecord = asRecord || model.isDynamic
         self.rowIDIndex = rowIDIndex
@@ -49,6 +52,9 @@ struct RowLoader {
         let record = Record(model, row: row, offset: offset, count: columnCount, rowID: rowIDIndex.map { row.int64(at: $0) })
         if hasUUIDColumns {
             for i in model.uuidColumnIndexes { record.setValue(ColumnKind.uuid.fromDatabase(record.value(at: i)), at: i) }
+        }
+        for size in prefixSizes {
+            if case .integer(let bytes) = row.value(at: size.result) { record.markPrefix(at: size.column, fullSize: Int(bytes)) }
         }
         return record
     }

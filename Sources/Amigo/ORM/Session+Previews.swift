@@ -5,7 +5,9 @@ extension Session {
     /// row yet), with its bound values; nothing is run and nothing is written back to `object`.
     public func previewAdd(_ object: AmigoModel) throws -> (sql: String, arguments: [DatabaseValue]) {
         let model = try amigo.model(of: object)
-        let write = ModelWriter(model: model, dialect: engine.dialect).insert(object, replace: false, writeBack: false)
+        let writer = ModelWriter(model: model, dialect: engine.dialect)
+        try writer.refusePrefixes(of: object, in: model.table.columns, operation: "add")
+        let write = writer.insert(object, replace: false, writeBack: false)
         return (write.sql, write.arguments)
     }
 

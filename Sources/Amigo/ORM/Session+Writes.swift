@@ -59,6 +59,7 @@ extension Session {
         }
         let writer = ModelWriter(model: model, dialect: engine.dialect)
         if upsert || !object.isPersisted {
+            try writer.refusePrefixes(of: object, in: model.table.columns, operation: "add")
             let write = writer.insert(object, replace: upsert, writeBack: true)
             let result = try engine.execute(write.sql, write.arguments)
             if let key = write.assignsKey { model.setStoredValue(result.insertedKey, of: key, in: object) }

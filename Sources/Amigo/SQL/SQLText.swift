@@ -1,5 +1,49 @@
-/// Facts about SQL text that do not need a database.
+/// Facts about SQL text that do not need a database (``isComplete(_:)``, which asks SQLite's
+/// tokenizer, is with the engine).
 public enum SQLText {
+
+    /// `sql` — one `SELECT`, `WITH` or `VALUES` statement — read a page at a time:
+    /// `SELECT * FROM (sql) LIMIT ? OFFSET ?`, the count and the offset bound as arguments.
+    /// Nil for another statement (a `PRAGMA` or `EXPLAIN` cannot be a subquery).
+    public static func paged(_ sql: String, dialect: any SQLDialect) -> String? {
+        subquery(sql).map { "SELECT * FROM " + $0 + " LIMIT \(dialect.placeholder) OFFSET \(dialect.placeholder)" }
+    }
+
+    /// Like ``paged(_:dialect:)``, but each value of `columns` — the names SQLite gives the
+    /// columns of `sql` as a subquery (`a`, `a:1` for a second `a`) — is read as its first
+    /// `maxLength` characters or bytes (``SQLDialect/valuePrefix(of:kind:maxLength:)`` for a
+    /// column that may hold anything), and the full sizes of the cut values follow, one result
+    /// column per column. Nil when `sql` cannot be paged or the dialect cannot cut such columns.
+    public static func pagedPrefixes(_ sql: String, columns: [String], maxLength: Int, dialect: any SQLDialect) -> String? {
+        guard let from = subquery(sql) else { return nil }
+        var values: [String] = []
+        var sizes: [String] = []
+        for name in columns {
+            guard let cut = dialect.valuePrefix(of: dialect.quote(name), kind: .blob, maxLength: maxLength) else { return nil }
+            values.append(cut.value)
+            sizes.append(cut.fullSize)
+        }
+        guard !values.isEmpty else { return nil }
+        return "SELECT " + (values + sizes).joined(separator: ", ") + " FROM " + from
+            + " LIMIT \(dialect.placeholder) OFFSET \(dialect.placeholder)"
+    }
+
+    /// The number of rows `sql` — one `SELECT`, `WITH` or `VALUES` statement — returns:
+    /// `SELECT count(*) FROM (sql)`, or with `bounded` `SELECT count(*) FROM (SELECT 1 FROM (sql)
+    /// LIMIT ?)`, which stops at the bound given as its argument. Nil for another statement.
+    public static func counted(_ sql: String, bounded: Bool = false, dialect: any SQLDialect) -> String? {
+        subquery(sql).map { bounded ? "SELECT count(*) FROM (SELECT 1 FROM " + $0 + " LIMIT \(dialect.placeholder))" : "SELECT count(*) FROM " + $0 }
+    }
+
+    /// `(sql)` with its trailing `;`s removed, on lines of its own (so that a trailing `--`
+    /// comment ends before the parenthesis), when `sql` starts a query; nil otherwise.
+    private static func subquery(_ sql: String) -> String? {
+        guard ["SELECT", "WITH", "VALUES"].contains(leadingKeyword(of: sql)) else { return nil }
+        var body = Substring(sql)
+        while let last = body.last, last.isWhitespace || last == ";" { body = body.dropLast() }
+        return "(\n" + body + "\n)"
+    }
+
     /// The first keyword of `sql`, upper-cased, after whitespace and `--` and `/* */` comments
     /// (`"/*x*/ commit"` → `"COMMIT"`); empty when there is none.
     public static func leadingKeyword(of sql: String) -> String {

@@ -4,7 +4,18 @@ import Amigo
 /// stores (the column's default, an assigned key, or NULL). Tab/Shift-Tab (or ↑/↓) move between
 /// fields, typing edits the current one, Enter previews the INSERT, Esc cancels. Values are typed
 /// as for `set`: NULL, numbers, 'quoted text'.
+///
+/// The same form asks a `link` for the junction's columns that need a value
+/// (``init(link:key:payload:junction:columns:)``): its INSERT is the junction row's.
 public struct RowInsertForm: Sendable, Equatable {
+    /// What submitting the form runs.
+    public enum Purpose: Sendable, Equatable {
+        /// `insert` of a row of the table.
+        case insert
+        /// `link relationship key payload…`, the form's fields added to the payload.
+        case link(relationship: String, key: String, payload: [ColumnAssignment])
+    }
+
     /// One column of the form.
     public struct Field: Sendable, Equatable {
         /// The column.
@@ -33,10 +44,13 @@ public struct RowInsertForm: Sendable, Equatable {
     public var fields: [Field]
     /// The field being edited.
     public var focus = 0
+    /// What submitting runs.
+    public let purpose: Purpose
 
     /// A form for a new row of `model`.
     public init(model: ORMModel) {
         table = model.name
+        purpose = .insert
         fields = model.table.columns.filter { !$0.isGenerated }.map { column in
             let placeholder: String
             if let sql = column.defaultSQL {
@@ -50,9 +64,33 @@ public struct RowInsertForm: Sendable, Equatable {
         }
     }
 
+    /// A form for the `columns` of `junction` that `link relationship key payload…` must be given
+    /// (``Explorer/linkColumnsToAsk(_:payload:)``).
+    public init(link relationship: String, key: String, payload: [ColumnAssignment], junction: String, columns: [Column]) {
+        table = junction
+        purpose = .link(relationship: relationship, key: key, payload: payload)
+        fields = columns.map { Field(column: $0.label, type: $0.declaredType, placeholder: "required") }
+    }
+
     /// The typed fields as `insert` assignments (empty fields are left to their default).
     public var assignments: [ColumnAssignment] {
         fields.filter { !$0.text.isEmpty }.map { ColumnAssignment(column: $0.column, value: $0.text) }
+    }
+
+    /// The command submitting the form previews: `insert …`, or the `link` with the fields added.
+    public var command: Command {
+        switch purpose {
+        case .insert: return .insert(assignments)
+        case .link(let relationship, let key, let payload): return .link(relationship: relationship, key: key, payload: payload + assignments)
+        }
+    }
+
+    /// The form's title: `New row of Album`, `link students 5: the columns of takes`.
+    public var title: String {
+        switch purpose {
+        case .insert: return "New row of \(table)"
+        case .link(let relationship, let key, _): return "link \(relationship) \(key): the columns of \(table)"
+        }
     }
 
     /// Applies a key.

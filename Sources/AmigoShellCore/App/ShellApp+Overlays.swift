@@ -89,10 +89,10 @@ extension ShellApp {
                 overlay = .insertForm(form)
             case .cancel:
                 overlay = .none
-                setMessage("add cancelled")
+                setMessage(form.purpose == .insert ? "add cancelled" : "link cancelled")
             case .submit:
                 do {
-                    overlay = .confirmWrite(try explorer.previewWrite(.insert(form.assignments)))
+                    overlay = .confirmWrite(try explorer.previewWrite(form.command))
                 } catch {
                     // The form stays open with what was typed, so that a bad value can be fixed.
                     overlay = .insertForm(form)

@@ -97,6 +97,14 @@ extension ShellApp {
                 // A write is shown, with its exact statements, and asked about first.
                 var writes = command.isWrite && command.name != "set"
                 if case .sql(let sql) = command, try explorer.sqlWrites(sql) { writes = true }
+                // A link whose junction needs values of its own asks for them first.
+                if case .link(let relationship, let key, let payload) = command {
+                    let missing = explorer.linkColumnsToAsk(relationship, payload: payload)
+                    if let junction = explorer.current?.model?.relationship(named: relationship)?.through?.name, !missing.isEmpty {
+                        overlay = .insertForm(RowInsertForm(link: relationship, key: key, payload: payload, junction: junction, columns: missing))
+                        return .none
+                    }
+                }
                 if writes {
                     overlay = .confirmWrite(try explorer.previewWrite(command))
                     return .none

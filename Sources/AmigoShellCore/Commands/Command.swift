@@ -103,11 +103,11 @@ public enum CommandParser {
         CommandHelp(usage: "back", summary: "return to the previous view (its filter, order and row)"),
         CommandHelp(usage: "show [N]", summary: "print the current view (text mode: in table mode its first N rows, default limit; other modes every row, or N) or the current row"),
         CommandHelp(usage: "get ID", summary: "make the row with this primary key current (composite: get 1,2)"),
-        CommandHelp(usage: "sql SELECT …", summary: "run an SQL statement: a query shows its result (text mode writes every row; a line starting SELECT, WITH, PRAGMA, EXPLAIN or VALUES is sql too); INSERT, UPDATE, DELETE and DDL run inside the session (the UI asks first), a new table is browsable at once; BEGIN, COMMIT, ROLLBACK, SAVEPOINT, RELEASE, ATTACH, DETACH and writing PRAGMAs are refused"),
+        CommandHelp(usage: "sql SELECT …", summary: "run an SQL statement: a query shows its result (text mode writes every row; a line starting SELECT, WITH, PRAGMA, EXPLAIN or VALUES is sql too; in a script, a statement goes on over the next lines until one ends it with ;); INSERT, UPDATE, DELETE and DDL run inside the session (the UI asks first), a new table is browsable at once; BEGIN, COMMIT, ROLLBACK, SAVEPOINT, RELEASE, ATTACH, DETACH and writing PRAGMAs are refused"),
         CommandHelp(usage: "set COLUMN = VALUE", summary: "change a column of the current row (NULL for null, 'quoted text' with '' or \\' for a quote) inside the session"),
         CommandHelp(usage: "insert COL=VALUE, …", summary: "add a row to the current table inside the session (values as for set; columns left out get their default or NULL); the new row becomes current"),
         CommandHelp(usage: "delete [all [N]]", summary: "delete the current row, or every row of the view (N: the count, to confirm it), saying first what ON DELETE CASCADE removes, SET NULL changes, or a restricting foreign key refuses"),
-        CommandHelp(usage: "link REL KEY …", summary: "link the current row to the row with KEY through a many-to-many relationship; after KEY, COLUMN=VALUE, … for the junction's other columns"),
+        CommandHelp(usage: "link REL KEY …", summary: "link the current row to the row with KEY through a many-to-many relationship; after KEY, COLUMN=VALUE, … for the junction's other columns (those NOT NULL without a default are required; the UI asks for them in a form)"),
         CommandHelp(usage: "unlink REL KEY", summary: "remove the link between the current row and the row with KEY of a many-to-many relationship (both rows stay)"),
         CommandHelp(usage: "commit", summary: "make the session's changes permanent"),
         CommandHelp(usage: "rollback", summary: "undo the session's uncommitted changes"),
@@ -121,7 +121,7 @@ public enum CommandParser {
         CommandHelp(usage: "headers on|off", summary: "text mode: the header line of csv and tsv (default on; also .headers)"),
         CommandHelp(usage: "output [FILE]", summary: "text mode: what commands print goes to FILE until the next output (none or -: standard output; also .output)"),
         CommandHelp(usage: "once FILE", summary: "text mode: the next command's output goes to FILE (also .once)"),
-        CommandHelp(usage: "read FILE", summary: "text mode: run the commands of FILE, one a line (also .read)"),
+        CommandHelp(usage: "read FILE", summary: "text mode: run the commands of FILE, one a line, an SQL statement until a line ends it with ; (also .read)"),
         CommandHelp(usage: "help [COMMAND]", summary: "this list (also .help)"),
         CommandHelp(usage: "quit", summary: "leave (asks first when changes are uncommitted; also .quit, .exit, \\q)"),
     ]
@@ -138,17 +138,18 @@ public enum CommandParser {
     /// `.quit`, `.exit`, and `\q`) are the commands they name. Throws ``ShellError`` for unknown
     /// commands and bad arguments.
     public static func parse(_ line: String) throws -> Command? {
-        var text = line.trimmingCharacters(in: .whitespaces)
+        // A statement read over several lines (``ScriptStatements``) has line breaks inside.
+        var text = line.trimmingCharacters(in: .whitespacesAndNewlines)
         if text.hasPrefix(":") { text.removeFirst() }
-        text = text.trimmingCharacters(in: .whitespaces)
+        text = text.trimmingCharacters(in: .whitespacesAndNewlines)
         if text.isEmpty || text.hasPrefix("#") || text.hasPrefix("--") { return nil }
-        while text.hasSuffix(";") { text = String(text.dropLast()).trimmingCharacters(in: .whitespaces) }
+        while text.hasSuffix(";") { text = String(text.dropLast()).trimmingCharacters(in: .whitespacesAndNewlines) }
         if text.isEmpty { return nil }
         let word: String
         let rest: String
-        if let space = text.firstIndex(where: { $0 == " " || $0 == "\t" }) {
+        if let space = text.firstIndex(where: { $0 == " " || $0 == "\t" || $0 == "\n" }) {
             word = String(text[..<space]).lowercased()
-            rest = text[space...].trimmingCharacters(in: .whitespaces)
+            rest = text[space...].trimmingCharacters(in: .whitespacesAndNewlines)
         } else {
             word = text.lowercased()
             rest = ""

@@ -21,7 +21,14 @@ extension Explorer {
             guard let record = try currentRecord() else { throw ShellError.noCurrentRow(command: "detail") }
             return detailText(record)
         }
-        guard let row = try values(in: view.cursorRow..<view.cursorRow + 1).first else { throw ShellError.noCurrentRow(command: "detail") }
+        // Whole values: the grid's page may hold long ones in part.
+        let current: [DatabaseValue]?
+        if let sqlWindow = view.sqlWindow {
+            current = try sqlWindow.fullRow(at: view.cursorRow)
+        } else {
+            current = try values(in: view.cursorRow..<view.cursorRow + 1).first
+        }
+        guard let row = current else { throw ShellError.noCurrentRow(command: "detail") }
         let width = view.columns.map { DisplayWidth.of($0) }.max() ?? 0
         let lines = zip(view.columns, row).map { column, value -> String in
             var text = ValueText.visible(value)

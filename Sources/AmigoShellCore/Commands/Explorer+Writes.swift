@@ -217,8 +217,26 @@ extension Explorer {
 
     // MARK: Link and unlink
 
+    /// The columns a `link` through the current view's many-to-many relationship `name` must be
+    /// given and `payload` does not give: the junction's own columns (not its two keys) that are
+    /// NOT NULL without a default. Empty when the junction has none, or `name` is no such
+    /// relationship (``previewLink(_:key:payload:link:)`` says why).
+    public func linkColumnsToAsk(_ name: String, payload: [ColumnAssignment]) -> [Column] {
+        guard let model = current?.model, let relationship = model.relationship(named: name),
+              relationship.kind == .manyToMany, let through = relationship.through else { return [] }
+        let keys = Set((relationship.junctionSourceColumns + relationship.junctionTargetColumns).map { $0.label.lowercased() })
+        let given = Set(payload.map { $0.column.lowercased() })
+        return through.table.columns.filter { column in
+            !keys.contains(column.label.lowercased()) && !given.contains(column.label.lowercased())
+                && !column.optional && column.defaultSQL == nil && !column.isGenerated
+                && !(column.primaryKey && through.table.hasIntegerPrimaryKey)
+        }
+    }
+
     /// The junction row a `link` adds or an `unlink` removes between the current row and the row
-    /// with `key` of a many-to-many relationship.
+    /// with `key` of a many-to-many relationship. A link through a junction with NOT NULL columns
+    /// of its own and no default needs them in `payload` (`link takes 5 grade='A'`); the terminal
+    /// UI asks for them in a form (``RowInsertForm/init(link:key:payload:junction:columns:)``).
     public func previewLink(_ name: String, key: String, payload: [ColumnAssignment], link: Bool) throws -> PendingWrite {
         let command = link ? "link" : "unlink"
         let (view, model) = try writableModel(command)
@@ -258,6 +276,12 @@ extension Explorer {
         }
         // A junction with columns of its own: its rows are rows of the through model.
         if link {
+            let missing = linkColumnsToAsk(relationship.name, payload: payload)
+            if !missing.isEmpty {
+                let names = missing.map(\.label)
+                throw ShellError.invalidValue("link: \(junction.name) needs \(names.joined(separator: ", ")) (NOT NULL, no default): "
+                                              + "link \(relationship.name) \(key) " + names.map { "\($0)=…" }.joined(separator: ", "))
+            }
             let row = Record(through)
             for (j, s) in zip(relationship.junctionSourceColumns, relationship.sourceColumns) { row.setValue(owner.value(at: s.index), at: j.index) }
             for (j, t) in zip(relationship.junctionTargetColumns, relationship.targetColumns) { row.setValue(target.value(at: t.index), at: j.index) }

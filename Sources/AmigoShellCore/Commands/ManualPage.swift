@@ -29,7 +29,7 @@ public struct ManualPage {
             ".SH DESCRIPTION",
             Self.escape("amigo-shell reflects the schema of an SQLite file into ORM models and lets you browse tables, follow foreign keys, one-to-many and many-to-many relationships with the keyboard, filter in the Amigo filter language, edit inside the session's transaction, and watch the SQL it runs. With no DATABASE it opens a built-in demo database in memory."),
             ".PP",
-            Self.escape("With a terminal it starts a full-screen interface. With -c, or when standard input or output is not a terminal, it runs commands in text mode: one command a line, results on standard output, messages on standard error."),
+            Self.escape("With a terminal it starts a full-screen interface. With -c, or when standard input or output is not a terminal, it runs commands in text mode: one command a line (an SQL statement, as in sqlite3, until a line ends it with ;), results on standard output, messages on standard error."),
             ".SH OPTIONS",
             ".nf",
         ]

@@ -10,7 +10,8 @@ public final class BrowseView {
         case table(ORMModel)
         /// The rows `relationship` of `owner` leads to.
         case relation(owner: Record, relationship: Relationship)
-        /// A raw read-only statement's result (kept in memory, up to ``Explorer/sqlRowCap`` rows).
+        /// A raw read-only statement's result: paged when it is a query that can be wrapped
+        /// (``SQLResultWindow``), otherwise kept in memory, up to ``Explorer/sqlRowCap`` rows.
         case sql(String)
     }
 
@@ -45,6 +46,8 @@ public final class BrowseView {
     /// Column names.
     public let columns: [String]
     var window: RowWindow?
+    /// A `sql` result's rows, paged (nil: they are in ``sqlRows``).
+    var sqlWindow: SQLResultWindow?
     var sqlRows: [[DatabaseValue]] = []
     var sqlTruncated = false
     /// Whether ``sqlRows`` holds the result: false after text mode streamed it without keeping
@@ -79,6 +82,17 @@ public final class BrowseView {
         self.sqlRows = rows
         self.sqlTruncated = truncated
         self.totalCount = rows.count
+    }
+
+    /// A `sql` result read a page at a time through `window`.
+    init(sql: String, columns: [String], window: SQLResultWindow) {
+        self.source = .sql(sql)
+        self.model = nil
+        self.title = "sql"
+        self.columns = columns
+        self.sqlWindow = window
+        self.totalCount = window.total
+        self.countIsExact = window.countIsExact
     }
 
     /// A copy of this view (same source, filter, order and position) to narrow as a new step.

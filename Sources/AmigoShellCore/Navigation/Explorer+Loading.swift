@@ -50,7 +50,8 @@ extension Explorer {
             tables[i].rowCount = total
             tables[i].isLowerBound = false
         }
-        let window = try RowWindow(query: query, order: view.keysetOrder, total: total, pageSize: max(100, viewportRows * 2))
+        let window = try RowWindow(query: query, order: view.keysetOrder, total: total, pageSize: max(100, viewportRows * 2),
+                                   prefixLength: cellPrefixLength)
         view.window = window
         view.totalCount = total
         view.labels = [:]
@@ -64,7 +65,7 @@ extension Explorer {
     /// idle, after drawing). Returns whether anything changed.
     @discardableResult
     public func completeDeferredCounts() -> Bool {
-        if let view = current, !view.countIsExact {
+        if let view = current, !view.countIsExact, view.isModelView {
             return (try? completeCount(of: view)) != nil
         }
         // Then, one table of the list per call, so that a file of many huge tables never holds
@@ -87,10 +88,19 @@ extension Explorer {
 
     /// Replaces a view's provisional count with the exact one, keeping its position.
     func completeCount(of view: BrowseView) throws {
+        if !view.countIsExact, let sqlWindow = view.sqlWindow {
+            // A `sql` result counted up to a bound: counted whole only when its end is needed
+            // (never when idle: a query can return rows without end).
+            try sqlWindow.countExactly()
+            view.totalCount = sqlWindow.total
+            view.countIsExact = true
+            return
+        }
         guard !view.countIsExact, view.isModelView else { return }
         let query = try view.query(in: session)
         let total = try query.count()
-        view.window = try RowWindow(query: query, order: view.keysetOrder, total: total, pageSize: max(100, viewportRows * 2))
+        view.window = try RowWindow(query: query, order: view.keysetOrder, total: total, pageSize: max(100, viewportRows * 2),
+                                    prefixLength: cellPrefixLength)
         view.totalCount = total
         view.countIsExact = true
         if case .table(let model) = view.source, view.filter == nil,
@@ -100,23 +110,44 @@ extension Explorer {
         }
     }
 
-    /// The row at absolute `index` of the current view (a model row), fetching if needed.
+    /// The row at absolute `index` of the current view (a model row), fetching if needed, as the
+    /// grid read it: a value longer than ``cellPrefixLength`` may be held only in part
+    /// (``Record/fullSize(at:)`` says which). Use ``fullRecord(at:)`` for every byte.
     public func record(at index: Int) throws -> Record? {
         guard let view = current, let window = view.window else { return nil }
         return try window.row(at: index)
     }
 
-    /// The current row of the current view.
-    public func currentRecord() throws -> Record? {
-        guard let view = current else { return nil }
-        return try record(at: view.cursorRow)
+    /// The row at absolute `index` of the current view with every value whole (read again by key
+    /// when the grid holds only a prefix of one of its values).
+    public func fullRecord(at index: Int) throws -> Record? {
+        guard let view = current, let window = view.window else { return nil }
+        return try window.fullRow(at: index)
     }
 
-    /// The values of the rows `range` of the current view (model rows or sql result rows).
+    /// The current row of the current view, every value whole: what the detail, an edit, `=`,
+    /// `get` and the relations read.
+    public func currentRecord() throws -> Record? {
+        guard let view = current else { return nil }
+        return try fullRecord(at: view.cursorRow)
+    }
+
+    /// The values of the rows `range` of the current view (model rows or sql result rows), as
+    /// the grid and text mode's table show them: a value longer than ``cellPrefixLength`` is its
+    /// first ``cutCellShownLength`` characters and its full size (``ValueText/cut(_:fullSize:shownLength:)``).
     public func values(in range: Range<Int>) throws -> [[DatabaseValue]] {
         guard let view = current else { return [] }
-        if let window = view.window { return try window.rows(in: range).map(\.values) }
+        if let window = view.window {
+            return try window.rows(in: range).map { record in
+                var values = record.values
+                for index in record.prefixColumns {
+                    values[index] = ValueText.cut(values[index], fullSize: record.fullSize(at: index) ?? 0, shownLength: cutCellShownLength)
+                }
+                return values
+            }
+        }
         try loadSQLRows(view)
+        if let sqlWindow = view.sqlWindow { return try sqlWindow.rows(in: range) }
         let lower = min(max(0, range.lowerBound), view.sqlRows.count)
         let clamped = lower..<min(view.sqlRows.count, max(lower, range.upperBound))
         return clamped.isEmpty ? [] : Array(view.sqlRows[clamped])

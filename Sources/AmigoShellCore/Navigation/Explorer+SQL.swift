@@ -6,9 +6,15 @@ import Foundation
 extension Explorer {
     // MARK: Raw SQL
 
-    /// Runs a read-only statement and shows its result as a view (the first ``sqlRowCap`` rows kept).
+    /// Runs a read-only statement and shows its result as a view: a query (`SELECT`, `WITH`,
+    /// `VALUES`) is counted and read a page at a time as it is scrolled (``SQLResultWindow``),
+    /// any other statement's first ``sqlRowCap`` rows are kept.
     public func runSQL(_ sql: String) throws {
         try checkReadOnly(sql)
+        if let view = try pagedSQLView(sql) {
+            pushSQLView(view)
+            return
+        }
         var columns: [String] = []
         var rows: [[DatabaseValue]] = []
         var truncated = false
@@ -38,9 +44,31 @@ extension Explorer {
         stack.append(view)
     }
 
-    /// Reads a streamed `sql` result's rows (the first ``sqlRowCap``) for a command that needs them.
+    /// The view of a query's result read a page at a time, or nil when `sql` cannot be paged.
+    /// The column names are the statement's own (a subquery would rename duplicates).
+    func pagedSQLView(_ sql: String) throws -> BrowseView? {
+        guard let window = try SQLResultWindow.make(sql: sql, engine: amigo.engine, pageSize: max(100, viewportRows * 2),
+                                                    countLimit: tableCountLimit,
+                                                    cellPrefix: (cellPrefixLength, cutCellShownLength)) else {
+            return nil
+        }
+        var columns: [String] = []
+        _ = try amigo.engine.fetch(sql, [], columns: { columns = $0 }) { _ in false }
+        return BrowseView(sql: sql, columns: columns, window: window)
+    }
+
+    /// Reads a streamed `sql` result's rows for a command that needs them: paged when it can be
+    /// (``SQLResultWindow``), otherwise the first ``sqlRowCap``.
     func loadSQLRows(_ view: BrowseView) throws {
-        guard !view.sqlRowsLoaded, case .sql(let sql) = view.source else { return }
+        guard !view.sqlRowsLoaded, view.sqlWindow == nil, case .sql(let sql) = view.source else { return }
+        if let window = try SQLResultWindow.make(sql: sql, engine: amigo.engine, pageSize: max(100, viewportRows * 2),
+                                                 countLimit: tableCountLimit,
+                                                 cellPrefix: (cellPrefixLength, cutCellShownLength)) {
+            view.sqlWindow = window
+            view.totalCount = window.total
+            view.countIsExact = window.countIsExact
+            return
+        }
         var rows: [[DatabaseValue]] = []
         var truncated = false
         try amigo.engine.fetch(sql, []) { row in

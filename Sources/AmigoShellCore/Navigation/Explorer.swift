@@ -47,6 +47,12 @@ public final class Explorer {
     public var viewportRows = 20
     /// Most rows kept from a raw `sql` statement.
     public static let sqlRowCap = 10_000
+    /// Most characters of a text value (bytes of a blob) the grid reads of each cell; a longer
+    /// value is read whole only for what needs it (the row's detail, an edit, `=`, an export).
+    public var cellPrefixLength = 1024
+    /// Characters of a value longer than ``cellPrefixLength`` shown before its size (`…(5.0 MB)`),
+    /// so that the size fits in a grid column.
+    public var cutCellShownLength = 24
 
     /// Opens an explorer over reflected models.
     public init(amigo: AmigoDatabase, displayPath: String, tableCountLimit: Int? = nil,

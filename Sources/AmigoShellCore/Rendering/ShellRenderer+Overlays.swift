@@ -104,7 +104,7 @@ extension ShellApp {
                 let value = field.text.isEmpty ? (i == form.focus ? "▏" : "") + "‹\(field.placeholder)›" : field.text + (i == form.focus ? "▏" : "")
                 lines.append(DisplayWidth.pad(field.column, to: labelWidth) + "  " + value)
             }
-            box("New row of \(form.table)", lines, scroll: max(0, form.focus + 2 - (height - 8)), highlight: form.focus + 2)
+            box(form.title, lines, scroll: max(0, form.focus + 2 - (height - 8)), highlight: form.focus + 2)
         case .confirmQuit:
             box("Quit?", ["\(explorer.pendingChanges) uncommitted change(s) will be rolled back.", "", "y = quit and discard · any other key = stay"], scroll: 0)
         }

@@ -26,6 +26,22 @@ public enum ValueText {
         return display(value)
     }
 
+    /// What a cell shows of a value read only in part, `fullSize` bytes long: its first
+    /// `shownLength` characters and its size (`Lorem ipsum…(5.0 MB)`), or for a blob its size and
+    /// first bytes (`⟨5.0 MB⟩ 89504e47…`). Always text: it is not the value.
+    public static func cut(_ value: DatabaseValue, fullSize: Int, shownLength: Int) -> DatabaseValue {
+        let size = ByteCount.text(fullSize)
+        switch value {
+        case .blob(let bytes):
+            let hex = bytes.prefix(8).map { String(format: "%02x", $0) }.joined()
+            return .text("⟨" + size + "⟩" + (hex.isEmpty ? "" : " " + hex + "…"))
+        case .text(let text):
+            return .text(String(text.prefix(shownLength)) + "…(" + size + ")")
+        default:
+            return value
+        }
+    }
+
     /// `⟨12 bytes⟩ 89504e47…`.
     public static func blobSummary(_ bytes: [UInt8], maxBytes: Int = 8) -> String {
         let hex = bytes.prefix(maxBytes).map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()

@@ -1,0 +1,66 @@
+import Amigo
+
+/// A script's lines grouped into what the text mode runs, as sqlite3 reads its input: a shell
+/// command is one line; an SQL statement — a line starting with `sql` or with a word that starts
+/// a query (`SELECT`, `WITH`, `PRAGMA`, `EXPLAIN`, `VALUES`) — goes on over the next lines until
+/// one ends it with `;` outside quotes and comments (``SQLText/isComplete(_:)``). At the end of
+/// the input, a statement not ended yet runs as it is.
+///
+/// Lines are read only as they are needed, so that a person typing sees each result at once;
+/// ``State/isInsideStatement`` tells a prompt to ask for the rest (`   ...> `).
+struct ScriptStatements<Lines: IteratorProtocol>: Sequence, IteratorProtocol where Lines.Element == String {
+    /// One thing to run: its text (the lines of a statement joined with line breaks) and the
+    /// 1-based number of the line it starts on.
+    struct Unit: Equatable {
+        /// The command or statement.
+        let text: String
+        /// The line it starts on (1-based).
+        let line: Int
+    }
+
+    /// Whether a statement is being read (shared with a prompt, which cannot see the iterator).
+    final class State {
+        /// The line the statement being read started on; nil between commands.
+        var statementStart: Int?
+        /// Whether a statement is being read.
+        var isInsideStatement: Bool { statementStart != nil }
+    }
+
+    /// The words that start an SQL statement when a line begins with them (case-insensitive).
+    static var statementWords: Set<String> { ["sql", "select", "with", "pragma", "explain", "values"] }
+
+    private var lines: Lines
+    private var lineNumber = 0
+    /// Where the reading stands.
+    let state: State
+
+    /// Groups `lines`; `state` is updated as statements start and end.
+    init(_ lines: Lines, state: State = State()) {
+        self.lines = lines
+        self.state = state
+    }
+
+    /// Whether `line` starts an SQL statement (after an optional `:` and blanks).
+    static func startsStatement(_ line: String) -> Bool {
+        var text = Substring(line).drop { $0 == " " || $0 == "\t" }
+        if text.first == ":" { text = text.dropFirst().drop { $0 == " " || $0 == "\t" } }
+        let word = text.prefix { !$0.isWhitespace && $0 != ";" }.lowercased()
+        return statementWords.contains(word)
+    }
+
+    mutating func next() -> Unit? {
+        guard let first = lines.next() else { return nil }
+        lineNumber += 1
+        let start = lineNumber
+        guard ScriptStatements.startsStatement(first), !SQLText.isComplete(first) else { return Unit(text: first, line: start) }
+        state.statementStart = start
+        defer { state.statementStart = nil }
+        var text = first
+        while let line = lines.next() {
+            lineNumber += 1
+            text += "\n" + line
+            if SQLText.isComplete(text) { break }
+        }
+        return Unit(text: text, line: start)
+    }
+}

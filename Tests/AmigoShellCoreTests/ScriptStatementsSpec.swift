@@ -1,0 +1,92 @@
+import Amigo
+import AmigoTestSupport
+import Foundation
+import Testing
+@testable import AmigoShellCore
+
+/// SQL over several lines in scripts, as sqlite3 reads them: a statement goes on until a line
+/// ends it with `;` outside quotes and comments; shell commands stay one line; an error names
+/// the line the statement started on.
+@Suite struct ScriptStatementsSpec {
+    typealias Run = TextModeRunnerSpec.Run
+
+    /// The units `lines` group into.
+    static func units(_ lines: [String]) -> [ScriptStatements<IndexingIterator<[String]>>.Unit] {
+        Array(ScriptStatements(lines.makeIterator()))
+    }
+
+    @Test func aStatementGoesOnUntilALineEndsItWithASemicolon() {
+        #expect(Self.units(["open Genre", "SELECT Name", "  FROM Genre", "  WHERE GenreId < 3;", "count"]).map(\.line) == [1, 2, 5])
+        #expect(Self.units(["SELECT Name", "  FROM Genre", "  WHERE GenreId < 3;"])[0].text == "SELECT Name\n  FROM Genre\n  WHERE GenreId < 3;")
+        #expect(Self.units(["sql select 1", "+ 1;"])[0].text == "sql select 1\n+ 1;")
+        #expect(Self.units([":with x AS (SELECT 1)", "SELECT * FROM x;"]).count == 1)
+    }
+
+    @Test func aSemicolonInsideQuotesOrCommentsDoesNotEndIt() {
+        let lines = ["SELECT 'a;", "b' AS t, \"c;\" -- not here;", "/* nor; here */ FROM Genre", ";", "count"]
+        #expect(Self.units(lines).map(\.line) == [1, 5])
+    }
+
+    @Test func shellCommandsAndCompleteStatementsStayOneLine() {
+        #expect(Self.units(["open Genre", "filter Name BEGINSWITH 'R'", "SELECT 1;", "count", "-- a comment", ""]).count == 6)
+        #expect(Self.units(["selection", "SELECT;"]).count == 2)    // a word that only starts like one
+    }
+
+    @Test func aStatementNotEndedWhenTheInputEndsRunsAsItIs() throws {
+        let run = try Run()
+        run.runner.run(lines: ["SELECT count(*)", "FROM Genre"])
+        #expect(run.reported == [])
+        #expect(run.printed == ["count(*)\n--------\n25\n(1 row)"])
+    }
+
+    @Test func theRunnerRunsTheWholeStatementThenTheNextCommand() throws {
+        let run = try Run(mode: .csv)
+        run.runner.run(lines: ["SELECT GenreId,", "       Name", "  FROM Genre", " WHERE GenreId < 3", ";", "open Album", "count"])
+        #expect(run.reported == [])
+        #expect(run.text == "GenreId,Name\r\n1,Rock\r\n2,Jazz\r\n347\n")
+    }
+
+    @Test func anErrorNamesTheLineTheStatementStartedOn() throws {
+        let run = try Run()
+        run.runner.run(lines: ["open Genre", "", "-- the lengths", "SELECT Name,", "  length(Nmae)", "FROM Genre;", "count"],
+                       location: { "line \($0)" })
+        #expect(run.reported.count == 1)
+        #expect(run.reported[0].hasPrefix("line 4: error: "))
+        #expect(run.reported[0].contains("Nmae"))
+        #expect(run.printed == ["25"])
+    }
+
+    @Test func aFileReadWithReadJoinsItsStatementsAndNamesItsLines() throws {
+        let run = try Run()
+        let script = TemporaryFile.path("multi-line", ext: "sql")
+        defer { TemporaryFile.remove(script) }
+        try "open Genre\nSELECT count(*)\n  FROM Genre\n  WHERE GenreId > 20;\nSELECT nosuch\nFROM Genre;\n"
+            .write(toFile: script, atomically: false, encoding: .utf8)
+        run.runner.run(lines: [".read \(script)", "count"], location: { "line \($0)" })
+        #expect(run.printed == ["count(*)\n--------\n5\n(1 row)", "1"])   // the result is the view `count` counts
+        #expect(run.reported.count == 1)
+        #expect(run.reported[0].hasPrefix("line 1: \(script) line 5: error: "))
+    }
+
+    @Test func withoutJoiningEveryLineRunsAlone() throws {
+        let run = try Run()
+        run.runner.run(lines: ["SELECT count(*) FROM Genre", "open Genre", "count"], joiningStatements: false)
+        #expect(run.reported == [])
+        #expect(run.printed == ["count(*)\n--------\n25\n(1 row)", "25"])
+    }
+
+    @Test func theRunnerSaysWhileAStatementIsBeingRead() throws {
+        let run = try Run()
+        var seen: [Bool] = []
+        let lines = ["SELECT 1", "+ 1;", "count"]
+        var index = 0
+        let source = AnyIterator<String> {
+            seen.append(run.runner.isInsideStatement)
+            defer { index += 1 }
+            return index < lines.count ? lines[index] : nil
+        }
+        run.runner.run(lines: AnySequence { source })
+        // Asked before each line: inside the statement only before its second line.
+        #expect(seen == [false, true, false, false])
+    }
+}
