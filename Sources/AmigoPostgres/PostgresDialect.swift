@@ -26,6 +26,14 @@ public struct PostgresDialect: SQLDialect {
         "\"" + identifier.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
+    /// `"schema"."table"` for a name with a dot (reflection names a table outside the
+    /// `search_path` `schema.table`, and always qualifies a name that has a dot of its own), else
+    /// ``quote(_:)``: split at the first dot.
+    public func quoteTable(_ name: String) -> String {
+        guard let dot = name.firstIndex(of: ".") else { return quote(name) }
+        return quote(String(name[..<dot])) + "." + quote(String(name[name.index(after: dot)...]))
+    }
+
     /// `?`: the engine numbers the markers `$1…$n` (see the type's documentation).
     public var placeholder: String { "?" }
     /// `INSERT INTO` (the conflict clause comes at the end: ``upsertSuffix(key:columns:)``).

@@ -104,6 +104,16 @@ public final class PostgresEngine: Engine, @unchecked Sendable {
     /// The server's version number (`150008` for 15.8).
     public var serverVersion: Int { serialized { Int(PQserverVersion(connection)) } }
 
+    /// A ``PostgresCatalog``: reflection reads `pg_catalog` (the schemas of ``reflectedSchemas``).
+    public var schemaCatalog: any SchemaCatalog { PostgresCatalog(engine: self) }
+
+    /// The schemas reflection reads, or nil (the default) for every schema but the system ones.
+    public var reflectedSchemas: [String]? {
+        get { serialized { schemasToReflect } }
+        set { serialized { schemasToReflect = newValue } }
+    }
+    private var schemasToReflect: [String]?
+
     /// Runs `body` holding the engine's recursive lock (re-entrant).
     public func serialized<T>(_ body: () throws -> T) rethrows -> T {
         serial.lock()

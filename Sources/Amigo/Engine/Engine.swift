@@ -87,11 +87,18 @@ public protocol Engine: AnyObject, Sendable {
     /// Collations the file uses that SQLite did not know, met so far, each with the comparison
     /// that stands in for it (tables using one are not written to).
     var collationSubstitutes: [CollationSubstitute] { get }
+
+    /// What reads the database's catalog for reflection (``AmigoDatabase/init(reflecting:reflection:)``):
+    /// a ``SchemaInspector`` (SQLite's `sqlite_schema` and PRAGMAs) unless the engine says otherwise.
+    var schemaCatalog: any SchemaCatalog { get }
 }
 
 extension Engine {
     /// No stand-in collations (engines that are not SQLite, or wrap one without saying).
     public var collationSubstitutes: [CollationSubstitute] { [] }
+
+    /// A ``SchemaInspector``: SQLite's catalog.
+    public var schemaCatalog: any SchemaCatalog { SchemaInspector(engine: self) }
 
     /// How long, in seconds, creating a session waits for another thread's session on this
     /// engine to close before throwing ``AmigoError/sessionBusy(path:waited:)`` (the

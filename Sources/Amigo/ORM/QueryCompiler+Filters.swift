@@ -98,7 +98,7 @@ extension QueryScope {
                 sub.qualified(junctionAlias, $0.label) + " = " + sub.qualified(fromAlias, $1.label)
             }
             let pair = (relationship.junctionSourceColumns + relationship.junctionTargetColumns).map(\.label)
-            let junctionTable = dialect.quote(junction.name) + " AS " + dialect.quote(junctionAlias)
+            let junctionTable = dialect.quoteTable(junction.name) + " AS " + dialect.quote(junctionAlias)
             if junction.isUnique(over: pair) {
                 // Each pair is linked once: count the links (by the junction's index on the owner).
                 sub.joins.append(.init(kind: "JOIN", table: junction.name, alias: junctionAlias, condition: toTarget.joined(separator: " AND ")))

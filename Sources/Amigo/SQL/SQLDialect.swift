@@ -3,6 +3,10 @@
 public protocol SQLDialect: Sendable {
     /// Quotes an identifier so that any name (spaces, keywords, quotes) is safe: `"Order Details"`.
     func quote(_ identifier: String) -> String
+    /// Quotes a table's name as ``Table/name`` holds it. SQLite: as ``quote(_:)``. Engines with
+    /// schemas (PostgreSQL) read `schema.table` — the form reflection gives tables outside the
+    /// `search_path` — as the schema and the table, split at the first dot: `"sales"."order"`.
+    func quoteTable(_ name: String) -> String
     /// The placeholder for a bound parameter.
     var placeholder: String { get }
     /// The statement prefix that inserts or replaces a row with the same key.
@@ -65,6 +69,8 @@ extension SQLDialect {
     public var hasASCIICaseInsensitiveCollation: Bool { true }
     /// Nil.
     public var integerPrimaryKeyType: String? { nil }
+    /// ``quote(_:)``: one identifier, dots and all.
+    public func quoteTable(_ name: String) -> String { quote(name) }
 }
 
 /// SQLite's dialect.

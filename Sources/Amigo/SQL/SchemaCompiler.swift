@@ -32,7 +32,7 @@ public struct SchemaCompiler: Sendable {
         }
         if let d = column.defaultSQL { parts.append("DEFAULT \(d)") }
         if let fk = column.foreignKey {
-            parts.append("REFERENCES \(dialect.quote(fk.relatedTableName)) (" + fk.relatedColumnNames.map(dialect.quote).joined(separator: ", ") + ")")
+            parts.append("REFERENCES \(dialect.quoteTable(fk.relatedTableName)) (" + fk.relatedColumnNames.map(dialect.quote).joined(separator: ", ") + ")")
             if let onDelete = fk.onDelete { parts.append("ON DELETE \(onDelete)") }
         }
         return parts.joined(separator: " ")
@@ -48,10 +48,10 @@ public struct SchemaCompiler: Sendable {
         }
         for fk in table.foreignKeys where fk.columns.count > 1 || table.column(named: fk.columns[0])?.foreignKey == nil {
             lines.append("\tFOREIGN KEY (" + fk.columns.map(dialect.quote).joined(separator: ", ") + ") REFERENCES "
-                         + dialect.quote(fk.referencedTable) + " (" + fk.referencedColumns.map(dialect.quote).joined(separator: ", ")
+                         + dialect.quoteTable(fk.referencedTable) + " (" + fk.referencedColumns.map(dialect.quote).joined(separator: ", ")
                          + ")" + (fk.onDelete == "NO ACTION" ? "" : " ON DELETE \(fk.onDelete)"))
         }
-        return "CREATE TABLE \(ifNotExists ? "IF NOT EXISTS " : "")\(dialect.quote(table.name)) (\n"
+        return "CREATE TABLE \(ifNotExists ? "IF NOT EXISTS " : "")\(dialect.quoteTable(table.name)) (\n"
             + lines.joined(separator: ",\n") + "\n)" + (table.withoutRowID ? " WITHOUT ROWID" : "") + ";"
     }
 
@@ -59,7 +59,7 @@ public struct SchemaCompiler: Sendable {
     public func createIndex(_ index: Index, on table: Table) -> String {
         let columns = index.columns.map { table.column(named: $0)?.label ?? $0 }
         return "CREATE \(index.unique ? "UNIQUE " : "")INDEX IF NOT EXISTS \(dialect.quote(index.label)) ON "
-            + "\(dialect.quote(table.name)) (" + columns.map(dialect.quote).joined(separator: ", ") + ");"
+            + "\(dialect.quoteTable(table.name)) (" + columns.map(dialect.quote).joined(separator: ", ") + ");"
     }
 
     /// The table and all its indexes, one statement per line.
