@@ -42,7 +42,7 @@ extension Query {
         let keys = relationship.sourceColumns.map { ownerModel.storedValue(of: $0, in: owner) }
         if keys.contains(where: \.isNull) || keys.isEmpty {
             // An unsaved owner (or a null foreign key) has no related rows.
-            scope.statement.conditions.append("0")
+            scope.statement.conditions.append(scope.statement.dialect.falseCondition)
             return
         }
         let s = scope.statement

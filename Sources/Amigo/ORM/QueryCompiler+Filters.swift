@@ -7,7 +7,7 @@ extension QueryScope {
 
     func compile(_ expression: FilterExpression) throws -> String {
         switch expression {
-        case .literal(let value): return value ? "1" : "0"
+        case .literal(let value): return value ? dialect.trueCondition : dialect.falseCondition
         case .not(let inner): return "NOT (" + (try compile(inner)) + ")"
         case .and(let l, let r): return try group(l, "AND") + " AND " + group(r, "AND")
         case .or(let l, let r): return try group(l, "OR") + " OR " + group(r, "OR")

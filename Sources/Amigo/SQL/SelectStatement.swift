@@ -74,9 +74,7 @@ public struct SelectStatement: Sendable {
     public var sql: String {
         var text = "SELECT " + (columns.isEmpty ? "*" : columns.joined(separator: ", ")) + " " + fromClause + whereClause
         if !orderings.isEmpty { text += " ORDER BY " + orderings.joined(separator: ", ") }
-        if let limit { text += " LIMIT \(limit)" }
-        if let offset { text += (limit == nil ? " LIMIT -1" : "") + " OFFSET \(offset)" }
-        return text
+        return text + dialect.limitClause(limit: limit, offset: offset)
     }
 
     /// All arguments in placeholder order.

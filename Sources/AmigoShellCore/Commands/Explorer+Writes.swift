@@ -123,7 +123,7 @@ extension Explorer {
         if !all {
             let record = try chosenRecord(for: "delete")
             let statement = try session.previewDelete(record)
-            let condition = statement.sql.range(of: " WHERE ").map { String(statement.sql[$0.upperBound...]) } ?? "0"
+            let condition = statement.sql.range(of: " WHERE ").map { String(statement.sql[$0.upperBound...]) } ?? amigo.engine.dialect.falseCondition
             let selection = CascadePreview.Selection(sql: condition, arguments: statement.arguments)
             let cascade = try CascadePreview.compute(table: model.table.name, selection: selection, models: amigo.models, engine: amigo.engine)
             let caption = rowCaption(record)
