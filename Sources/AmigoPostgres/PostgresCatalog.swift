@@ -55,8 +55,10 @@ public struct PostgresCatalog: SchemaCatalog {
         try engine.fetch(schemas == nil ? sql : sql + filter, only.map(DatabaseValue.text)) { row in
             let schema = row.string(at: 0), local = row.string(at: 1)
             let name = Self.displayName(schema: schema, name: local, visible: row.int64(at: 3) != 0)
+            // A view's definition as the DDL that makes it, as SQLite keeps it.
+            let definition = row.isNull(at: 4) ? nil : "CREATE VIEW \(engine.dialect.quoteTable(name)) AS\n" + row.string(at: 4)
             entries.append(SchemaEntry(type: row.int64(at: 2) != 0 ? "view" : "table", name: name,
-                                       sql: row.isNull(at: 4) ? nil : row.string(at: 4), schema: schema, localName: local))
+                                       sql: definition, schema: schema, localName: local))
             return true
         }
         return entries.sorted { $0.name < $1.name }

@@ -18,8 +18,24 @@ extension PostgresEngine {
         }
     }
 
-    /// Prepares (once) and runs `sql` with `arguments`; the caller clears the result.
+    /// Prepares (once) and runs `sql` with `arguments`; the caller clears the result. With
+    /// ``recoversFromFailedStatements``, inside a transaction, a savepoint undoes a failure alone.
     func run(_ sql: String, _ arguments: [DatabaseValue]) throws -> OpaquePointer {
+        guard recovers && PQtransactionStatus(connection) == PQTRANS_INTRANS else { return try runPrepared(sql, arguments) }
+        try simple("SAVEPOINT amigo_statement", sqlForErrors: sql)
+        do {
+            let result = try runPrepared(sql, arguments)
+            try? simple("RELEASE SAVEPOINT amigo_statement", sqlForErrors: sql)
+            return result
+        } catch {
+            try? simple("ROLLBACK TO SAVEPOINT amigo_statement", sqlForErrors: sql)
+            try? simple("RELEASE SAVEPOINT amigo_statement", sqlForErrors: sql)
+            throw error
+        }
+    }
+
+    /// Prepares (once) and runs `sql` with `arguments`.
+    func runPrepared(_ sql: String, _ arguments: [DatabaseValue]) throws -> OpaquePointer {
         let statement = try prepared(sql, arguments)
         guard statement.parameterTypes.count == arguments.count else {
             throw AmigoError.database(DatabaseError(

@@ -21,7 +21,8 @@ import Foundation
 /// - A failed statement inside a transaction aborts the whole transaction (PostgreSQL's rule):
 ///   everything up to the next ROLLBACK (or ROLLBACK TO a savepoint) fails.
 /// - Results are read whole by libpq before the first row is handed out.
-/// - ``setInterruptCheck(_:)`` is not supported yet (a no-op); ``isReadOnlyStatement(_:)`` throws.
+/// - ``setInterruptCheck(_:)`` is not supported yet (a no-op); ``isReadOnlyStatement(_:)`` tells
+///   reads from writes by their words, and ``readingOnly(_:)`` makes the server refuse writes.
 ///
 /// `@unchecked Sendable`: every call is serialized by the engine's recursive lock, as in ``SQLiteEngine``.
 public final class PostgresEngine: Engine, @unchecked Sendable {
@@ -45,8 +46,16 @@ public final class PostgresEngine: Engine, @unchecked Sendable {
     public let echo = EchoStream()
     /// The connection's target without its password (`host=/tmp/x dbname=amigo_test user=amigo`).
     public let path: String
-    /// False: writes are allowed (read-only connections are not offered yet).
-    public let isReadOnly = false
+    /// Whether writes are refused: every transaction of the connection is READ ONLY (`readOnly:`).
+    public let isReadOnly: Bool
+    /// Whether a statement that fails inside a transaction is undone alone, leaving the
+    /// transaction usable (as psql's `ON_ERROR_ROLLBACK`): each statement then runs inside a
+    /// savepoint of its own. Off by default (PostgreSQL's rule: the transaction is aborted).
+    public var recoversFromFailedStatements: Bool {
+        get { serialized { recovers } }
+        set { serialized { recovers = newValue } }
+    }
+    var recovers = false
     /// Which session owns the connection's transaction (see ``TransactionGate``).
     public let transactionGate: TransactionGate
 
@@ -68,7 +77,9 @@ public final class PostgresEngine: Engine, @unchecked Sendable {
     /// - Throws: ``AmigoError/database(_:)`` with a one-line message: SQLSTATE `08001` (could not
     ///   connect; libpq reports no SQLSTATE then, the message is the server's or the client's
     ///   reason) or `42601`-like parse errors of the string itself as `08001` too.
-    public init(_ connectionString: String, sessionWaitTimeout: TimeInterval = 5) throws {
+    /// With `readOnly`, every transaction of the connection is READ ONLY: the server refuses writes.
+    public init(_ connectionString: String, readOnly: Bool = false, sessionWaitTimeout: TimeInterval = 5) throws {
+        self.isReadOnly = readOnly
         let secrets = PostgresEngine.secrets(in: connectionString)
         self.secrets = secrets
         let display = PostgresEngine.describe(connectionString, secrets: secrets)
@@ -88,7 +99,8 @@ public final class PostgresEngine: Engine, @unchecked Sendable {
         // Notices (such as "relation already exists, skipping") would go to standard error.
         PQsetNoticeProcessor(conn, { _, _ in }, nil)
         // Dates are exchanged in UTC, as the ORM stores them.
-        let setup = PQexec(conn, "SET TimeZone = 'UTC'; SET DateStyle = 'ISO, YMD'")
+        let setup = PQexec(conn, "SET TimeZone = 'UTC'; SET DateStyle = 'ISO, YMD'"
+                           + (readOnly ? "; SET SESSION CHARACTERISTICS AS TRANSACTION READ ONLY" : ""))
         let ok = PQresultStatus(setup) == PGRES_COMMAND_OK
         PQclear(setup)
         if !ok {
@@ -231,12 +243,6 @@ public final class PostgresEngine: Engine, @unchecked Sendable {
                 throw error
             }
         }
-    }
-
-    /// Not supported yet: PostgreSQL cannot tell from preparing a statement whether running it
-    /// would write. Throws ``AmigoError/invalidOperation(_:)``.
-    public func isReadOnlyStatement(_ sql: String) throws -> Bool {
-        throw AmigoError.invalidOperation("PostgreSQL: telling read-only statements apart is not supported yet")
     }
 
     /// A no-op for now: statements on PostgreSQL cannot be interrupted yet (a later version will

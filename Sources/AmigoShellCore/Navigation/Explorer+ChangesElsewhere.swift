@@ -7,8 +7,10 @@ extension Explorer {
     // MARK: Changes made by other programs
 
     /// An integer PRAGMA (`data_version`, `schema_version`), read without echo: housekeeping,
-    /// not the user's SQL.
+    /// not the user's SQL. Nil on engines other than SQLite, which have no such PRAGMA (and on
+    /// PostgreSQL a failed statement would abort the session's transaction).
     func housekeepingPragma(_ name: String) -> Int64? {
+        guard isSQLite else { return nil }
         let echoing = isEchoOn
         isEchoOn = false
         defer { isEchoOn = echoing }

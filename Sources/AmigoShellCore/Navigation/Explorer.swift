@@ -48,6 +48,14 @@ public final class Explorer {
     /// Most rows kept from a raw `sql` statement.
     public static let sqlRowCap = 10_000
 
+    /// Whether the database is a SQLite file (not a PostgreSQL server): the file guards, PRAGMAs
+    /// and SQLite's schema text apply only then.
+    public var isSQLite: Bool { amigo.engine.dialect is SQLiteDialect }
+
+    /// The database file `export` must never write over: the engine's path for SQLite, none
+    /// (empty) for a server, whose "path" is a connection target.
+    public var databaseFile: String { isSQLite ? amigo.engine.path : "" }
+
     /// Opens an explorer over reflected models.
     public init(amigo: AmigoDatabase, displayPath: String, tableCountLimit: Int? = nil,
                 reflection: ReflectionOptions = ReflectionOptions()) throws {
