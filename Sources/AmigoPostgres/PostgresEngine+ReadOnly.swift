@@ -9,8 +9,11 @@ extension PostgresEngine {
     /// read; anything else writes. PostgreSQL cannot say more without running the statement (a
     /// SELECT may call a function that writes), so a statement run as a read should run inside
     /// ``readingOnly(_:)``, where the server refuses any write (SQLSTATE 25006).
-    public func isReadOnlyStatement(_ sql: String) throws -> Bool {
-        let words = Self.words(outsideQuotesOf: sql)
+    public func isReadOnlyStatement(_ sql: String) throws -> Bool { Self.isReadOnlyText(sql) }
+
+    /// ``isReadOnlyStatement(_:)``'s answer, which needs no connection.
+    public static func isReadOnlyText(_ sql: String) -> Bool {
+        let words = words(outsideQuotesOf: sql)
         guard let first = words.first else { return true }
         switch first {
         case "SELECT", "VALUES", "TABLE", "SHOW": return !words.contains("INTO")
