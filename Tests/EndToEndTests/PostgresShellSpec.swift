@@ -199,3 +199,43 @@ struct PostgresShellSpec {
         #expect(keywords.stderr.contains(#"database "amigo_no_such_database" does not exist"#))
     }
 }
+
+/// amigo-shell on a PostgreSQL URL in a real terminal (tmux), browsing and following as on a file.
+@Suite("amigo-shell on PostgreSQL in a terminal (tmux)", .serialized,
+       .enabled(if: TmuxSession.executable != nil, "tmux is not installed; the terminal scenarios need it"),
+       .enabled(if: PostgresDatabase.serverURL != nil, PostgresDatabase.skipReason))
+struct PostgresTerminalSpec {
+    @Test("lists the tables with their counts, opens artist, follows AC/DC to its albums and goes back")
+    func browseAndFollow() async throws {
+        let db = try PostgresDatabase(PostgresShellSpec.schema)
+        let workspace = try Workspace("pg-browse")
+        let tmux = try TmuxSession(socket: "amigo-e2e-pg-browse", directory: workspace.directory)
+        try tmux.start([try Fixture.binary(), db.url], in: workspace.directory, history: workspace.path("history"))
+        var screen = try await tmux.waitFor("genre            2")
+        #expect(screen.titleRow.hasPrefix("amigo-shell · host=\(db.folder) dbname=\(db.name)"))
+        #expect(screen.tablesPane == ["album            3", "album_genre      3", "artist           3", "audit.note       1", "genre            2"])
+
+        try tmux.sendKeys("t")
+        try await tmux.waitFor("open table>")
+        try tmux.sendLiteral("art")
+        try tmux.sendKeys("Enter")
+        screen = try await tmux.waitUntil("row 1 of 3") { $0.statusLine.hasPrefix("row 1 of 3") }
+        #expect(screen.gridPane[0] == "id*   name")
+        #expect(screen.gridPane[2] == "   1  AC/DC")
+
+        try tmux.sendKeys("Enter")
+        screen = try await tmux.waitFor("│ albums  one-to-many   → album        2")
+        try tmux.sendKeys("Enter")
+        screen = try await tmux.waitUntil("row 1 of 2") { $0.statusLine.hasPrefix("row 1 of 2") }
+        #expect(screen.titleRow.hasSuffix("›  artist 1 \"AC/DC\" › albums"))
+        #expect(screen.gridPane[2].hasPrefix("   1  Highway to Hell  1 → AC/DC"))
+        #expect(screen.gridPane[3].hasPrefix("   2  Back in Black    1 → AC/DC"))
+
+        try tmux.sendKeys("BSpace")
+        screen = try await tmux.waitUntil("row 1 of 3") { $0.statusLine.hasPrefix("row 1 of 3") }
+        #expect(screen.titleRow.hasSuffix("›  artist"))
+        try tmux.sendKeys("q")
+        #expect(try await tmux.rc() == 0)
+        #expect(try tmux.alternateScreenOn() == false)
+    }
+}
