@@ -152,6 +152,21 @@ struct PostgresShellSpec {
         #expect(try db.psql("SELECT count(*) FROM genre") == "2\n")
     }
 
+    @Test("sql DDL: a new table is browsable at once inside the session; rollback takes it away again, commit keeps it")
+    func ddlIsBrowsableAtOnce() throws {
+        let db = try PostgresDatabase(Self.schema)
+        let rolledBack = try shell(db.url, ["sql CREATE TABLE tag (id serial PRIMARY KEY, label text)", "open tag",
+                                            "insert label='live'", "count", "rollback", "open tag"])
+        #expect(rolledBack.status == 1)
+        #expect(rolledBack.stdout.contains("CREATE done (schema changed) (1 uncommitted; commit to keep)"))
+        #expect(rolledBack.stdout.contains("inserted tag 1 \"live\" (2 uncommitted; commit to keep)\n1\n"))
+        #expect(rolledBack.stderr == "amigo-shell: -c #6: error: unknown model or table 'tag'\n")
+        let committed = try shell(db.url, ["sql CREATE TABLE tag (id serial PRIMARY KEY, label text)", "open tag",
+                                           "insert label='kept'", "commit"])
+        #expect(committed.stderr == "")
+        #expect(try db.psql("SELECT id, label FROM tag") == "1|kept\n")
+    }
+
     @Test("--read-only: the server refuses every write; --create is refused in one line")
     func readOnlyAndCreate() throws {
         let db = try PostgresDatabase(Self.schema)

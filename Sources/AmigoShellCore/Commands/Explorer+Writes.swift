@@ -344,6 +344,7 @@ extension Explorer {
                             run: { [unowned self] in
                                 let version = schemaVersion()
                                 let result = try session.execute(sql)
+                                if !isSQLite && Explorer.schemaChangingWords.contains(first) { catalogGeneration += 1 }
                                 if schemaVersion() != version {
                                     schemaChangesPending += 1
                                     return "\(first) done (schema changed)"
