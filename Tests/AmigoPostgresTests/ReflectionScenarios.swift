@@ -207,6 +207,18 @@ struct PostgresReflectionTests {
         #expect(descriptions[0].count > 40)
     }
 
+    /// A table declared without columns is listed as unreadable, with why; the rest reflects.
+    @Test func aTableWithoutColumnsIsListedAsUnreadable() throws {
+        let store = try TestStore(.postgres)
+        defer { store.drop() }
+        try store.connect().executeScript("CREATE TABLE nothing (); CREATE TABLE something (id integer PRIMARY KEY)")
+        let amigo = try store.reflect()
+        #expect(amigo.models.map(\.name) == ["nothing", "something"])
+        #expect(try amigo.model(named: "nothing").table.unreadableReason == "it has no columns")
+        #expect(amigo.reflectionWarnings == ["table 'nothing' cannot be read: it has no columns"])
+        #expect(try amigo.query("something").count() == 0)
+    }
+
     /// Tables of schemas outside the `search_path` are quoted schema by schema in the SQL.
     @Test func aTableOfAnotherSchemaIsQuotedAsSchemaAndTable() throws {
         let dialect = PostgresDialect()

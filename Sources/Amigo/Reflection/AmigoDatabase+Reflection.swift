@@ -27,7 +27,8 @@ extension AmigoDatabase {
         }
     }
 
-    /// Reflects the schema of an open engine into models. The schema is read once no other
+    /// Reflects the schema of an open engine into models, reading its ``Engine/schemaCatalog``
+    /// (SQLite's `sqlite_schema`, PostgreSQL's `pg_catalog`). The schema is read once no other
     /// thread's session owns the engine (see ``TransactionGate``); on the thread whose session
     /// does, it is read inside that session's transaction.
     public convenience init(reflecting engine: any Engine, reflection: ReflectionOptions = ReflectionOptions()) throws {
@@ -58,9 +59,10 @@ extension AmigoDatabase {
                 do {
                     let table = try inspector.table(entry)
                     // Every table and view has a column; none means SQLite skipped a definition it
-                    // could not parse (a damaged schema read with writable_schema).
+                    // could not parse (a damaged schema read with writable_schema), or, on a server,
+                    // a table declared without columns (or dropped meanwhile): nothing to browse.
                     if table.columns.isEmpty {
-                        unreadable("SQLite cannot parse its definition")
+                        unreadable(inspector is SchemaInspector ? "SQLite cannot parse its definition" : "it has no columns")
                     } else {
                         reflected.append(ORMModel(reflecting: table))
                     }
