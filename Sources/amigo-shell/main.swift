@@ -93,8 +93,10 @@ struct AmigoShellCommand: ParsableCommand {
         let explorer: Explorer
         do {
             // The terminal UI counts big tables up to 10,000 rows (`10000+`) at start and finishes
-            // the counts when idle, so that the first screen of any file comes at once.
-            explorer = try openExplorer(tableCountLimit: support == .curses ? 10_000 : nil)
+            // the counts when idle, so that the first screen of any file comes at once. On a
+            // server, text mode's counts stop there too: an exact count of a big table is a scan.
+            let bounded = support == .curses || database.map(PostgresTarget.names) == true
+            explorer = try openExplorer(tableCountLimit: bounded ? 10_000 : nil)
         } catch {
             StandardError.write(ErrorText.describe(error))
             throw ExitCode(ExitStatus.cannotOpen)

@@ -124,6 +124,15 @@ struct PostgresShellSpec {
             """))
     }
 
+    @Test("tables counts a big table up to 10,000 rows (a lower bound), count finishes it")
+    func countsAreBounded() throws {
+        let db = try PostgresDatabase("CREATE TABLE big (id integer PRIMARY KEY); INSERT INTO big SELECT generate_series(1, 10005);")
+        let result = try shell(db.url, ["tables", "open big", "count"])
+        #expect(result.stderr == "")
+        #expect(result.stdout.contains("big   table  10000+"))
+        #expect(result.stdout.hasSuffix("10005\n"))
+    }
+
     @Test("sql reads run where the server refuses writes; a failed statement leaves the session usable")
     func sqlReadsAreReadOnly() throws {
         let db = try PostgresDatabase(Self.schema)

@@ -138,7 +138,8 @@ public final class Explorer {
     }
 
     /// Counting in the tables list stops at this many rows (shown as `100000+`); nil counts exactly.
-    /// The terminal UI sets it; text mode's `tables` counts exactly. Opening a table counts it exactly.
+    /// The terminal UI sets it (and amigo-shell on a server, in text mode too); text mode's `tables`
+    /// on a file counts exactly. Opening a table counts it exactly.
     public var tableCountLimit: Int?
 
     /// Navigation stacks left by `open`, most recent last; `back` from a table opened directly
