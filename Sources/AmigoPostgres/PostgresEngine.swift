@@ -21,8 +21,9 @@ import Foundation
 /// - A failed statement inside a transaction aborts the whole transaction (PostgreSQL's rule):
 ///   everything up to the next ROLLBACK (or ROLLBACK TO a savepoint) fails.
 /// - Results are read whole by libpq before the first row is handed out.
-/// - ``setInterruptCheck(_:)`` is not supported yet (a no-op); ``isReadOnlyStatement(_:)`` tells
-///   reads from writes by their words, and ``readingOnly(_:)`` makes the server refuse writes.
+/// - ``setInterruptCheck(_:)`` is asked every 50 ms while the server works on a statement; when it
+///   says stop, the statement is cancelled (`PQcancel`, SQLSTATE 57014). ``isReadOnlyStatement(_:)``
+///   tells reads from writes by their words, and ``readingOnly(_:)`` makes the server refuse writes.
 ///
 /// `@unchecked Sendable`: every call is serialized by the engine's recursive lock, as in ``SQLiteEngine``.
 public final class PostgresEngine: Engine, @unchecked Sendable {
@@ -56,6 +57,8 @@ public final class PostgresEngine: Engine, @unchecked Sendable {
         set { serialized { recovers = newValue } }
     }
     var recovers = false
+    /// The check ``setInterruptCheck(_:)`` installed.
+    var interruptCheck: (() -> Bool)?
     /// Which session owns the connection's transaction (see ``TransactionGate``).
     public let transactionGate: TransactionGate
 
@@ -245,9 +248,13 @@ public final class PostgresEngine: Engine, @unchecked Sendable {
         }
     }
 
-    /// A no-op for now: statements on PostgreSQL cannot be interrupted yet (a later version will
-    /// send `PQcancel` from the check).
-    public func setInterruptCheck(_ check: (() -> Bool)?) {}
+    /// Installs the check asked every 50 ms while the server runs a statement (nil removes it):
+    /// when it returns true the statement is cancelled on the server and fails with an
+    /// "interrupted" ``AmigoError/database(_:)`` (SQLSTATE 57014); inside a transaction, that
+    /// aborts it unless ``recoversFromFailedStatements``.
+    public func setInterruptCheck(_ check: (() -> Bool)?) {
+        serialized { interruptCheck = check }
+    }
 
     /// Reports a statement that started at `start` to ``echo``.
     func report(_ kind: EchoEvent.Kind, _ sql: String, _ arguments: [DatabaseValue], _ start: UInt64,
