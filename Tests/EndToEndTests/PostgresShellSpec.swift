@@ -262,4 +262,29 @@ struct PostgresTerminalSpec {
         #expect(try await tmux.rc() == 0)
         #expect(try tmux.alternateScreenOn() == false)
     }
+
+    @Test("a query that runs long on the server says so, Esc cancels it there, and the UI answers keys again")
+    func escapeCancelsASlowQuery() async throws {
+        let db = try PostgresDatabase(PostgresShellSpec.schema)
+        let workspace = try Workspace("pg-cancel")
+        let tmux = try TmuxSession(socket: "amigo-e2e-pg-cancel", directory: workspace.directory)
+        try tmux.start([try Fixture.binary(), db.url], in: workspace.directory, history: workspace.path("history"))
+        try await tmux.waitFor("genre            2")
+        try tmux.sendKeys(":")
+        try await tmux.waitUntil("the command prompt") { $0.promptLine.hasPrefix(":") }
+        try tmux.sendLiteral("sql SELECT pg_sleep(30)")
+        try tmux.sendKeys("Enter")
+        try await tmux.waitUntil("the working notice") { $0.statusLine.contains("Esc or Ctrl-C cancels") }
+        let cancelled = Date()
+        try tmux.sendKeys("Escape")
+        try await tmux.waitUntil("the query to stop") { $0.statusLine.contains("interrupted") || $0.statusLine.contains("57014") }
+        #expect(Date().timeIntervalSince(cancelled) < 5)
+        try tmux.sendKeys("t")
+        try await tmux.waitFor("open table>")
+        try tmux.sendLiteral("art")
+        try tmux.sendKeys("Enter")
+        try await tmux.waitUntil("row 1 of 3") { $0.statusLine.hasPrefix("row 1 of 3") }
+        try tmux.sendKeys("q")
+        #expect(try await tmux.rc() == 0)
+    }
 }
