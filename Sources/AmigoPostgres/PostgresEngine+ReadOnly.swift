@@ -27,6 +27,7 @@ extension PostgresEngine {
     /// is made READ ONLY (rolled back to afterwards, which makes it writable again), or inside a
     /// `BEGIN READ ONLY` transaction, rolled back, when none is open. A failure in `body` leaves
     /// the session's transaction as it was.
+    @discardableResult
     public func readingOnly<T>(_ body: () throws -> T) throws -> T {
         try serialized {
             if isInTransaction {

@@ -56,6 +56,7 @@ public final class PostgresEngine: Engine, @unchecked Sendable {
         get { serialized { recovers } }
         set { serialized { recovers = newValue } }
     }
+    /// ``recoversFromFailedStatements``, read under the engine's lock.
     var recovers = false
     /// The check ``setInterruptCheck(_:)`` installed.
     var interruptCheck: (() -> Bool)?

@@ -92,6 +92,7 @@ public protocol Engine: AnyObject, Sendable {
     /// cannot write all the same: SQLite's answer is exact (it comes from preparing), so by
     /// default `body` simply runs; PostgreSQL's comes from the words, so its engine runs `body`
     /// where the server refuses writes.
+    @discardableResult
     func readingOnly<T>(_ body: () throws -> T) throws -> T
 
     /// What reads the database's catalog for reflection (``AmigoDatabase/init(reflecting:reflection:)``):
@@ -104,6 +105,7 @@ extension Engine {
     public var collationSubstitutes: [CollationSubstitute] { [] }
 
     /// Runs `body` as it is.
+    @discardableResult
     public func readingOnly<T>(_ body: () throws -> T) throws -> T { try body() }
 
     /// A ``SchemaInspector``: SQLite's catalog.
