@@ -39,7 +39,7 @@ let package = Package(
         // The thin terminal adapter: ncurses blit, key decoding, readline prompt, signals.
         .target(name: "AmigoTerminal", dependencies: ["AmigoShellCore", "CNcursesw", "CReadline"]),
         .executableTarget(name: "amigo-shell", dependencies: [
-            "Amigo", "AmigoShellCore", "AmigoTerminal",
+            "Amigo", "AmigoPostgres", "AmigoShellCore", "AmigoTerminal",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 

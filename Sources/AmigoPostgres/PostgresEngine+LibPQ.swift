@@ -18,8 +18,24 @@ extension PostgresEngine {
         }
     }
 
-    /// Prepares (once) and runs `sql` with `arguments`; the caller clears the result.
+    /// Prepares (once) and runs `sql` with `arguments`; the caller clears the result. With
+    /// ``recoversFromFailedStatements``, inside a transaction, a savepoint undoes a failure alone.
     func run(_ sql: String, _ arguments: [DatabaseValue]) throws -> OpaquePointer {
+        guard recovers && PQtransactionStatus(connection) == PQTRANS_INTRANS else { return try runPrepared(sql, arguments) }
+        try simple("SAVEPOINT amigo_statement", sqlForErrors: sql)
+        do {
+            let result = try runPrepared(sql, arguments)
+            try? simple("RELEASE SAVEPOINT amigo_statement", sqlForErrors: sql)
+            return result
+        } catch {
+            try? simple("ROLLBACK TO SAVEPOINT amigo_statement", sqlForErrors: sql)
+            try? simple("RELEASE SAVEPOINT amigo_statement", sqlForErrors: sql)
+            throw error
+        }
+    }
+
+    /// Prepares (once) and runs `sql` with `arguments`.
+    func runPrepared(_ sql: String, _ arguments: [DatabaseValue]) throws -> OpaquePointer {
         let statement = try prepared(sql, arguments)
         guard statement.parameterTypes.count == arguments.count else {
             throw AmigoError.database(DatabaseError(
@@ -33,9 +49,20 @@ extension PostgresEngine {
             guard let text = try PostgresEngine.parameterText(value, type: type) else { texts.append(nil); continue }
             texts.append(strdup(text))
         }
-        let result = texts.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: UnsafePointer<CChar>?.self) { values in
-                PQexecPrepared(connection, statement.name, Int32(arguments.count), values.baseAddress, nil, nil, 0)
+        let result: OpaquePointer?
+        if let check = interruptCheck {
+            let sent = texts.withUnsafeBufferPointer { buffer in
+                buffer.withMemoryRebound(to: UnsafePointer<CChar>?.self) { values in
+                    PQsendQueryPrepared(connection, statement.name, Int32(arguments.count), values.baseAddress, nil, nil, 0)
+                }
+            }
+            guard sent == 1 else { throw connectionError(sql: sql, arguments: arguments) }
+            result = try awaitResult(checking: check, sql: sql, arguments: arguments)
+        } else {
+            result = texts.withUnsafeBufferPointer { buffer in
+                buffer.withMemoryRebound(to: UnsafePointer<CChar>?.self) { values in
+                    PQexecPrepared(connection, statement.name, Int32(arguments.count), values.baseAddress, nil, nil, 0)
+                }
             }
         }
         guard let result else { throw connectionError(sql: sql, arguments: arguments) }
@@ -46,6 +73,31 @@ extension PostgresEngine {
             throw failure
         }
         return result
+    }
+
+    /// Waits for the result of the statement just sent, asking `check` every 50 ms and cancelling
+    /// the statement on the server when it says so; returns the first result (the server's
+    /// error when cancelled), having read and cleared the rest.
+    func awaitResult(checking check: () -> Bool, sql: String, arguments: [DatabaseValue]) throws -> OpaquePointer? {
+        var cancelled = false
+        while PQisBusy(connection) != 0 {
+            var descriptor = pollfd(fd: PQsocket(connection), events: Int16(POLLIN), revents: 0)
+            _ = poll(&descriptor, 1, 50)
+            guard PQconsumeInput(connection) == 1 else {
+                // Read what is left so that the connection can take the next statement.
+                while let leftover = PQgetResult(connection) { PQclear(leftover) }
+                throw connectionError(sql: sql, arguments: arguments)
+            }
+            if !cancelled && check(), let cancel = PQgetCancel(connection) {
+                cancelled = true
+                var reason = [CChar](repeating: 0, count: 256)
+                _ = PQcancel(cancel, &reason, Int32(reason.count))
+                PQfreeCancel(cancel)
+            }
+        }
+        let first = PQgetResult(connection)
+        while let leftover = PQgetResult(connection) { PQclear(leftover) }
+        return first
     }
 
     /// The named statement for `sql`, prepared and described on first use.

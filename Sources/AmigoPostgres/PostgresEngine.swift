@@ -21,7 +21,9 @@ import Foundation
 /// - A failed statement inside a transaction aborts the whole transaction (PostgreSQL's rule):
 ///   everything up to the next ROLLBACK (or ROLLBACK TO a savepoint) fails.
 /// - Results are read whole by libpq before the first row is handed out.
-/// - ``setInterruptCheck(_:)`` is not supported yet (a no-op); ``isReadOnlyStatement(_:)`` throws.
+/// - ``setInterruptCheck(_:)`` is asked every 50 ms while the server works on a statement; when it
+///   says stop, the statement is cancelled (`PQcancel`, SQLSTATE 57014). ``isReadOnlyStatement(_:)``
+///   tells reads from writes by their words, and ``readingOnly(_:)`` makes the server refuse writes.
 ///
 /// `@unchecked Sendable`: every call is serialized by the engine's recursive lock, as in ``SQLiteEngine``.
 public final class PostgresEngine: Engine, @unchecked Sendable {
@@ -45,8 +47,19 @@ public final class PostgresEngine: Engine, @unchecked Sendable {
     public let echo = EchoStream()
     /// The connection's target without its password (`host=/tmp/x dbname=amigo_test user=amigo`).
     public let path: String
-    /// False: writes are allowed (read-only connections are not offered yet).
-    public let isReadOnly = false
+    /// Whether writes are refused: every transaction of the connection is READ ONLY (`readOnly:`).
+    public let isReadOnly: Bool
+    /// Whether a statement that fails inside a transaction is undone alone, leaving the
+    /// transaction usable (as psql's `ON_ERROR_ROLLBACK`): each statement then runs inside a
+    /// savepoint of its own. Off by default (PostgreSQL's rule: the transaction is aborted).
+    public var recoversFromFailedStatements: Bool {
+        get { serialized { recovers } }
+        set { serialized { recovers = newValue } }
+    }
+    /// ``recoversFromFailedStatements``, read under the engine's lock.
+    var recovers = false
+    /// The check ``setInterruptCheck(_:)`` installed.
+    var interruptCheck: (() -> Bool)?
     /// Which session owns the connection's transaction (see ``TransactionGate``).
     public let transactionGate: TransactionGate
 
@@ -68,7 +81,9 @@ public final class PostgresEngine: Engine, @unchecked Sendable {
     /// - Throws: ``AmigoError/database(_:)`` with a one-line message: SQLSTATE `08001` (could not
     ///   connect; libpq reports no SQLSTATE then, the message is the server's or the client's
     ///   reason) or `42601`-like parse errors of the string itself as `08001` too.
-    public init(_ connectionString: String, sessionWaitTimeout: TimeInterval = 5) throws {
+    /// With `readOnly`, every transaction of the connection is READ ONLY: the server refuses writes.
+    public init(_ connectionString: String, readOnly: Bool = false, sessionWaitTimeout: TimeInterval = 5) throws {
+        self.isReadOnly = readOnly
         let secrets = PostgresEngine.secrets(in: connectionString)
         self.secrets = secrets
         let display = PostgresEngine.describe(connectionString, secrets: secrets)
@@ -88,7 +103,8 @@ public final class PostgresEngine: Engine, @unchecked Sendable {
         // Notices (such as "relation already exists, skipping") would go to standard error.
         PQsetNoticeProcessor(conn, { _, _ in }, nil)
         // Dates are exchanged in UTC, as the ORM stores them.
-        let setup = PQexec(conn, "SET TimeZone = 'UTC'; SET DateStyle = 'ISO, YMD'")
+        let setup = PQexec(conn, "SET TimeZone = 'UTC'; SET DateStyle = 'ISO, YMD'"
+                           + (readOnly ? "; SET SESSION CHARACTERISTICS AS TRANSACTION READ ONLY" : ""))
         let ok = PQresultStatus(setup) == PGRES_COMMAND_OK
         PQclear(setup)
         if !ok {
@@ -103,6 +119,16 @@ public final class PostgresEngine: Engine, @unchecked Sendable {
 
     /// The server's version number (`150008` for 15.8).
     public var serverVersion: Int { serialized { Int(PQserverVersion(connection)) } }
+
+    /// A ``PostgresCatalog``: reflection reads `pg_catalog` (the schemas of ``reflectedSchemas``).
+    public var schemaCatalog: any SchemaCatalog { PostgresCatalog(engine: self) }
+
+    /// The schemas reflection reads, or nil (the default) for every schema but the system ones.
+    public var reflectedSchemas: [String]? {
+        get { serialized { schemasToReflect } }
+        set { serialized { schemasToReflect = newValue } }
+    }
+    private var schemasToReflect: [String]?
 
     /// Runs `body` holding the engine's recursive lock (re-entrant).
     public func serialized<T>(_ body: () throws -> T) rethrows -> T {
@@ -223,15 +249,13 @@ public final class PostgresEngine: Engine, @unchecked Sendable {
         }
     }
 
-    /// Not supported yet: PostgreSQL cannot tell from preparing a statement whether running it
-    /// would write. Throws ``AmigoError/invalidOperation(_:)``.
-    public func isReadOnlyStatement(_ sql: String) throws -> Bool {
-        throw AmigoError.invalidOperation("PostgreSQL: telling read-only statements apart is not supported yet")
+    /// Installs the check asked every 50 ms while the server runs a statement (nil removes it):
+    /// when it returns true the statement is cancelled on the server and fails with an
+    /// "interrupted" ``AmigoError/database(_:)`` (SQLSTATE 57014); inside a transaction, that
+    /// aborts it unless ``recoversFromFailedStatements``.
+    public func setInterruptCheck(_ check: (() -> Bool)?) {
+        serialized { interruptCheck = check }
     }
-
-    /// A no-op for now: statements on PostgreSQL cannot be interrupted yet (a later version will
-    /// send `PQcancel` from the check).
-    public func setInterruptCheck(_ check: (() -> Bool)?) {}
 
     /// Reports a statement that started at `start` to ``echo``.
     func report(_ kind: EchoEvent.Kind, _ sql: String, _ arguments: [DatabaseValue], _ start: UInt64,

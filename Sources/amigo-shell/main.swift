@@ -1,4 +1,5 @@
 import Amigo
+import AmigoPostgres
 import AmigoShellCore
 import AmigoTerminal
 import ArgumentParser
@@ -8,9 +9,10 @@ import Foundation
 struct AmigoShellCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "amigo-shell",
-        abstract: "Explore any SQLite file: browse tables, follow foreign keys and relationships, filter, edit, and watch the SQL.",
+        abstract: "Explore any SQLite file or PostgreSQL database: browse tables, follow foreign keys and relationships, filter, edit, and watch the SQL.",
         discussion: """
         With no DATABASE, opens a built-in demo database in memory.
+        A postgres:// or postgresql:// URL (or a libpq keyword string such as 'host=/run/postgresql dbname=shop') opens a PostgreSQL database; give the password with PGPASSWORD or ~/.pgpass.
         Without a terminal (-c, or standard input not a terminal) commands run in text mode; type help for the list.
         NO_COLOR (set and not empty) turns colours off.
 
@@ -18,7 +20,7 @@ struct AmigoShellCommand: ParsableCommand {
         """,
         version: AmigoVersion.current)
 
-    @Argument(help: "The SQLite file to open (the built-in demo when omitted).")
+    @Argument(help: "The SQLite file or PostgreSQL URL to open (the built-in demo when omitted).")
     var database: String?
 
     @Flag(name: .long, help: "Open read-only: every edit is refused.")
@@ -91,8 +93,10 @@ struct AmigoShellCommand: ParsableCommand {
         let explorer: Explorer
         do {
             // The terminal UI counts big tables up to 10,000 rows (`10000+`) at start and finishes
-            // the counts when idle, so that the first screen of any file comes at once.
-            explorer = try openExplorer(tableCountLimit: support == .curses ? 10_000 : nil)
+            // the counts when idle, so that the first screen of any file comes at once. On a
+            // server, text mode's counts stop there too: an exact count of a big table is a scan.
+            let bounded = support == .curses || database.map(PostgresTarget.names) == true
+            explorer = try openExplorer(tableCountLimit: bounded ? 10_000 : nil)
         } catch {
             StandardError.write(ErrorText.describe(error))
             throw ExitCode(ExitStatus.cannotOpen)
@@ -128,6 +132,15 @@ struct AmigoShellCommand: ParsableCommand {
             let engine = try SQLiteEngine(path: ":memory:")
             try DemoDatabase.populate(engine)
             return try Explorer(amigo: AmigoDatabase(reflecting: engine, reflection: reflection), displayPath: "demo database (in memory)",
+                                tableCountLimit: tableCountLimit, reflection: reflection)
+        }
+        if PostgresTarget.names(database) {
+            if create { throw PostgresTarget.Refusal.createUnsupported }
+            let engine = try PostgresEngine(database, readOnly: readOnly)
+            // A failed statement (a mistyped sql command) must not abort the session's transaction.
+            engine.recoversFromFailedStatements = true
+            let amigo = try AmigoDatabase(reflecting: engine, reflection: reflection)
+            return try Explorer(amigo: amigo, displayPath: engine.path + (readOnly ? " (read-only)" : ""),
                                 tableCountLimit: tableCountLimit, reflection: reflection)
         }
         let amigo = try AmigoDatabase(reflecting: database, options: OpenOptions(readOnly: readOnly, create: create), reflection: reflection)

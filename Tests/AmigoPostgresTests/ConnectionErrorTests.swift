@@ -121,11 +121,6 @@ struct PostgresEngineTests {
         #expect(seen.map(\.sql) == ["BEGIN IMMEDIATE", "SAVEPOINT s", "SELECT no_such_column", "ROLLBACK TO s", "SELECT 'still usable'", "ROLLBACK"])
         #expect(seen[2].error?.contains("PostgreSQL error 42703") == true)
     }
-
-    @Test func aReadOnlyCheckIsRefusedClearly() throws {
-        let engine = try PostgresEngine(try #require(TestServer.url))
-        #expect(throws: AmigoError.self) { try engine.isReadOnlyStatement("SELECT 1") }
-    }
 }
 
 /// The dialect's texts (no server needed).

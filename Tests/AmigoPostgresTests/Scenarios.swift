@@ -197,6 +197,31 @@ struct Scenarios {
             #expect(try session.query(Owner.self).count() == 1)
         }
     }
+
+    /// What SQLite and PostgreSQL spell differently is asked of the dialect: conditions that are
+    /// always false (an unsaved owner's relationship, `IN {}`, `< nil`, FALSEPREDICATE), an OFFSET
+    /// without a LIMIT, counts over a limited query, TOTAL and GROUP_CONCAT.
+    func dialectSpellingsSelectTheSameRows() throws {
+        try withAmigo { amigo, _ in
+            let session = try amigo.openSession()
+            try session.add(owner("Ada", 36), owner("Bob", 41), owner("Cy", 7))
+            let names = { (query: Query<Owner>) throws -> [String] in try query.all().compactMap(\.name) }
+            #expect(try names(session.query(Owner.self).filter("FALSEPREDICATE")) == [])
+            #expect(try names(session.query(Owner.self).filter("TRUEPREDICATE").orderBy("name")) == ["Ada", "Bob", "Cy"])
+            #expect(try names(session.query(Owner.self).filter("age IN {}")) == [])
+            #expect(try names(session.query(Owner.self).filter("NOT (age IN {})").orderBy("name")) == ["Ada", "Bob", "Cy"])
+            #expect(try names(session.query(Owner.self).filter("age < nil")) == [])
+            #expect(try session.query(Pet.self).using(owner("Unsaved", 1)).relationship("pets").count() == 0)
+            #expect(try names(session.query(Owner.self).orderBy("name").offset(1)) == ["Bob", "Cy"])
+            #expect(try session.query(Owner.self).orderBy("name").offset(1).count() == 2)
+            #expect(try session.query(Owner.self).orderBy("name").limit(2).count() == 2)
+            #expect(try session.query(Owner.self).total("age") == 84)
+            #expect(try session.query(Owner.self).filter("FALSEPREDICATE").total("age") == 0)
+            #expect(try session.query(Owner.self).orderBy("name").groupConcat("name", separator: "+").map { Set($0.split(separator: "+")) }
+                    == ["Ada", "Bob", "Cy"])
+            #expect(try session.query(Owner.self).filter("age < 10").groupConcat("age") == "7")
+        }
+    }
 }
 
 @Suite("ORM scenarios on SQLite") struct SQLiteScenarioTests {
@@ -210,6 +235,7 @@ struct Scenarios {
         try scenarios.commitsAreSeenFromAnotherConnectionAndRollbacksAreNot()
     }
     @Test func aDuplicateKeyIsAConstraintViolation() throws { try scenarios.aDuplicateKeyIsAConstraintViolation() }
+    @Test func dialectSpellingsSelectTheSameRows() throws { try scenarios.dialectSpellingsSelectTheSameRows() }
 }
 
 @Suite("ORM scenarios on PostgreSQL", .enabled(if: TestServer.isAvailable, TestServer.skipReason))
@@ -224,4 +250,5 @@ struct PostgresScenarioTests {
         try scenarios.commitsAreSeenFromAnotherConnectionAndRollbacksAreNot()
     }
     @Test func aDuplicateKeyIsAConstraintViolation() throws { try scenarios.aDuplicateKeyIsAConstraintViolation() }
+    @Test func dialectSpellingsSelectTheSameRows() throws { try scenarios.dialectSpellingsSelectTheSameRows() }
 }

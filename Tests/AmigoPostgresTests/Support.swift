@@ -42,16 +42,22 @@ final class TestStore: @unchecked Sendable {
     enum Kind: String, CaseIterable, Sendable, CustomStringConvertible { case sqlite, postgres; var description: String { rawValue } }
 
     let kind: Kind
-    private let location: String
+    /// The SQLite file's path, or the PostgreSQL URL with the store's `search_path`.
+    let location: String
     private var schema: String?
+    /// Schemas made by ``createSchema(_:)``, dropped with the store.
+    private var extraSchemas: [String] = []
+    /// A name unique to this store (its PostgreSQL schema), for names that must not meet another test's.
+    let tag: String
 
     init(_ kind: Kind) throws {
         self.kind = kind
+        tag = "t_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
         switch kind {
         case .sqlite:
             location = TemporaryFile.path("amigo-pg-scenario")
         case .postgres:
-            let schema = "t_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
+            let schema = tag
             guard let base = TestServer.url, let url = TestServer.url(adding: "options", "-csearch_path=\(schema)") else {
                 throw AmigoError.invalidOperation("AMIGO_PG_URL is not set")
             }
@@ -78,12 +84,30 @@ final class TestStore: @unchecked Sendable {
         }
     }
 
-    /// Removes the file or the schema.
+    /// Reflects the store's schema on a new connection.
+    /// On PostgreSQL, only the store's own schemas are read: other tests' schemas come and go meanwhile.
+    func reflect() throws -> AmigoDatabase {
+        let engine = try connect()
+        if let postgres = engine as? PostgresEngine { postgres.reflectedSchemas = [tag] + extraSchemas }
+        return try AmigoDatabase(reflecting: engine)
+    }
+
+    /// PostgreSQL: creates the schema `<tag>_<suffix>`, outside the store's `search_path`, dropped
+    /// with the store, and returns its name.
+    func createSchema(_ suffix: String) throws -> String {
+        let name = tag + "_" + suffix
+        try connect().executeScript("CREATE SCHEMA \(PostgresDialect().quote(name))")
+        extraSchemas.append(name)
+        return name
+    }
+
+    /// Removes the file or the schemas.
     func drop() {
         switch kind {
         case .sqlite: TemporaryFile.remove(location)
         case .postgres:
             if let schema, let base = TestServer.url, let admin = try? PostgresEngine(base) {
+                for extra in extraSchemas { try? admin.executeScript("DROP SCHEMA \(PostgresDialect().quote(extra)) CASCADE") }
                 try? admin.executeScript("DROP SCHEMA \(schema) CASCADE")
             }
         }

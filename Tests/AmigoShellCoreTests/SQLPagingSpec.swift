@@ -40,7 +40,7 @@ import Testing
         }
         let statements = explorer.echoLog.entries.map(\.sql)
         #expect(statements.contains { $0.hasPrefix("SELECT count(*) FROM (\nWITH RECURSIVE") })
-        #expect(statements.contains { $0.hasPrefix("SELECT * FROM (\nWITH RECURSIVE") && $0.hasSuffix("\n) LIMIT ? OFFSET ?") })
+        #expect(statements.contains { $0.hasPrefix("SELECT * FROM (\nWITH RECURSIVE") && $0.hasSuffix("\n) AS result LIMIT ? OFFSET ?") })
         #expect(try explorer.currentRowDetail().contains("1000000000000"))
     }
 

@@ -87,11 +87,29 @@ public protocol Engine: AnyObject, Sendable {
     /// Collations the file uses that SQLite did not know, met so far, each with the comparison
     /// that stands in for it (tables using one are not written to).
     var collationSubstitutes: [CollationSubstitute] { get }
+
+    /// Runs `body`, whose statements ``isReadOnlyStatement(_:)`` said only read, so that they
+    /// cannot write all the same: SQLite's answer is exact (it comes from preparing), so by
+    /// default `body` simply runs; PostgreSQL's comes from the words, so its engine runs `body`
+    /// where the server refuses writes.
+    @discardableResult
+    func readingOnly<T>(_ body: () throws -> T) throws -> T
+
+    /// What reads the database's catalog for reflection (``AmigoDatabase/init(reflecting:reflection:)``):
+    /// a ``SchemaInspector`` (SQLite's `sqlite_schema` and PRAGMAs) unless the engine says otherwise.
+    var schemaCatalog: any SchemaCatalog { get }
 }
 
 extension Engine {
     /// No stand-in collations (engines that are not SQLite, or wrap one without saying).
     public var collationSubstitutes: [CollationSubstitute] { [] }
+
+    /// Runs `body` as it is.
+    @discardableResult
+    public func readingOnly<T>(_ body: () throws -> T) throws -> T { try body() }
+
+    /// A ``SchemaInspector``: SQLite's catalog.
+    public var schemaCatalog: any SchemaCatalog { SchemaInspector(engine: self) }
 
     /// How long, in seconds, creating a session waits for another thread's session on this
     /// engine to close before throwing ``AmigoError/sessionBusy(path:waited:)`` (the

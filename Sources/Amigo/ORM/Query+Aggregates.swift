@@ -37,7 +37,7 @@ extension Query {
             }
         }
 
-        func sql(_ column: String?, arguments: inout [DatabaseValue]) -> String {
+        func sql(_ column: String?, dialect: any SQLDialect, arguments: inout [DatabaseValue]) -> String {
             let c = column ?? "*"
             switch self {
             case .count: return "COUNT(*)"
@@ -47,13 +47,13 @@ extension Query {
             case .nulls: return "(COUNT(*) - COUNT(\(c)))"
             case .avg: return "AVG(\(c))"
             case .sum: return "SUM(\(c))"
-            case .total: return "TOTAL(\(c))"
+            case .total: return dialect.totalAggregate(c)
             case .min: return "MIN(\(c))"
             case .max: return "MAX(\(c))"
             case .groupConcat(_, let separator):
-                guard let separator else { return "GROUP_CONCAT(\(c))" }
+                guard let separator else { return dialect.groupConcatAggregate(c, separator: false) }
                 arguments.append(.text(separator))
-                return "GROUP_CONCAT(\(c), ?)"
+                return dialect.groupConcatAggregate(c, separator: true)
             }
         }
     }
@@ -76,7 +76,7 @@ extension Query {
         var resolved = columns.makeIterator()
         var selectArguments: [DatabaseValue] = []
         let expressions = aggregates.map { aggregate in
-            aggregate.sql(aggregate.column == nil ? nil : resolved.next(), arguments: &selectArguments)
+            aggregate.sql(aggregate.column == nil ? nil : resolved.next(), dialect: amigo.engine.dialect, arguments: &selectArguments)
         }
         let sql = statement.aggregateSQL(expressions.joined(separator: ", "))
         var values: [DatabaseValue] = []

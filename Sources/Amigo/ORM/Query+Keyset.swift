@@ -77,12 +77,12 @@ extension Query {
                 var term: String
                 var termArguments: [DatabaseValue] = []
                 if value.isNull {
-                    term = greater ? "\(sql) IS NOT NULL" : "0"
+                    term = greater ? "\(sql) IS NOT NULL" : scope.statement.dialect.falseCondition
                 } else {
                     term = greater || !nullable ? "\(sql) \(greater ? ">" : "<") ?" : "(\(sql) < ? OR \(sql) IS NULL)"
                     termArguments = [value]
                 }
-                if term != "0" {
+                if term != scope.statement.dialect.falseCondition {
                     alternatives.append((equalities + [term]).joined(separator: " AND "))
                     arguments += equalityArguments + termArguments
                 }
@@ -92,7 +92,7 @@ extension Query {
                 }
             }
             scope.pendingArguments = arguments
-            return alternatives.isEmpty ? "0" : "(" + alternatives.map { "(\($0))" }.joined(separator: " OR ") + ")"
+            return alternatives.isEmpty ? scope.statement.dialect.falseCondition : "(" + alternatives.map { "(\($0))" }.joined(separator: " OR ") + ")"
         }, []))
         return copy
     }

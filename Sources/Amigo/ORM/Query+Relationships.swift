@@ -42,7 +42,7 @@ extension Query {
         let keys = relationship.sourceColumns.map { ownerModel.storedValue(of: $0, in: owner) }
         if keys.contains(where: \.isNull) || keys.isEmpty {
             // An unsaved owner (or a null foreign key) has no related rows.
-            scope.statement.conditions.append("0")
+            scope.statement.conditions.append(scope.statement.dialect.falseCondition)
             return
         }
         let s = scope.statement
@@ -85,7 +85,8 @@ extension Query {
             // links the same pair several times (a junction with its own key and a payload, such
             // as attendance per day).
             let owned = relationship.junctionSourceColumns.map { s.qualified(alias, $0.label) + " = ?" }
-            let from = " FROM " + s.dialect.quote(junction.name) + (alias == junction.name ? "" : " AS " + s.dialect.quote(alias)) + " WHERE "
+            let junctionName = s.dialect.quoteTable(junction.name)
+            let from = " FROM " + junctionName + (junctionName == s.dialect.quote(alias) ? "" : " AS " + s.dialect.quote(alias)) + " WHERE "
             if relationship.targetColumns.count == 1, let targetColumn = relationship.targetColumns.first,
                let junctionColumn = relationship.junctionTargetColumns.first {
                 scope.statement.conditions.append(s.qualified(scope.alias, targetColumn.label) + " IN (SELECT "

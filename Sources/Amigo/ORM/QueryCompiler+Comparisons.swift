@@ -36,13 +36,13 @@ extension QueryScope {
             return "\(lhsSQL) \(c.op == .equal ? "=" : "<>") \(placeholder)\(collate)"
         case .less, .lessOrEqual, .greater, .greaterOrEqual:
             let value = try single(c.rhs, for: model, comparison: c)
-            if value.isNull { return "0" }
+            if value.isNull { return dialect.falseCondition }
             arguments.append(value)
             return "\(lhsSQL) \(comparisonOperator(c.op)!) \(placeholder)\(collate)"
         case .like, .beginsWith, .endsWith, .contains:
             let value = try single(c.rhs, for: model, comparison: c)
             guard let text = value.textValue else {
-                if value.isNull { return "0" }
+                if value.isNull { return dialect.falseCondition }
                 throw error("\(c.op.rawValue) needs text", position: c.position, token: c.op.rawValue)
             }
             // SQLite's LIKE and GLOB stop reading a pattern at U+0000, which would match more than asked.
@@ -66,7 +66,7 @@ extension QueryScope {
             return dialect.caseSensitiveGlob(lhsSQL)
         case .in:
             let vs = try values(c.rhs, for: model, comparison: c)
-            if vs.isEmpty { return "0" }
+            if vs.isEmpty { return dialect.falseCondition }
             arguments += vs
             return "\(lhsSQL)\(collate) IN (" + Array(repeating: placeholder, count: vs.count).joined(separator: ", ") + ")"
         case .between:

@@ -7,7 +7,7 @@ extension QueryScope {
 
     func compile(_ expression: FilterExpression) throws -> String {
         switch expression {
-        case .literal(let value): return value ? "1" : "0"
+        case .literal(let value): return value ? dialect.trueCondition : dialect.falseCondition
         case .not(let inner): return "NOT (" + (try compile(inner)) + ")"
         case .and(let l, let r): return try group(l, "AND") + " AND " + group(r, "AND")
         case .or(let l, let r): return try group(l, "OR") + " OR " + group(r, "OR")
@@ -98,7 +98,7 @@ extension QueryScope {
                 sub.qualified(junctionAlias, $0.label) + " = " + sub.qualified(fromAlias, $1.label)
             }
             let pair = (relationship.junctionSourceColumns + relationship.junctionTargetColumns).map(\.label)
-            let junctionTable = dialect.quote(junction.name) + " AS " + dialect.quote(junctionAlias)
+            let junctionTable = dialect.quoteTable(junction.name) + " AS " + dialect.quote(junctionAlias)
             if junction.isUnique(over: pair) {
                 // Each pair is linked once: count the links (by the junction's index on the owner).
                 sub.joins.append(.init(kind: "JOIN", table: junction.name, alias: junctionAlias, condition: toTarget.joined(separator: " AND ")))

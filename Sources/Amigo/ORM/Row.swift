@@ -48,7 +48,10 @@ extension Session {
                 rows.append(Row(columns: columns, values: row.values))
                 return true
             }
-            if !readsOnly { recordChanges(Int(try engine.fetchScalar("SELECT changes()").integerValue ?? 0)) }
+            if !readsOnly {
+                let changes = try engine.dialect.changesQuery.map { Int(try engine.fetchScalar($0).integerValue ?? 0) }
+                recordChanges(changes ?? rows.count)
+            }
             return rows
         }
     }

@@ -47,7 +47,7 @@ extension Session {
                     continue
                 }
                 let condition = engine.dialect.equalityCondition(pk.map(\.label))
-                let sql = "SELECT 1 FROM \(engine.dialect.quote(model.table.name)) WHERE \(condition)"
+                let sql = "SELECT 1 FROM \(engine.dialect.quoteTable(model.table.name)) WHERE \(condition)"
                 let exists = try engine.fetch(sql, keys) { _ in false } > 0     // keys are stored values already
                 object.isPersisted = exists       // add() then UPDATEs every column, or INSERTs with the key
                 try add([object])

@@ -27,7 +27,8 @@ extension AmigoDatabase {
         }
     }
 
-    /// Reflects the schema of an open engine into models. The schema is read once no other
+    /// Reflects the schema of an open engine into models, reading its ``Engine/schemaCatalog``
+    /// (SQLite's `sqlite_schema`, PostgreSQL's `pg_catalog`). The schema is read once no other
     /// thread's session owns the engine (see ``TransactionGate``); on the thread whose session
     /// does, it is read inside that session's transaction.
     public convenience init(reflecting engine: any Engine, reflection: ReflectionOptions = ReflectionOptions()) throws {
@@ -41,7 +42,7 @@ extension AmigoDatabase {
     /// view over a dropped table) is still listed, with no columns and its reason in
     /// ``Table/unreadableReason`` and in ``reflectionWarnings``; the rest of the file works.
     func reflectSchema(_ options: ReflectionOptions = ReflectionOptions()) throws {
-        let inspector = SchemaInspector(engine: engine)
+        let inspector = engine.schemaCatalog
         var reflected: [ORMModel] = []
         var warnings: [String] = []
         do {
@@ -50,7 +51,7 @@ extension AmigoDatabase {
                 func unreadable(_ reason: String) {
                     let table = Table(entry.name, columns: [])
                     table.sql = entry.sql
-                    table.isView = entry.type == "view"
+                    table.isView = entry.isView
                     table.unreadableReason = reason
                     reflected.append(ORMModel(reflecting: table))
                     warnings.append("\(entry.type) '\(entry.name)' cannot be read: \(reason)")
@@ -58,9 +59,10 @@ extension AmigoDatabase {
                 do {
                     let table = try inspector.table(entry)
                     // Every table and view has a column; none means SQLite skipped a definition it
-                    // could not parse (a damaged schema read with writable_schema).
+                    // could not parse (a damaged schema read with writable_schema), or, on a server,
+                    // a table declared without columns (or dropped meanwhile): nothing to browse.
                     if table.columns.isEmpty {
-                        unreadable("SQLite cannot parse its definition")
+                        unreadable(inspector is SchemaInspector ? "SQLite cannot parse its definition" : "it has no columns")
                     } else {
                         reflected.append(ORMModel(reflecting: table))
                     }
@@ -70,34 +72,16 @@ extension AmigoDatabase {
                     unreadable(error.message)
                 }
             }
-        } catch AmigoError.database(let error) where !error.isBusy {
+        } catch AmigoError.database(let error) where !error.isBusy && inspector is SchemaInspector {
             // A corrupt schema page fails here rather than when the file was opened.
             throw AmigoError.notADatabase(path: engine.path, message: error.message)
         }
-        warnings += collationWarnings(inspector)
+        warnings += inspector.warnings()
         append(reflected)
         var discovery = RelationshipDiscovery(models: reflected)
         discovery.discover(in: reflected, inferring: options.inferRelationships ? engine : nil,
                            candidateLimit: options.inferenceCandidateLimit)
         reflectionWarnings = warnings + discovery.warnings
-    }
-
-    /// One notice per collation the schema names that SQLite does not know, saying what stands
-    /// in: each name is tried once in a comparison, which makes the engine register its stand-in.
-    private func collationWarnings(_ inspector: SchemaInspector) -> [String] {
-        var sqls: [String] = []
-        _ = try? engine.fetch("SELECT sql FROM sqlite_schema WHERE sql IS NOT NULL", []) { row in
-            sqls.append(row.string(at: 0))
-            return true
-        }
-        var names: [String] = []
-        for name in sqls.flatMap(SchemaInspector.collationNames) where !names.contains(where: { $0.lowercased() == name.lowercased() }) {
-            names.append(name)
-        }
-        for name in names {
-            _ = try? engine.fetch("SELECT 'a' < 'b' COLLATE \(engine.dialect.quote(name))", []) { _ in false }
-        }
-        return engine.collationSubstitutes.map(\.notice)
     }
 }
 

@@ -5,23 +5,14 @@ import Foundation
 /// `pragma_index_info`), binding every table name as a parameter.
 ///
 /// It builds ``Table`` values: columns with their declared types, affinity, NOT NULL, defaults and
-/// primary-key order; composite keys; WITHOUT ROWID tables; views; foreign keys; indexes.
-public struct SchemaInspector {
+/// primary-key order; composite keys; WITHOUT ROWID tables; views; foreign keys; indexes. It is
+/// SQLite's ``SchemaCatalog``.
+public struct SchemaInspector: SchemaCatalog {
     /// The engine read from.
     public let engine: any Engine
 
     /// Creates an inspector over `engine`.
     public init(engine: any Engine) { self.engine = engine }
-
-    /// One row of `sqlite_schema` for a table or view.
-    public struct SchemaEntry: Sendable, Equatable {
-        /// `table` or `view`.
-        public var type: String
-        /// The name.
-        public var name: String
-        /// The DDL.
-        public var sql: String?
-    }
 
     /// Tables and views, sorted by name, without SQLite's internal tables.
     public func entries() throws -> [SchemaEntry] {
@@ -120,6 +111,24 @@ public struct SchemaInspector {
             return false
         }
         return !hasRowID
+    }
+
+    /// One notice per collation the schema names that SQLite does not know, saying what stands
+    /// in: each name is tried once in a comparison, which makes the engine register its stand-in.
+    public func warnings() -> [String] {
+        var sqls: [String] = []
+        _ = try? engine.fetch("SELECT sql FROM sqlite_schema WHERE sql IS NOT NULL", []) { row in
+            sqls.append(row.string(at: 0))
+            return true
+        }
+        var names: [String] = []
+        for name in sqls.flatMap(Self.collationNames) where !names.contains(where: { $0.lowercased() == name.lowercased() }) {
+            names.append(name)
+        }
+        for name in names {
+            _ = try? engine.fetch("SELECT 'a' < 'b' COLLATE \(engine.dialect.quote(name))", []) { _ in false }
+        }
+        return engine.collationSubstitutes.map(\.notice)
     }
 
     /// `PRAGMA user_version`.

@@ -3,6 +3,10 @@
 public protocol SQLDialect: Sendable {
     /// Quotes an identifier so that any name (spaces, keywords, quotes) is safe: `"Order Details"`.
     func quote(_ identifier: String) -> String
+    /// Quotes a table's name as ``Table/name`` holds it. SQLite: as ``quote(_:)``. Engines with
+    /// schemas (PostgreSQL) read `schema.table` — the form reflection gives tables outside the
+    /// `search_path` — as the schema and the table, split at the first dot: `"sales"."order"`.
+    func quoteTable(_ name: String) -> String
     /// The placeholder for a bound parameter.
     var placeholder: String { get }
     /// The statement prefix that inserts or replaces a row with the same key.
@@ -58,6 +62,19 @@ public protocol SQLDialect: Sendable {
     /// in bytes when it was cut, NULL otherwise. Nil when the kind's values are never long (the
     /// column is then read as is). By default, SQLite's (see the extension).
     func valuePrefix(of column: String, kind: ColumnKind, maxLength: Int) -> (value: String, fullSize: String)?
+    /// A condition that always holds (`1` in SQLite, `TRUE` in PostgreSQL, whose WHERE wants a boolean).
+    var trueCondition: String { get }
+    /// A condition that never holds (`0`; `FALSE`).
+    var falseCondition: String { get }
+    /// The LIMIT and OFFSET clause of a SELECT, with a leading space, or empty for neither.
+    func limitClause(limit: Int?, offset: Int?) -> String
+    /// The sum of `column` that is `0.0` over no rows and always a real (SQLite's `TOTAL`).
+    func totalAggregate(_ column: String) -> String
+    /// The values of `column` joined by `,`, or by one bound separator when `separator` (SQLite's `GROUP_CONCAT`).
+    func groupConcatAggregate(_ column: String, separator: Bool) -> String
+    /// A query whose one value is the number of rows the last statement changed, or nil when the
+    /// engine has none (then raw SQL that writes reports the rows it returned).
+    var changesQuery: String? { get }
 }
 
 extension SQLDialect {
@@ -90,6 +107,26 @@ extension SQLDialect {
             return nil
         }
     }
+    /// ``quote(_:)``: one identifier, dots and all.
+    public func quoteTable(_ name: String) -> String { quote(name) }
+    /// `1`.
+    public var trueCondition: String { "1" }
+    /// `0`.
+    public var falseCondition: String { "0" }
+    /// ` LIMIT n`, ` LIMIT n OFFSET m`, or ` LIMIT -1 OFFSET m` (SQLite needs a LIMIT before an OFFSET).
+    public func limitClause(limit: Int?, offset: Int?) -> String {
+        var text = limit.map { " LIMIT \($0)" } ?? ""
+        if let offset { text += (limit == nil ? " LIMIT -1" : "") + " OFFSET \(offset)" }
+        return text
+    }
+    /// `TOTAL(column)`.
+    public func totalAggregate(_ column: String) -> String { "TOTAL(\(column))" }
+    /// `GROUP_CONCAT(column)`, or `GROUP_CONCAT(column, ?)` with a bound `separator`.
+    public func groupConcatAggregate(_ column: String, separator: Bool) -> String {
+        separator ? "GROUP_CONCAT(\(column), \(placeholder))" : "GROUP_CONCAT(\(column))"
+    }
+    /// `SELECT changes()`.
+    public var changesQuery: String? { "SELECT changes()" }
 }
 
 /// SQLite's dialect.

@@ -3,10 +3,11 @@
 public enum SQLText {
 
     /// `sql` — one `SELECT`, `WITH` or `VALUES` statement — read a page at a time:
-    /// `SELECT * FROM (sql) LIMIT ? OFFSET ?`, the count and the offset bound as arguments.
+    /// `SELECT * FROM (sql) AS result LIMIT ? OFFSET ?` (PostgreSQL wants the alias), the count
+    /// and the offset bound as arguments.
     /// Nil for another statement (a `PRAGMA` or `EXPLAIN` cannot be a subquery).
     public static func paged(_ sql: String, dialect: any SQLDialect) -> String? {
-        subquery(sql).map { "SELECT * FROM " + $0 + " LIMIT \(dialect.placeholder) OFFSET \(dialect.placeholder)" }
+        subquery(sql).map { "SELECT * FROM " + $0 + " AS result LIMIT \(dialect.placeholder) OFFSET \(dialect.placeholder)" }
     }
 
     /// Like ``paged(_:dialect:)``, but each value of `columns` — the names SQLite gives the
@@ -25,14 +26,17 @@ public enum SQLText {
         }
         guard !values.isEmpty else { return nil }
         return "SELECT " + (values + sizes).joined(separator: ", ") + " FROM " + from
-            + " LIMIT \(dialect.placeholder) OFFSET \(dialect.placeholder)"
+            + " AS result LIMIT \(dialect.placeholder) OFFSET \(dialect.placeholder)"
     }
 
     /// The number of rows `sql` — one `SELECT`, `WITH` or `VALUES` statement — returns:
-    /// `SELECT count(*) FROM (sql)`, or with `bounded` `SELECT count(*) FROM (SELECT 1 FROM (sql)
-    /// LIMIT ?)`, which stops at the bound given as its argument. Nil for another statement.
+    /// `SELECT count(*) FROM (sql) AS result`, or with `bounded` `SELECT count(*) FROM (SELECT 1
+    /// FROM (sql) AS result LIMIT ?) AS bounded`, which stops at the bound given as its argument.
+    /// Nil for another statement.
     public static func counted(_ sql: String, bounded: Bool = false, dialect: any SQLDialect) -> String? {
-        subquery(sql).map { bounded ? "SELECT count(*) FROM (SELECT 1 FROM " + $0 + " LIMIT \(dialect.placeholder))" : "SELECT count(*) FROM " + $0 }
+        subquery(sql).map {
+            bounded ? "SELECT count(*) FROM (SELECT 1 FROM " + $0 + " AS result LIMIT \(dialect.placeholder)) AS bounded" : "SELECT count(*) FROM " + $0 + " AS result"
+        }
     }
 
     /// `(sql)` with its trailing `;`s removed, on lines of its own (so that a trailing `--`

@@ -53,11 +53,14 @@ public struct SelectStatement: Sendable {
 
     /// The FROM clause with its joins.
     var fromClause: String {
-        var text = "FROM " + dialect.quote(table)
-        if alias != table { text += " AS " + dialect.quote(alias) }
+        // A qualified name (`"sales"."order"`) always gets its alias: columns are qualified by it.
+        let from = dialect.quoteTable(table)
+        var text = "FROM " + from
+        if alias != table || from != dialect.quote(alias) { text += " AS " + dialect.quote(alias) }
         for join in joins {
-            text += " \(join.kind) \(dialect.quote(join.table))"
-            if join.alias != join.table { text += " AS " + dialect.quote(join.alias) }
+            let joined = dialect.quoteTable(join.table)
+            text += " \(join.kind) \(joined)"
+            if join.alias != join.table || joined != dialect.quote(join.alias) { text += " AS " + dialect.quote(join.alias) }
             text += " ON \(join.condition)"
         }
         return text
@@ -71,9 +74,7 @@ public struct SelectStatement: Sendable {
     public var sql: String {
         var text = "SELECT " + (columns.isEmpty ? "*" : columns.joined(separator: ", ")) + " " + fromClause + whereClause
         if !orderings.isEmpty { text += " ORDER BY " + orderings.joined(separator: ", ") }
-        if let limit { text += " LIMIT \(limit)" }
-        if let offset { text += (limit == nil ? " LIMIT -1" : "") + " OFFSET \(offset)" }
-        return text
+        return text + dialect.limitClause(limit: limit, offset: offset)
     }
 
     /// All arguments in placeholder order.
@@ -84,7 +85,7 @@ public struct SelectStatement: Sendable {
         if limit != nil || offset != nil {
             var inner = self
             if inner.columns.isEmpty { inner.columns = ["1"] }
-            return "SELECT \(expression) FROM (\(inner.sql))"
+            return "SELECT \(expression) FROM (\(inner.sql)) AS bounded"
         }
         return "SELECT \(expression) " + fromClause + whereClause
     }

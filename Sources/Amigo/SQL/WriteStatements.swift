@@ -33,7 +33,7 @@ extension SQLDialect {
     /// With ``ConflictResolution/replace`` and the table's `key` columns, the dialect's
     /// ``upsertSuffix(key:columns:)`` ends it.
     public func insert(into table: String, columns: [String], onConflict: ConflictResolution = .fail, key: [String] = []) -> String {
-        let head = insertVerb(onConflict: onConflict) + " " + quote(table)
+        let head = insertVerb(onConflict: onConflict) + " " + quoteTable(table)
         let body = columns.isEmpty ? " DEFAULT VALUES"
             : " (" + columns.map(quote).joined(separator: ", ") + ") VALUES (" + placeholders(columns.count) + ")"
         let suffix = onConflict == .replace && !key.isEmpty ? upsertSuffix(key: key, columns: columns) : insertSuffix(onConflict: onConflict)
@@ -42,12 +42,12 @@ extension SQLDialect {
 
     /// An UPDATE of `columns` (a placeholder each) on the rows `condition` selects.
     public func update(_ table: String, set columns: [String], where condition: String) -> String {
-        "UPDATE " + quote(table) + " SET " + columns.map { quote($0) + " = " + placeholder }.joined(separator: ", ")
+        "UPDATE " + quoteTable(table) + " SET " + columns.map { quote($0) + " = " + placeholder }.joined(separator: ", ")
             + " WHERE " + condition
     }
 
     /// A DELETE of the rows `condition` selects.
     public func delete(from table: String, where condition: String) -> String {
-        "DELETE FROM " + quote(table) + " WHERE " + condition
+        "DELETE FROM " + quoteTable(table) + " WHERE " + condition
     }
 }

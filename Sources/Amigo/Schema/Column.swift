@@ -47,6 +47,10 @@ public class Column: SchemaItem, @unchecked Sendable {
     public internal(set) var foreignKey: ForeignKey?
     /// A generated or hidden column (never written).
     public internal(set) var isGenerated: Bool = false
+    /// Whether the database assigns the column's value when an INSERT leaves it out: a PostgreSQL
+    /// identity or `serial` column, reflected (SQLite's INTEGER PRIMARY KEY is told by its type,
+    /// see ``Table/hasIntegerPrimaryKey``).
+    public internal(set) var isAutoIncrement: Bool = false
     /// The table the column belongs to.
     public internal(set) weak var table: Table?
     /// Position of the column in its table.

@@ -71,11 +71,13 @@ public final class Table: @unchecked Sendable {
     /// that a key on it could match several rows).
     public var hasRowID: Bool { !isView && !withoutRowID && column(named: "rowid") == nil }
 
-    /// Whether the primary key is a single INTEGER column, i.e. an alias of the rowid that SQLite assigns.
+    /// Whether the primary key is a single integer column whose values the database assigns: an
+    /// alias of the rowid in SQLite (declared INTEGER), an identity or `serial` column in PostgreSQL
+    /// (``Column/isAutoIncrement``).
     public var hasIntegerPrimaryKey: Bool {
         if let cachedIntegerKey { return cachedIntegerKey }
         let pk = primaryKey
-        let result = pk.count == 1 && pk[0].declaredType.uppercased() == "INTEGER" && !withoutRowID
+        let result = pk.count == 1 && (pk[0].isAutoIncrement || pk[0].declaredType.uppercased() == "INTEGER" && !withoutRowID)
         cachedIntegerKey = result
         return result
     }

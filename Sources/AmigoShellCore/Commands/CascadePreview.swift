@@ -72,7 +72,7 @@ public struct CascadePreview: Equatable, Sendable {
         engine.echo.isEnabled = false
         defer { engine.echo.isEnabled = echoing }
         func count(_ table: String, _ condition: Selection) throws -> Int {
-            Int(try engine.fetchScalar("SELECT count(*) FROM \(quote(table)) WHERE \(condition.sql)", condition.arguments).integerValue ?? 0)
+            Int(try engine.fetchScalar("SELECT count(*) FROM \(engine.dialect.quoteTable(table)) WHERE \(condition.sql)", condition.arguments).integerValue ?? 0)
         }
         let tables = models.filter { !$0.name.isEmpty && !$0.table.isView }.map(\.table)
         var preview = CascadePreview(rows: try count(table, selection))
@@ -92,7 +92,7 @@ public struct CascadePreview: Equatable, Sendable {
                         guard !referenced.isEmpty, referenced.count == fk.columns.count else { continue }
                         let left = fk.columns.count == 1 ? quote(fk.columns[0]) : "(" + fk.columns.map(quote).joined(separator: ", ") + ")"
                         let condition = Selection(
-                            sql: "\(left) IN (SELECT \(referenced.map(quote).joined(separator: ", ")) FROM \(quote(parent)) WHERE \(parentSelection.sql))",
+                            sql: "\(left) IN (SELECT \(referenced.map(quote).joined(separator: ", ")) FROM \(engine.dialect.quoteTable(parent)) WHERE \(parentSelection.sql))",
                             arguments: parentSelection.arguments)
                         let n = try count(child.name, condition)
                         guard n > 0 else { continue }

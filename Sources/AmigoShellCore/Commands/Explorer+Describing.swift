@@ -68,7 +68,6 @@ extension Explorer {
 
     /// DDL, keys, indexes and relationships of `table`, or of every table.
     public func schemaText(_ table: String?) throws -> String {
-        let inspector = SchemaInspector(engine: amigo.engine)
         if let table {
             let model = try amigo.model(named: table)
             if let reason = model.table.unreadableReason {
@@ -89,7 +88,13 @@ extension Explorer {
             for warning in amigo.reflectionWarnings where warning.hasPrefix(model.name + ":") { lines.append("-- warning: \(warning)") }
             return lines.joined(separator: "\n")
         }
-        var lines = ["-- \(displayPath)", "-- user_version: \(try inspector.userVersion())", "-- SQLite \(SQLiteEngine.sqliteVersion)"]
+        // SQLite keeps each table's DDL; other engines' tables are written as this program would create them.
+        var lines = ["-- \(displayPath)"]
+        if isSQLite {
+            lines += ["-- user_version: \(try SchemaInspector(engine: amigo.engine).userVersion())", "-- SQLite \(SQLiteEngine.sqliteVersion)"]
+        } else {
+            lines.append("-- tables as reconstructed from the server's catalog (types, keys, defaults), views as defined")
+        }
         for model in amigo.models where !model.name.isEmpty {
             lines.append((model.table.sql ?? SchemaCompiler(dialect: amigo.engine.dialect).createTable(model.table)) + (model.table.sql?.hasSuffix(";") == true ? "" : ";"))
         }

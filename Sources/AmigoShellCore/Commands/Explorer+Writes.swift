@@ -102,7 +102,7 @@ extension Explorer {
                 guard values.count == fk.columns.count, !values.contains(where: \.isNull) else { continue }
                 let parentColumns = fk.referencedColumns
                 guard parentColumns.count == values.count else { continue }
-                let sql = "SELECT count(*) FROM \(session.engine.dialect.quote(fk.referencedTable)) WHERE "
+                let sql = "SELECT count(*) FROM \(session.engine.dialect.quoteTable(fk.referencedTable)) WHERE "
                     + parentColumns.map { session.engine.dialect.quote($0) + " = ?" }.joined(separator: " AND ")
                 if (try? session.engine.fetchScalar(sql, values).integerValue) == 0 {
                     text += ": no \(fk.referencedTable) with \(parentColumns.joined(separator: ", ")) = \(values.map(\.description).joined(separator: ", ")) for \(fk.columns.joined(separator: ", "))"
@@ -123,7 +123,7 @@ extension Explorer {
         if !all {
             let record = try chosenRecord(for: "delete")
             let statement = try session.previewDelete(record)
-            let condition = statement.sql.range(of: " WHERE ").map { String(statement.sql[$0.upperBound...]) } ?? "0"
+            let condition = statement.sql.range(of: " WHERE ").map { String(statement.sql[$0.upperBound...]) } ?? amigo.engine.dialect.falseCondition
             let selection = CascadePreview.Selection(sql: condition, arguments: statement.arguments)
             let cascade = try CascadePreview.compute(table: model.table.name, selection: selection, models: amigo.models, engine: amigo.engine)
             let caption = rowCaption(record)
@@ -149,9 +149,9 @@ extension Explorer {
         let select = try query.sql()
         let left = key.count == 1 ? q(key[0]) : "(" + key.map(q).joined(separator: ", ") + ")"
         let selection = CascadePreview.Selection(
-            sql: "\(left) IN (SELECT \(key.map(q).joined(separator: ", ")) FROM (\(select.sql)))", arguments: select.arguments)
+            sql: "\(left) IN (SELECT \(key.map(q).joined(separator: ", ")) FROM (\(select.sql)) AS selected)", arguments: select.arguments)
         let cascade = try CascadePreview.compute(table: model.table.name, selection: selection, models: amigo.models, engine: amigo.engine)
-        let one = "DELETE FROM \(q(model.table.name)) WHERE " + key.map { q($0) + " = ?" }.joined(separator: " AND ")
+        let one = "DELETE FROM \(self.amigo.engine.dialect.quoteTable(model.table.name)) WHERE " + key.map { q($0) + " = ?" }.joined(separator: " AND ")
         let scope = view.filter.map { " (filter: \($0))" } ?? ""
         return PendingWrite(command: "delete", title: "delete all \(Plural.count(count, "row")) of \(view.title)\(scope)",
                             statements: ["\(one)  × \(count) (one statement a row, every row of the view\(scope))"], cascade: cascade,
@@ -201,7 +201,7 @@ extension Explorer {
         let echoing = isEchoOn
         isEchoOn = false
         defer { isEchoOn = echoing }
-        return Int(try amigo.engine.fetchScalar("SELECT count(*) FROM \(amigo.engine.dialect.quote(table))").integerValue ?? 0)
+        return Int(try amigo.engine.fetchScalar("SELECT count(*) FROM \(amigo.engine.dialect.quoteTable(table))").integerValue ?? 0)
     }
 
     /// After a delete: counts read again, the cursor on the neighbouring row (the next one, or the
@@ -366,6 +366,7 @@ extension Explorer {
                             run: { [unowned self] in
                                 let version = schemaVersion()
                                 let result = try session.execute(sql)
+                                if !isSQLite && Explorer.schemaChangingWords.contains(first) { catalogGeneration += 1 }
                                 if schemaVersion() != version {
                                     schemaChangesPending += 1
                                     return "\(first) done (schema changed)"

@@ -42,6 +42,9 @@ public enum ErrorText {
         case let e as ShellError: return e.description
         case let e as AmigoError:
             switch e {
+            case .database(let db) where db.sqlState != nil:
+                // A server's error: its SQLSTATE and one-line message (never the password).
+                return "\(db.system) error \(db.sqlState ?? ""): \(db.message)"
             case .database(let db):
                 var text = "SQLite error \(db.code) (\(db.codeName)): \(db.message)"
                 if db.isBusy { text += " — the database is locked by another connection" }

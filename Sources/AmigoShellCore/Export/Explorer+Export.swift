@@ -12,7 +12,7 @@ extension Explorer {
     /// `header` switches CSV's header line. The rows stream: none is held after it is written.
     public func export(format: Command.ExportFormat, to path: String, force: Bool = false, header: Bool = true) throws -> Int {
         guard current != nil else { throw ShellError.noView(command: "export") }
-        let file = try OutputFile.open(path, databasePath: amigo.engine.path, standardOutput: standardOutputWriter,
+        let file = try OutputFile.open(path, databasePath: databaseFile, standardOutput: standardOutputWriter,
                                        force: force, command: "export")
         defer { file.close() }
         return try writeView(RowWriter(formatter: format.mode.formatter(header: header), sink: file.write))
@@ -40,7 +40,7 @@ extension Explorer {
     func forEachRow(of view: BrowseView, _ body: ([DatabaseValue]) throws -> Bool) throws {
         guard view.isModelView else {
             guard case .sql(let sql) = view.source else { return }
-            try amigo.engine.fetch(sql, [], columns: { _ in }) { row in try body(row.values) }
+            try amigo.engine.readingOnly { try amigo.engine.fetch(sql, [], columns: { _ in }) { row in try body(row.values) } }
             return
         }
         // In the order the grid shows: the view's sort column, then the key that breaks its ties

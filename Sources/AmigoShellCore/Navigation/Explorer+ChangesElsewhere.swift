@@ -7,8 +7,10 @@ extension Explorer {
     // MARK: Changes made by other programs
 
     /// An integer PRAGMA (`data_version`, `schema_version`), read without echo: housekeeping,
-    /// not the user's SQL.
+    /// not the user's SQL. Nil on engines other than SQLite, which have no such PRAGMA (and on
+    /// PostgreSQL a failed statement would abort the session's transaction).
     func housekeepingPragma(_ name: String) -> Int64? {
+        guard isSQLite else { return nil }
         let echoing = isEchoOn
         isEchoOn = false
         defer { isEchoOn = echoing }
@@ -21,14 +23,15 @@ extension Explorer {
     /// Whether another program committed changes to the file since the counts were read.
     public var fileChangedElsewhere: Bool { dataVersion() != readVersion }
 
-    /// The file's schema version (see ``reflectedSchemaVersion``).
-    func schemaVersion() -> Int64? { housekeepingPragma("schema_version") }
+    /// The file's schema version (see ``reflectedSchemaVersion``); on other engines, ``catalogGeneration``.
+    func schemaVersion() -> Int64? { isSQLite ? housekeepingPragma("schema_version") : catalogGeneration }
 
     /// Reads the table counts and the current view again (keeping its filter, order and
     /// position): after another program changed the file, or on request. When the schema itself
     /// changed (a table added, altered or dropped), the models are reflected again first.
     public func refresh() throws {
-        if pendingChanges == 0, schemaVersion() != reflectedSchemaVersion { try reflectAgain() }
+        // A server says nothing about its schema changing: reflected again on every refresh.
+        if pendingChanges == 0, !isSQLite || schemaVersion() != reflectedSchemaVersion { try reflectAgain() }
         try reloadTables()
         try reloadCurrentView()
     }

@@ -62,6 +62,7 @@ extension Explorer {
     /// Rolls the session back and reloads the current view.
     public func rollback() throws {
         try session.rollback()
+        if !isSQLite && schemaChangesPending > 0 { catalogGeneration += 1 }
         schemaChangesPending = 0
         // DDL rolled back: the models go back to the schema as it is again.
         if schemaVersion() != reflectedSchemaVersion { try reflectAgain(keepingChanges: true); _ = takeNotice() }

@@ -18,10 +18,12 @@ extension Explorer {
         var columns: [String] = []
         var rows: [[DatabaseValue]] = []
         var truncated = false
-        try amigo.engine.fetch(sql, [], columns: { columns = $0 }) { row in
-            if rows.count >= Explorer.sqlRowCap { truncated = true; return false }
-            rows.append(row.values)
-            return true
+        try amigo.engine.readingOnly {
+            try amigo.engine.fetch(sql, [], columns: { columns = $0 }) { row in
+                if rows.count >= Explorer.sqlRowCap { truncated = true; return false }
+                rows.append(row.values)
+                return true
+            }
         }
         pushSQLView(BrowseView(sql: sql, columns: columns, rows: rows, truncated: truncated))
     }
@@ -33,7 +35,9 @@ extension Explorer {
     public func streamSQL(_ sql: String, columns: ([String]) throws -> Void, row: ([DatabaseValue]) throws -> Void) throws -> Int {
         try checkReadOnly(sql)
         var names: [String] = []
-        let count = try amigo.engine.fetch(sql, [], columns: { names = $0; try columns($0) }) { try row($0.values); return true }
+        let count = try amigo.engine.readingOnly {
+            try amigo.engine.fetch(sql, [], columns: { names = $0; try columns($0) }) { try row($0.values); return true }
+        }
         pushSQLView(BrowseView(sql: sql, columns: names, streamedCount: count))
         return count
     }
@@ -71,10 +75,12 @@ extension Explorer {
         }
         var rows: [[DatabaseValue]] = []
         var truncated = false
-        try amigo.engine.fetch(sql, []) { row in
-            if rows.count >= Explorer.sqlRowCap { truncated = true; return false }
-            rows.append(row.values)
-            return true
+        try amigo.engine.readingOnly {
+            try amigo.engine.fetch(sql, []) { row in
+                if rows.count >= Explorer.sqlRowCap { truncated = true; return false }
+                rows.append(row.values)
+                return true
+            }
         }
         view.sqlRows = rows
         view.sqlTruncated = truncated
@@ -82,7 +88,8 @@ extension Explorer {
         view.sqlRowsLoaded = true
     }
 
-    /// Throws ``ShellError/notReadOnly`` unless SQLite says `sql` only reads.
+    /// Throws ``ShellError/notReadOnly`` unless the engine says `sql` only reads (SQLite by
+    /// preparing it; PostgreSQL by its words, and the statement then runs where writes are refused).
     func checkReadOnly(_ sql: String) throws {
         let readOnly: Bool
         do {

@@ -54,6 +54,21 @@ public final class Explorer {
     /// so that the size fits in a grid column.
     public var cutCellShownLength = 24
 
+    /// Whether the database is a SQLite file (not a PostgreSQL server): the file guards, PRAGMAs
+    /// and SQLite's schema text apply only then.
+    public var isSQLite: Bool { amigo.engine.dialect is SQLiteDialect }
+
+    /// What stands in for SQLite's `schema_version` on other engines, which have no such counter:
+    /// raised by DDL run with `sql` (CREATE, DROP, ALTER) and by rolling such DDL back.
+    var catalogGeneration: Int64 = 0
+
+    /// The words that start a statement that changes the schema.
+    static let schemaChangingWords: Set<String> = ["CREATE", "DROP", "ALTER"]
+
+    /// The database file `export` must never write over: the engine's path for SQLite, none
+    /// (empty) for a server, whose "path" is a connection target.
+    public var databaseFile: String { isSQLite ? amigo.engine.path : "" }
+
     /// Opens an explorer over reflected models.
     public init(amigo: AmigoDatabase, displayPath: String, tableCountLimit: Int? = nil,
                 reflection: ReflectionOptions = ReflectionOptions()) throws {
@@ -129,7 +144,8 @@ public final class Explorer {
     }
 
     /// Counting in the tables list stops at this many rows (shown as `100000+`); nil counts exactly.
-    /// The terminal UI sets it; text mode's `tables` counts exactly. Opening a table counts it exactly.
+    /// The terminal UI sets it (and amigo-shell on a server, in text mode too); text mode's `tables`
+    /// on a file counts exactly. Opening a table counts it exactly.
     public var tableCountLimit: Int?
 
     /// Navigation stacks left by `open`, most recent last; `back` from a table opened directly

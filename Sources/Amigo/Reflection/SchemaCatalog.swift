@@ -1,0 +1,49 @@
+/// Reads a database's catalog into ``Table`` values, one per table and view, for
+/// ``AmigoDatabase/init(reflecting:reflection:)``: columns with their declared types and
+/// ``ColumnKind``s, NOT NULL, defaults, primary-key order, generated and auto-increment columns,
+/// foreign keys (composite ones grouped), indexes and views.
+///
+/// Each engine has its own (``Engine/schemaCatalog``): ``SchemaInspector`` reads SQLite's
+/// `sqlite_schema` and PRAGMA functions; the `AmigoPostgres` module reads `pg_catalog`. What
+/// comes out is engine-neutral, so that ``RelationshipDiscovery`` finds the same relationships
+/// in the same schema on either engine.
+public protocol SchemaCatalog {
+    /// Tables and views, sorted by name, without the engine's internal ones.
+    func entries() throws -> [SchemaEntry]
+    /// The table or view `entry` names, with columns, keys and indexes.
+    func table(_ entry: SchemaEntry) throws -> Table
+    /// Notices about what was read, for ``AmigoDatabase/reflectionWarnings`` (none by default).
+    func warnings() -> [String]
+}
+
+extension SchemaCatalog {
+    /// None.
+    public func warnings() -> [String] { [] }
+}
+
+/// One table or view a ``SchemaCatalog`` lists.
+public struct SchemaEntry: Sendable, Equatable {
+    /// `table` or `view`.
+    public var type: String
+    /// The name models and SQL use: bare for SQLite and for the tables PostgreSQL's
+    /// `search_path` finds, `schema.table` for the others (see ``SQLDialect/quoteTable(_:)``).
+    public var name: String
+    /// The DDL (SQLite) or view definition (PostgreSQL), when the catalog has one.
+    public var sql: String?
+    /// The schema (namespace) that holds it, for engines that have schemas; nil in SQLite.
+    public var schema: String?
+    /// The name inside ``schema`` (``name`` without its schema).
+    public var localName: String
+
+    /// Creates an entry; `localName` defaults to `name`.
+    public init(type: String, name: String, sql: String?, schema: String? = nil, localName: String? = nil) {
+        self.type = type
+        self.name = name
+        self.sql = sql
+        self.schema = schema
+        self.localName = localName ?? name
+    }
+
+    /// Whether it is a view.
+    public var isView: Bool { type == "view" }
+}

@@ -1,0 +1,31 @@
+import Foundation
+
+/// Telling a PostgreSQL connection target from a SQLite file in amigo-shell's DATABASE argument.
+enum PostgresTarget {
+    /// libpq's connection keywords that may start a keyword string (`host=/run/postgresql dbname=shop`).
+    static let keywords: Set<String> = ["host", "hostaddr", "port", "dbname", "user", "password", "passfile", "service",
+                                        "sslmode", "options", "application_name", "connect_timeout", "target_session_attrs"]
+
+    /// Whether `argument` names a PostgreSQL database: a `postgres://` or `postgresql://` URL, or
+    /// (when no file has that name) a libpq keyword string whose first word is `keyword=value`.
+    static func names(_ argument: String) -> Bool {
+        let lower = argument.lowercased()
+        if lower.hasPrefix("postgres://") || lower.hasPrefix("postgresql://") { return true }
+        guard !FileManager.default.fileExists(atPath: argument),
+              let first = argument.split(whereSeparator: \.isWhitespace).first,
+              let equals = first.firstIndex(of: "=") else { return false }
+        return keywords.contains(first[..<equals].lowercased())
+    }
+
+    /// What amigo-shell does not do on PostgreSQL.
+    enum Refusal: Error, CustomStringConvertible {
+        /// `--create`: a server's database is created with `createdb` (or `CREATE DATABASE`).
+        case createUnsupported
+
+        var description: String {
+            switch self {
+            case .createUnsupported: return "--create is not supported on PostgreSQL: create the database with createdb"
+            }
+        }
+    }
+}
