@@ -238,4 +238,12 @@ import Testing
         #expect(try parse("show 3") == .show(3))
         #expect(error("show many") == .usage(command: "show", usage: "show [N] (a number of rows)"))
     }
+
+    @Test func aCombiningMarkAfterTheSpaceDoesNotHideTheCommandWord() throws {
+        // " ́" (a space and U+0301) is one Character: the command is still `open`, and the mark
+        // stays with the name, which is then not a table (a clear error, not "unknown command").
+        #expect(try parse("open \u{301}Track") == .open("\u{301}Track"))
+        #expect(try parse("order \u{301}Name desc") == .order(column: "\u{301}Name", descending: true))
+        #expect(CommandParser.splitWords("a \u{301}b c") == ["a", "\u{301}b", "c"])
+    }
 }

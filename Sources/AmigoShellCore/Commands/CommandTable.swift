@@ -1,0 +1,155 @@
+/// The command language as one table: each command declared once, with its names, its usage
+/// and summary, and how the rest of its line becomes a ``Command``. The parser, `help`, the
+/// manual page, the README's command table (checked by a test) and completion all read it.
+///
+/// Adding a command is an entry here, its ``Command`` case, and its handler in
+/// ``Explorer/execute(_:)``.
+extension CommandParser {
+    /// Every command, in the order help lists them.
+    public static let commands: [CommandSpec] = [
+        CommandSpec("tables", aliases: ["ls", ".tables"], usage: "tables",
+                    summary: "list tables and views with row counts") { try $0.bare(.tables, "tables") },
+        CommandSpec("open", aliases: ["o"], usage: "open TABLE",
+                    summary: "browse a table or view") { .open(CommandParser.unquote(try $0.needs("open TABLE"))) },
+        CommandSpec("filter", aliases: ["f", "where"], usage: "filter EXPR",
+                    summary: "keep rows matching a filter, e.g. Milliseconds > 300000 AND Composer CONTAINS[c] 'page' (no EXPR clears)") { .filter($0.rest.isEmpty ? nil : $0.rest) },
+        CommandSpec("order", aliases: ["sort"], usage: "order COLUMN [desc]",
+                    summary: "sort by a column, a related value (artist.Name) or a count (albums.@count); no COLUMN: key order") { input in
+            if input.rest.isEmpty { return .order(column: nil, descending: false) }
+            var parts = CommandParser.splitWords(input.rest)
+            var descending = false
+            if let last = parts.last?.lowercased(), parts.count > 1, last == "desc" || last == "asc" {
+                descending = last == "desc"
+                parts.removeLast()
+            }
+            return .order(column: CommandParser.unquote(parts.joined(separator: " ")), descending: descending)
+        },
+        CommandSpec("limit", aliases: [], usage: "limit N",
+                    summary: "rows show prints of a view in table mode (default 20)") { input in
+            guard let n = Int(try input.needs("limit N")), n > 0 else { throw ShellError.usage(command: input.word, usage: "limit N (a positive number)") }
+            return .limit(n)
+        },
+        CommandSpec("relations", aliases: ["rel", "r"], usage: "relations",
+                    summary: "the current row's relationships, with kind and count") { try $0.bare(.relations, "relations") },
+        CommandSpec("follow", aliases: ["fo"], usage: "follow NAME",
+                    summary: "open the rows a relationship of the current row leads to") { .follow(CommandParser.unquote(try $0.needs("follow NAME"))) },
+        CommandSpec("back", aliases: ["b"], usage: "back",
+                    summary: "return to the previous view (its filter, order and row)") { try $0.bare(.back, "back") },
+        CommandSpec("show", aliases: [], usage: "show [N]",
+                    summary: "print the current view (text mode: in table mode its first N rows, default limit; other modes every row, or N) or the current row") { input in
+            if input.rest.isEmpty { return .show(nil) }
+            guard let n = Int(input.rest), n >= 0 else { throw ShellError.usage(command: input.word, usage: "show [N] (a number of rows)") }
+            return .show(n)
+        },
+        CommandSpec("get", aliases: ["g"], usage: "get ID",
+                    summary: "make the row with this primary key current (composite: get 1,2)") { .get(try $0.needs("get ID")) },
+        CommandSpec("sql", aliases: ["select", "with", "pragma", "explain", "values"], usage: "sql SELECT …",
+                    summary: "run an SQL statement: a query shows its result (text mode writes every row; a line starting SELECT, WITH, PRAGMA, EXPLAIN or VALUES is sql too; in a script, a statement goes on over the next lines until one ends it with ;); INSERT, UPDATE, DELETE and DDL run inside the session (the UI asks first), a new table is browsable at once; BEGIN, COMMIT, ROLLBACK, SAVEPOINT, RELEASE, ATTACH, DETACH and writing PRAGMAs are refused") { .sql($0.word == "sql" ? try $0.needs("sql SELECT …") : $0.line) },
+        CommandSpec("set", aliases: [], usage: "set COLUMN = VALUE",
+                    summary: "change a column of the current row (NULL for null, 'quoted text' with '' or \\' for a quote) inside the session") { input in
+            let body = try input.needs("set COLUMN = VALUE")
+            guard let eq = body.firstIndex(of: "=") else { throw ShellError.usage(command: input.word, usage: "set COLUMN = VALUE") }
+            let column = CommandParser.unquote(body[..<eq].trimmingCharacters(in: .whitespaces))
+            let value = body[body.index(after: eq)...].trimmingCharacters(in: .whitespaces)
+            guard !column.isEmpty else { throw ShellError.usage(command: input.word, usage: "set COLUMN = VALUE") }
+            return .set(column: column, value: value)
+        },
+        CommandSpec("insert", aliases: ["add"], usage: "insert COL=VALUE, …",
+                    summary: "add a row to the current table inside the session (values as for set; columns left out get their default or NULL); the new row becomes current") { .insert(try ColumnAssignment.parseList($0.rest, command: $0.word, usage: "insert COLUMN=VALUE, …")) },
+        CommandSpec("delete", aliases: ["del"], usage: "delete [all [N]]",
+                    summary: "delete the current row, or every row of the view (N: the count, to confirm it), saying first what ON DELETE CASCADE removes, SET NULL changes, or a restricting foreign key refuses") { input in
+            let parts = CommandParser.splitWords(input.rest)
+            if parts.isEmpty { return .delete(all: false, expected: nil) }
+            guard parts[0].lowercased() == "all", parts.count <= 2 else {
+                throw ShellError.usage(command: input.word, usage: "delete [all [N]] (the current row, or every row of the view)")
+            }
+            if parts.count == 2 {
+                guard let n = Int(parts[1]), n >= 0 else { throw ShellError.usage(command: input.word, usage: "delete all [N] (N: the view's row count)") }
+                return .delete(all: true, expected: n)
+            }
+            return .delete(all: true, expected: nil)
+        },
+        CommandSpec("link", aliases: [], usage: "link REL KEY …",
+                    summary: "link the current row to the row with KEY through a many-to-many relationship; after KEY, COLUMN=VALUE, … for the junction's other columns (those NOT NULL without a default are required; the UI asks for them in a form)") { input in
+            let usage = "link REL KEY [COLUMN=VALUE, …]"
+            let words = CommandParser.splitWords(input.rest)
+            guard words.count >= 2 else { throw ShellError.usage(command: input.word, usage: usage) }
+            // The payload is what follows the key, as typed.
+            var remainder = Substring(input.rest)
+            for part in words.prefix(2) {
+                guard let range = remainder.range(of: part) else { break }
+                remainder = remainder[range.upperBound...]
+            }
+            let payload = try ColumnAssignment.parseList(String(remainder).trimmingCharacters(in: .whitespaces), command: input.word, usage: usage)
+            return .link(relationship: CommandParser.unquote(words[0]), key: words[1], payload: payload)
+        },
+        CommandSpec("unlink", aliases: [], usage: "unlink REL KEY",
+                    summary: "remove the link between the current row and the row with KEY of a many-to-many relationship (both rows stay)") { input in
+            let usage = "unlink REL KEY"
+            let words = CommandParser.splitWords(input.rest)
+            guard words.count >= 2 else { throw ShellError.usage(command: input.word, usage: usage) }
+            guard words.count == 2 else { throw ShellError.usage(command: input.word, usage: usage + " (it takes nothing after KEY)") }
+            return .unlink(relationship: CommandParser.unquote(words[0]), key: words[1])
+        },
+        CommandSpec("commit", aliases: [], usage: "commit",
+                    summary: "make the session's changes permanent") { try $0.bare(.commit, "commit") },
+        CommandSpec("rollback", aliases: [], usage: "rollback",
+                    summary: "undo the session's uncommitted changes") { try $0.bare(.rollback, "rollback") },
+        CommandSpec("echo", aliases: [], usage: "echo on|off",
+                    summary: "show the SQL the session runs") { input in
+            switch input.rest.lowercased() {
+            case "": return .echo(nil)
+            case "on", "1", "true": return .echo(true)
+            case "off", "0", "false": return .echo(false)
+            default: throw ShellError.usage(command: input.word, usage: "echo on|off")
+            }
+        },
+        CommandSpec("export", aliases: [], usage: "export csv|json FILE",
+                    summary: "write every row of the current view to FILE (- for standard output; never the open database or its journals; --force to overwrite another SQLite file)") { input in
+            var parts = CommandParser.splitWords(input.rest)
+            let force = parts.contains("--force")
+            parts.removeAll { $0 == "--force" }
+            guard parts.count >= 2, let format = Command.ExportFormat(rawValue: parts[0].lowercased()) else {
+                throw ShellError.usage(command: input.word, usage: "export csv|json FILE [--force]")
+            }
+            return .export(format: format, path: FilePaths.expandingTilde(CommandParser.unquote(parts.dropFirst().joined(separator: " "))), force: force)
+        },
+        CommandSpec("schema", aliases: [".schema"], usage: "schema [TABLE]",
+                    summary: "the DDL, keys, indexes and relationships (no TABLE: every table, then every relationship)") { .schema($0.rest.isEmpty ? nil : CommandParser.unquote($0.rest)) },
+        CommandSpec("count", aliases: [], usage: "count",
+                    summary: "the current view's row count") { try $0.bare(.count, "count") },
+        CommandSpec("refresh", aliases: ["reload"], usage: "refresh",
+                    summary: "read the counts and the current view again (after another program changed the file)") { try $0.bare(.refresh, "refresh") },
+        CommandSpec("stats", aliases: [], usage: "stats COLUMN",
+                    summary: "rows, non-null, distinct, nulls, min, max, sum and avg of a column (or path) of the view") { .stats(CommandParser.unquote(try $0.needs("stats COLUMN"))) },
+        CommandSpec("mode", aliases: [".mode"], usage: "mode [MODE]",
+                    summary: "text mode: write rows as csv, tsv, json, jsonl, table (default), line or markdown (no MODE: say which; also .mode)") { input in
+            if input.rest.isEmpty { return .mode(nil) }
+            guard let mode = OutputMode(name: CommandParser.unquote(input.rest)) else {
+                throw ShellError.usage(command: input.word, usage: "mode \(OutputMode.choices)")
+            }
+            return .mode(mode)
+        },
+        CommandSpec("headers", aliases: ["header", ".headers", ".header"], usage: "headers on|off",
+                    summary: "text mode: the header line of csv and tsv (default on; also .headers)") { input in
+            switch input.rest.lowercased() {
+            case "on", "1", "yes", "true": return .headers(true)
+            case "off", "0", "no", "false": return .headers(false)
+            default: throw ShellError.usage(command: input.word, usage: "headers on|off")
+            }
+        },
+        CommandSpec("output", aliases: [".output"], usage: "output [FILE]",
+                    summary: "text mode: what commands print goes to FILE until the next output (none or -: standard output; also .output)") { input in
+            let path = CommandParser.unquote(input.rest)
+            return .output(path.isEmpty || path == "-" || path == "stdout" ? nil : FilePaths.expandingTilde(path))
+        },
+        CommandSpec("once", aliases: [".once"], usage: "once FILE",
+                    summary: "text mode: the next command's output goes to FILE (also .once)") { .once(FilePaths.expandingTilde(CommandParser.unquote(try $0.needs("once FILE")))) },
+        CommandSpec("read", aliases: [".read"], usage: "read FILE",
+                    summary: "text mode: run the commands of FILE, one a line, an SQL statement until a line ends it with ; (also .read)") { .read(FilePaths.expandingTilde(CommandParser.unquote(try $0.needs("read FILE")))) },
+        CommandSpec("help", aliases: ["?", "h", ".help"], usage: "help [COMMAND]",
+                    summary: "this list (also .help)") { .help($0.rest.isEmpty ? nil : $0.rest) },
+        CommandSpec("quit", aliases: ["exit", "q", ".quit", ".exit", "\\q"], usage: "quit",
+                    summary: "leave (asks first when changes are uncommitted; also .quit, .exit, \\q)") { try $0.bare(.quit, "quit") },
+    ]
+}
