@@ -201,6 +201,35 @@ struct Scenarios {
     /// What SQLite and PostgreSQL spell differently is asked of the dialect: conditions that are
     /// always false (an unsaved owner's relationship, `IN {}`, `< nil`, FALSEPREDICATE), an OFFSET
     /// without a LIMIT, counts over a limited query, TOTAL and GROUP_CONCAT.
+    /// Migrations: steps above the recorded version run in order, each in its own transaction;
+    /// a second run does nothing; a failing step is rolled back (its DDL too) and the version
+    /// stays at the last step that succeeded. SQLite records it in `user_version`, PostgreSQL in
+    /// a table of its own.
+    func migrationsRecordTheirVersionAndRollBackAFailingStep() throws {
+        let store = try TestStore(kind)
+        defer { store.drop() }
+        let engine = try store.connect()
+        var migrator = Migrator()
+        migrator.register(1, "create dog") { try $0.executeScript("CREATE TABLE dog (id INTEGER PRIMARY KEY, name TEXT)") }
+        migrator.register(2, "add breed") { try $0.executeScript("ALTER TABLE dog ADD COLUMN breed TEXT") }
+        #expect(try migrator.currentVersion(of: engine) == 0)
+        #expect(try migrator.migrate(engine) == [1, 2])
+        #expect(try migrator.migrate(engine) == [])
+        #expect(try migrator.currentVersion(of: engine) == 2)
+        try engine.execute("INSERT INTO dog (id, name, breed) VALUES (1, 'Rex', 'Collie')", [])
+        migrator.register(3, "a table, then a mistake") { engine in
+            try engine.executeScript("CREATE TABLE cat (id INTEGER PRIMARY KEY)")
+            try engine.executeScript("ALTER TABLE no_such_table ADD COLUMN x TEXT")
+        }
+        #expect(throws: (any Error).self) { try migrator.migrate(engine) }
+        #expect(try migrator.currentVersion(of: engine) == 2)
+        // Step 3's table went with it; the rows of step 2's table stayed.
+        #expect(throws: (any Error).self) { try engine.fetchScalar("SELECT count(*) FROM cat") }
+        #expect(try engine.fetchScalar("SELECT count(*) FROM dog").integerValue == 1)
+        // A new connection reads the same version.
+        #expect(try migrator.currentVersion(of: store.connect()) == 2)
+    }
+
     func dialectSpellingsSelectTheSameRows() throws {
         try withAmigo { amigo, _ in
             let session = try amigo.openSession()
@@ -236,6 +265,7 @@ struct Scenarios {
     }
     @Test func aDuplicateKeyIsAConstraintViolation() throws { try scenarios.aDuplicateKeyIsAConstraintViolation() }
     @Test func dialectSpellingsSelectTheSameRows() throws { try scenarios.dialectSpellingsSelectTheSameRows() }
+    @Test func migrationsRecordTheirVersionAndRollBackAFailingStep() throws { try scenarios.migrationsRecordTheirVersionAndRollBackAFailingStep() }
 }
 
 @Suite("ORM scenarios on PostgreSQL", .enabled(if: TestServer.isAvailable, TestServer.skipReason))
@@ -251,4 +281,5 @@ struct PostgresScenarioTests {
     }
     @Test func aDuplicateKeyIsAConstraintViolation() throws { try scenarios.aDuplicateKeyIsAConstraintViolation() }
     @Test func dialectSpellingsSelectTheSameRows() throws { try scenarios.dialectSpellingsSelectTheSameRows() }
+    @Test func migrationsRecordTheirVersionAndRollBackAFailingStep() throws { try scenarios.migrationsRecordTheirVersionAndRollBackAFailingStep() }
 }

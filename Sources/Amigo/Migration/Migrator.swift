@@ -1,5 +1,6 @@
-/// Numbered schema steps applied in order, each in its own transaction, recording the version in
-/// `PRAGMA user_version` (in the spirit of SwiftManagedModel's schema versions).
+/// Numbered schema steps applied in order, each in its own transaction, recording the version
+/// where the engine's dialect keeps it: SQLite's `PRAGMA user_version`, PostgreSQL's
+/// `amigo_schema_version` table (in the spirit of SwiftManagedModel's schema versions).
 ///
 ///     var migrator = Migrator()
 ///     migrator.register(1, "create dog") { engine in try engine.executeScript("CREATE TABLE dog (id INTEGER PRIMARY KEY, name TEXT)") }
@@ -30,9 +31,10 @@ public struct Migrator: Sendable {
         steps.sort { $0.version < $1.version }
     }
 
-    /// The file's `PRAGMA user_version`.
+    /// The version the migrator last recorded (SQLite: the file's `PRAGMA user_version`).
     public func currentVersion(of engine: any Engine) throws -> Int {
-        Int(try engine.fetchScalar("PRAGMA user_version").integerValue ?? 0)
+        if let setup = engine.dialect.schemaVersionSetup { try engine.executeScript(setup) }
+        return Int(try engine.fetchScalar(engine.dialect.schemaVersionQuery).integerValue ?? 0)
     }
 
     /// Applies, in order, every step above the file's version; returns the versions applied.
@@ -55,10 +57,17 @@ public struct Migrator: Sendable {
             var applied: [Int] = []
             let current = try currentVersion(of: engine)
             for step in steps where step.version > current {
-                try engine.executeTransactionControl("BEGIN IMMEDIATE")
+                let begin = engine.dialect.migrationBegin
+                try engine.executeTransactionControl(begin[0])
                 do {
+                    for statement in begin.dropFirst() { try engine.executeScript(statement) }
+                    // Another migrator may have applied this step while this one waited.
+                    if try currentVersion(of: engine) >= step.version {
+                        try engine.executeTransactionControl("COMMIT")
+                        continue
+                    }
                     try step.body(engine)
-                    try engine.executeScript("PRAGMA user_version = \(step.version)")
+                    try engine.executeScript(engine.dialect.recordSchemaVersion(step.version))
                     try engine.executeTransactionControl("COMMIT")
                 } catch {
                     try? engine.executeTransactionControl("ROLLBACK")

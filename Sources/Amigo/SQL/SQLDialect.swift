@@ -75,6 +75,16 @@ public protocol SQLDialect: Sendable {
     /// A query whose one value is the number of rows the last statement changed, or nil when the
     /// engine has none (then raw SQL that writes reports the rows it returned).
     var changesQuery: String? { get }
+    /// What the migrator runs, once, before it reads its version (PostgreSQL creates the table
+    /// that keeps it), or nil.
+    var schemaVersionSetup: String? { get }
+    /// A query whose one value is the schema version the migrator last recorded (0 for none).
+    var schemaVersionQuery: String { get }
+    /// The statements that record `version` inside a migration step's transaction.
+    func recordSchemaVersion(_ version: Int) -> String
+    /// The statements that begin a migration step's transaction and keep other migrators out
+    /// until it ends.
+    var migrationBegin: [String] { get }
 }
 
 extension SQLDialect {
@@ -127,6 +137,14 @@ extension SQLDialect {
     }
     /// `SELECT changes()`.
     public var changesQuery: String? { "SELECT changes()" }
+    /// Nil: SQLite keeps the version in the file's header.
+    public var schemaVersionSetup: String? { nil }
+    /// `PRAGMA user_version`.
+    public var schemaVersionQuery: String { "PRAGMA user_version" }
+    /// `PRAGMA user_version = N` (a PRAGMA takes no parameter; `version` is an integer).
+    public func recordSchemaVersion(_ version: Int) -> String { "PRAGMA user_version = \(version)" }
+    /// `BEGIN IMMEDIATE`: the write lock from the start.
+    public var migrationBegin: [String] { ["BEGIN IMMEDIATE"] }
 }
 
 /// SQLite's dialect.
