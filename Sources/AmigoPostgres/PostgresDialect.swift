@@ -148,6 +148,8 @@ public struct PostgresDialect: SQLDialect {
     }
     /// Nil: there is no `changes()`; raw SQL that writes reports the rows it returned.
     public var changesQuery: String? { nil }
+    /// True: `ALTER TABLE … DROP COLUMN` and `ALTER COLUMN … SET/DROP NOT NULL`.
+    public var altersColumnsInPlace: Bool { true }
     /// The table that keeps the migrator's version (PostgreSQL has no `user_version`).
     public var schemaVersionSetup: String? { "CREATE TABLE IF NOT EXISTS amigo_schema_version (version integer NOT NULL)" }
     /// The recorded version, 0 when none.

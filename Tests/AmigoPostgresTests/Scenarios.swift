@@ -24,6 +24,12 @@ final class Tag: AmigoModel {
     var label: String?
 }
 
+final class Gadget: AmigoModel {
+    var id: Int?
+    var name: String = ""
+    var color: String?
+}
+
 /// The models of the scenarios, built anew for each store (a model caches its SQL texts).
 struct ScenarioModels {
     let owner: ORMModel, pet: ORMModel, article: ORMModel, tag: ORMModel
@@ -230,6 +236,30 @@ struct Scenarios {
         #expect(try migrator.currentVersion(of: store.connect()) == 2)
     }
 
+    /// Schema sync keeping rows: a column the model dropped goes, a new optional one comes, a
+    /// column the model makes NOT NULL becomes so — rebuilt on SQLite, altered in place on
+    /// PostgreSQL, the same rows and the same result either way; a second sync has nothing to do.
+    func schemaSyncKeepsRowsWhileColumnsComeAndGo() throws {
+        let store = try TestStore(kind)
+        defer { store.drop() }
+        let engine = try store.connect()
+        try engine.executeScript("CREATE TABLE gadget (id INTEGER PRIMARY KEY, name TEXT, legacy TEXT)")
+        try engine.execute("INSERT INTO gadget (id, name, legacy) VALUES (1, 'lamp', 'x'), (2, 'fan', 'y')", [])
+        let model = ORMModel(Gadget.self, Column("id", \Gadget.id, primaryKey: true), Column("name", \Gadget.name),
+                             Column("color", \Gadget.color))
+        let amigo = try store.amigo([model])
+        let rebuilt = TableSyncAction.recreatedKeepingRows(removed: ["legacy"], added: ["color"])
+        #expect(try amigo.syncSchemaPlan(preserve: true).map { "\($0.table) \($0.action)" } == ["gadget \(rebuilt)"])
+        #expect(try amigo.syncSchema(preserve: true).map { "\($0.table) \($0.action)" } == ["gadget \(rebuilt)"])
+        #expect(try amigo.syncSchema(preserve: true).map(\.action) == [.alreadyInSync])
+        let session = try amigo.openSession()
+        #expect(try session.query(Gadget.self).orderBy("id").all().map(\.name) == ["lamp", "fan"])
+        // name is NOT NULL now; legacy is gone.
+        #expect(throws: (any Error).self) { try session.execute("INSERT INTO gadget (id, name) VALUES (3, NULL)") }
+        try session.rollback()
+        #expect(throws: (any Error).self) { try engine.fetchScalar("SELECT legacy FROM gadget") }
+    }
+
     func dialectSpellingsSelectTheSameRows() throws {
         try withAmigo { amigo, _ in
             let session = try amigo.openSession()
@@ -266,6 +296,7 @@ struct Scenarios {
     @Test func aDuplicateKeyIsAConstraintViolation() throws { try scenarios.aDuplicateKeyIsAConstraintViolation() }
     @Test func dialectSpellingsSelectTheSameRows() throws { try scenarios.dialectSpellingsSelectTheSameRows() }
     @Test func migrationsRecordTheirVersionAndRollBackAFailingStep() throws { try scenarios.migrationsRecordTheirVersionAndRollBackAFailingStep() }
+    @Test func schemaSyncKeepsRowsWhileColumnsComeAndGo() throws { try scenarios.schemaSyncKeepsRowsWhileColumnsComeAndGo() }
 }
 
 @Suite("ORM scenarios on PostgreSQL", .enabled(if: TestServer.isAvailable, TestServer.skipReason))
@@ -282,4 +313,5 @@ struct PostgresScenarioTests {
     @Test func aDuplicateKeyIsAConstraintViolation() throws { try scenarios.aDuplicateKeyIsAConstraintViolation() }
     @Test func dialectSpellingsSelectTheSameRows() throws { try scenarios.dialectSpellingsSelectTheSameRows() }
     @Test func migrationsRecordTheirVersionAndRollBackAFailingStep() throws { try scenarios.migrationsRecordTheirVersionAndRollBackAFailingStep() }
+    @Test func schemaSyncKeepsRowsWhileColumnsComeAndGo() throws { try scenarios.schemaSyncKeepsRowsWhileColumnsComeAndGo() }
 }

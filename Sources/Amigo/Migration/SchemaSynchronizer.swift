@@ -49,10 +49,12 @@ struct SchemaSynchronizer {
         var action: TableSyncAction
         var added: [Column] = []
         var kept: [String] = []
+        /// The table as the database has it (nil when it is created).
+        var existing: Table?
     }
 
     func plan(preserve: Bool) throws -> [Step] {
-        let inspector = SchemaInspector(engine: engine)
+        let inspector = engine.schemaCatalog
         let existing = Dictionary(try inspector.entries().map { ($0.name.lowercased(), $0) }, uniquingKeysWith: { a, _ in a })
         var steps: [Step] = []
         for table in amigo.models.map(\.table) + amigo.junctionTables where !table.isView && !table.name.isEmpty {
@@ -71,20 +73,23 @@ struct SchemaSynchronizer {
             }
             let needsRebuild = !removed.isEmpty || changed || missing.contains { !$0.optional && $0.defaultSQL == nil }
             if !needsRebuild {
-                steps.append(Step(table: table, action: missing.isEmpty ? .alreadyInSync : .columnsAdded(missing.map(\.label)), added: missing))
+                steps.append(Step(table: table, action: missing.isEmpty ? .alreadyInSync : .columnsAdded(missing.map(\.label)), added: missing,
+                                  existing: fileTable))
                 continue
             }
             if preserve {
                 let kept = declared.filter { fileTable.column(named: $0.label) != nil }.map(\.label)
-                steps.append(Step(table: table, action: .recreatedKeepingRows(removed: removed, added: missing.map(\.label)), kept: kept))
+                steps.append(Step(table: table, action: .recreatedKeepingRows(removed: removed, added: missing.map(\.label)),
+                                  added: missing, kept: kept, existing: fileTable))
             } else {
-                steps.append(Step(table: table, action: .droppedAndRecreated))
+                steps.append(Step(table: table, action: .droppedAndRecreated, existing: fileTable))
             }
         }
         return steps
     }
 
     func run(preserve: Bool) throws -> [TableSyncResult] {
+        if engine.dialect.altersColumnsInPlace { return try runAltering(preserve: preserve) }
         let compiler = SchemaCompiler(dialect: engine.dialect)
         let q = engine.dialect.quote
         return try engine.transactionGate.withoutOtherSessions(path: engine.path) { try engine.serialized {
@@ -149,6 +154,67 @@ struct SchemaSynchronizer {
                 let (_, violations) = try engine.fetchAll("PRAGMA foreign_key_check")
                 if !violations.isEmpty {
                     throw AmigoError.invalidOperation("syncSchema: \(violations.count) foreign-key violation(s) after rebuilding; nothing was changed")
+                }
+                try engine.executeTransactionControl("COMMIT")
+                return steps.map { TableSyncResult(table: $0.table.name, action: $0.action) }
+            } catch {
+                try? engine.executeTransactionControl("ROLLBACK")
+                throw error
+            }
+        } }
+    }
+}
+
+extension SchemaSynchronizer {
+    /// The same plan carried out with `ALTER TABLE` where the engine can (PostgreSQL): columns
+    /// dropped and added in place, NOT NULL set or dropped, the table's rows, constraints from
+    /// other tables, triggers and indexes left where they are. `preserve: false` drops and
+    /// creates a table that differs. A changed primary key is refused (write a migration for
+    /// it). Everything runs in one transaction (PostgreSQL's DDL is transactional): a failure —
+    /// a NOT NULL column added to a table with rows, NULLs in a column made NOT NULL — leaves
+    /// the database as it was.
+    func runAltering(preserve: Bool) throws -> [TableSyncResult] {
+        let compiler = SchemaCompiler(dialect: engine.dialect)
+        let dialect = engine.dialect
+        return try engine.transactionGate.withoutOtherSessions(path: engine.path) { try engine.serialized {
+            guard !engine.isInTransaction else {
+                throw AmigoError.invalidOperation("syncSchema: commit or close open sessions first")
+            }
+            if engine.isReadOnly { throw AmigoError.readOnly(path: engine.path, operation: "synchronise the schema") }
+            try engine.executeTransactionControl("BEGIN")
+            do {
+                let steps = try plan(preserve: preserve)
+                for step in steps {
+                    let table = dialect.quoteTable(step.table.name)
+                    /// `ALTER TABLE` of this table.
+                    func alter(_ clause: String) throws { try engine.executeScript("ALTER TABLE \(table) " + clause) }
+                    switch step.action {
+                    case .alreadyInSync:
+                        break
+                    case .created:
+                        try engine.executeScript(compiler.createAll(step.table))
+                    case .droppedAndRecreated:
+                        try engine.executeScript("DROP TABLE \(table)")
+                        try engine.executeScript(compiler.createAll(step.table))
+                    case .columnsAdded, .recreatedKeepingRows:
+                        if case .recreatedKeepingRows(let removed, _) = step.action, let existing = step.existing {
+                            for column in step.table.columns where !column.isGenerated {
+                                guard let current = existing.column(named: column.label) else { continue }
+                                if current.primaryKey != column.primaryKey {
+                                    throw AmigoError.invalidOperation("syncSchema: \(step.table.name).\(column.label) joins or leaves the primary key, which is not changed in place on this engine; write a migration for it")
+                                }
+                                let optional = column.optional && !column.primaryKey
+                                if current.optional != optional {
+                                    try alter("ALTER COLUMN \(dialect.quote(column.label)) " + (optional ? "DROP NOT NULL" : "SET NOT NULL"))
+                                }
+                            }
+                            for name in removed { try alter("DROP COLUMN \(dialect.quote(name))") }
+                        }
+                        for column in step.added {
+                            try alter("ADD COLUMN " + compiler.columnDefinition(column, inlinePrimaryKey: false))
+                        }
+                        try engine.executeScript(step.table.indexes.map { compiler.createIndex($0, on: step.table) }.joined(separator: "\n"))
+                    }
                 }
                 try engine.executeTransactionControl("COMMIT")
                 return steps.map { TableSyncResult(table: $0.table.name, action: $0.action) }

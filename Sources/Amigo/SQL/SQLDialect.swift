@@ -75,6 +75,9 @@ public protocol SQLDialect: Sendable {
     /// A query whose one value is the number of rows the last statement changed, or nil when the
     /// engine has none (then raw SQL that writes reports the rows it returned).
     var changesQuery: String? { get }
+    /// Whether `ALTER TABLE` can drop columns and change NOT NULL in place (PostgreSQL), so that
+    /// ``AmigoDatabase/syncSchema(preserve:)`` alters a table instead of rebuilding it (SQLite).
+    var altersColumnsInPlace: Bool { get }
     /// What the migrator runs, once, before it reads its version (PostgreSQL creates the table
     /// that keeps it), or nil.
     var schemaVersionSetup: String? { get }
@@ -137,6 +140,8 @@ extension SQLDialect {
     }
     /// `SELECT changes()`.
     public var changesQuery: String? { "SELECT changes()" }
+    /// False: SQLite rebuilds a table to drop a column or change its constraints.
+    public var altersColumnsInPlace: Bool { false }
     /// Nil: SQLite keeps the version in the file's header.
     public var schemaVersionSetup: String? { nil }
     /// `PRAGMA user_version`.
