@@ -148,6 +148,10 @@ public struct PostgresDialect: SQLDialect {
     }
     /// Nil: there is no `changes()`; raw SQL that writes reports the rows it returned.
     public var changesQuery: String? { nil }
+    /// A hash of the current snapshot (`xmin:xmax:in-progress ids`): it changes when a
+    /// transaction that wrote starts or ends anywhere on the server, so a commit by another client
+    /// is noticed at once (read-only transactions, which get no id, leave it alone).
+    public var dataVersionQuery: String? { "SELECT hashtext(pg_current_snapshot()::text)" }
     /// True: `ALTER TABLE … DROP COLUMN` and `ALTER COLUMN … SET/DROP NOT NULL`.
     public var altersColumnsInPlace: Bool { true }
     /// The table that keeps the migrator's version (PostgreSQL has no `user_version`).

@@ -263,6 +263,27 @@ struct PostgresTerminalSpec {
         #expect(try tmux.alternateScreenOn() == false)
     }
 
+    @Test("a row another client commits appears within seconds, without a key press")
+    func anotherClientsCommitAppearsWhenIdle() async throws {
+        let db = try PostgresDatabase(PostgresShellSpec.schema)
+        let workspace = try Workspace("pg-elsewhere")
+        let tmux = try TmuxSession(socket: "amigo-e2e-pg-elsewhere", directory: workspace.directory)
+        try tmux.start([try Fixture.binary(), db.url], in: workspace.directory, history: workspace.path("history"))
+        try await tmux.waitFor("genre            2")
+        try tmux.sendKeys("t")
+        try await tmux.waitFor("open table>")
+        try tmux.sendLiteral("genre")
+        try tmux.sendKeys("Enter")
+        try await tmux.waitUntil("row 1 of 2") { $0.statusLine.hasPrefix("row 1 of 2") }
+        try db.psql("INSERT INTO genre (name) VALUES ('Written elsewhere')")
+        let screen = try await tmux.waitUntil("the new row counted", timeout: .seconds(10)) { $0.statusLine.hasPrefix("row 1 of 3") }
+        #expect(screen.contains("genre            3"))
+        try tmux.sendKeys("G")
+        try await tmux.waitUntil("the new last row") { $0.contains("Written elsewhere") }
+        try tmux.sendKeys("q")
+        #expect(try await tmux.rc() == 0)
+    }
+
     @Test("a query that runs long on the server says so, Esc cancels it there, and the UI answers keys again")
     func escapeCancelsASlowQuery() async throws {
         let db = try PostgresDatabase(PostgresShellSpec.schema)

@@ -75,6 +75,9 @@ public protocol SQLDialect: Sendable {
     /// A query whose one value is the number of rows the last statement changed, or nil when the
     /// engine has none (then raw SQL that writes reports the rows it returned).
     var changesQuery: String? { get }
+    /// A query whose one integer value changes when another connection commits a change (SQLite's
+    /// `PRAGMA data_version`), for noticing changes made elsewhere; nil when the engine has none.
+    var dataVersionQuery: String? { get }
     /// Whether `ALTER TABLE` can drop columns and change NOT NULL in place (PostgreSQL), so that
     /// ``AmigoDatabase/syncSchema(preserve:)`` alters a table instead of rebuilding it (SQLite).
     var altersColumnsInPlace: Bool { get }
@@ -140,6 +143,8 @@ extension SQLDialect {
     }
     /// `SELECT changes()`.
     public var changesQuery: String? { "SELECT changes()" }
+    /// `PRAGMA data_version`.
+    public var dataVersionQuery: String? { "PRAGMA data_version" }
     /// False: SQLite rebuilds a table to drop a column or change its constraints.
     public var altersColumnsInPlace: Bool { false }
     /// Nil: SQLite keeps the version in the file's header.

@@ -17,8 +17,16 @@ extension Explorer {
         return try? amigo.engine.fetchScalar("PRAGMA \(name)").integerValue
     }
 
-    /// The connection's data version (see ``readVersion``).
-    func dataVersion() -> Int64? { housekeepingPragma("data_version") }
+    /// The connection's data version (see ``readVersion``), as the engine's dialect reads it
+    /// (SQLite's `PRAGMA data_version`, a hash of PostgreSQL's current snapshot), without echo:
+    /// housekeeping, not the user's SQL.
+    func dataVersion() -> Int64? {
+        guard let query = amigo.engine.dialect.dataVersionQuery else { return nil }
+        let echoing = isEchoOn
+        isEchoOn = false
+        defer { isEchoOn = echoing }
+        return try? amigo.engine.fetchScalar(query).integerValue
+    }
 
     /// Whether another program committed changes to the file since the counts were read.
     public var fileChangedElsewhere: Bool { dataVersion() != readVersion }
