@@ -263,6 +263,49 @@ struct PostgresTerminalSpec {
         #expect(try tmux.alternateScreenOn() == false)
     }
 
+    @Test("filters albums, edits a title inside the session (the UPDATE shown first), and commits it to the server")
+    func filterEditCommit() async throws {
+        let db = try PostgresDatabase(PostgresShellSpec.schema)
+        let workspace = try Workspace("pg-edit")
+        let tmux = try TmuxSession(socket: "amigo-e2e-pg-edit", directory: workspace.directory)
+        try tmux.start([try Fixture.binary(), db.url], in: workspace.directory, history: workspace.path("history"))
+        try await tmux.waitFor("genre            2")
+        try tmux.sendKeys("t")
+        try await tmux.waitFor("open table>")
+        try tmux.sendLiteral("album")
+        try tmux.sendKeys("Enter")
+        try await tmux.waitUntil("row 1 of 3") { $0.statusLine.hasPrefix("row 1 of 3") }
+        try tmux.sendKeys("/")
+        try await tmux.waitUntil("the filter prompt") { $0.promptLine.hasPrefix("filter>") }
+        try tmux.sendLiteral("artist.name = 'AC/DC' AND title CONTAINS[c] 'black'")
+        try tmux.sendKeys("Enter")
+        var screen = try await tmux.waitUntil("the filtered view") { $0.statusLine.hasPrefix("row 1 of 1") }
+        #expect(screen.gridPane[2].hasPrefix("   2  Back in Black  1 → AC/DC"))
+        // The filter's SQL with its bound values in the echo pane (the ORM's `?`, which the engine numbers).
+        #expect(screen.echoText.contains(#""artist"."name" = ?"#) && screen.echoText.contains("['AC/DC', '%black%'"))
+
+        try tmux.sendKeys("l", "e")
+        try await tmux.waitUntil("the edit prompt") { $0.promptLine == "title = Back in Black" }
+        try tmux.sendKeys("C-u")
+        try tmux.sendLiteral("Back in Black (remaster)")
+        try tmux.sendKeys("Enter")
+        screen = try await tmux.waitFor("│ Nothing reaches the file until :commit.")
+        #expect(screen.contains(#"│ UPDATE "album" SET "title" = ? WHERE "id" = ?"#))
+        #expect(screen.contains("│ arguments: ['Back in Black (remaster)', 2]"))
+        try tmux.sendKeys("y")
+        try await tmux.waitUntil("the edit to apply") { $0.statusLine.hasSuffix("tx: 1 uncommitted") }
+        // Another client does not see it before the commit.
+        #expect(try db.psql("SELECT title FROM album WHERE id = 2").trimmingCharacters(in: .whitespacesAndNewlines) == "Back in Black")
+        try tmux.sendKeys(":")
+        try await tmux.waitUntil("the command prompt") { $0.promptLine == ":" }
+        try tmux.sendLiteral("commit")
+        try tmux.sendKeys("Enter")
+        try await tmux.waitUntil("the commit") { $0.statusLine.hasSuffix("tx: no changes") }
+        #expect(try db.psql("SELECT title FROM album WHERE id = 2").trimmingCharacters(in: .whitespacesAndNewlines) == "Back in Black (remaster)")
+        try tmux.sendKeys("q")
+        #expect(try await tmux.rc() == 0)
+    }
+
     @Test("a row another client commits appears within seconds, without a key press")
     func anotherClientsCommitAppearsWhenIdle() async throws {
         let db = try PostgresDatabase(PostgresShellSpec.schema)

@@ -61,6 +61,19 @@ if let pgURL, !arguments.contains("--no-pg"), !shellOnly, onlyPrefix == nil || o
     try workloads.reads()
     pgResults = workloads.results
 }
+// amigo-shell's browsing steps on a server, on a table of millions of rows.
+var pgShellSteps: [ShellWorkload.Step] = []
+var pgShellGenerated = 0.0
+let pgShellRows = quick ? 500_000 : 5_000_000
+if let pgURL, !arguments.contains("--no-pg"), !shellOnly, onlyPrefix == nil || onlyPrefix!.hasPrefix("P") {
+    let url = pgURL + (pgURL.contains("?") ? "&" : "?") + "options=-csearch_path%3D" + PostgresShellWorkload.schema
+    pgShellGenerated = PostgresShellWorkload.generate(url: url, rows: pgShellRows)
+    pgShellSteps = try PostgresShellWorkload.run(url: url, rows: pgShellRows)
+    for step in pgShellSteps {
+        FileHandle.standardError.write(Data(String(format: "  P8. %-80@ %10.2f ms\n", step.name as NSString, step.seconds * 1000).utf8))
+    }
+    RawPostgres(pgURL).exec("SET client_min_messages TO warning; DROP SCHEMA IF EXISTS \(PostgresShellWorkload.schema) CASCADE")
+}
 if arguments.contains("--results-tsv") {
     for r in results + pgResults where !r.median.isNaN { print("\(r.workload)\t\(r.implementation)\t\(r.median)") }
     exit(0)
@@ -167,6 +180,9 @@ if runCSV {
 }
 if !pgResults.isEmpty {
     report += "\n" + PostgresWorkloads.report(pgResults, url: pgURL ?? "", rows: pgRows, runs: runs)
+    if !pgShellSteps.isEmpty {
+        report += "\n" + PostgresShellWorkload.report(pgShellSteps, rows: pgShellRows, generated: pgShellGenerated)
+    }
 } else {
     report += "\n## PostgreSQL\n\nNot measured in this run (no server: `scripts/bench` starts one; `--pg-url URL` or `AMIGO_PG_URL` name one).\n"
 }

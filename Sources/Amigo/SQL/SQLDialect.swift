@@ -78,6 +78,10 @@ public protocol SQLDialect: Sendable {
     /// A query whose one integer value changes when another connection commits a change (SQLite's
     /// `PRAGMA data_version`), for noticing changes made elsewhere; nil when the engine has none.
     var dataVersionQuery: String? { get }
+    /// A query whose one integer value changes when a table, a column or a constraint is added,
+    /// changed or dropped (SQLite's `PRAGMA schema_version`), so that a shell reflects the schema
+    /// again only when it changed; nil when the engine has none.
+    var catalogVersionQuery: String? { get }
     /// Whether `ALTER TABLE` can drop columns and change NOT NULL in place (PostgreSQL), so that
     /// ``AmigoDatabase/syncSchema(preserve:)`` alters a table instead of rebuilding it (SQLite).
     var altersColumnsInPlace: Bool { get }
@@ -145,6 +149,8 @@ extension SQLDialect {
     public var changesQuery: String? { "SELECT changes()" }
     /// `PRAGMA data_version`.
     public var dataVersionQuery: String? { "PRAGMA data_version" }
+    /// `PRAGMA schema_version`.
+    public var catalogVersionQuery: String? { "PRAGMA schema_version" }
     /// False: SQLite rebuilds a table to drop a column or change its constraints.
     public var altersColumnsInPlace: Bool { false }
     /// Nil: SQLite keeps the version in the file's header.

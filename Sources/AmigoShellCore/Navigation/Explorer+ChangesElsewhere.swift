@@ -6,17 +6,6 @@ import Foundation
 extension Explorer {
     // MARK: Changes made by other programs
 
-    /// An integer PRAGMA (`data_version`, `schema_version`), read without echo: housekeeping,
-    /// not the user's SQL. Nil on engines other than SQLite, which have no such PRAGMA (and on
-    /// PostgreSQL a failed statement would abort the session's transaction).
-    func housekeepingPragma(_ name: String) -> Int64? {
-        guard isSQLite else { return nil }
-        let echoing = isEchoOn
-        isEchoOn = false
-        defer { isEchoOn = echoing }
-        return try? amigo.engine.fetchScalar("PRAGMA \(name)").integerValue
-    }
-
     /// The connection's data version (see ``readVersion``), as the engine's dialect reads it
     /// (SQLite's `PRAGMA data_version`, a hash of PostgreSQL's current snapshot), without echo:
     /// housekeeping, not the user's SQL.
@@ -31,15 +20,21 @@ extension Explorer {
     /// Whether another program committed changes to the file since the counts were read.
     public var fileChangedElsewhere: Bool { dataVersion() != readVersion }
 
-    /// The file's schema version (see ``reflectedSchemaVersion``); on other engines, ``catalogGeneration``.
-    func schemaVersion() -> Int64? { isSQLite ? housekeepingPragma("schema_version") : catalogGeneration }
+    /// The schema's version (see ``reflectedSchemaVersion``) as the dialect reads it (SQLite's
+    /// `PRAGMA schema_version`, a hash of PostgreSQL's catalog), plus ``catalogGeneration``.
+    func schemaVersion() -> Int64? {
+        guard let query = amigo.engine.dialect.catalogVersionQuery else { return catalogGeneration }
+        let echoing = isEchoOn
+        isEchoOn = false
+        defer { isEchoOn = echoing }
+        return (try? amigo.engine.fetchScalar(query).integerValue).flatMap { $0 }.map { $0 &+ catalogGeneration }
+    }
 
     /// Reads the table counts and the current view again (keeping its filter, order and
     /// position): after another program changed the file, or on request. When the schema itself
     /// changed (a table added, altered or dropped), the models are reflected again first.
     public func refresh() throws {
-        // A server says nothing about its schema changing: reflected again on every refresh.
-        if pendingChanges == 0, !isSQLite || schemaVersion() != reflectedSchemaVersion { try reflectAgain() }
+        if pendingChanges == 0, schemaVersion() != reflectedSchemaVersion { try reflectAgain() }
         try reloadTables()
         try reloadCurrentView()
     }
