@@ -77,6 +77,7 @@ extension ShellApp {
             let hint = key.isEmpty ? "rowid" : key.joined(separator: ",")
             return .prompt(PromptRequest(kind: .key, prompt: "\(model.name) \(hint) = ", initialText: ""))
         case .openTable:
+            setMessage("a table's name (Tab completes) · Name:4 opens it at key 4 · Name/text at the first row containing text")
             return .prompt(PromptRequest(kind: .table, prompt: "open table> ", initialText: ""))
         case .commandPrompt:
             return .prompt(PromptRequest(kind: .command, prompt: ":", initialText: ""))
