@@ -194,8 +194,9 @@ public final class PostgresEngine: Engine, @unchecked Sendable {
                 let names = (0..<fields).map { String(cString: PQfname(result, Int32($0))) }
                 try columns?(names)
                 let rows = Int(PQntuples(result))
+                let types = (0..<fields).map { PQftype(result, Int32($0)) }
                 for r in 0..<rows {
-                    let values = (0..<fields).map { value(result, row: r, column: $0) }
+                    let values = (0..<fields).map { value(result, row: r, column: $0, type: types[$0]) }
                     count += 1
                     if try !body(StatementRow(columns: names, values: values)) { break }
                 }
