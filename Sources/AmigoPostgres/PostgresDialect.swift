@@ -164,6 +164,8 @@ public struct PostgresDialect: SQLDialect {
         JOIN pg_namespace n ON n.oid = co.connamespace WHERE n.nspname NOT IN ('pg_catalog', 'information_schema')), ''))
         """
     }
+    /// `reltuples` of the table `$1` names (−1 or 0 before the first VACUUM or ANALYZE).
+    public var rowEstimateQuery: String? { "SELECT reltuples::bigint FROM pg_class WHERE oid = to_regclass($1)" }
     /// True: `ALTER TABLE … DROP COLUMN` and `ALTER COLUMN … SET/DROP NOT NULL`.
     public var altersColumnsInPlace: Bool { true }
     /// The table that keeps the migrator's version (PostgreSQL has no `user_version`).

@@ -133,6 +133,19 @@ struct PostgresShellSpec {
         #expect(result.stdout.hasSuffix("10005\n"))
     }
 
+    @Test("a big table the server has analysed shows its estimate (~N) until it is counted")
+    func analysedTablesShowTheirEstimate() throws {
+        let db = try PostgresDatabase("""
+            CREATE TABLE big (id integer PRIMARY KEY); INSERT INTO big SELECT generate_series(1, 25000); ANALYZE big;
+            CREATE TABLE small (id integer PRIMARY KEY); INSERT INTO small VALUES (1);
+            """)
+        let result = try shell(db.url, ["tables", "open big", "count"])
+        #expect(result.stderr == "")
+        #expect(result.stdout.contains("big    table  ~25000"))
+        #expect(result.stdout.contains("small  table  1"))
+        #expect(result.stdout.hasSuffix("25000\n"))
+    }
+
     @Test("sql reads run where the server refuses writes; a failed statement leaves the session usable")
     func sqlReadsAreReadOnly() throws {
         let db = try PostgresDatabase(Self.schema)

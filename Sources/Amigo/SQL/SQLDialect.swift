@@ -82,6 +82,10 @@ public protocol SQLDialect: Sendable {
     /// changed or dropped (SQLite's `PRAGMA schema_version`), so that a shell reflects the schema
     /// again only when it changed; nil when the engine has none.
     var catalogVersionQuery: String? { get }
+    /// A query of one bound parameter, a table's name as ``quoteTable(_:)`` writes it, whose one
+    /// value is the engine's estimate of the table's row count (PostgreSQL's `reltuples`), for
+    /// showing a huge table's size at once; nil when the engine keeps none.
+    var rowEstimateQuery: String? { get }
     /// Whether `ALTER TABLE` can drop columns and change NOT NULL in place (PostgreSQL), so that
     /// ``AmigoDatabase/syncSchema(preserve:)`` alters a table instead of rebuilding it (SQLite).
     var altersColumnsInPlace: Bool { get }
@@ -151,6 +155,8 @@ extension SQLDialect {
     public var dataVersionQuery: String? { "PRAGMA data_version" }
     /// `PRAGMA schema_version`.
     public var catalogVersionQuery: String? { "PRAGMA schema_version" }
+    /// Nil: SQLite keeps no row estimates (without ANALYZE).
+    public var rowEstimateQuery: String? { nil }
     /// False: SQLite rebuilds a table to drop a column or change its constraints.
     public var altersColumnsInPlace: Bool { false }
     /// Nil: SQLite keeps the version in the file's header.

@@ -13,10 +13,14 @@ public struct TableSummary: Sendable, Equatable {
     public var isLowerBound: Bool = false
     /// Why the table or view cannot be read (an unknown tokenizer, module or collation), or nil.
     public var unreadableReason: String? = nil
+    /// While ``isLowerBound``: the engine's estimate of the row count (PostgreSQL's
+    /// `reltuples`), when it has one above the bound.
+    public var estimate: Int? = nil
 
-    /// `3503`, `100000+`, or `?`.
+    /// `3503`, `100000+`, `~5000000` (an estimate, until the exact count comes), or `?`.
     public var countText: String {
         guard let rowCount else { return "?" }
+        if isLowerBound, let estimate, estimate > rowCount { return "~\(estimate)" }
         return isLowerBound ? "\(rowCount)+" : String(rowCount)
     }
 }
@@ -136,10 +140,16 @@ public final class Explorer {
             guard let limit = tableCountLimit else {
                 return TableSummary(name: model.name, isView: model.table.isView, rowCount: try? query.count())
             }
-            // Counting stops after `limit` rows, so a list of huge tables opens at once.
+            // Counting stops after `limit` rows, so a list of huge tables opens at once; the
+            // engine's estimate (if it keeps one) says how huge until the exact count comes.
             let count = try? query.limit(limit + 1).count()
-            return TableSummary(name: model.name, isView: model.table.isView, rowCount: count.map { Swift.min($0, limit) },
-                                isLowerBound: (count ?? 0) > limit)
+            var summary = TableSummary(name: model.name, isView: model.table.isView, rowCount: count.map { Swift.min($0, limit) },
+                                       isLowerBound: (count ?? 0) > limit)
+            if summary.isLowerBound, let estimateQuery = amigo.engine.dialect.rowEstimateQuery, !model.table.isView {
+                let name = DatabaseValue.text(amigo.engine.dialect.quoteTable(model.name))
+                summary.estimate = (try? amigo.engine.fetchScalar(estimateQuery, [name]).integerValue).flatMap { $0 }.map(Int.init)
+            }
+            return summary
         }
     }
 
