@@ -242,13 +242,21 @@ struct PostgresShellSpec {
        .enabled(if: TmuxSession.executable != nil, "tmux is not installed; the terminal scenarios need it"),
        .enabled(if: PostgresDatabase.serverURL != nil, PostgresDatabase.skipReason))
 struct PostgresTerminalSpec {
+    /// Starts amigo-shell on `db` in tmux (its own socket) and waits for the tables list.
+    private func launch(_ name: String, on db: PostgresDatabase) async throws -> (TmuxSession, Workspace) {
+        let workspace = try Workspace(name)
+        let tmux = try TmuxSession(socket: "amigo-e2e-" + name, directory: workspace.directory)
+        try tmux.start([try Fixture.binary(), db.url], in: workspace.directory, history: workspace.path("history"))
+        try await tmux.waitFor("genre            2")
+        return (tmux, workspace)
+    }
+
     @Test("lists the tables with their counts, opens artist, follows AC/DC to its albums and goes back")
     func browseAndFollow() async throws {
         let db = try PostgresDatabase(PostgresShellSpec.schema)
-        let workspace = try Workspace("pg-browse")
-        let tmux = try TmuxSession(socket: "amigo-e2e-pg-browse", directory: workspace.directory)
-        try tmux.start([try Fixture.binary(), db.url], in: workspace.directory, history: workspace.path("history"))
-        var screen = try await tmux.waitFor("genre            2")
+        let (tmux, workspace) = try await launch("pg-browse", on: db)
+        defer { withExtendedLifetime(workspace) {} }
+        var screen = try tmux.capture()
         #expect(screen.titleRow.hasPrefix("amigo-shell · host=\(db.folder) dbname=\(db.name)"))
         #expect(screen.tablesPane == ["album            3", "album_genre      3", "artist           3", "audit.note       1", "genre            2"])
 
@@ -279,10 +287,8 @@ struct PostgresTerminalSpec {
     @Test("filters albums, edits a title inside the session (the UPDATE shown first), and commits it to the server")
     func filterEditCommit() async throws {
         let db = try PostgresDatabase(PostgresShellSpec.schema)
-        let workspace = try Workspace("pg-edit")
-        let tmux = try TmuxSession(socket: "amigo-e2e-pg-edit", directory: workspace.directory)
-        try tmux.start([try Fixture.binary(), db.url], in: workspace.directory, history: workspace.path("history"))
-        try await tmux.waitFor("genre            2")
+        let (tmux, workspace) = try await launch("pg-edit", on: db)
+        defer { withExtendedLifetime(workspace) {} }
         try tmux.sendKeys("t")
         try await tmux.waitFor("open table>")
         try tmux.sendLiteral("album")
@@ -322,10 +328,8 @@ struct PostgresTerminalSpec {
     @Test("a row another client commits appears within seconds, without a key press")
     func anotherClientsCommitAppearsWhenIdle() async throws {
         let db = try PostgresDatabase(PostgresShellSpec.schema)
-        let workspace = try Workspace("pg-elsewhere")
-        let tmux = try TmuxSession(socket: "amigo-e2e-pg-elsewhere", directory: workspace.directory)
-        try tmux.start([try Fixture.binary(), db.url], in: workspace.directory, history: workspace.path("history"))
-        try await tmux.waitFor("genre            2")
+        let (tmux, workspace) = try await launch("pg-elsewhere", on: db)
+        defer { withExtendedLifetime(workspace) {} }
         try tmux.sendKeys("t")
         try await tmux.waitFor("open table>")
         try tmux.sendLiteral("genre")
@@ -343,10 +347,8 @@ struct PostgresTerminalSpec {
     @Test("a query that runs long on the server says so, Esc cancels it there, and the UI answers keys again")
     func escapeCancelsASlowQuery() async throws {
         let db = try PostgresDatabase(PostgresShellSpec.schema)
-        let workspace = try Workspace("pg-cancel")
-        let tmux = try TmuxSession(socket: "amigo-e2e-pg-cancel", directory: workspace.directory)
-        try tmux.start([try Fixture.binary(), db.url], in: workspace.directory, history: workspace.path("history"))
-        try await tmux.waitFor("genre            2")
+        let (tmux, workspace) = try await launch("pg-cancel", on: db)
+        defer { withExtendedLifetime(workspace) {} }
         try tmux.sendKeys(":")
         try await tmux.waitUntil("the command prompt") { $0.promptLine.hasPrefix(":") }
         try tmux.sendLiteral("sql SELECT pg_sleep(30)")

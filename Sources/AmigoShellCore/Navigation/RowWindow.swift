@@ -11,7 +11,7 @@ import Amigo
 /// With a `prefixLength`, pages are read with bounded prefixes of long values
 /// (``Query/prefixingValues(to:except:)``): a row of megabyte cells costs kilobytes.
 /// ``fullRow(at:)`` reads a row whole — by key, or a view's by its place — for what needs every byte.
-final class RowWindow {
+final class RowWindow: LoadedRows {
     /// Rows fetched per page.
     let pageSize: Int
     /// The loaded rows, contiguous.
@@ -107,17 +107,6 @@ final class RowWindow {
     func loadedRow(at index: Int) -> Record? {
         let i = index - start
         return rows.indices.contains(i) ? rows[i] : nil
-    }
-
-    /// Loaded rows in `range` (clamped), fetching what is missing.
-    func rows(in range: Range<Int>) throws -> [Record] {
-        let first = min(max(0, range.lowerBound), total)
-        let clamped = first..<min(total, max(first, range.upperBound))
-        guard !clamped.isEmpty else { return [] }
-        try ensure(clamped)
-        let lower = max(clamped.lowerBound - start, 0)
-        let upper = min(clamped.upperBound - start, rows.count)
-        return lower < upper ? Array(rows[lower..<upper]) : []
     }
 
     private var end: Int { start + rows.count }

@@ -12,7 +12,7 @@ import Amigo
 /// grid reads a table (``SQLText/pagedPrefixes(_:columns:maxLength:dialect:)``), a longer value
 /// held as what its cell shows (``ValueText/cut(_:fullSize:shownLength:)``); ``fullRow(at:)``
 /// reads a row whole, by its place, for the detail.
-final class SQLResultWindow {
+final class SQLResultWindow: LoadedRows {
     /// How long values are cut: the statement of pages with prefixes, how many columns the
     /// result has, and how many characters a cut cell shows.
     struct Cut {
@@ -92,17 +92,6 @@ final class SQLResultWindow {
         countIsExact = true
     }
 
-    /// The rows in `range` (clamped to the result), reading what is missing.
-    func rows(in range: Range<Int>) throws -> [[DatabaseValue]] {
-        let first = min(max(0, range.lowerBound), total)
-        let clamped = first..<min(total, max(first, range.upperBound))
-        guard !clamped.isEmpty else { return [] }
-        try ensure(clamped)
-        let lower = max(clamped.lowerBound - start, 0)
-        let upper = min(clamped.upperBound - start, rows.count)
-        return lower < upper ? Array(rows[lower..<upper]) : []
-    }
-
     /// The row at absolute `index` with every value whole (read again by its place: the file
     /// as it is now), or nil past the end.
     func fullRow(at index: Int) throws -> [DatabaseValue]? {
@@ -140,7 +129,7 @@ final class SQLResultWindow {
 
     /// Makes sure every row of `range` (within the result) is loaded, keeping at most
     /// ``capacity`` rows (more only when `range` itself is longer).
-    private func ensure(_ range: Range<Int>) throws {
+    func ensure(_ range: Range<Int>) throws {
         if range.lowerBound >= start && range.upperBound <= end && !rows.isEmpty { return }
         if !rows.isEmpty, range.lowerBound >= start, range.lowerBound <= end + pageSize, range.upperBound > end {
             // Scrolling down: the pages after the loaded rows.
