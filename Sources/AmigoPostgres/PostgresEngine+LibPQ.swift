@@ -150,29 +150,30 @@ extension PostgresEngine {
     /// The value at `row`, `column` of `result`, by the column's type OID.
     func value(_ result: OpaquePointer, row: Int, column: Int, type: UInt32? = nil) -> DatabaseValue {
         let r = Int32(row), c = Int32(column)
-        if PQgetisnull(result, r, c) != 0 { return .null }
-        let length = Int(PQgetlength(result, r, c))
         guard let raw = PQgetvalue(result, r, c) else { return .null }
+        // libpq gives NULL as an empty string: only an empty value needs asking which it is.
+        if raw.pointee == 0 && PQgetisnull(result, r, c) != 0 { return .null }
         let type = type ?? PQftype(result, c)
         // Integers, floats and booleans are read from libpq's buffer (NUL-terminated) without
         // making a String first; anything that does not parse whole goes the general way.
-        if length > 0 {
+        if raw.pointee != 0 {
             switch type {
             case TypeOID.int2, TypeOID.int4, TypeOID.int8, TypeOID.oid:
                 var end: UnsafeMutablePointer<CChar>?
                 errno = 0
                 let number = strtoll(raw, &end, 10)
-                if errno == 0, end == raw + length { return .integer(Int64(number)) }
+                if errno == 0, let end, end.pointee == 0 { return .integer(Int64(number)) }
             case TypeOID.float4, TypeOID.float8:
                 var end: UnsafeMutablePointer<CChar>?
                 let number = strtod(raw, &end)
-                if end == raw + length { return .real(number) }
+                if let end, end.pointee == 0 { return .real(number) }
             case TypeOID.bool:
                 return .integer(raw.pointee == CChar(UInt8(ascii: "t")) ? 1 : 0)
             default:
                 break
             }
         }
+        let length = Int(PQgetlength(result, r, c))
         let text = raw.withMemoryRebound(to: UInt8.self, capacity: length) {
             String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
         }

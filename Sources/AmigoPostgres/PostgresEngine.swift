@@ -196,7 +196,9 @@ public final class PostgresEngine: Engine, @unchecked Sendable {
                 let rows = Int(PQntuples(result))
                 let types = (0..<fields).map { PQftype(result, Int32($0)) }
                 for r in 0..<rows {
-                    let values = (0..<fields).map { value(result, row: r, column: $0, type: types[$0]) }
+                    var values: [DatabaseValue] = []
+                    values.reserveCapacity(fields)
+                    for c in 0..<fields { values.append(value(result, row: r, column: c, type: types[c])) }
                     count += 1
                     if try !body(StatementRow(columns: names, values: values)) { break }
                 }
