@@ -41,4 +41,17 @@ import Testing
             #expect(ErrorText.describe(error).contains("the database file was moved, replaced or deleted while open"), "\(ErrorText.describe(error))")
         }
     }
+
+    @Test func typedShellErrorsReadAsOneLineNamingTheCommandAndWhatWentWrong() {
+        #expect(ShellError.readOnlyDatabase(command: "insert", path: "chinook.sqlite").description
+                == "insert: chinook.sqlite is open read-only (--read-only or a read-only file); nothing is written")
+        #expect(ShellError.noRowWithKey(command: "get", table: "Album", key: "1,2").description == "get: no Album row with key 1,2")
+        #expect(ShellError.noMatch(command: "find", place: "in Name", text: "zzz").description == "find: no row in Name contains 'zzz'")
+        #expect(ShellError.sqlResult(command: "order", instead: "cannot be sorted; add ORDER BY").description
+                == "order: a sql result cannot be sorted; add ORDER BY")
+        #expect(ShellError.viewNotEditable(command: "delete", view: "AlbumTitle").description == "delete: AlbumTitle is a view; its rows cannot be changed")
+        #expect(ShellError.keyColumnNotEditable(command: "set", column: "Id", table: "T").description
+                == "set: Id is part of T's primary key and cannot be edited")
+        #expect(ShellError.badValue(column: "Milliseconds", reason: "no value given").description == "Milliseconds: no value given")
+    }
 }

@@ -121,7 +121,7 @@ import Testing
     @Test func editingAPrimaryKeyIsRefusedBecauseTheRowCouldNotBeFoundAgain() throws {
         let f = try ChinookFixture()
         try f.explorer.open("Artist")
-        #expect(throws: ShellError.invalidValue("set: ArtistId is part of Artist's primary key and cannot be edited")) {
+        #expect(throws: ShellError.keyColumnNotEditable(command: "set", column: "ArtistId", table: "Artist")) {
             try f.explorer.previewEdit(column: "ArtistId", text: "2")
         }
         #expect(f.explorer.pendingChanges == 0)
@@ -143,10 +143,10 @@ import Testing
         #expect(explorer.tables.first { $0.name == "AlbumTitle" }?.isView == true)
         try explorer.open("AlbumTitle")
         #expect(explorer.current?.totalCount == 347)
-        #expect(throws: ShellError.invalidValue("set: AlbumTitle is a view and cannot be edited")) {
+        #expect(throws: ShellError.viewNotEditable(command: "set", view: "AlbumTitle")) {
             try explorer.previewEdit(column: "Title", text: "x")
         }
-        #expect(throws: ShellError.invalidValue("set: AlbumTitle is a view and cannot be edited")) {
+        #expect(throws: ShellError.viewNotEditable(command: "set", view: "AlbumTitle")) {
             try explorer.run("set Title = x")
         }
     }

@@ -66,7 +66,7 @@ import Testing
     @Test func getOfAMissingKeyOrOfARowOutsideTheFilterThrows() throws {
         let f = try ChinookFixture()
         try f.explorer.open("Artist")
-        #expect(throws: ShellError.invalidValue("get: no Artist row with key 9999")) { try f.explorer.get("9999") }
+        #expect(throws: ShellError.noRowWithKey(command: "get", table: "Artist", key: "9999")) { try f.explorer.get("9999") }
         try f.explorer.setFilter("Name BEGINSWITH 'B'")
         #expect(throws: ShellError.invalidValue("get: Artist 1 exists but is not in this view (filter: Name BEGINSWITH 'B')")) {
             try f.explorer.get("1")
@@ -379,7 +379,7 @@ import Testing
         #expect(view.columns == ["ArtistId", "Name"])
         #expect(try f.explorer.values(in: 0..<10) == [[.integer(1), .text("AC/DC")], [.integer(2), .text("Accept")]])
         #expect(f.explorer.breadcrumb == "Artist › sql")
-        #expect(throws: ShellError.invalidValue("filter: a sql result cannot be filtered; add a WHERE clause")) {
+        #expect(throws: ShellError.sqlResult(command: "filter", instead: "cannot be filtered; add a WHERE clause")) {
             try f.explorer.setFilter("Name = 'x'")
         }
         try f.explorer.back()

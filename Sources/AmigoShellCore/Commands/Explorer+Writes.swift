@@ -29,7 +29,7 @@ extension Explorer {
     /// Refuses a write on a read-only file, in one line.
     func checkWrites(_ command: String) throws {
         if amigo.engine.isReadOnly {
-            throw ShellError.invalidValue("\(command): \(displayPath) is open read-only (--read-only or a read-only file); nothing is written")
+            throw ShellError.readOnlyDatabase(command: command, path: displayPath)
         }
     }
 
@@ -37,10 +37,10 @@ extension Explorer {
     private func writableModel(_ command: String) throws -> (BrowseView, ORMModel) {
         guard let view = current else { throw ShellError.noView(command: command) }
         guard let model = view.model else {
-            throw ShellError.invalidValue("\(command): a sql result is not a table; open the table first")
+            throw ShellError.sqlResult(command: command, instead: "is not a table; open the table first")
         }
         try checkWrites(command)
-        if model.table.isView { throw ShellError.invalidValue("\(command): \(model.name) is a view; its rows cannot be changed") }
+        if model.table.isView { throw ShellError.viewNotEditable(command: command, view: model.name) }
         return (view, model)
     }
 
@@ -322,7 +322,7 @@ extension Explorer {
         }
         let values = zip(parts, keyColumns).map { ValueText.parse($0, for: $1) }
         guard let found = try session.query(model.name).get(values) else {
-            throw ShellError.invalidValue("\(command): no \(model.name) row with key \(key)")
+            throw ShellError.noRowWithKey(command: command, table: model.name, key: key)
         }
         return found
     }
@@ -352,7 +352,7 @@ extension Explorer {
             throw ShellError.invalidValue("sql: a PRAGMA that sets something is not run here (reading PRAGMAs are)")
         }
         if amigo.engine.isReadOnly {
-            throw ShellError.invalidValue("sql: \(displayPath) is open read-only (--read-only or a read-only file); nothing is written")
+            throw ShellError.readOnlyDatabase(command: "sql", path: displayPath)
         }
         return true
     }

@@ -18,6 +18,20 @@ public enum ShellError: Error, Equatable, Sendable, CustomStringConvertible {
     case notReadOnly
     /// A file could not be written.
     case cannotWrite(path: String, reason: String)
+    /// `command` would write, and the database is open read-only (`--read-only` or a read-only file).
+    case readOnlyDatabase(command: String, path: String)
+    /// No row of `table` has the key `key` (as typed).
+    case noRowWithKey(command: String, table: String, key: String)
+    /// A search found nothing: no row `place` (`in Name`, `in any column`) contains `text`.
+    case noMatch(command: String, place: String, text: String)
+    /// `command` needs a table's rows, and the view is a raw `sql` result; `instead` says what to do.
+    case sqlResult(command: String, instead: String)
+    /// `command` would change a view's rows (`table` is a view).
+    case viewNotEditable(command: String, view: String)
+    /// `column` is part of `table`'s primary key, which `command` does not change.
+    case keyColumnNotEditable(command: String, column: String, table: String)
+    /// A value typed for `column` cannot be used; `reason` says why and how to write it.
+    case badValue(column: String, reason: String)
 
     public var description: String {
         switch self {
@@ -30,6 +44,13 @@ public enum ShellError: Error, Equatable, Sendable, CustomStringConvertible {
         case .invalidValue(let message): return message
         case .notReadOnly: return "sql runs read-only statements only (SELECT, PRAGMA, EXPLAIN, WITH …); edit rows with set"
         case .cannotWrite(let path, let reason): return "cannot write \(path): \(reason)"
+        case .readOnlyDatabase(let command, let path): return "\(command): \(path) is open read-only (--read-only or a read-only file); nothing is written"
+        case .noRowWithKey(let command, let table, let key): return "\(command): no \(table) row with key \(key)"
+        case .noMatch(let command, let place, let text): return "\(command): no row \(place) contains '\(text)'"
+        case .sqlResult(let command, let instead): return "\(command): a sql result \(instead)"
+        case .viewNotEditable(let command, let view): return "\(command): \(view) is a view; its rows cannot be changed"
+        case .keyColumnNotEditable(let command, let column, let table): return "\(command): \(column) is part of \(table)'s primary key and cannot be edited"
+        case .badValue(let column, let reason): return "\(column): \(reason)"
         }
     }
 }

@@ -14,7 +14,7 @@ extension Explorer {
         guard let c = model.table.column(named: column) else { throw AmigoError.unknownColumn(column: column, model: model.name) }
         // The session finds the row by its primary key, so changing the key would aim the UPDATE
         // at the row that has the *new* key (`SET "TrackId" = 99 WHERE "TrackId" = 99`).
-        if c.primaryKey { throw ShellError.invalidValue("set: \(c.label) is part of \(model.name)'s primary key and cannot be edited") }
+        if c.primaryKey { throw ShellError.keyColumnNotEditable(command: "set", column: c.label, table: model.name) }
         let value = try ValueText.parseEdit(text, for: c)
         let copy = Record(model)
         copy.values = record.values
@@ -27,7 +27,7 @@ extension Explorer {
     /// Throws the reason rows of `model` cannot be edited at all: it is a view, or the database is
     /// open read-only — said before any UPDATE is previewed or a value is asked for, not after.
     public func checkEditable(_ model: ORMModel) throws {
-        if model.table.isView { throw ShellError.invalidValue("set: \(model.name) is a view and cannot be edited") }
+        if model.table.isView { throw ShellError.viewNotEditable(command: "set", view: model.name) }
         if amigo.engine.isReadOnly { throw AmigoError.readOnly(path: amigo.engine.path, operation: "edit rows") }
     }
 

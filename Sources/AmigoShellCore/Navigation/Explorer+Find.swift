@@ -48,7 +48,7 @@ extension Explorer {
             // the view's order from the cursor on, a page at a time.
             let indices = columns.compactMap { column in view.modelColumns.firstIndex { $0 === column } }
             guard let (index, wrapped) = try scanFind(text, columns: indices, backward: backward, includingCurrent: includingCurrent) else {
-                throw ShellError.invalidValue("find: no row \(place) contains '\(text)'")
+                throw ShellError.noMatch(command: "find", place: place, text: text)
             }
             moveCursor(to: index)
             return foundMessage(index, wrapped: wrapped)
@@ -70,7 +70,7 @@ extension Explorer {
             wrapped = true
         }
         guard let found, let index = try position(of: found, in: view) else {
-            throw ShellError.invalidValue("find: no row \(place) contains '\(text)'")
+            throw ShellError.noMatch(command: "find", place: place, text: text)
         }
         moveCursor(to: index)
         return foundMessage(index, wrapped: wrapped)

@@ -28,7 +28,7 @@ extension Explorer {
     /// Sets (or with nil, clears) the current view's filter. A bad filter throws and the view is unchanged.
     public func setFilter(_ text: String?) throws {
         guard let view = current else { throw ShellError.noView(command: "filter") }
-        guard view.isModelView else { throw ShellError.invalidValue("filter: a sql result cannot be filtered; add a WHERE clause") }
+        guard view.isModelView else { throw ShellError.sqlResult(command: "filter", instead: "cannot be filtered; add a WHERE clause") }
         let cleared = text?.trimmingCharacters(in: .whitespaces).isEmpty != false
         if cleared && view.filter == nil && narrowingPushesSteps { return }
         try narrowing({ $0.filter.map { "filter: \($0)" } ?? "all rows" }) { view in
@@ -91,7 +91,7 @@ extension Explorer {
     /// Sorts the current view by `column` (nil: key order). Keeps the filter.
     public func setOrder(column: String?, descending: Bool) throws {
         guard let view = current else { throw ShellError.noView(command: "order") }
-        guard let model = view.model else { throw ShellError.invalidValue("order: a sql result cannot be sorted; add ORDER BY") }
+        guard let model = view.model else { throw ShellError.sqlResult(command: "order", instead: "cannot be sorted; add ORDER BY") }
         try narrowing({ $0.order.map { "order: \($0.column)\($0.descending ? " desc" : "")" } ?? "key order" }) { view in
             try applyOrder(column: column, descending: descending, to: view, model: model)
         }

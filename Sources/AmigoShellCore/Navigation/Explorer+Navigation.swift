@@ -65,7 +65,7 @@ extension Explorer {
             ? parts.map { ValueText.parse($0, for: nil) }
             : zip(parts, keyColumns).map { ValueText.parse($0, for: $1) }
         guard let found = try session.query(model.name).get(values) else {
-            throw ShellError.invalidValue("get: no \(model.name) row with key \(key)")
+            throw ShellError.noRowWithKey(command: "get", table: model.name, key: key)
         }
         // Find its position in the view: count the rows before it in the view's order.
         if let index = try position(of: found, in: view) {

@@ -86,15 +86,15 @@ public enum ValueText {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if let first = trimmed.first, first == "'" || first == "\"" {
             guard let quoted = unquoted(trimmed) else {
-                throw ShellError.invalidValue("\(column.label): \(trimmed) is not one complete quoted text (close the quote; write '' or \\' for a quote inside)")
+                throw ShellError.badValue(column: column.label, reason: "\(trimmed) is not one complete quoted text (close the quote; write '' or \\' for a quote inside)")
             }
             return .text(quoted)
         }
         if trimmed.isEmpty {
-            throw ShellError.invalidValue("\(column.label): no value given (type '' for empty text, or NULL)")
+            throw ShellError.badValue(column: column.label, reason: "no value given (type '' for empty text, or NULL)")
         }
         if trimmed.hasPrefix("=") {
-            throw ShellError.invalidValue("\(column.label): the value starts with '=' (write set COLUMN = VALUE, or quote it)")
+            throw ShellError.badValue(column: column.label, reason: "the value starts with '=' (write set COLUMN = VALUE, or quote it)")
         }
         let value = parse(text, for: column)
         switch (column.kind, value) {
