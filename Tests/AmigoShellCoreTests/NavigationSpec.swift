@@ -268,7 +268,7 @@ import Testing
         try f.explorer.get("1")             // Andrew Adams reports to nobody
         let reportsTo = try #require(f.explorer.current?.columns.firstIndex(of: "ReportsTo"))
         f.explorer.moveColumn(to: reportsTo)
-        #expect(throws: ShellError.invalidValue("ReportsTo is NULL: no Employee to jump to")) {
+        #expect(throws: ShellError.nullLink(column: "ReportsTo", target: "Employee")) {
             try f.explorer.followForeignKeyAtCursor()
         }
         #expect(f.explorer.stack.count == 1)

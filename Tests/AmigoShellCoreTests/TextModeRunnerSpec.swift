@@ -311,7 +311,7 @@ import Testing
 
     @Test func textModeCommandsAreRefusedWhereThereIsNoStream() throws {
         let fixture = try ChinookFixture()
-        #expect(throws: ShellError.invalidValue("mode: only in text mode (-c, or commands on standard input)")) {
+        #expect(throws: ShellError.textModeOnly(command: "mode")) {
             try fixture.explorer.run("mode csv")
         }
     }

@@ -73,7 +73,7 @@ extension ShellApp {
             guard !name.isEmpty else { endTablePreview(keeping: false); setMessage("cancelled"); return .none }
             guard let target = TableTarget.parse(name, in: explorer.tables) else {
                 endTablePreview(keeping: false)
-                setError(ShellError.invalidValue("no table or view matches '\(name.split(whereSeparator: { $0 == ":" || $0 == "/" }).first ?? "")'"))
+                setError(ShellError.noSuchTable(String(name.split(whereSeparator: { $0 == ":" || $0 == "/" }).first ?? "")))
                 return .none
             }
             openTable(target)

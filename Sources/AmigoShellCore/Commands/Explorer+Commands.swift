@@ -131,7 +131,7 @@ extension Explorer {
             return CommandResult(output: "", status: "", quit: true)
         case .mode, .headers, .output, .once, .read:
             // Text mode's runner answers these; the terminal UI has no stream to write to.
-            throw ShellError.invalidValue("\(command.name): only in text mode (-c, or commands on standard input)")
+            throw ShellError.textModeOnly(command: command.name)
         }
     }
 

@@ -32,6 +32,14 @@ public enum ShellError: Error, Equatable, Sendable, CustomStringConvertible {
     case keyColumnNotEditable(command: String, column: String, table: String)
     /// A value typed for `column` cannot be used; `reason` says why and how to write it.
     case badValue(column: String, reason: String)
+    /// `command` only works in text mode (`-c`, or commands on standard input).
+    case textModeOnly(command: String)
+    /// `table` is listed but cannot be read (`reason`: an unknown tokenizer, module, collation…).
+    case unreadableTable(command: String, table: String, reason: String)
+    /// No table or view matches `name` (typed at the table prompt).
+    case noSuchTable(String)
+    /// The foreign key `column` of the current row is NULL: there is no `target` row to go to.
+    case nullLink(column: String, target: String)
 
     public var description: String {
         switch self {
@@ -51,6 +59,10 @@ public enum ShellError: Error, Equatable, Sendable, CustomStringConvertible {
         case .viewNotEditable(let command, let view): return "\(command): \(view) is a view; its rows cannot be changed"
         case .keyColumnNotEditable(let command, let column, let table): return "\(command): \(column) is part of \(table)'s primary key and cannot be edited"
         case .badValue(let column, let reason): return "\(column): \(reason)"
+        case .textModeOnly(let command): return "\(command): only in text mode (-c, or commands on standard input)"
+        case .unreadableTable(let command, let table, let reason): return "\(command): \(table) cannot be read: \(reason)"
+        case .noSuchTable(let name): return "no table or view matches '\(name)'"
+        case .nullLink(let column, let target): return "\(column) is NULL: no \(target) to jump to"
         }
     }
 }

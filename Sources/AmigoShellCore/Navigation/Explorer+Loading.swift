@@ -10,7 +10,7 @@ extension Explorer {
     public func open(_ name: String) throws {
         let model = try amigo.model(named: name)
         if let reason = model.table.unreadableReason {
-            throw ShellError.invalidValue("open: \(model.name) cannot be read: \(reason)")
+            throw ShellError.unreadableTable(command: "open", table: model.name, reason: reason)
         }
         let view = BrowseView(source: .table(model), title: model.name)
         try load(view)

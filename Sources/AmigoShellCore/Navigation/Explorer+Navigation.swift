@@ -191,7 +191,7 @@ extension Explorer {
             return false
         }
         let record = try chosenRecord(for: "follow")
-        if record.value(at: column.index).isNull { throw ShellError.invalidValue("\(column.label) is NULL: no \(relationship.target.name) to jump to") }
+        if record.value(at: column.index).isNull { throw ShellError.nullLink(column: column.label, target: relationship.target.name) }
         try follow(relationship.name)
         return true
     }
