@@ -53,5 +53,11 @@ import Testing
         #expect(ShellError.keyColumnNotEditable(command: "set", column: "Id", table: "T").description
                 == "set: Id is part of T's primary key and cannot be edited")
         #expect(ShellError.badValue(column: "Milliseconds", reason: "no value given").description == "Milliseconds: no value given")
+        #expect(ShellError.writeRefused(command: "delete all", reason: "the view has 3 rows, not 4; nothing was deleted").description
+                == "delete all: the view has 3 rows, not 4; nothing was deleted")
+        #expect(ShellError.textModeOnly(command: "mode").description == "mode: only in text mode (-c, or commands on standard input)")
+        #expect(ShellError.unreadableTable(command: "open", table: "fts", reason: "no such module: fts9").description == "open: fts cannot be read: no such module: fts9")
+        #expect(ShellError.noSuchTable("zz").description == "no table or view matches 'zz'")
+        #expect(ShellError.nullLink(column: "ReportsTo", target: "Employee").description == "ReportsTo is NULL: no Employee to jump to")
     }
 }

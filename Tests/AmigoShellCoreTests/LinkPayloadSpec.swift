@@ -61,7 +61,7 @@ import Testing
     @Test func textModeSaysWhatALinkNeedsAndTakesItAfterTheKey() throws {
         let league = try League()
         let teams = try league.teams
-        #expect(throws: ShellError.invalidValue("link: membership needs role (NOT NULL, no default): link \(teams) 2 role=…")) {
+        #expect(throws: ShellError.writeRefused(command: "link", reason: "membership needs role (NOT NULL, no default): link \(teams) 2 role=…")) {
             try league.explorer.run("link \(teams) 2")
         }
         #expect(league.explorer.pendingChanges == 0)

@@ -56,8 +56,8 @@ extension Explorer {
             guard let column = model.table.column(named: assignment.column) else {
                 throw AmigoError.unknownColumn(column: assignment.column, model: model.name)
             }
-            if column.isGenerated { throw ShellError.invalidValue("insert: \(column.label) is generated; SQLite computes it") }
-            guard given.insert(column.label).inserted else { throw ShellError.invalidValue("insert: \(column.label) is given twice") }
+            if column.isGenerated { throw ShellError.writeRefused(command: "insert", reason: "\(column.label) is generated; SQLite computes it") }
+            guard given.insert(column.label).inserted else { throw ShellError.writeRefused(command: "insert", reason: "\(column.label) is given twice") }
             record.setValue(try ValueText.parseEdit(assignment.value, for: column), at: column.index)
         }
         let statement = try session.previewAdd(record)
@@ -138,12 +138,12 @@ extension Explorer {
         if !view.countIsExact { try completeCount(of: view) }
         let count = view.totalCount
         if let expected, expected != count {
-            throw ShellError.invalidValue("delete all: the view has \(Plural.count(count, "row")), not \(expected); nothing was deleted")
+            throw ShellError.writeRefused(command: "delete all", reason: "the view has \(Plural.count(count, "row")), not \(expected); nothing was deleted")
         }
         guard count > 0 else { throw ShellError.noCurrentRow(command: "delete all") }
         let key = model.table.primaryKey.map(\.label)
         guard !key.isEmpty else {
-            throw ShellError.invalidValue("delete all: \(model.name) has no primary key; delete its rows one at a time")
+            throw ShellError.writeRefused(command: "delete all", reason: "\(model.name) has no primary key; delete its rows one at a time")
         }
         let query = try view.query(in: session)
         let select = try query.sql()
@@ -158,7 +158,7 @@ extension Explorer {
                             run: { [unowned self] in
                                 let records = try query.all()
                                 guard records.count == count else {
-                                    throw ShellError.invalidValue("delete all: the view now has \(Plural.count(records.count, "row")), not the \(count) shown; nothing was deleted")
+                                    throw ShellError.writeRefused(command: "delete all", reason: "the view now has \(Plural.count(records.count, "row")), not the \(count) shown; nothing was deleted")
                                 }
                                 try deleteChecked(records, model: model, selection: selection, shown: cascade)
                                 return "deleted \(Plural.count(count, "row")) of \(model.name)" + Explorer.alsoText(cascade)
@@ -179,10 +179,10 @@ extension Explorer {
     private func deleteChecked(_ records: [Record], model: ORMModel, selection: CascadePreview.Selection, shown: CascadePreview) throws {
         let now = try CascadePreview.compute(table: model.table.name, selection: selection, models: amigo.models, engine: amigo.engine)
         guard now == shown else {
-            throw ShellError.invalidValue("delete: the rows changed since the preview (now \(now.totalDeleted) rows, \(shown.totalDeleted) shown); nothing was deleted")
+            throw ShellError.writeRefused(command: "delete", reason: "the rows changed since the preview (now \(now.totalDeleted) rows, \(shown.totalDeleted) shown); nothing was deleted")
         }
         if let restriction = now.restrictions.first {
-            throw ShellError.invalidValue("delete: refused: \(Plural.count(restriction.count, "row")) of \(restriction.table) still refer to it through \(restriction.table)(\(restriction.columns.joined(separator: ", "))) → \(restriction.parent) (ON DELETE \(restriction.action)); delete or change them first")
+            throw ShellError.writeRefused(command: "delete", reason: "refused: \(Plural.count(restriction.count, "row")) of \(restriction.table) still refer to it through \(restriction.table)(\(restriction.columns.joined(separator: ", "))) → \(restriction.parent) (ON DELETE \(restriction.action)); delete or change them first")
         }
         var expected: [String: Int] = [model.table.name: now.rows]
         for effect in now.cascaded { expected[effect.table, default: 0] += effect.count }
@@ -191,7 +191,7 @@ extension Explorer {
         for (table, count) in before {
             let removed = count - (try rowCount(table))
             if removed != expected[table] {
-                throw ShellError.invalidValue("delete: \(table) would lose \(Plural.count(removed, "row")), not the \(expected[table] ?? 0) shown (a trigger, or foreign keys deeper than \(CascadePreview.maxDepth) steps); rolled back, nothing was deleted")
+                throw ShellError.writeRefused(command: "delete", reason: "\(table) would lose \(Plural.count(removed, "row")), not the \(expected[table] ?? 0) shown (a trigger, or foreign keys deeper than \(CascadePreview.maxDepth) steps); rolled back, nothing was deleted")
             }
         }
     }
@@ -245,7 +245,7 @@ extension Explorer {
             throw AmigoError.unknownRelationship(relationship: name, model: model.name, available: model.relationships.map(\.name))
         }
         guard relationship.kind == .manyToMany, let junction = relationship.junction else {
-            throw ShellError.invalidValue("\(command): \(relationship.name) is \(relationship.kindDescription); \(command) works on many-to-many relationships (set changes a foreign key)")
+            throw ShellError.writeRefused(command: command, reason: "\(relationship.name) is \(relationship.kindDescription); \(command) works on many-to-many relationships (set changes a foreign key)")
         }
         let target = try row(withKey: key, of: relationship.target, command: command)
         let ownerCaption = rowCaption(owner), targetCaption = rowCaption(target)
@@ -259,7 +259,7 @@ extension Explorer {
         }
         guard let through = relationship.through else {
             if !payload.isEmpty {
-                throw ShellError.invalidValue("link: \(junction.name) has no other columns to set (only its two keys)")
+                throw ShellError.writeRefused(command: "link", reason: "\(junction.name) has no other columns to set (only its two keys)")
             }
             let editor = session.using(owner).relationship(relationship.name)
             let statement = try editor.preview(target, link: link)
@@ -279,7 +279,7 @@ extension Explorer {
             let missing = linkColumnsToAsk(relationship.name, payload: payload)
             if !missing.isEmpty {
                 let names = missing.map(\.label)
-                throw ShellError.invalidValue("link: \(junction.name) needs \(names.joined(separator: ", ")) (NOT NULL, no default): "
+                throw ShellError.writeRefused(command: "link", reason: "\(junction.name) needs \(names.joined(separator: ", ")) (NOT NULL, no default): "
                                               + "link \(relationship.name) \(key) " + names.map { "\($0)=…" }.joined(separator: ", "))
             }
             let row = Record(through)
@@ -303,7 +303,7 @@ extension Explorer {
         let values = relationship.sourceColumns.map { owner.value(at: $0.index) } + relationship.targetColumns.map { target.value(at: $0.index) }
         let filter = columns.map { ValueText.keyPath($0.label) + " = %@" }.joined(separator: " AND ")
         let rows = try session.query(through.name).filter(filter, arguments: values.map { .value($0) }).all()
-        guard !rows.isEmpty else { throw ShellError.invalidValue("unlink: \(ownerCaption) and \(targetCaption) are not linked") }
+        guard !rows.isEmpty else { throw ShellError.writeRefused(command: "unlink", reason: "\(ownerCaption) and \(targetCaption) are not linked") }
         let statements = try rows.map { try session.previewDelete($0) }.map { PendingWrite.text($0.sql, $0.arguments) }
         return PendingWrite(command: command, title: "unlink \(ownerCaption) from \(targetCaption)", statements: statements, cascade: nil,
                             run: { [unowned self] in
@@ -346,10 +346,10 @@ extension Explorer {
         }
         if readOnly { return false }
         if refused.contains(first) {
-            throw ShellError.invalidValue("sql: \(first) is not run here: the session owns the transaction; commit keeps its changes, rollback undoes them")
+            throw ShellError.writeRefused(command: "sql", reason: "\(first) is not run here: the session owns the transaction; commit keeps its changes, rollback undoes them")
         }
         if first == "PRAGMA" {
-            throw ShellError.invalidValue("sql: a PRAGMA that sets something is not run here (reading PRAGMAs are)")
+            throw ShellError.writeRefused(command: "sql", reason: "a PRAGMA that sets something is not run here (reading PRAGMAs are)")
         }
         if amigo.engine.isReadOnly {
             throw ShellError.readOnlyDatabase(command: "sql", path: displayPath)
@@ -360,7 +360,7 @@ extension Explorer {
     /// A writing statement, run through the session (inside a savepoint); after DDL the models
     /// are reflected again, keeping the session's pending changes, so a new table opens at once.
     public func previewSQLWrite(_ sql: String) throws -> PendingWrite {
-        guard try sqlWrites(sql) else { throw ShellError.invalidValue("sql: the statement only reads") }
+        guard try sqlWrites(sql) else { throw ShellError.writeRefused(command: "sql", reason: "the statement only reads") }
         let first = SQLText.leadingKeyword(of: sql)
         return PendingWrite(command: "sql", title: "run \(first)", statements: [sql], cascade: nil,
                             run: { [unowned self] in

@@ -32,6 +32,9 @@ public enum ShellError: Error, Equatable, Sendable, CustomStringConvertible {
     case keyColumnNotEditable(command: String, column: String, table: String)
     /// A value typed for `column` cannot be used; `reason` says why and how to write it.
     case badValue(column: String, reason: String)
+    /// A write (`insert`, `delete`, `link`, `unlink`, a writing `sql`) was refused before it ran,
+    /// or undone: `reason` says why, and what was kept.
+    case writeRefused(command: String, reason: String)
     /// `command` only works in text mode (`-c`, or commands on standard input).
     case textModeOnly(command: String)
     /// `table` is listed but cannot be read (`reason`: an unknown tokenizer, module, collation…).
@@ -59,6 +62,7 @@ public enum ShellError: Error, Equatable, Sendable, CustomStringConvertible {
         case .viewNotEditable(let command, let view): return "\(command): \(view) is a view; its rows cannot be changed"
         case .keyColumnNotEditable(let command, let column, let table): return "\(command): \(column) is part of \(table)'s primary key and cannot be edited"
         case .badValue(let column, let reason): return "\(column): \(reason)"
+        case .writeRefused(let command, let reason): return "\(command): \(reason)"
         case .textModeOnly(let command): return "\(command): only in text mode (-c, or commands on standard input)"
         case .unreadableTable(let command, let table, let reason): return "\(command): \(table) cannot be read: \(reason)"
         case .noSuchTable(let name): return "no table or view matches '\(name)'"
