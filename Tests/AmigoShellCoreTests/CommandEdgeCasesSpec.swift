@@ -308,7 +308,7 @@ import Testing
         let explorer = try Explorer(amigo: AmigoDatabase(reflecting: path), displayPath: "own-rowid")
         #expect(try !explorer.amigo.model(named: "q").table.hasRowID)
         try explorer.open("q")
-        #expect(throws: ShellError.invalidValue("get: q has no primary key, and its own rowid column hides SQLite's, so rows cannot be looked up by key; use filter")) {
+        #expect(throws: ShellError.keyLookup(command: "get", reason: "q has no primary key, and its own rowid column hides SQLite's, so rows cannot be looked up by key; use filter")) {
             try explorer.run("get 1")
         }
         // Without a key to aim at one row, an edit is refused rather than applied to two.

@@ -164,7 +164,7 @@ import Testing
         let (_, f) = try app()
         try f.explorer.open("Artist")
         try f.explorer.follow("albums")
-        #expect(throws: ShellError.invalidValue("get: Album 5 exists but is not in this view (only the albums of Artist 1 \"AC/DC\"; filter: none)")) {
+        #expect(throws: ShellError.keyLookup(command: "get", reason: "Album 5 exists but is not in this view (only the albums of Artist 1 \"AC/DC\"; filter: none)")) {
             try f.explorer.get("5")
         }
     }

@@ -68,7 +68,7 @@ import Testing
         try f.explorer.open("Artist")
         #expect(throws: ShellError.noRowWithKey(command: "get", table: "Artist", key: "9999")) { try f.explorer.get("9999") }
         try f.explorer.setFilter("Name BEGINSWITH 'B'")
-        #expect(throws: ShellError.invalidValue("get: Artist 1 exists but is not in this view (filter: Name BEGINSWITH 'B')")) {
+        #expect(throws: ShellError.keyLookup(command: "get", reason: "Artist 1 exists but is not in this view (filter: Name BEGINSWITH 'B')")) {
             try f.explorer.get("1")
         }
     }

@@ -133,7 +133,7 @@ import Testing
         }
         try explorer.setFilter(nil)
         explorer.moveCursor(to: 4)
-        #expect(throws: ShellError.invalidValue("=: cannot filter on an infinite value")) { try explorer.filterEqualToCurrentCell() }
+        #expect(throws: ShellError.cannotNarrow(reason: "cannot filter on an infinite value")) { try explorer.filterEqualToCurrentCell() }
         #expect(ValueText.display(.real(0.1 + 0.2)) == "0.3")
         #expect(CSVFormatter.field(.real(0.1 + 0.2)) == "0.30000000000000004")
         #expect(CSVFormatter.field(.real(-.infinity)) == "-Inf")

@@ -315,10 +315,10 @@ extension Explorer {
     /// The row of `model` whose primary key is the typed `key` (`5`, `1,2`).
     private func row(withKey key: String, of model: ORMModel, command: String) throws -> Record {
         let keyColumns = model.table.primaryKey
-        guard !keyColumns.isEmpty else { throw ShellError.invalidValue("\(command): \(model.name) has no primary key to name a row by") }
+        guard !keyColumns.isEmpty else { throw ShellError.keyLookup(command: command, reason: "\(model.name) has no primary key to name a row by") }
         let parts = Explorer.keyParts(key)
         guard parts.count == keyColumns.count else {
-            throw ShellError.invalidValue("\(command): \(model.name)'s key has \(keyColumns.count) column(s) (\(keyColumns.map(\.label).joined(separator: ", "))); \(parts.count) value(s) given")
+            throw ShellError.keyLookup(command: command, reason: "\(model.name)'s key has \(keyColumns.count) column(s) (\(keyColumns.map(\.label).joined(separator: ", "))); \(parts.count) value(s) given")
         }
         let values = zip(parts, keyColumns).map { ValueText.parse($0, for: $1) }
         guard let found = try session.query(model.name).get(values) else {

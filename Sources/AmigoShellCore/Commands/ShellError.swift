@@ -35,6 +35,13 @@ public enum ShellError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A write (`insert`, `delete`, `link`, `unlink`, a writing `sql`) was refused before it ran,
     /// or undone: `reason` says why, and what was kept.
     case writeRefused(command: String, reason: String)
+    /// A row cannot be found by its key here (no key, the wrong number of key values, a row
+    /// outside the view, a failed `get`): `reason` says which.
+    case keyLookup(command: String, reason: String)
+    /// A search cannot run or ran out of rows to read: `reason` says which.
+    case searchFailed(command: String, reason: String)
+    /// `=` cannot keep the rows equal to this cell (a BLOB, an infinite real).
+    case cannotNarrow(reason: String)
     /// `command` only works in text mode (`-c`, or commands on standard input).
     case textModeOnly(command: String)
     /// `table` is listed but cannot be read (`reason`: an unknown tokenizer, module, collation…).
@@ -63,6 +70,8 @@ public enum ShellError: Error, Equatable, Sendable, CustomStringConvertible {
         case .keyColumnNotEditable(let command, let column, let table): return "\(command): \(column) is part of \(table)'s primary key and cannot be edited"
         case .badValue(let column, let reason): return "\(column): \(reason)"
         case .writeRefused(let command, let reason): return "\(command): \(reason)"
+        case .keyLookup(let command, let reason), .searchFailed(let command, let reason): return "\(command): \(reason)"
+        case .cannotNarrow(let reason): return "=: \(reason)"
         case .textModeOnly(let command): return "\(command): only in text mode (-c, or commands on standard input)"
         case .unreadableTable(let command, let table, let reason): return "\(command): \(table) cannot be read: \(reason)"
         case .noSuchTable(let name): return "no table or view matches '\(name)'"

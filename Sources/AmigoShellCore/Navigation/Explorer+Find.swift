@@ -24,7 +24,7 @@ extension Explorer {
     @discardableResult
     public func find(_ text: String, column: Int?, backward: Bool = false, includingCurrent: Bool = false) throws -> String {
         guard let view = current, let model = view.model else { throw ShellError.noView(command: "find") }
-        guard !text.isEmpty else { throw ShellError.invalidValue("find: type something to look for") }
+        guard !text.isEmpty else { throw ShellError.searchFailed(command: "find", reason: "type something to look for") }
         let columns: [Column]
         if let column {
             guard column < view.modelColumns.count else { throw ShellError.noView(command: "find") }
@@ -32,7 +32,7 @@ extension Explorer {
         } else {
             columns = Explorer.searchableColumns(of: model)
         }
-        guard !columns.isEmpty else { throw ShellError.invalidValue("find: \(model.name) has no column to search") }
+        guard !columns.isEmpty else { throw ShellError.searchFailed(command: "find", reason: "\(model.name) has no column to search") }
         let condition = columns.map { ValueText.keyPath($0.label) + " CONTAINS[c] %@" }.joined(separator: " OR ")
         let base = try view.query(in: session)
         let matching = base.filter(columns.count > 1 ? "(\(condition))" : condition,
@@ -54,7 +54,7 @@ extension Explorer {
             return foundMessage(index, wrapped: wrapped)
         }
         guard let keyset = try base.keysetColumns(for: view.keysetOrder) else {
-            throw ShellError.invalidValue("find: \(model.name) has no key to search from; use / to filter")
+            throw ShellError.keyLookup(command: "find", reason: "\(model.name) has no key to search from; use / to filter")
         }
         var anchor: Record?
         if includingCurrent && !backward {
@@ -103,7 +103,7 @@ extension Explorer {
                 }
                 read += chunk.count
                 if read >= Explorer.findScanLimit {
-                    throw ShellError.invalidValue("find: not in the \(read) rows read from the cursor (a view sorted by a computed value is read row by row); sort by a column to search it all")
+                    throw ShellError.searchFailed(command: "find", reason: "not in the \(read) rows read from the cursor (a view sorted by a computed value is read row by row); sort by a column to search it all")
                 }
                 i += page
             }

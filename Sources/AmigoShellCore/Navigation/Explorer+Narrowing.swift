@@ -60,8 +60,8 @@ extension Explorer {
         let column = view.modelColumns[view.cursorColumn]
         let value = record.value(at: column.index)
         guard let literal = ValueText.filterLiteral(value) else {
-            if case .blob = value { throw ShellError.invalidValue("=: cannot filter on a BLOB value") }
-            throw ShellError.invalidValue("=: cannot filter on an infinite value")
+            if case .blob = value { throw ShellError.cannotNarrow(reason: "cannot filter on a BLOB value") }
+            throw ShellError.cannotNarrow(reason: "cannot filter on an infinite value")
         }
         let term = ValueText.keyPath(column.label) + " = " + literal
         // A condition the filter already ANDs in narrows nothing further: the filter stays as it is.

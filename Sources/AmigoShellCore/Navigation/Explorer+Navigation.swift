@@ -38,7 +38,7 @@ extension Explorer {
     func chosenRecord(for command: String) throws -> Record {
         guard let view = current, let record = try currentRecord() else { throw ShellError.noCurrentRow(command: command) }
         if let failed = failedGet, failed.view == ObjectIdentifier(view), failed.row == view.cursorRow {
-            throw ShellError.invalidValue("\(command): \(failed.reason), so no row was chosen; get a row first")
+            throw ShellError.keyLookup(command: command, reason: "\(failed.reason), so no row was chosen; get a row first")
         }
         return record
     }
@@ -55,11 +55,11 @@ extension Explorer {
         let keyColumns = model.table.primaryKey
         if keyColumns.isEmpty && !model.table.hasRowID {
             let why = model.table.isView ? "is a view" : model.table.column(named: "rowid") != nil ? "has no primary key, and its own rowid column hides SQLite's" : "has no key"
-            throw ShellError.invalidValue("get: \(model.name) \(why), so rows cannot be looked up by key; use filter")
+            throw ShellError.keyLookup(command: "get", reason: "\(model.name) \(why), so rows cannot be looked up by key; use filter")
         }
         let parts = Explorer.keyParts(key)
         if !keyColumns.isEmpty && parts.count != keyColumns.count {
-            throw ShellError.invalidValue("get: \(model.name)'s key has \(keyColumns.count) column(s) (\(keyColumns.map(\.label).joined(separator: ", "))); \(parts.count) value(s) given")
+            throw ShellError.keyLookup(command: "get", reason: "\(model.name)'s key has \(keyColumns.count) column(s) (\(keyColumns.map(\.label).joined(separator: ", "))); \(parts.count) value(s) given")
         }
         let values: [DatabaseValue] = keyColumns.isEmpty
             ? parts.map { ValueText.parse($0, for: nil) }
@@ -71,7 +71,7 @@ extension Explorer {
         if let index = try position(of: found, in: view) {
             moveCursor(to: index)
         } else {
-            throw ShellError.invalidValue("get: \(model.name) \(key) exists but is not in this view (\(restriction(of: view)))")
+            throw ShellError.keyLookup(command: "get", reason: "\(model.name) \(key) exists but is not in this view (\(restriction(of: view)))")
         }
     }
 
