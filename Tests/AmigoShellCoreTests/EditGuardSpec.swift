@@ -13,7 +13,7 @@ import Testing
         #expect(app.focus == .grid)
         #expect(app.handle(.char("e")) == .none)   // cursor on ArtistId, the key
         #expect(app.messageIsError)
-        #expect(app.message == "edit: ArtistId is part of Artist's primary key and cannot be edited here")
+        #expect(app.message == "edit: ArtistId is part of Artist's primary key and cannot be edited")
         _ = app.handle(.right)
         guard case .prompt(let request) = app.handle(.char("e")) else {
             Issue.record("expected the edit prompt on Name")

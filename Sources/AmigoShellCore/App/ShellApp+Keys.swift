@@ -109,7 +109,7 @@ extension ShellApp {
                 return .none
             }
             if view.modelColumns[view.cursorColumn].primaryKey {
-                setError(ShellError.invalidValue("edit: \(column) is part of \(model.name)'s primary key and cannot be edited here"))
+                setError(ShellError.keyColumnNotEditable(command: "edit", column: column, table: model.name))
                 return .none
             }
             var initial = ""
