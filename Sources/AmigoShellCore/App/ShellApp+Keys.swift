@@ -146,7 +146,7 @@ extension ShellApp {
     }
 
     /// Follows the current row's relationship numbered `number` (1-based, in the order of the
-    /// relations menu and of the line under the grid).
+    /// relations menu and of the links line under the panes).
     func followLink(number: Int) {
         guard let view = explorer.current else { setMessage("open a table first: t opens one by name"); return }
         guard let model = view.model else { setMessage("a sql result has no relationships; open a table to follow them"); return }

@@ -77,7 +77,7 @@ public final class ShellApp {
     var typeAhead = ""
     /// For the relations menu: the label of the row each to-one relationship points at (by index).
     var relationLabels: [Int: String] = [:]
-    /// The current row's links as last read (labels and counts), for the line under the grid;
+    /// The current row's links as last read (labels and counts), for the links line under the panes;
     /// stale once the cursor moves to another row, dropped by any key that may change data.
     var rowLinksRead: RowLinks?
     /// The last search (`f`, `F`), which `n` and `N` repeat.

@@ -1,6 +1,6 @@
 import Amigo
 
-/// What the current row is connected to, as the line under the grid shows it and the digit keys
+/// What the current row is connected to, as the links line under the panes shows it and the digit keys
 /// follow: its relationships in the model's order (the relations menu's order), numbered from 1,
 /// each with the row a to-one points at (`artist → AC/DC`) or how many rows a to-many leads to
 /// (`tracks 10`).

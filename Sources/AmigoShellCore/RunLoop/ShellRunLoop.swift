@@ -5,7 +5,7 @@ import Foundation
 /// with a scripted terminal and clock:
 /// - keys go to the ``ShellApp``; prompts it asks for are read and submitted;
 /// - after each key and once a second without one (the idle tick): the current row's links
-///   (labels and counts under the grid) are read; a file changed elsewhere is read again,
+///   (labels and counts under the panes) are read; a file changed elsewhere is read again,
 ///   a schema change reflected, a move or replacement noticed, and one deferred count finished;
 /// - any query can be cancelled (``QueryWatchdog``): key work says it is working after 150 ms and
 ///   Esc stops it; idle work stops at the first key, which is handled next;
