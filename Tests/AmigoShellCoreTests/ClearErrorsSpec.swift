@@ -17,7 +17,7 @@ import Testing
     @Test func aPlaceholderTypedInTheShellSaysToWriteTheValue() throws {
         let f = try ChinookFixture()
         _ = try f.explorer.run("open Genre")
-        #expect(throws: ShellError.invalidValue("filter: %@ and other placeholders take arguments in Swift code; here, write the value itself ('text', 42, nil)")) {
+        #expect(throws: ShellError.placeholderInFilter) {
             try f.explorer.run("filter Name = %@")
         }
     }

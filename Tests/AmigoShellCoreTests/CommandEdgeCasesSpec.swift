@@ -249,7 +249,7 @@ import Testing
     @Test func exportToStandardOutputNeedsTextModeAndADirectoryIsRefused() throws {
         let fixture = try ChinookFixture()
         try fixture.explorer.open("MediaType")
-        #expect(throws: ShellError.invalidValue("export: standard output is the screen here; give a file name")) {
+        #expect(throws: ShellError.standardOutputIsTheScreen(command: "export")) {
             try fixture.explorer.run("export csv -")
         }
         var written = ""

@@ -125,7 +125,7 @@ extension Explorer {
             return CommandResult(output: try statsText(column), status: "stats \(column)")
         case .help(let topic):
             let text = helpText(topic)
-            if text.isEmpty, let topic { throw ShellError.invalidValue("help: no command \(topic) (help lists them)") }
+            if text.isEmpty, let topic { throw ShellError.unknownHelpTopic(topic) }
             return CommandResult(output: text, status: "help")
         case .quit:
             return CommandResult(output: "", status: "", quit: true)

@@ -42,6 +42,14 @@ public enum ShellError: Error, Equatable, Sendable, CustomStringConvertible {
     case searchFailed(command: String, reason: String)
     /// `=` cannot keep the rows equal to this cell (a BLOB, an infinite real).
     case cannotNarrow(reason: String)
+    /// `help` was asked about something that is no command.
+    case unknownHelpTopic(String)
+    /// A filter typed at the shell used `%@`, `%d`… (placeholders take arguments in Swift code).
+    case placeholderInFilter
+    /// `command` would write to standard output, which is the screen (the terminal UI).
+    case standardOutputIsTheScreen(command: String)
+    /// `read FILE` cannot run `path`: `reason` says why (unreadable, or files reading each other too deep).
+    case scriptFile(path: String, reason: String)
     /// `command` only works in text mode (`-c`, or commands on standard input).
     case textModeOnly(command: String)
     /// `table` is listed but cannot be read (`reason`: an unknown tokenizer, module, collation…).
@@ -72,6 +80,10 @@ public enum ShellError: Error, Equatable, Sendable, CustomStringConvertible {
         case .writeRefused(let command, let reason): return "\(command): \(reason)"
         case .keyLookup(let command, let reason), .searchFailed(let command, let reason): return "\(command): \(reason)"
         case .cannotNarrow(let reason): return "=: \(reason)"
+        case .unknownHelpTopic(let topic): return "help: no command \(topic) (help lists them)"
+        case .placeholderInFilter: return "filter: %@ and other placeholders take arguments in Swift code; here, write the value itself ('text', 42, nil)"
+        case .standardOutputIsTheScreen(let command): return "\(command): standard output is the screen here; give a file name"
+        case .scriptFile(let path, let reason): return "read: \(path): \(reason)"
         case .textModeOnly(let command): return "\(command): only in text mode (-c, or commands on standard input)"
         case .unreadableTable(let command, let table, let reason): return "\(command): \(table) cannot be read: \(reason)"
         case .noSuchTable(let name): return "no table or view matches '\(name)'"

@@ -46,7 +46,7 @@ extension Explorer {
             try? load(view)
             // Placeholders take arguments in Swift; typed here, the value is written in place.
             if case AmigoError.argumentCountMismatch(_, 0, _) = error {
-                throw ShellError.invalidValue("filter: %@ and other placeholders take arguments in Swift code; here, write the value itself ('text', 42, nil)")
+                throw ShellError.placeholderInFilter
             }
             throw error
         }

@@ -39,7 +39,7 @@ public final class OutputFile {
         switch Explorer.exportTarget(path) {
         case .standardOutput:
             guard let standardOutput else {
-                throw ShellError.invalidValue("\(command): standard output is the screen here; give a file name")
+                throw ShellError.standardOutputIsTheScreen(command: command)
             }
             return OutputFile(path: path, handle: nil, writer: standardOutput)
         case .ownStream(let name):

@@ -196,11 +196,11 @@ public final class TextModeRunner {
     /// `read FILE`: runs its lines; an error names the file and line (`script.sql line 3`).
     private func read(_ path: String, location: String?) throws -> Bool {
         guard readDepth < Self.maxReadDepth else {
-            throw ShellError.invalidValue("read: \(path): files read each other more than \(Self.maxReadDepth) deep")
+            throw ShellError.scriptFile(path: path, reason: "files read each other more than \(Self.maxReadDepth) deep")
         }
         let text: String
         do { text = try String(contentsOfFile: path, encoding: .utf8) } catch {
-            throw ShellError.invalidValue("read: cannot read \(path)" + ((error as NSError).localizedFailureReason.map { ": \($0)" } ?? ""))
+            throw ShellError.scriptFile(path: path, reason: "cannot be read" + ((error as NSError).localizedFailureReason.map { ": \($0)" } ?? ""))
         }
         readDepth += 1
         defer { readDepth -= 1 }
