@@ -57,7 +57,7 @@ public final class LineEditor {
         ReadlineGlue.configure()
         clear_history()
         stifle_history(Self.historyLimit)
-        read_history(self.historyPath)
+        ReadlineHistory.load(self.historyPath)
     }
 
     /// Shows `prompt` on screen row `row()` (0-based) of `screen` and edits a line there with
@@ -115,17 +115,6 @@ public final class LineEditor {
         return session.result
     }
 
-    /// Adds `line` to the history and the history file, skipping blanks and repeats.
-    private func remember(_ line: String) {
-        guard !line.allSatisfy(\.isWhitespace) else { return }
-        if history_length > 0, let last = history_get(history_base + history_length - 1),
-           let text = last.pointee.line, String(cString: text) == line {
-            return
-        }
-        add_history(line)
-        // Append rather than rewrite, so concurrent shells do not drop each other's lines;
-        // append_history cannot create the file, write_history can.
-        if append_history(1, historyPath) != 0 { write_history(historyPath) }
-        history_truncate_file(historyPath, Self.historyLimit)
-    }
+    /// Adds `line` to the history and its file (see ``ReadlineHistory/remember(_:path:)``).
+    private func remember(_ line: String) { ReadlineHistory.remember(line, path: historyPath) }
 }

@@ -35,7 +35,7 @@ public final class PromptReader {
         rl_variable_bind("enable-bracketed-paste", "off")
         using_history()
         stifle_history(LineEditor.historyLimit)
-        read_history(self.historyPath)
+        ReadlineHistory.load(self.historyPath)
         var action = sigaction()
         action.__sigaction_handler.sa_handler = { _ in PromptReader.interrupted = 1 }
         sigemptyset(&action.sa_mask)
@@ -126,21 +126,8 @@ public final class PromptReader {
         tcsetattr(0, TCSANOW, &modes)
     }
 
-    /// Adds `line` to the history and its file, skipping blanks and repeats.
-    private func remember(_ line: String) {
-        guard !line.allSatisfy(\.isWhitespace) else { return }
-        if history_length > 0, let last = history_get(history_base + history_length - 1),
-           let text = last.pointee.line, String(cString: text) == line {
-            return
-        }
-        add_history(line)
-        // readline rewrites the file through a temporary file renamed over it: never over a
-        // device such as /dev/null (AMIGO_HISTFILE=/dev/null turns the file off).
-        var info = stat()
-        if stat(historyPath, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG { return }
-        if append_history(1, historyPath) != 0 { write_history(historyPath) }
-        history_truncate_file(historyPath, LineEditor.historyLimit)
-    }
+    /// Adds `line` to the history and its file (see ``ReadlineHistory/remember(_:path:)``).
+    private func remember(_ line: String) { ReadlineHistory.remember(line, path: historyPath) }
 }
 
 /// `FD_ZERO`, which Swift cannot import (a macro).

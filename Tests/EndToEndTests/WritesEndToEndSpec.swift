@@ -207,4 +207,22 @@ struct WritesTerminalSpec {
         #expect(shown.last { $0.hasPrefix("amigo>") }?.trimmingCharacters(in: .whitespaces) == "amigo>", "\(shown.suffix(4))")
         #expect(try String(contentsOfFile: workspace.path("history"), encoding: .utf8).contains("open Genre"))
     }
+
+    @Test("the fallback prompt never writes its history over something that is not a file (a FIFO here, /dev/null for users)")
+    func fallbackPromptLeavesADeviceAlone() async throws {
+        let workspace = try Workspace("tui-fallback-fifo")
+        let fifo = workspace.path("history-fifo")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let tmux = try TmuxSession(socket: "amigo-e2e-fallback-fifo", directory: workspace.directory)
+        defer { tmux.stop() }
+        try tmux.start([try Fixture.binary(), "chinook.sqlite"], in: workspace.directory, environment: ["TERM": "dumb"], history: fifo)
+        try await tmux.waitFor("amigo> ")
+        try tmux.sendLiteral("tables")
+        try tmux.sendKeys("Enter")
+        try await tmux.waitUntil("the next prompt") { $0.lines.filter { $0.hasPrefix("amigo> ") }.count == 2 }
+        try tmux.sendKeys("C-d")
+        #expect(try await tmux.rc() == 0)
+        var info = stat()
+        #expect(stat(fifo, &info) == 0 && (info.st_mode & S_IFMT) == S_IFIFO)
+    }
 }

@@ -36,12 +36,7 @@ extension Session {
     /// statement that writes count in ``pendingChangeCount``.
     public func fetch(_ sql: String, _ arguments: [DatabaseValue] = []) throws -> [Row] {
         try engine.serialized {
-            guard isActive else { throw AmigoError.sessionClosed }
-            try Session.refuseTransactionControl(sql)
-            let readsOnly = try Session.readsOnly(sql, on: engine)
-            if engine.isReadOnly && !readsOnly {
-                throw AmigoError.readOnly(path: engine.path, operation: "run a statement that writes")
-            }
+            let readsOnly = try checkRawStatement(sql)
             var columns: [String] = []
             var rows: [Row] = []
             try engine.fetch(sql, arguments, columns: { columns = $0 }) { row in

@@ -14,16 +14,24 @@ extension Session {
     @discardableResult
     public func execute(_ sql: String, _ arguments: [DatabaseValue] = []) throws -> ExecutionResult {
         try engine.serialized {
-            guard isActive else { throw AmigoError.sessionClosed }
-            try Session.refuseTransactionControl(sql)
-            let readsOnly = try Session.readsOnly(sql, on: engine)
-            if engine.isReadOnly && !readsOnly {
-                throw AmigoError.readOnly(path: engine.path, operation: "run a statement that writes")
-            }
+            let readsOnly = try checkRawStatement(sql)
             let result = try engine.execute(sql, arguments)
             if !readsOnly { recordChanges(result.changes) }
             return result
         }
+    }
+
+    /// What ``execute(_:_:)`` and ``fetch(_:_:)`` check before raw SQL runs: the session is open,
+    /// the statement is not transaction control, and a statement that writes is refused on a
+    /// read-only database. Returns whether it only reads.
+    func checkRawStatement(_ sql: String) throws -> Bool {
+        guard isActive else { throw AmigoError.sessionClosed }
+        try Session.refuseTransactionControl(sql)
+        let readsOnly = try Session.readsOnly(sql, on: engine)
+        if engine.isReadOnly && !readsOnly {
+            throw AmigoError.readOnly(path: engine.path, operation: "run a statement that writes")
+        }
+        return readsOnly
     }
 
     /// Refuses BEGIN, COMMIT, END and ROLLBACK (but not `ROLLBACK TO`): they would end or nest the

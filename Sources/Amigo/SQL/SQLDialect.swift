@@ -215,14 +215,5 @@ public struct SQLiteDialect: SQLDialect {
 
     /// `INTEGER` for integers and booleans, `REAL`, `TEXT` for text and decimals (no digit lost),
     /// `BLOB` for bytes and UUIDs, `DATETIME` for dates, `NUMERIC`.
-    public func typeName(for kind: ColumnKind) -> String {
-        switch kind {
-        case .integer, .boolean: return "INTEGER"
-        case .real: return "REAL"
-        case .text, .decimal: return "TEXT"
-        case .blob, .uuid: return "BLOB"
-        case .date: return "DATETIME"
-        case .numeric: return "NUMERIC"
-        }
-    }
+    public func typeName(for kind: ColumnKind) -> String { kind.portableTypeName }
 }
