@@ -142,6 +142,9 @@ import Testing
         let next = try #require(f.explorer.current?.cursorRow)
         #expect(next > index)
         #expect(ValueText.plain(try f.explorer.values(in: next..<(next + 1))[0][1]).lowercased().contains("the"))
+        // N goes back to the one before.
+        press(app, .char("N"))
+        #expect(f.explorer.current?.cursorRow == index)
     }
 
     // MARK: Jump to a key

@@ -84,28 +84,30 @@ extension Explorer {
         guard let view = current, view.totalCount > 0 else { return nil }
         let total = view.totalCount
         let start = view.cursorRow
-        // The positions in the order they are visited, the wrap-around marked.
-        let first = backward ? Array(stride(from: start - 1, through: 0, by: -1)) : Array((includingCurrent ? start : start + 1)..<total)
-        let second = backward ? Array(stride(from: total - 1, to: start, by: -1)) : Array(0..<start)
+        // The ranges visited, in order (walked backwards when `backward`), the wrap-around marked.
+        let first = backward ? 0..<start : min(total, includingCurrent ? start : start + 1)..<total
+        let second = backward ? min(total, start + 1)..<total : 0..<start
         let page = 500
         var read = 0
-        for (positions, wrapped) in [(first, false), (second, true)] {
-            var i = 0
-            while i < positions.count {
-                let chunk = Array(positions[i..<min(i + page, positions.count)])
-                let low = chunk.min() ?? 0, high = chunk.max() ?? 0
-                let rows = try values(in: low..<(high + 1))
-                for position in chunk where position - low < rows.count {
-                    let row = rows[position - low]
+        for (range, wrapped) in [(first, false), (second, true)] {
+            var done = 0
+            while done < range.count {
+                // The next page of the range: from its start going forward, from its end going back.
+                let size = min(page, range.count - done)
+                let chunk = backward ? (range.upperBound - done - size)..<(range.upperBound - done) : (range.lowerBound + done)..<(range.lowerBound + done + size)
+                let rows = try values(in: chunk)
+                let offsets = backward ? Array(rows.indices.reversed()) : Array(rows.indices)
+                for offset in offsets {
+                    let row = rows[offset]
                     if columns.contains(where: { $0 < row.count && ValueText.plain(row[$0]).range(of: text, options: .caseInsensitive) != nil }) {
-                        return (position, wrapped)
+                        return (chunk.lowerBound + offset, wrapped)
                     }
                 }
-                read += chunk.count
+                read += size
+                done += size
                 if read >= Explorer.findScanLimit {
                     throw ShellError.searchFailed(command: "find", reason: "not in the \(read) rows read from the cursor (a view sorted by a computed value is read row by row); sort by a column to search it all")
                 }
-                i += page
             }
         }
         return nil
