@@ -146,37 +146,4 @@ extension PostgresEngine {
         if message.isEmpty { message = "the connection failed" }
         return AmigoError.database(DatabaseError(sqlState: "08006", message: message, system: "PostgreSQL", sql: sql, arguments: arguments))
     }
-
-    /// The value at `row`, `column` of `result`, by the column's type OID.
-    func value(_ result: OpaquePointer, row: Int, column: Int, type: UInt32? = nil) -> DatabaseValue {
-        let r = Int32(row), c = Int32(column)
-        guard let raw = PQgetvalue(result, r, c) else { return .null }
-        // libpq gives NULL as an empty string: only an empty value needs asking which it is.
-        if raw.pointee == 0 && PQgetisnull(result, r, c) != 0 { return .null }
-        let type = type ?? PQftype(result, c)
-        // Integers, floats and booleans are read from libpq's buffer (NUL-terminated) without
-        // making a String first; anything that does not parse whole goes the general way.
-        if raw.pointee != 0 {
-            switch type {
-            case TypeOID.int2, TypeOID.int4, TypeOID.int8, TypeOID.oid:
-                var end: UnsafeMutablePointer<CChar>?
-                errno = 0
-                let number = strtoll(raw, &end, 10)
-                if errno == 0, let end, end.pointee == 0 { return .integer(Int64(number)) }
-            case TypeOID.float4, TypeOID.float8:
-                var end: UnsafeMutablePointer<CChar>?
-                let number = strtod(raw, &end)
-                if let end, end.pointee == 0 { return .real(number) }
-            case TypeOID.bool:
-                return .integer(raw.pointee == CChar(UInt8(ascii: "t")) ? 1 : 0)
-            default:
-                break
-            }
-        }
-        let length = Int(PQgetlength(result, r, c))
-        let text = raw.withMemoryRebound(to: UInt8.self, capacity: length) {
-            String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
-        }
-        return PostgresEngine.value(text: text, type: type)
-    }
 }

@@ -156,7 +156,7 @@ public final class PostgresEngine: Engine, @unchecked Sendable {
                 let changes = Int(String(cString: PQcmdTuples(result))) ?? 0
                 var returned: DatabaseValue?
                 if PQresultStatus(result) == PGRES_TUPLES_OK && PQntuples(result) > 0 && PQnfields(result) > 0 {
-                    returned = value(result, row: 0, column: 0)
+                    returned = PostgresResultRows.value(result, row: 0, column: 0)
                 }
                 let outcome = ExecutionResult(changes: changes, lastInsertRowID: 0, returnedValue: returned)
                 if echo.isEnabled { report(.statement, sql, arguments, start, rows: changes) }
@@ -181,26 +181,20 @@ public final class PostgresEngine: Engine, @unchecked Sendable {
         try withoutActuallyEscaping(columns) { columns in try query(sql, arguments, columns: columns, body) }
     }
 
-    /// Runs a query and hands its rows to `body`, as ``StatementRow``s built from the values.
+    /// Runs a query and hands its rows to `body`, as ``StatementRow``s reading libpq's result in place.
     func query(_ sql: String, _ arguments: [DatabaseValue], columns: (([String]) throws -> Void)?,
-                       _ body: (StatementRow) throws -> Bool) throws -> Int {
+               _ body: (StatementRow) throws -> Bool) throws -> Int {
         try serialized {
             let start = echo.isEnabled ? DispatchTime.now().uptimeNanoseconds : 0
             var count = 0
             do {
                 let result = try run(sql, arguments)
                 defer { PQclear(result) }
-                let fields = Int(PQnfields(result))
-                let names = (0..<fields).map { String(cString: PQfname(result, Int32($0))) }
-                try columns?(names)
-                let rows = Int(PQntuples(result))
-                let types = (0..<fields).map { PQftype(result, Int32($0)) }
-                for r in 0..<rows {
-                    var values: [DatabaseValue] = []
-                    values.reserveCapacity(fields)
-                    for c in 0..<fields { values.append(value(result, row: r, column: c, type: types[c])) }
+                let rows = PostgresResultRows(result)
+                try columns?(rows.names)
+                for r in 0..<rows.rowCount {
                     count += 1
-                    if try !body(StatementRow(columns: names, values: values)) { break }
+                    if try !body(StatementRow(source: rows, row: r)) { break }
                 }
                 if echo.isEnabled { report(.statement, sql, arguments, start, rows: count) }
                 return count

@@ -24,4 +24,39 @@ struct ValueConversionTests {
         #expect(row[11] == .real(12.5))
         #expect(row[12] == .text("text 42") && row[13] == .null)
     }
+
+    /// The ORM reads a row's columns in place (``RowSource``): each typed reader must give what
+    /// the same conversion of the column's value gives, for every type the engine knows and NULL.
+    @Test func rowsReadInPlaceAgreeWithTheirValuesForEveryType() throws {
+        let engine = try PostgresEngine(try #require(TestServer.url))
+        let sql = """
+            SELECT 7::int2, -42::int4, 9000000000::int8, 26::oid, 0.5::float4, -3.75::float8, 'NaN'::float8,
+                   12.50::numeric, 1e40::numeric, 3::numeric, true, false, '\\x00ff41'::bytea,
+                   '123e4567-e89b-12d3-a456-426614174000'::uuid, '2024-01-31 12:00:00.5'::timestamp,
+                   '2024-01-31 12:00:00+00'::timestamptz, 'plain text'::text, ''::text, ' 17 '::varchar,
+                   '{"a": 1}'::jsonb, NULL::int4, NULL::text, NULL::float8, NULL::bool, NULL::bytea
+            """
+        var checked = 0
+        try engine.fetch(sql) { row in
+            for i in 0..<row.count {
+                let value = row.value(at: i)
+                let reference = StatementRow(columns: [row.name(at: i)], values: [value])
+                let label = "column \(i) (\(value))"
+                #expect(row.isNull(at: i) == reference.isNull(at: 0), "\(label)")
+                #expect(row.type(at: i) == reference.type(at: 0), "\(label)")
+                #expect(row.int64(at: i) == reference.int64(at: 0), "\(label)")
+                let double = row.double(at: i), expected = reference.double(at: 0)
+                #expect(double == expected || (double.isNaN && expected.isNaN), "\(label)")
+                #expect(row.optionalString(at: i) == reference.optionalString(at: 0), "\(label)")
+                #expect(row.bytes(at: i) == reference.bytes(at: 0), "\(label)")
+                #expect(row.optionalInt64(at: i) == reference.optionalInt64(at: 0), "\(label)")
+                checked += 1
+            }
+            #expect(row.value(at: 12) == .blob([0, 255, 65]))
+            #expect(row.optionalString(at: 16) == "plain text" && row.optionalString(at: 17) == "")
+            #expect(row.isNull(at: 20) && row.optionalString(at: 21) == nil && row.optionalInt64(at: 23) == nil)
+            return true
+        }
+        #expect(checked == 25)
+    }
 }

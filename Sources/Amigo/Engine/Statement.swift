@@ -73,8 +73,9 @@ public final class Statement {
 
 /// The current row of a query, as an engine hands it to the ORM: columns read by position,
 /// with no copying. The API is the same for every engine: SQLite's rows read the running
-/// statement in place; an engine that holds a row's values already (another database's client
-/// library) builds one with ``init(columns:values:)``.
+/// statement in place; another engine reads its client library's result in place through a
+/// ``RowSource`` (``init(source:row:)``), or hands values already read
+/// (``init(columns:values:)``).
 ///
 /// Only valid inside the closure it is passed to.
 public struct StatementRow {
@@ -83,14 +84,27 @@ public struct StatementRow {
         /// The `sqlite3_stmt*` of the running statement (not the ``Statement`` object, so that
         /// passing a row around costs no reference counting).
         case sqlite(OpaquePointer)
+        /// Row `row` of an engine's result, read in place.
+        case source(SourceReference, row: Int)
         /// Values already read.
         case values(columns: [String], values: [DatabaseValue])
+    }
+
+    /// A row source held without reference counting: a row only lives inside the closure it is
+    /// passed to, while its engine holds the source.
+    struct SourceReference {
+        unowned(unsafe) let source: any RowSource
     }
 
     let storage: Storage
 
     init(statement: Statement) {
         self.storage = .sqlite(statement.handle)
+    }
+
+    /// Row `row` of `source`, read in place.
+    public init(source: any RowSource, row: Int) {
+        self.storage = .source(SourceReference(source: source), row: row)
     }
 
     /// A row of values already read, named by `columns`.
@@ -102,6 +116,7 @@ public struct StatementRow {
     public var count: Int {
         switch storage {
         case .sqlite(let handle): return Int(sqlite3_column_count(handle))
+        case .source(let reference, _): return reference.source.columnCount
         case .values(_, let values): return values.count
         }
     }
@@ -110,6 +125,7 @@ public struct StatementRow {
     public func name(at index: Int) -> String {
         switch storage {
         case .sqlite(let handle): return sqlite3_column_name(handle, Int32(index)).map { String(cString: $0) } ?? "column\(index + 1)"
+        case .source(let reference, _): return index < reference.source.columnCount ? reference.source.columnName(index) : "column\(index + 1)"
         case .values(let columns, _): return index < columns.count ? columns[index] : "column\(index + 1)"
         }
     }
@@ -118,6 +134,7 @@ public struct StatementRow {
     @inline(__always) public func isNull(at index: Int) -> Bool {
         switch storage {
         case .sqlite(let handle): return sqlite3_column_type(handle, Int32(index)) == SQLITE_NULL
+        case .source(let reference, let row): return reference.source.isNull(row: row, column: index)
         case .values(_, let values): return values[index].isNull
         }
     }
@@ -133,19 +150,26 @@ public struct StatementRow {
             case SQLITE_TEXT: return .text
             default: return .blob
             }
-        case .values(_, let values):
-            switch values[index] {
-            case .null: return .null
-            case .integer: return .integer
-            case .real: return .real
-            case .text: return .text
-            case .blob: return .blob
-            }
+        case .source(let reference, let row): return reference.source.storageClass(row: row, column: index)
+        case .values(_, let values): return StorageClass(of: values[index])
         }
     }
 
     /// The storage classes of the ORM's values (SQLite's five).
-    public enum StorageClass: Sendable { case null, integer, real, text, blob }
+    public enum StorageClass: Sendable {
+        case null, integer, real, text, blob
+
+        /// The storage class of `value`.
+        public init(of value: DatabaseValue) {
+            switch value {
+            case .null: self = .null
+            case .integer: self = .integer
+            case .real: self = .real
+            case .text: self = .text
+            case .blob: self = .blob
+            }
+        }
+    }
 
     /// Whether column `index` holds an integer.
     @inline(__always) public func isInteger(at index: Int) -> Bool { type(at: index) == .integer }
@@ -154,6 +178,7 @@ public struct StatementRow {
     @inline(__always) public func int64(at index: Int) -> Int64 {
         switch storage {
         case .sqlite(let handle): return sqlite3_column_int64(handle, Int32(index))
+        case .source(let reference, let row): return reference.source.int64(row: row, column: index)
         case .values(_, let values): return values[index].integerValue ?? 0
         }
     }
@@ -162,6 +187,7 @@ public struct StatementRow {
     @inline(__always) public func double(at index: Int) -> Double {
         switch storage {
         case .sqlite(let handle): return sqlite3_column_double(handle, Int32(index))
+        case .source(let reference, let row): return reference.source.double(row: row, column: index)
         case .values(_, let values): return values[index].doubleValue ?? 0
         }
     }
@@ -182,12 +208,26 @@ public struct StatementRow {
             }
             let length = Int(sqlite3_column_bytes(handle, Int32(index)))
             return String(decoding: UnsafeBufferPointer(start: p, count: length), as: UTF8.self)
-        case .values(_, let values):
-            switch values[index] {
-            case .null: return nil
-            case .blob(let bytes): return String(decoding: bytes, as: UTF8.self)
-            case let value: return value.textValue
-            }
+        case .source(let reference, let row): return reference.source.optionalString(row: row, column: index)
+        case .values(_, let values): return StatementRow.text(of: values[index])
+        }
+    }
+
+    /// `value` as a row's text: nil for NULL, bytes decoded as UTF-8, numbers in their SQL form.
+    public static func text(of value: DatabaseValue) -> String? {
+        switch value {
+        case .null: return nil
+        case .blob(let bytes): return String(decoding: bytes, as: UTF8.self)
+        case let value: return value.textValue
+        }
+    }
+
+    /// `value` as a row's bytes: text as its UTF-8, numbers as their SQL text, NULL as none.
+    public static func bytes(of value: DatabaseValue) -> [UInt8] {
+        switch value {
+        case .blob(let bytes): return bytes
+        case .null: return []
+        case let value: return Array((value.textValue ?? "").utf8)
         }
     }
 
@@ -210,12 +250,8 @@ public struct StatementRow {
             let length = Int(sqlite3_column_bytes(handle, Int32(index)))
             guard length > 0, let p = sqlite3_column_blob(handle, Int32(index)) else { return [] }
             return Array(UnsafeRawBufferPointer(start: p, count: length))
-        case .values(_, let values):
-            switch values[index] {
-            case .blob(let bytes): return bytes
-            case .null: return []
-            case let value: return Array((value.textValue ?? "").utf8)
-            }
+        case .source(let reference, let row): return reference.source.bytes(row: row, column: index)
+        case .values(_, let values): return StatementRow.bytes(of: values[index])
         }
     }
 
@@ -230,6 +266,7 @@ public struct StatementRow {
             case .text: return .text(string(at: index))
             case .blob: return .blob(bytes(at: index))
             }
+        case .source(let reference, let row): return reference.source.value(row: row, column: index)
         case .values(_, let values): return values[index]
         }
     }

@@ -1,0 +1,146 @@
+// The rows of a libpq result, read in place by the ORM (a RowSource).
+
+import Amigo
+import CPostgreSQL
+import Foundation
+
+/// The rows of a `PGresult` in text format, read in place: a ``StatementRow`` over them reads a
+/// column from libpq's buffer only when the ORM asks for it, converting by the column's type
+/// OID as ``PostgresEngine/value(text:type:)`` does — integers, floating point and booleans
+/// without making a `String` first, text straight into the property's `String`.
+///
+/// Valid while the result is (the engine clears it after the last row).
+final class PostgresResultRows: RowSource {
+    typealias TypeOID = PostgresEngine.TypeOID
+
+    /// The `PGresult*`.
+    let result: OpaquePointer
+    /// The column names.
+    let names: [String]
+    /// The type OID of each column.
+    let types: [UInt32]
+    /// The number of rows.
+    let rowCount: Int
+
+    init(_ result: OpaquePointer) {
+        self.result = result
+        let fields = Int(PQnfields(result))
+        self.names = (0..<fields).map { String(cString: PQfname(result, Int32($0))) }
+        self.types = (0..<fields).map { PQftype(result, Int32($0)) }
+        self.rowCount = Int(PQntuples(result))
+    }
+
+    var columnCount: Int { names.count }
+
+    func columnName(_ column: Int) -> String { names[column] }
+
+    /// Whether a column of type `type` is read as text exactly as libpq returns it.
+    @inline(__always) static func isPlainText(_ type: UInt32) -> Bool {
+        switch type {
+        case TypeOID.int2, TypeOID.int4, TypeOID.int8, TypeOID.oid, TypeOID.float4, TypeOID.float8, TypeOID.numeric,
+             TypeOID.bool, TypeOID.bytea, TypeOID.uuid, TypeOID.timestamp, TypeOID.timestamptz:
+            return false
+        default:
+            return true
+        }
+    }
+
+    @inline(__always) func isNull(row: Int, column: Int) -> Bool {
+        PQgetisnull(result, Int32(row), Int32(column)) != 0
+    }
+
+    func storageClass(row: Int, column: Int) -> StatementRow.StorageClass {
+        if isNull(row: row, column: column) { return .null }
+        switch types[column] {
+        case TypeOID.int2, TypeOID.int4, TypeOID.int8, TypeOID.oid, TypeOID.bool: return .integer
+        case TypeOID.float4, TypeOID.float8: return .real
+        case TypeOID.bytea: return .blob
+        case TypeOID.numeric, TypeOID.uuid: return StatementRow.StorageClass(of: value(row: row, column: column))
+        default: return .text
+        }
+    }
+
+    func int64(row: Int, column: Int) -> Int64 {
+        switch types[column] {
+        case TypeOID.int2, TypeOID.int4, TypeOID.int8, TypeOID.oid:
+            // NULL is an empty string: 0, as for SQLite.
+            return strtoll(PQgetvalue(result, Int32(row), Int32(column)), nil, 10)
+        case TypeOID.bool:
+            return PQgetvalue(result, Int32(row), Int32(column)).pointee == CChar(UInt8(ascii: "t")) ? 1 : 0
+        default:
+            return value(row: row, column: column).integerValue ?? 0
+        }
+    }
+
+    func double(row: Int, column: Int) -> Double {
+        switch types[column] {
+        case TypeOID.float4, TypeOID.float8:
+            return strtod(PQgetvalue(result, Int32(row), Int32(column)), nil)
+        case TypeOID.int2, TypeOID.int4, TypeOID.int8, TypeOID.oid:
+            return Double(strtoll(PQgetvalue(result, Int32(row), Int32(column)), nil, 10))
+        default:
+            return value(row: row, column: column).doubleValue ?? 0
+        }
+    }
+
+    func optionalString(row: Int, column: Int) -> String? {
+        let r = Int32(row), c = Int32(column)
+        let type = types[column]
+        switch type {
+        case TypeOID.int2, TypeOID.int4, TypeOID.int8, TypeOID.oid:
+            // An integer's text form is the same as the ORM writes it.
+            break
+        default:
+            guard PostgresResultRows.isPlainText(type) else { return StatementRow.text(of: value(row: row, column: column)) }
+        }
+        guard let raw = PQgetvalue(result, r, c) else { return nil }
+        if raw.pointee == 0 { return PQgetisnull(result, r, c) != 0 ? nil : "" }
+        return PostgresResultRows.text(raw, length: Int(PQgetlength(result, r, c)))
+    }
+
+    func bytes(row: Int, column: Int) -> [UInt8] {
+        StatementRow.bytes(of: value(row: row, column: column))
+    }
+
+    /// The value at `row`, `column`, by the column's type OID.
+    func value(row: Int, column: Int) -> DatabaseValue {
+        PostgresResultRows.value(result, row: row, column: column, type: types[column])
+    }
+
+    /// `length` bytes at `raw` as text.
+    @inline(__always) static func text(_ raw: UnsafeMutablePointer<CChar>, length: Int) -> String {
+        raw.withMemoryRebound(to: UInt8.self, capacity: length) {
+            String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
+        }
+    }
+
+    /// The value at `row`, `column` of `result`, by the column's type OID (asked of libpq when nil).
+    static func value(_ result: OpaquePointer, row: Int, column: Int, type: UInt32? = nil) -> DatabaseValue {
+        let r = Int32(row), c = Int32(column)
+        guard let raw = PQgetvalue(result, r, c) else { return .null }
+        // libpq gives NULL as an empty string: only an empty value needs asking which it is.
+        if raw.pointee == 0 && PQgetisnull(result, r, c) != 0 { return .null }
+        let type = type ?? PQftype(result, c)
+        // Integers, floats and booleans are read from libpq's buffer (NUL-terminated) without
+        // making a String first; anything that does not parse whole goes the general way.
+        if raw.pointee != 0 {
+            switch type {
+            case TypeOID.int2, TypeOID.int4, TypeOID.int8, TypeOID.oid:
+                var end: UnsafeMutablePointer<CChar>?
+                errno = 0
+                let number = strtoll(raw, &end, 10)
+                if errno == 0, let end, end.pointee == 0 { return .integer(Int64(number)) }
+            case TypeOID.float4, TypeOID.float8:
+                var end: UnsafeMutablePointer<CChar>?
+                let number = strtod(raw, &end)
+                if let end, end.pointee == 0 { return .real(number) }
+            case TypeOID.bool:
+                return .integer(raw.pointee == CChar(UInt8(ascii: "t")) ? 1 : 0)
+            default:
+                break
+            }
+        }
+        let text = self.text(raw, length: Int(PQgetlength(result, r, c)))
+        return PostgresEngine.value(text: text, type: type)
+    }
+}
