@@ -13,7 +13,7 @@ import Amigo
 /// - **Columns.** The declared type as `format_type` spells it (`character varying(40)`,
 ///   `numeric(10,2)`), its ``ColumnKind`` (``kind(ofType:)``), NOT NULL, the default expression,
 ///   primary-key order, generated (`GENERATED ALWAYS AS … STORED`) and identity or `serial`
-///   columns (auto-increment keys).
+///   columns (auto-increment keys); the comments on columns and tables (`COMMENT ON`).
 /// - **Keys and indexes.** Foreign keys one per constraint, composite ones grouped, with the
 ///   referenced table named as above; indexes without the primary key's own (the key is
 ///   described by its columns), partial indexes as not unique, expression columns left out.
@@ -43,7 +43,7 @@ public struct PostgresCatalog: SchemaCatalog {
         var entries: [SchemaEntry] = []
         let sql = """
             SELECT n.nspname, c.relname, c.relkind IN ('v', 'm'), pg_table_is_visible(c.oid), \
-            CASE WHEN c.relkind IN ('v', 'm') THEN pg_get_viewdef(c.oid) END \
+            CASE WHEN c.relkind IN ('v', 'm') THEN pg_get_viewdef(c.oid) END, c.relkind = 'm' \
             FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace \
             WHERE c.relkind IN ('r', 'p', 'f', 'v', 'm') AND NOT c.relispartition \
             AND n.nspname <> 'information_schema' AND n.nspname NOT LIKE 'pg\\_%'
@@ -56,7 +56,8 @@ public struct PostgresCatalog: SchemaCatalog {
             let schema = row.string(at: 0), local = row.string(at: 1)
             let name = Self.displayName(schema: schema, name: local, visible: row.int64(at: 3) != 0)
             // A view's definition as the DDL that makes it, as SQLite keeps it.
-            let definition = row.isNull(at: 4) ? nil : "CREATE VIEW \(engine.dialect.quoteTable(name)) AS\n" + row.string(at: 4)
+            let kind = row.int64(at: 5) != 0 ? "MATERIALIZED VIEW" : "VIEW"
+            let definition = row.isNull(at: 4) ? nil : "CREATE \(kind) \(engine.dialect.quoteTable(name)) AS\n" + row.string(at: 4)
             entries.append(SchemaEntry(type: row.int64(at: 2) != 0 ? "view" : "table", name: name,
                                        sql: definition, schema: schema, localName: local))
             return true
@@ -69,11 +70,13 @@ public struct PostgresCatalog: SchemaCatalog {
         let schema = entry.schema ?? "public"
         let key: [DatabaseValue] = [.text(schema), .text(entry.localName)]
         var columns: [Column] = []
+        var comment: String?
         let sql = """
             SELECT a.attname, format_type(a.atttypid, a.atttypmod), COALESCE(b.typname, t.typname), a.attnotnull, \
             pg_get_expr(d.adbin, d.adrelid), a.attidentity <> '', a.attgenerated <> '', \
             COALESCE((SELECT k.ord FROM pg_index i CROSS JOIN LATERAL unnest(i.indkey::int2[]) WITH ORDINALITY AS k(attnum, ord) \
-            WHERE i.indrelid = c.oid AND i.indisprimary AND k.attnum = a.attnum), 0) \
+            WHERE i.indrelid = c.oid AND i.indisprimary AND k.attnum = a.attnum), 0), \
+            col_description(c.oid, a.attnum), obj_description(c.oid, 'pg_class') \
             FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid JOIN pg_namespace n ON n.oid = c.relnamespace \
             JOIN pg_type t ON t.oid = a.atttypid LEFT JOIN pg_type b ON b.oid = t.typbasetype AND t.typtype = 'd' \
             LEFT JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum \
@@ -88,14 +91,16 @@ public struct PostgresCatalog: SchemaCatalog {
             let serial = defaultSQL?.hasPrefix("nextval(") == true
             columns.append(Column.reflected(row.string(at: 0), declaredType: row.string(at: 1), kind: Self.kind(ofType: row.string(at: 2)),
                                             notNull: row.int64(at: 3) != 0, defaultSQL: defaultSQL, primaryKeyPosition: pkPosition,
-                                            isGenerated: generated, isAutoIncrement: identity || serial))
+                                            isGenerated: generated, isAutoIncrement: identity || serial,
+                                            comment: row.optionalString(at: 8)))
+            comment = row.optionalString(at: 9)
             return true
         }
         if entry.isView {
-            return Table.reflected(entry.name, columns: columns, isView: true, definition: entry.sql, hasRowID: false)
+            return Table.reflected(entry.name, columns: columns, isView: true, definition: entry.sql, hasRowID: false, comment: comment)
         }
         return Table.reflected(entry.name, columns: columns, isView: false, definition: nil, hasRowID: false,
-                               foreignKeys: try foreignKeys(key), indexes: try indexes(key))
+                               foreignKeys: try foreignKeys(key), indexes: try indexes(key), comment: comment)
     }
 
     /// The foreign keys of the table `key` (schema, name), in the order they were declared.

@@ -124,6 +124,29 @@ struct PostgresShellSpec {
             """))
     }
 
+    @Test("schema shows the server's comments on tables and columns, and a materialized view as one")
+    func schemaShowsCommentsAndMaterializedViews() throws {
+        let db = try PostgresDatabase(Self.schema + """
+            COMMENT ON TABLE artist IS 'Who recorded the albums';
+            COMMENT ON COLUMN artist.name IS E'As credited\non the cover';
+            CREATE MATERIALIZED VIEW album_count AS SELECT artist_id, count(*) AS albums FROM album GROUP BY artist_id;
+            """)
+        let result = try shell(db.url, ["schema artist", "schema album_count", "open album_count", "count", "schema"])
+        #expect(result.stderr == "")
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("""
+            -- comment: Who recorded the albums
+            -- comment on name: As credited
+            --   on the cover
+            -- primary key: id
+            """))
+        #expect(result.stdout.contains("CREATE MATERIALIZED VIEW \"album_count\" AS\n SELECT "))
+        #expect(result.stdout.contains("\n2\n"))
+        // The whole schema has the comments after the table's DDL, and no view is called materialized wrongly.
+        #expect(result.stdout.components(separatedBy: "-- comment: Who recorded the albums").count == 3)
+        #expect(!result.stdout.contains("CREATE VIEW \"album_count\""))
+    }
+
     @Test("tables counts a big table up to 10,000 rows (a lower bound), count finishes it")
     func countsAreBounded() throws {
         let db = try PostgresDatabase("CREATE TABLE big (id integer PRIMARY KEY); INSERT INTO big SELECT generate_series(1, 10005);")

@@ -4,11 +4,12 @@ extension Table {
     /// A reflected table or view named `name` (bare, or `schema.table`: ``SchemaEntry/name``)
     /// with `columns` in declaration order. `hasRowID` is false for tables without SQLite's
     /// implicit rowid (WITHOUT ROWID tables, and every PostgreSQL table); a unique single-column
-    /// index marks its column ``Column/unique``.
+    /// index marks its column ``Column/unique``. `comment` is the database's comment on it.
     public static func reflected(_ name: String, columns: [Column], isView: Bool, definition: String?, hasRowID: Bool,
-                                 foreignKeys: [ForeignKeyConstraint] = [], indexes: [Index] = []) -> Table {
+                                 foreignKeys: [ForeignKeyConstraint] = [], indexes: [Index] = [], comment: String? = nil) -> Table {
         let table = Table(name, columns: columns)
         table.sql = definition
+        table.comment = comment
         table.isView = isView
         table.withoutRowID = !isView && !hasRowID
         table.foreignKeys = foreignKeys
@@ -24,9 +25,11 @@ extension Column {
     /// A reflected column: its name, declared type (as the catalog spells it) and ``ColumnKind``;
     /// whether it is declared NOT NULL; its default as SQL text; its position in the primary key
     /// (1-based, 0 when not part of it); whether it is generated (computed from other columns,
-    /// never written) or assigned by the database (an identity or `serial` key).
+    /// never written) or assigned by the database (an identity or `serial` key); the database's
+    /// comment on it.
     public static func reflected(_ name: String, declaredType: String, kind: ColumnKind, notNull: Bool, defaultSQL: String?,
-                                 primaryKeyPosition: Int, isGenerated: Bool = false, isAutoIncrement: Bool = false) -> Column {
+                                 primaryKeyPosition: Int, isGenerated: Bool = false, isAutoIncrement: Bool = false,
+                                 comment: String? = nil) -> Column {
         let column = Column(label: name, kind: kind, declaredType: declaredType, primaryKey: primaryKeyPosition > 0, indexed: false,
                             optional: !notNull, unique: false, defaultValue: nil, foreignKey: nil, property: nil)
         column.optional = !notNull && primaryKeyPosition == 0
@@ -34,6 +37,7 @@ extension Column {
         column.defaultSQL = defaultSQL
         column.isGenerated = isGenerated
         column.isAutoIncrement = isAutoIncrement
+        column.comment = comment
         return column
     }
 }

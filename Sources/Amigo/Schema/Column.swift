@@ -45,6 +45,9 @@ public class Column: SchemaItem, @unchecked Sendable {
     public internal(set) var defaultSQL: String?
     /// The foreign key this column belongs to, if any.
     public internal(set) var foreignKey: ForeignKey?
+    /// The comment the database keeps for the column (PostgreSQL's `COMMENT ON COLUMN`), when
+    /// reflected; nil when there is none.
+    public internal(set) var comment: String?
     /// A generated or hidden column (never written).
     public internal(set) var isGenerated: Bool = false
     /// Whether the database assigns the column's value when an INSERT leaves it out: a PostgreSQL

@@ -19,6 +19,9 @@ public final class Table: @unchecked Sendable {
     /// Why the table or view could not be read when reflected (`unknown tokenizer: mozporter`,
     /// `no such module: x`), or nil. Such a table has no columns; the rest of the file works.
     public internal(set) var unreadableReason: String?
+    /// The comment the database keeps for the table or view (PostgreSQL's `COMMENT ON TABLE`),
+    /// when reflected; nil when there is none (SQLite has no comments).
+    public internal(set) var comment: String?
     private var lookup: [String: Int] = [:]
 
     /// Creates a table from its columns.

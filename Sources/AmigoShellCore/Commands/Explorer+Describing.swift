@@ -74,6 +74,7 @@ extension Explorer {
                 return (model.table.sql ?? model.name) + "\n-- cannot be read: \(reason)"
             }
             var lines = [model.table.sql ?? SchemaCompiler(dialect: amigo.engine.dialect).createTable(model.table)]
+            lines += Explorer.commentLines(model.table)
             let pk = model.table.primaryKey.map(\.label)
             lines.append("-- primary key: " + (pk.isEmpty ? (model.table.hasRowID ? "rowid" : "none") : pk.joined(separator: ", ")))
             for fk in model.table.foreignKeys {
@@ -97,6 +98,7 @@ extension Explorer {
         }
         for model in amigo.models where !model.name.isEmpty {
             lines.append((model.table.sql ?? SchemaCompiler(dialect: amigo.engine.dialect).createTable(model.table)) + (model.table.sql?.hasSuffix(";") == true ? "" : ";"))
+            lines += Explorer.commentLines(model.table)
         }
         // The map of how the tables connect, one relationship a line, after the DDL.
         let relationships = amigo.models.filter { !$0.name.isEmpty }.flatMap { model in
@@ -106,6 +108,21 @@ extension Explorer {
         lines += relationships
         for warning in amigo.reflectionWarnings { lines.append("-- warning: \(warning)") }
         return lines.joined(separator: "\n")
+    }
+
+    /// The database's comments on `table` and its columns (PostgreSQL's `COMMENT ON`) as SQL
+    /// comment lines: `-- comment: …`, `-- comment on Name: …`; a comment's further lines stay
+    /// comments. None for a table without (every SQLite table).
+    static func commentLines(_ table: Table) -> [String] {
+        func line(_ prefix: String, _ text: String) -> String {
+            prefix + text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).joined(separator: "\n--   ")
+        }
+        var lines: [String] = []
+        if let comment = table.comment { lines.append(line("-- comment: ", comment)) }
+        for column in table.columns {
+            if let comment = column.comment { lines.append(line("-- comment on \(column.label): ", comment)) }
+        }
+        return lines
     }
 
     /// rows, non-null values, distinct values, nulls, min, max, and for numbers sum and avg, of a
