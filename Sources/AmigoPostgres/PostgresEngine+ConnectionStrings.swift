@@ -72,10 +72,24 @@ extension PostgresEngine {
     }
 
     /// `text` on one line (libpq's messages span several), trimmed, with every secret replaced by `***`.
+    ///
+    /// libpq's message for a connection the server ended (`FATAL:  terminating connection due to
+    /// administrator command` then `server closed the connection unexpectedly` and two lines of
+    /// explanation) becomes `terminating connection due to administrator command; server closed
+    /// the connection unexpectedly`: the severity words and the explanation are left out.
     static func oneLine(_ text: String, secrets: [String]) -> String {
-        let joined = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
-            .filter { !$0.isEmpty }.joined(separator: " ")
-        return redacted(joined, secrets: secrets)
+        var lines = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        if let closed = lines.firstIndex(of: "server closed the connection unexpectedly") {
+            lines = Array(lines[...closed])
+            lines = lines.map { line in
+                for severity in ["FATAL:", "ERROR:", "PANIC:"] where line.hasPrefix(severity) {
+                    return line.dropFirst(severity.count).trimmingCharacters(in: .whitespaces)
+                }
+                return line
+            }
+            return redacted(lines.joined(separator: "; "), secrets: secrets)
+        }
+        return redacted(lines.joined(separator: " "), secrets: secrets)
     }
 
     static func redacted(_ text: String, secrets: [String]) -> String {

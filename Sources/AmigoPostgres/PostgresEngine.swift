@@ -102,16 +102,45 @@ public final class PostgresEngine: Engine, @unchecked Sendable {
         self.connection = conn
         // Notices (such as "relation already exists, skipping") would go to standard error.
         PQsetNoticeProcessor(conn, { _, _ in }, nil)
-        // Dates are exchanged in UTC, as the ORM stores them.
+        if let failure = PostgresEngine.setUp(conn, readOnly: readOnly, display: display, secrets: secrets) {
+            PQfinish(conn)
+            throw failure
+        }
+    }
+
+    /// Sets up a new connection: dates exchanged in UTC (as the ORM stores them), and every
+    /// transaction READ ONLY with `readOnly`. The error, or nil.
+    static func setUp(_ conn: OpaquePointer, readOnly: Bool, display: String, secrets: [String]) -> AmigoError? {
         let setup = PQexec(conn, "SET TimeZone = 'UTC'; SET DateStyle = 'ISO, YMD'"
                            + (readOnly ? "; SET SESSION CHARACTERISTICS AS TRANSACTION READ ONLY" : ""))
         let ok = PQresultStatus(setup) == PGRES_COMMAND_OK
         PQclear(setup)
-        if !ok {
-            let message = PostgresEngine.oneLine(String(cString: PQerrorMessage(conn)), secrets: secrets)
-            PQfinish(conn)
-            throw AmigoError.database(DatabaseError(sqlState: "08001", message: "cannot set up the connection to \(display): \(message)",
-                                                    system: "PostgreSQL"))
+        guard !ok else { return nil }
+        let message = PostgresEngine.oneLine(String(cString: PQerrorMessage(conn)), secrets: secrets)
+        return AmigoError.database(DatabaseError(sqlState: "08001", message: "cannot set up the connection to \(display): \(message)",
+                                                 system: "PostgreSQL"))
+    }
+
+    /// Whether the connection is gone (the server closed it or could not be reached): libpq says
+    /// so once a statement has failed on it. Every statement fails until ``reconnect()``.
+    public var isConnectionLost: Bool { serialized { PQstatus(connection) == CONNECTION_BAD } }
+
+    /// Connects again with the same connection string (`PQreset`) and sets the new connection up
+    /// as the first. The server rolled back whatever the old connection had not committed, and
+    /// its prepared statements are gone with it: they are prepared again when next used.
+    ///
+    /// - Throws: ``AmigoError/database(_:)``, SQLSTATE `08001`, in one line without the password,
+    ///   when the server cannot be reached (yet); the engine stays lost and may try again.
+    public func reconnect() throws {
+        try serialized {
+            statements.removeAll()
+            PQreset(connection)
+            guard PQstatus(connection) == CONNECTION_OK else {
+                let message = PostgresEngine.oneLine(String(cString: PQerrorMessage(connection)), secrets: secrets)
+                throw AmigoError.database(DatabaseError(sqlState: "08001", message: "cannot reconnect to \(path): \(message)",
+                                                        system: "PostgreSQL"))
+            }
+            if let failure = PostgresEngine.setUp(connection, readOnly: isReadOnly, display: path, secrets: secrets) { throw failure }
         }
     }
 

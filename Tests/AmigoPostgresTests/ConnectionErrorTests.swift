@@ -70,6 +70,56 @@ import Testing
         #expect(text.hasPrefix("PostgreSQL error"))
         #expect(!text.contains("\n"))
     }
+
+    /// After the server ended the connection, the engine says it is lost; `reconnect()` opens a
+    /// new one where the same statements (prepared again) and a new session work, and what the
+    /// old transaction had not committed is gone — never half-applied.
+    @Test(.enabled(if: TestServer.isAvailable, TestServer.skipReason))
+    func aLostConnectionReconnectsAndTheUncommittedChangesAreGone() throws {
+        let url = try #require(TestServer.url)
+        let admin = try PostgresEngine(url)
+        let table = "reconnect_" + UUID().uuidString.prefix(8).lowercased()
+        try admin.executeScript("CREATE TABLE \(table) (id integer PRIMARY KEY, name text)")
+        defer { try? admin.executeScript("DROP TABLE \(table)") }
+        let engine = try PostgresEngine(url)
+        #expect(!engine.isConnectionLost)
+        try engine.executeTransactionControl("BEGIN")
+        try engine.execute("INSERT INTO \(table) (id, name) VALUES (?, ?)", [.integer(1), .text("uncommitted")])
+        let pid = try engine.fetchScalar("SELECT pg_backend_pid()")
+        #expect(try admin.fetchScalar("SELECT pg_terminate_backend(?)", [pid]) == .integer(1))
+        #expect(throws: AmigoError.self) { try engine.fetchScalar("SELECT pg_backend_pid()") }
+        #expect(engine.isConnectionLost)
+        #expect(!engine.isInTransaction)
+
+        try engine.reconnect()
+        #expect(!engine.isConnectionLost)
+        #expect(try engine.fetchScalar("SELECT pg_backend_pid()") != pid)
+        #expect(try engine.fetchScalar("SELECT count(*) FROM \(table)") == .integer(0))
+        // The connection is set up as the first was (dates in UTC).
+        #expect(try engine.fetchScalar("SHOW TimeZone") == .text("UTC"))
+        try engine.execute("INSERT INTO \(table) (id, name) VALUES (?, ?)", [.integer(2), .text("after")])
+        #expect(try admin.fetchScalar("SELECT name FROM \(table)") == .text("after"))
+    }
+
+    /// A server that cannot be reached fails `reconnect()` in one line; the engine stays lost.
+    @Test(.enabled(if: TestServer.isAvailable, TestServer.skipReason))
+    func reconnectingToAServerThatIsGoneFailsInOneLine() throws {
+        let url = try #require(TestServer.url)
+        let admin = try PostgresEngine(url)
+        let name = "amigo_gone_" + UUID().uuidString.prefix(8).lowercased()
+        try admin.executeScript("CREATE DATABASE \(name)")
+        defer { try? admin.executeScript("DROP DATABASE IF EXISTS \(name) WITH (FORCE)") }
+        let folder = try #require(TestServer.socketFolder)
+        let engine = try PostgresEngine("postgresql:///\(name)?host=\(folder)")
+        try admin.executeScript("DROP DATABASE \(name) WITH (FORCE)")
+        #expect(throws: AmigoError.self) { try engine.fetchScalar("SELECT 1") }
+        #expect(engine.isConnectionLost)
+        let error = try #require(throws: AmigoError.self) { try engine.reconnect() }
+        #expect("\(error)".contains("cannot reconnect to host=\(folder) dbname=\(name)"))
+        #expect("\(error)".contains("does not exist"))
+        #expect(!"\(error)".contains("\n"))
+        #expect(engine.isConnectionLost)
+    }
 }
 
 /// The engine's own behaviour: statements, values, transactions, echo.

@@ -46,7 +46,7 @@ import Testing
             #expect(try parse(line) != nil, "\(line)")
         }
         #expect(CommandParser.names == ["tables", "open", "filter", "order", "limit", "relations", "follow", "back", "show", "get",
-                                        "sql", "set", "insert", "delete", "link", "unlink", "commit", "rollback", "echo", "export", "schema", "count", "refresh", "stats",
+                                        "sql", "set", "insert", "delete", "link", "unlink", "commit", "rollback", "echo", "export", "schema", "count", "refresh", "reconnect", "stats",
                                         "mode", "headers", "output", "once", "read", "help", "quit"])
     }
 

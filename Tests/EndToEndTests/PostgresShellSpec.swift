@@ -147,6 +147,22 @@ struct PostgresShellSpec {
         #expect(!result.stdout.contains("CREATE VIEW \"album_count\""))
     }
 
+    @Test("a connection the server ends is one line that says reconnect; reconnect opens a new one, the uncommitted insert gone")
+    func aLostConnectionIsOneLineAndReconnectConnectsAgain() throws {
+        let db = try PostgresDatabase(Self.schema)
+        // The session's own backend is ended by the server's administrator function.
+        let result = try shell(db.url, ["open genre", "insert name='Lost'", "sql SELECT pg_terminate_backend(pg_backend_pid())",
+                                        "sql SELECT count(*) AS n FROM genre", "reconnect", "count", "insert name='Kept'", "commit"])
+        #expect(result.status == 1)
+        let errors = result.stderr.split(separator: "\n").map(String.init)
+        #expect(errors.count == 2)
+        #expect(errors.allSatisfy { $0.hasSuffix(" (the connection is lost: reconnect connects again)") })
+        #expect(errors.first?.hasPrefix("amigo-shell: -c #3: error: PostgreSQL error 08006: terminating connection due to administrator command; server closed the connection unexpectedly (") == true)
+        #expect(errors.last?.hasPrefix("amigo-shell: -c #4: error: PostgreSQL error 08006: no connection to the server (") == true)
+        #expect(result.stdout.contains("reconnected to host=\(db.folder) dbname=\(db.name); the 1 uncommitted change went with the old connection\n2\n"))
+        #expect(try db.psql("SELECT name FROM genre ORDER BY id") == "Rock\nPop\nKept\n")
+    }
+
     @Test("tables counts a big table up to 10,000 rows (a lower bound), count finishes it")
     func countsAreBounded() throws {
         let db = try PostgresDatabase("CREATE TABLE big (id integer PRIMARY KEY); INSERT INTO big SELECT generate_series(1, 10005);")
@@ -365,6 +381,36 @@ struct PostgresTerminalSpec {
         try await tmux.waitUntil("the new last row") { $0.contains("Written elsewhere") }
         try tmux.sendKeys("q")
         #expect(try await tmux.rc() == 0)
+    }
+
+    @Test("a server that ends the connection: the UI offers to connect again, y reconnects and the view is read again")
+    func aLostConnectionOffersToReconnect() async throws {
+        let db = try PostgresDatabase(PostgresShellSpec.schema)
+        let (tmux, workspace) = try await launch("pg-lost", on: db)
+        defer { withExtendedLifetime(workspace) {} }
+        try tmux.sendKeys("t")
+        try await tmux.waitFor("open table>")
+        try tmux.sendLiteral("genre")
+        try tmux.sendKeys("Enter")
+        try await tmux.waitUntil("row 1 of 2") { $0.statusLine.hasPrefix("row 1 of 2") }
+        // Every other backend of the database is ended: amigo-shell's.
+        try db.psql("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()")
+        // The idle check finds it within seconds, without a key.
+        var screen = try await tmux.waitFor("Connection lost", timeout: .seconds(10))
+        #expect(screen.contains("y or Enter = connect again · any other key = stay (:reconnect later)"))
+        try tmux.sendKeys("n")
+        screen = try await tmux.waitUntil("the declined prompt") { $0.statusLine.contains("not connected — :reconnect when the server is back") }
+        // A key that reads asks again; y connects, and the view is read on the new connection.
+        try tmux.sendKeys("R")
+        try await tmux.waitFor("Connection lost")
+        try db.psql("INSERT INTO genre (name) VALUES ('Added meanwhile')")
+        try tmux.sendKeys("y")
+        screen = try await tmux.waitUntil("the reconnection") { $0.statusLine.contains("reconnected to host=\(db.folder) dbname=\(db.name)") }
+        #expect(!screen.contains("Connection lost"))
+        try await tmux.waitUntil("row 1 of 3") { $0.contains("genre            3") }
+        try tmux.sendKeys("q")
+        #expect(try await tmux.rc() == 0)
+        #expect(try tmux.alternateScreenOn() == false)
     }
 
     @Test("a query that runs long on the server says so, Esc cancels it there, and the UI answers keys again")

@@ -98,6 +98,17 @@ public protocol Engine: AnyObject, Sendable {
     /// What reads the database's catalog for reflection (``AmigoDatabase/init(reflecting:reflection:)``):
     /// a ``SchemaInspector`` (SQLite's `sqlite_schema` and PRAGMAs) unless the engine says otherwise.
     var schemaCatalog: any SchemaCatalog { get }
+
+    /// Whether the connection is gone (a server that closed it, a network that dropped it):
+    /// every statement fails until ``reconnect()``. Never for a SQLite file.
+    var isConnectionLost: Bool { get }
+
+    /// Connects again after the connection was lost. The server ended the open transaction with
+    /// the old connection (what it had not committed is gone); a ``Session`` on this engine
+    /// begins its next transaction on the new one when rolled back or closed.
+    ///
+    /// - Throws: ``AmigoError/database(_:)`` when the database cannot be reached (yet).
+    func reconnect() throws
 }
 
 extension Engine {
@@ -110,6 +121,12 @@ extension Engine {
 
     /// A ``SchemaInspector``: SQLite's catalog.
     public var schemaCatalog: any SchemaCatalog { SchemaInspector(engine: self) }
+
+    /// False: a file's connection is not lost.
+    public var isConnectionLost: Bool { false }
+
+    /// Nothing to do: a file's connection is not lost.
+    public func reconnect() throws {}
 
     /// How long, in seconds, creating a session waits for another thread's session on this
     /// engine to close before throwing ``AmigoError/sessionBusy(path:waited:)`` (the

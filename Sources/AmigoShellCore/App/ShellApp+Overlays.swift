@@ -103,6 +103,22 @@ extension ShellApp {
             overlay = .none
             if key == .char("y") || key == .char("Y") { return .quit }
             setMessage("not quitting — :commit or :rollback the \(explorer.pendingChanges) change(s)")
+        case .confirmReconnect:
+            overlay = .none
+            if key == .char("y") || key == .char("Y") || key == .enter {
+                // A server still away fails again, and the prompt comes back with its reason.
+                attempt {
+                    setMessage(try explorer.reconnect())
+                    reconnectDeclined = false
+                    rowLinksRead = nil
+                    focus = explorer.current == nil ? .tables : focus
+                }
+            } else {
+                reconnectDeclined = true
+                message = "not connected — :reconnect when the server is back"
+                messageIsError = true
+                messageIsSummary = false
+            }
         case .none:
             break
         }

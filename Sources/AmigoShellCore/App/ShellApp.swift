@@ -20,6 +20,8 @@ public final class ShellApp {
         /// The form of a new row.
         case insertForm(RowInsertForm)
         case confirmQuit
+        /// The connection to the server was lost (`reason`): y connects again.
+        case confirmReconnect(reason: String)
     }
 
     /// The kinds of prompt the adapter opens with readline.
@@ -101,6 +103,20 @@ public final class ShellApp {
         message = ErrorText.line(error)
         messageIsError = true
         messageIsSummary = false
+        // A server that went away: offer to connect again (each failed key asks again).
+        if explorer.isConnectionLost { overlay = .confirmReconnect(reason: message) }
+    }
+
+    /// Whether the reconnect prompt was answered "stay": idle time does not ask again then.
+    var reconnectDeclined = false
+
+    /// Opens the reconnect prompt when idle time found the server connection lost (another
+    /// client's check failed), unless it was already declined; true when it opened.
+    public func noticeLostConnection() -> Bool {
+        guard !reconnectDeclined, explorer.isConnectionLost else { return false }
+        if case .confirmReconnect = overlay { return false }
+        overlay = .confirmReconnect(reason: "the connection to \(explorer.displayPath) was lost")
+        return true
     }
 
     /// Shows what the explorer noticed on its own (another program changed the file) in the

@@ -28,6 +28,8 @@ public enum Command: Equatable, Sendable {
     case schema(String?)
     case count
     case refresh
+    /// Connects to the server again after the connection was lost.
+    case reconnect
     case stats(String)
     case help(String?)
     case quit

@@ -120,6 +120,8 @@ extension CommandParser {
                     summary: "the current view's row count") { try $0.bare(.count, "count") },
         CommandSpec("refresh", aliases: ["reload"], usage: "refresh",
                     summary: "read the counts and the current view again (after another program changed the file)") { try $0.bare(.refresh, "refresh") },
+        CommandSpec("reconnect", aliases: [], usage: "reconnect",
+                    summary: "connect to the server again after the connection was lost (what was not committed went with it)") { try $0.bare(.reconnect, "reconnect") },
         CommandSpec("stats", aliases: [], usage: "stats COLUMN",
                     summary: "rows, non-null, distinct, nulls, min, max, sum and avg of a column (or path) of the view") { .stats(CommandParser.unquote(try $0.needs("stats COLUMN"))) },
         CommandSpec("mode", aliases: [".mode"], usage: "mode [MODE]",

@@ -121,6 +121,9 @@ extension Explorer {
             try refresh()
             let note = takeNotice()
             return CommandResult(output: note.map { "note: " + $0 } ?? "", status: note ?? "refreshed: " + statusSummary)
+        case .reconnect:
+            let summary = try reconnect()
+            return CommandResult(output: summary, status: summary)
         case .stats(let column):
             return CommandResult(output: try statsText(column), status: "stats \(column)")
         case .help(let topic):

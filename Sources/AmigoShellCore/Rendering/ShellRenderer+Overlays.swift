@@ -107,6 +107,13 @@ extension ShellApp {
             box(form.title, lines, scroll: max(0, form.focus + 2 - (height - 8)), highlight: form.focus + 2)
         case .confirmQuit:
             box("Quit?", ["\(explorer.pendingChanges) uncommitted change(s) will be rolled back.", "", "y = quit and discard · any other key = stay"], scroll: 0)
+        case .confirmReconnect(let reason):
+            var lines = wrap(reason, width: max(30, width - 10)) + [""]
+            if explorer.pendingChanges > 0 {
+                lines.append("The server rolled back the \(Plural.count(explorer.pendingChanges, "uncommitted change")) with the connection.")
+            }
+            lines.append("y or Enter = connect again · any other key = stay (:reconnect later)")
+            box("Connection lost", lines, scroll: 0)
         }
     }
 }

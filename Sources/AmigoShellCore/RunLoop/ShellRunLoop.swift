@@ -67,6 +67,8 @@ public final class ShellRunLoop {
             app.showNotices()
             draw()
         }
+        // A server that went away is found by the check above: offer to connect again.
+        if app.noticeLostConnection() { draw() }
         // The current row's links, then counts of big tables left at `10000+`, finish while nothing is pressed.
         if idle({ app.completeRowLinks() }) { draw() }
         if idle({ explorer.completeDeferredCounts() }) { draw() }

@@ -99,7 +99,8 @@ public final class TextModeRunner {
 
     private func report(_ error: Error, location: String?) {
         failed = true
-        errors((location.map { "\($0): " } ?? "") + "error: " + ErrorText.describe(error))
+        let hint = explorer.isConnectionLost ? " (the connection is lost: reconnect connects again)" : ""
+        errors((location.map { "\($0): " } ?? "") + "error: " + ErrorText.describe(error) + hint)
     }
 
     /// Runs a parsed command; false when it asked to quit.
