@@ -217,3 +217,47 @@ final class Recorded: @unchecked Sendable {
     func append(_ event: EchoEvent) { lock.withLock { stored.append(event) } }
     var events: [EchoEvent] { lock.withLock { stored } }
 }
+
+/// A COMMIT that fails (here a deferred foreign key) never leaves a change half-applied, and the
+/// session never goes on outside a transaction: SQLite keeps the transaction open (roll back or
+/// fix and commit again); PostgreSQL ends it, so the session says the changes are lost and
+/// begins the next one.
+@Suite("A failed commit", .enabled(if: TestServer.isAvailable, TestServer.skipReason))
+struct FailedCommitTests {
+    @Test(arguments: TestStore.Kind.allCases)
+    func aFailedCommitLosesNothingHalfWayAndTheSessionStaysInATransaction(_ kind: TestStore.Kind) throws {
+        let store = try TestStore(kind)
+        defer { store.drop() }
+        try store.connect().executeScript("""
+            CREATE TABLE node (id INTEGER PRIMARY KEY, parent INTEGER REFERENCES node (id) DEFERRABLE INITIALLY DEFERRED)
+            """)
+        let amigo = try store.reflect()
+        let session = try amigo.openSession()
+        defer { try? session.close() }
+        try session.execute("INSERT INTO node (id, parent) VALUES (1, NULL)")
+        try session.execute("INSERT INTO node (id, parent) VALUES (2, 999)")
+        let error = try #require(throws: AmigoError.self) { try session.commit() }
+        switch (kind, error) {
+        case (.postgres, .commitRolledBack(let lost, let cause)):
+            #expect(lost == 2)
+            #expect(cause.sqlState == "23503")
+            #expect("\(error)".hasSuffix("the commit failed and the transaction was rolled back: 2 changes lost, none kept"))
+        case (.sqlite, .database(let cause)):
+            #expect(cause.isConstraintViolation)
+            // SQLite kept the transaction: the rows are still there, uncommitted; roll them back.
+            #expect(session.pendingChangeCount == 2)
+            try session.rollback()
+        default:
+            Issue.record("unexpected error on \(kind): \(error)")
+        }
+        #expect(try store.connect().fetchScalar("SELECT count(*) FROM node") == .integer(0))
+        // The next write runs inside the session's new transaction: rollback undoes it.
+        try session.execute("INSERT INTO node (id, parent) VALUES (3, NULL)")
+        #expect(session.pendingChangeCount == 1)
+        try session.rollback()
+        #expect(try store.connect().fetchScalar("SELECT count(*) FROM node") == .integer(0))
+        try session.execute("INSERT INTO node (id, parent) VALUES (4, NULL)")
+        try session.commit()
+        #expect(try store.connect().fetchScalar("SELECT count(*) FROM node") == .integer(1))
+    }
+}

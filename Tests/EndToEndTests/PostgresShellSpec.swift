@@ -163,6 +163,21 @@ struct PostgresShellSpec {
         #expect(try db.psql("SELECT name FROM genre ORDER BY id") == "Rock\nPop\nKept\n")
     }
 
+    @Test("a commit the server refuses (a deferred foreign key) says the changes are lost; the next insert is in a new transaction")
+    func aRefusedCommitSaysWhatWasLost() throws {
+        let db = try PostgresDatabase("CREATE TABLE node (id integer PRIMARY KEY, parent integer REFERENCES node (id) DEFERRABLE INITIALLY DEFERRED)")
+        let result = try shell(db.url, ["open node", "insert id=1, parent=999", "commit", "count", "insert id=2", "rollback",
+                                        "insert id=3", "commit", "count"])
+        #expect(result.status == 1)
+        #expect(result.stderr == """
+            amigo-shell: -c #3: error: PostgreSQL error 23503: insert or update on table "node" violates foreign key constraint "node_parent_fkey" \
+            (Key (parent)=(999) is not present in table "node".) — the commit failed and the transaction was rolled back: 1 change lost, none kept
+
+            """)
+        #expect(result.stdout.hasSuffix("committed 1 change(s)\n1\n"))
+        #expect(try db.psql("SELECT id FROM node") == "3\n")
+    }
+
     @Test("tables counts a big table up to 10,000 rows (a lower bound), count finishes it")
     func countsAreBounded() throws {
         let db = try PostgresDatabase("CREATE TABLE big (id integer PRIMARY KEY); INSERT INTO big SELECT generate_series(1, 10005);")

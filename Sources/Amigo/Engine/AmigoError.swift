@@ -55,6 +55,10 @@ public enum AmigoError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A write would store a value the record holds only a prefix of (it was read by a query
     /// with ``Query/prefixingValues(to:except:)``): read the row again by key first.
     case partialValue(model: String, column: String, operation: String)
+    /// COMMIT failed and the database ended the transaction (PostgreSQL does, for a deferred
+    /// constraint or a serialization failure): its `changesLost` changes are gone, nothing of
+    /// them is kept; `cause` is the database's error. The session has begun its next transaction.
+    case commitRolledBack(changesLost: Int, cause: DatabaseError)
 
     public var description: String {
         switch self {
@@ -90,6 +94,9 @@ public enum AmigoError: Error, Sendable, Equatable, CustomStringConvertible {
         case .invalidOperation(let message): return message
         case .partialValue(let model, let column, let operation):
             return "cannot \(operation) this \(model) row: it holds only the first part of \(column) (read the row again by key)"
+        case .commitRolledBack(let lost, let cause):
+            return "\(cause.description) — the commit failed and the transaction was rolled back: "
+                + (lost == 1 ? "1 change" : "\(lost) changes") + " lost, none kept"
         }
     }
 }

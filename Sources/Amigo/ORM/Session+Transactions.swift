@@ -32,8 +32,11 @@ extension Session {
     /// Makes the session's changes permanent (COMMIT) and begins the next transaction, keeping
     /// the engine. When it returns, the rows are committed.
     ///
-    /// - Throws: ``AmigoError/database(_:)`` when COMMIT fails (the transaction stays open: commit
-    ///   again or roll back); ``AmigoError/invalidOperation(_:)`` when the transaction had already
+    /// - Throws: ``AmigoError/database(_:)`` when COMMIT fails and the transaction stays open
+    ///   (SQLite: commit again or roll back); ``AmigoError/commitRolledBack(changesLost:cause:)``
+    ///   when COMMIT fails and the database ended the transaction (PostgreSQL: a deferred constraint,
+    ///   a serialization failure) — the changes are lost and a new transaction is open;
+    ///   ``AmigoError/invalidOperation(_:)`` when the transaction had already
     ///   been rolled back by SQLite (after an I/O or disk-full error) with changes pending — those
     ///   changes are lost, and a new transaction is open.
     public func commit() throws { try finish(commit: true, restart: true) }
@@ -66,7 +69,17 @@ extension Session {
             do {
                 try engine.serialized {
                     if engine.isInTransaction {
-                        try engine.executeTransactionControl(commit ? "COMMIT" : "ROLLBACK")
+                        do {
+                            try engine.executeTransactionControl(commit ? "COMMIT" : "ROLLBACK")
+                        } catch AmigoError.database(let cause) where commit && !engine.isInTransaction && !engine.isConnectionLost {
+                            // The database ended the transaction when its COMMIT failed (PostgreSQL
+                            // does): begin the next one, so that no later statement runs outside a
+                            // transaction, and say that the changes are gone.
+                            let lostChanges = changes
+                            changes = 0
+                            do { try engine.executeTransactionControl("BEGIN") } catch { active = false; throw error }
+                            throw AmigoError.commitRolledBack(changesLost: lostChanges, cause: cause)
+                        }
                     } else if commit {
                         // SQLite rolled the transaction back on its own (I/O error, disk full…).
                         lost = changes

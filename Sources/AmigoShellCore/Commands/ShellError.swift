@@ -111,6 +111,9 @@ public enum ErrorText {
                     text += " — a foreign key of this file points at columns that are not a key of their table, so SQLite refuses writes that must check it (schema TABLE shows the keys)"
                 }
                 return text
+            case .commitRolledBack(let lost, let cause):
+                return describe(AmigoError.database(cause)) + " — the commit failed and the transaction was rolled back: "
+                    + Plural.count(lost, "change") + " lost, none kept"
             default: return e.description
             }
         case let e as FilterError: return e.description

@@ -54,7 +54,19 @@ extension Explorer {
     /// Commits the session, then reads again what other programs committed meanwhile (their
     /// changes could not be seen, or their schema changes reflected, while edits were pending).
     public func commit() throws {
-        try session.commit()
+        do {
+            try session.commit()
+        } catch AmigoError.commitRolledBack(let lost, let cause) {
+            // The server ended the transaction: what was pending is gone, so the views (and the
+            // models, after DDL) are read again before the error is shown.
+            if !isSQLite && schemaChangesPending > 0 { catalogGeneration += 1 }
+            schemaChangesPending = 0
+            if schemaVersion() != reflectedSchemaVersion { try? reflectAgain(); _ = takeNotice() }
+            try? reloadTables()
+            try? reloadCurrentView()
+            _ = takeNotice()
+            throw AmigoError.commitRolledBack(changesLost: lost, cause: cause)
+        }
         schemaChangesPending = 0
         try refresh()
     }
