@@ -59,5 +59,10 @@ import Testing
         #expect(ShellError.unreadableTable(command: "open", table: "fts", reason: "no such module: fts9").description == "open: fts cannot be read: no such module: fts9")
         #expect(ShellError.noSuchTable("zz").description == "no table or view matches 'zz'")
         #expect(ShellError.nullLink(column: "ReportsTo", target: "Employee").description == "ReportsTo is NULL: no Employee to jump to")
+        #expect(ShellError.notANumber(column: "Milliseconds", value: "abc").description
+                == "Milliseconds holds numbers: abc is not one (type a number, NULL, or quote text to store it anyway)")
+        #expect(ShellError.constraintViolated(command: "insert", detail: "UNIQUE constraint failed: Genre.Name (Name = 'Rock')").description
+                == "insert: UNIQUE constraint failed: Genre.Name (Name = 'Rock'); nothing was changed by it, earlier changes are kept")
+        #expect(ShellError.notAWrite(command: "count").description == "count does not write")
     }
 }

@@ -13,7 +13,7 @@ extension Explorer {
         case .link(let relationship, let key, let payload): return try previewLink(relationship, key: key, payload: payload, link: true)
         case .unlink(let relationship, let key): return try previewLink(relationship, key: key, payload: [], link: false)
         case .sql(let sql): return try previewSQLWrite(sql)
-        default: throw ShellError.invalidValue("\(command.name) does not write")
+        default: throw ShellError.notAWrite(command: command.name)
         }
     }
 
@@ -85,7 +85,7 @@ extension Explorer {
     /// A constraint failure said in one line: which constraint, and the value that broke it.
     static func constraintError(_ error: Error, command: String, record: Record, session: Session) -> Error {
         guard case AmigoError.database(let db) = error, db.code == 19 else { return error }
-        var text = "\(command): \(db.message)"
+        var text = db.message
         // `UNIQUE constraint failed: Genre.Name` names columns: give their values.
         if let colon = db.message.range(of: "failed: ") {
             let names = db.message[colon.upperBound...].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
@@ -110,7 +110,7 @@ extension Explorer {
                 }
             }
         }
-        return ShellError.invalidValue(text + "; nothing was changed by it, earlier changes are kept")
+        return ShellError.constraintViolated(command: command, detail: text)
     }
 
     // MARK: Delete

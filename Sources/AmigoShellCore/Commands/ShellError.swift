@@ -12,8 +12,13 @@ public enum ShellError: Error, Equatable, Sendable, CustomStringConvertible {
     case noCurrentRow(command: String)
     /// There is nothing to go back to.
     case nothingToGoBack
-    /// A value could not be understood.
-    case invalidValue(String)
+    /// Text typed for a number column (`value`, empty when nothing was typed).
+    case notANumber(column: String, value: String)
+    /// A write `command` broke a constraint (`detail`: which one, with the values that broke it);
+    /// it was undone alone, and the session's earlier changes are kept.
+    case constraintViolated(command: String, detail: String)
+    /// `command` was asked to preview a write but does not write (a caller's mistake, not the user's).
+    case notAWrite(command: String)
     /// `sql` was given a statement that writes.
     case notReadOnly
     /// A file could not be written.
@@ -67,7 +72,10 @@ public enum ShellError: Error, Equatable, Sendable, CustomStringConvertible {
         case .noView(let command): return "\(command): open a table first (tables lists them)"
         case .noCurrentRow(let command): return "\(command): the view has no rows"
         case .nothingToGoBack: return "nothing to go back to"
-        case .invalidValue(let message): return message
+        case .notANumber(let column, let value):
+            return "\(column) holds numbers: \(value.isEmpty ? "an empty value" : value) is not one (type a number, NULL, or quote text to store it anyway)"
+        case .constraintViolated(let command, let detail): return "\(command): \(detail); nothing was changed by it, earlier changes are kept"
+        case .notAWrite(let command): return "\(command) does not write"
         case .notReadOnly: return "sql runs read-only statements only (SELECT, PRAGMA, EXPLAIN, WITH …); edit rows with set"
         case .cannotWrite(let path, let reason): return "cannot write \(path): \(reason)"
         case .readOnlyDatabase(let command, let path): return "\(command): \(path) is open read-only (--read-only or a read-only file); nothing is written"

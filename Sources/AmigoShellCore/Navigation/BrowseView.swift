@@ -125,7 +125,7 @@ public final class BrowseView {
 
     /// The view's query (filter and relationship scope applied; no order or paging).
     func query(in session: Session) throws -> Query<Record> {
-        guard let model else { throw ShellError.invalidValue("a sql result cannot be queried") }
+        guard let model else { throw ShellError.sqlResult(command: "query", instead: "cannot be queried") }
         var q = session.query(model.name)
         if case .relation(let owner, let relationship) = source {
             q = q.using(owner).relationship(relationship.name)

@@ -99,8 +99,7 @@ public enum ValueText {
         let value = parse(text, for: column)
         switch (column.kind, value) {
         case (.integer, .text), (.real, .text), (.numeric, .text), (.boolean, .text):
-            let what = trimmed.isEmpty ? "an empty value" : trimmed
-            throw ShellError.invalidValue("\(column.label) holds numbers: \(what) is not one (type a number, NULL, or quote text to store it anyway)")
+            throw ShellError.notANumber(column: column.label, value: trimmed)
         default:
             return value
         }
