@@ -371,7 +371,7 @@ struct TerminalUISpec {
         #expect(try await colourEscapes(["NO_COLOR": "1"], unsetting: []) == 0)
     }
 
-    @Test("Ctrl-Z in an interactive shell stops amigo-shell with the terminal restored; fg redraws the screen")
+    @Test("Ctrl-Z, or kill -TSTP from outside, stops amigo-shell with the terminal restored; fg redraws the screen")
     func controlZSuspends() async throws {
         let workspace = try Workspace("suspend")
         let binary = try Fixture.binary()
@@ -391,6 +391,18 @@ struct TerminalUISpec {
         try tmux.sendKeys("Enter")
         try await tmux.waitUntil("the screen to come back") { $0.contains("Track         3503") && ((try? tmux.alternateScreenOn()) == true) }
         _ = try await open("Ar", rows: 275, in: tmux)
+        // A stop from outside (`kill -TSTP`, as a job-control shell or a window manager sends it)
+        // does the same: the terminal is given back, and after fg the screen comes back as it was.
+        let pid = try #require(try tmux.descendantPID(named: "amigo-shell"), "no amigo-shell process in the pane")
+        #expect(kill(pid, SIGTSTP) == 0)
+        try await tmux.waitUntil("the job to stop from outside") {
+            $0.lines.filter { $0.contains("Stopped") }.count >= 2 && ((try? tmux.alternateScreenOn()) == false)
+        }
+        try tmux.sendLiteral("fg")
+        try tmux.sendKeys("Enter")
+        try await tmux.waitUntil("the screen to come back after the outside stop") {
+            $0.statusLine.hasPrefix("row 1 of 275") && ((try? tmux.alternateScreenOn()) == true)
+        }
         try tmux.sendKeys("q")
         try await tmux.waitUntil("the shell prompt again") { _ in (try? tmux.alternateScreenOn()) == false }
         try tmux.sendLiteral("exit")

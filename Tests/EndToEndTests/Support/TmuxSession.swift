@@ -120,6 +120,20 @@ final class TmuxSession {
         return children.split(separator: " ").first.flatMap { pid_t($0) }
     }
 
+    /// The pid of the process named `name` (its `comm`) anywhere under the pane's shell — under
+    /// an interactive shell started in the pane, say — or nil.
+    func descendantPID(named name: String) throws -> pid_t? {
+        var queue = [try display("#{pane_pid}")]
+        while !queue.isEmpty {
+            let pid = queue.removeFirst()
+            let comm = (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
+            if comm == String(name.prefix(15)) { return pid_t(pid) }
+            let children = (try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)) ?? ""
+            queue += children.split(separator: " ").map(String.init)
+        }
+        return nil
+    }
+
     // MARK: Waiting
 
     /// Polls the screen every 10 ms until it contains `text`; throws with the last screen after `timeout`.
