@@ -6,9 +6,8 @@ import Testing
 /// Reflection written once and run on both engines: the same DDL (up to each engine's spelling of
 /// an auto-increment key and of a table in another schema) must give the same models, keys,
 /// indexes and relationships, and the reflected models must read and write the same rows.
+@Suite("Reflection scenarios on SQLite and PostgreSQL")
 struct ReflectionScenarios {
-    let kind: TestStore.Kind
-
     /// The scenario schema: identity keys, a one-to-one, a composite primary key and a composite
     /// foreign key, a junction with a payload, a self-reference, a generated column, a view, and a
     /// table in a second schema (PostgreSQL; in SQLite a table whose name has the same dot).
@@ -51,8 +50,8 @@ struct ReflectionScenarios {
         return (script, auditName)
     }
 
-    /// A store with the scenario schema, reflected.
-    private func withReflected(_ body: (AmigoDatabase, TestStore, String) throws -> Void) throws {
+    /// A store on `kind` with the scenario schema, reflected.
+    private func withReflected(_ kind: TestStore.Kind, _ body: (AmigoDatabase, TestStore, String) throws -> Void) throws {
         let store = try TestStore(kind)
         defer { store.drop() }
         let (script, audit) = try Self.ddl(store)
@@ -62,8 +61,9 @@ struct ReflectionScenarios {
 
     /// Every table and view becomes a model, named as the `search_path` finds it; keys, kinds,
     /// NOT NULL, generated and auto-increment columns, indexes and foreign keys are read.
-    func tablesKeysAndColumnsAreReflected() throws {
-        try withReflected { amigo, _, audit in
+    @Test(arguments: TestStore.Kind.available)
+    func tablesKeysAndColumnsAreReflected(_ kind: TestStore.Kind) throws {
+        try withReflected(kind) { amigo, _, audit in
             #expect(amigo.models.map(\.name) == ["album", "album_summary", "artist", "artist_profile", "edition", "employee",
                                                  "playlist", "playlist_track", "pressing", audit, "track"])
             #expect(amigo.reflectionWarnings.isEmpty)
@@ -92,8 +92,9 @@ struct ReflectionScenarios {
     }
 
     /// Relationships come from the foreign keys alone, with the same names on both engines.
-    func relationshipsAreDiscovered() throws {
-        try withReflected { amigo, store, audit in
+    @Test(arguments: TestStore.Kind.available)
+    func relationshipsAreDiscovered(_ kind: TestStore.Kind) throws {
+        try withReflected(kind) { amigo, store, audit in
             var all: [String: [String]] = [:]
             for model in amigo.models {
                 all[model.name] = model.relationships.map { "\($0.name) \($0.kindDescription) → \($0.target.name)" }
@@ -117,8 +118,9 @@ struct ReflectionScenarios {
 
     /// The reflected models write (keys assigned by the database are written back, generated
     /// columns computed) and read rows through every kind of relationship and filters.
-    func reflectedModelsReadAndWriteRows() throws {
-        try withReflected { amigo, _, audit in
+    @Test(arguments: TestStore.Kind.available)
+    func reflectedModelsReadAndWriteRows(_ kind: TestStore.Kind) throws {
+        try withReflected(kind) { amigo, _, audit in
             let session = try amigo.openSession()
             let acdc = try Record(amigo.model(named: "artist"), ["name": "AC/DC"])
             let abba = try Record(amigo.model(named: "artist"), ["name": "ABBA"])
@@ -180,20 +182,9 @@ struct ReflectionScenarios {
     }
 }
 
-@Suite("Reflection scenarios on SQLite") struct SQLiteReflectionTests {
-    let scenarios = ReflectionScenarios(kind: .sqlite)
-    @Test func tablesKeysAndColumnsAreReflected() throws { try scenarios.tablesKeysAndColumnsAreReflected() }
-    @Test func relationshipsAreDiscovered() throws { try scenarios.relationshipsAreDiscovered() }
-    @Test func reflectedModelsReadAndWriteRows() throws { try scenarios.reflectedModelsReadAndWriteRows() }
-}
-
-@Suite("Reflection scenarios on PostgreSQL", .enabled(if: TestServer.isAvailable, TestServer.skipReason))
+/// What only PostgreSQL has, and both engines side by side.
+@Suite("Reflection on PostgreSQL", .enabled(if: TestServer.isAvailable, TestServer.skipReason))
 struct PostgresReflectionTests {
-    let scenarios = ReflectionScenarios(kind: .postgres)
-    @Test func tablesKeysAndColumnsAreReflected() throws { try scenarios.tablesKeysAndColumnsAreReflected() }
-    @Test func relationshipsAreDiscovered() throws { try scenarios.relationshipsAreDiscovered() }
-    @Test func reflectedModelsReadAndWriteRows() throws { try scenarios.reflectedModelsReadAndWriteRows() }
-
     /// The same DDL reflects to the same description on both engines.
     @Test func bothEnginesReflectTheSameSchema() throws {
         var descriptions: [[String]] = []

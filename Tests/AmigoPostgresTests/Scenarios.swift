@@ -48,13 +48,12 @@ struct ScenarioModels {
     var all: [ORMModel] { [owner, pet, article, tag] }
 }
 
-/// ORM scenarios written once and run on every engine (see SQLiteScenarioTests and
-/// PostgresScenarioTests): each gets a store of its own and its tables from `createAll`.
+/// ORM scenarios written once and run on every engine (``TestStore/Kind/available``: SQLite, and
+/// PostgreSQL when the test server runs): each gets a store of its own and its tables from `createAll`.
+@Suite("ORM scenarios on SQLite and PostgreSQL")
 struct Scenarios {
-    let kind: TestStore.Kind
-
-    /// Runs `body` with a fresh store and an `Amigo` whose tables exist.
-    private func withAmigo(_ body: (AmigoDatabase, TestStore) throws -> Void) throws {
+    /// Runs `body` with a fresh store on `kind` and an `Amigo` whose tables exist.
+    private func withAmigo(_ kind: TestStore.Kind, _ body: (AmigoDatabase, TestStore) throws -> Void) throws {
         let store = try TestStore(kind)
         defer { store.drop() }
         let amigo = try store.amigo(ScenarioModels().all)
@@ -67,8 +66,9 @@ struct Scenarios {
     }
 
     /// createAll, then add: the assigned keys are written back (1, 2, 3 in order) and `get` finds the rows.
-    func keysAreWrittenBackAndRowsFoundByKey() throws {
-        try withAmigo { amigo, _ in
+    @Test(arguments: TestStore.Kind.available)
+    func keysAreWrittenBackAndRowsFoundByKey(_ kind: TestStore.Kind) throws {
+        try withAmigo(kind) { amigo, _ in
             let session = try amigo.openSession()
             let a = owner("Ada", 36), b = owner("Bob", 41)
             try session.add(a, b)
@@ -88,8 +88,9 @@ struct Scenarios {
     }
 
     /// The filter language: =, <, BEGINSWITH[c], IN, a path through a foreign key, ordering.
-    func filtersSelectTheSameRows() throws {
-        try withAmigo { amigo, _ in
+    @Test(arguments: TestStore.Kind.available)
+    func filtersSelectTheSameRows(_ kind: TestStore.Kind) throws {
+        try withAmigo(kind) { amigo, _ in
             let session = try amigo.openSession()
             let ada = owner("Ada", 36), bob = owner("Bob", 41), bea = owner("beatrice", 19)
             try session.add(ada, bob, bea)
@@ -116,8 +117,9 @@ struct Scenarios {
     }
 
     /// One-to-many: the pets of an owner, and the owner of a pet with selectRelated.
-    func oneToManyIsTraversedBothWays() throws {
-        try withAmigo { amigo, _ in
+    @Test(arguments: TestStore.Kind.available)
+    func oneToManyIsTraversedBothWays(_ kind: TestStore.Kind) throws {
+        try withAmigo(kind) { amigo, _ in
             let session = try amigo.openSession()
             let ada = owner("Ada", 36), bob = owner("Bob", 41)
             let p1 = Pet(); p1.name = "p1"; p1.owner = ada
@@ -131,8 +133,9 @@ struct Scenarios {
     }
 
     /// Many-to-many: links added from one side are seen from the other; deleting a link keeps both rows.
-    func manyToManyLinksAreAddedAndDeleted() throws {
-        try withAmigo { amigo, _ in
+    @Test(arguments: TestStore.Kind.available)
+    func manyToManyLinksAreAddedAndDeleted(_ kind: TestStore.Kind) throws {
+        try withAmigo(kind) { amigo, _ in
             let session = try amigo.openSession()
             let a1 = Article(); a1.title = "a1"
             let a2 = Article(); a2.title = "a2"
@@ -152,8 +155,9 @@ struct Scenarios {
     }
 
     /// Update and delete by key; a filtered delete.
-    func rowsAreUpdatedAndDeleted() throws {
-        try withAmigo { amigo, _ in
+    @Test(arguments: TestStore.Kind.available)
+    func rowsAreUpdatedAndDeleted(_ kind: TestStore.Kind) throws {
+        try withAmigo(kind) { amigo, _ in
             let session = try amigo.openSession()
             let ada = owner("Ada", 36), bob = owner("Bob", 41), cy = owner("Cy", 7)
             try session.add(ada, bob, cy)
@@ -168,8 +172,9 @@ struct Scenarios {
     }
 
     /// A second connection sees committed rows only; rolled-back rows are gone for both.
-    func commitsAreSeenFromAnotherConnectionAndRollbacksAreNot() throws {
-        try withAmigo { amigo, store in
+    @Test(arguments: TestStore.Kind.available)
+    func commitsAreSeenFromAnotherConnectionAndRollbacksAreNot(_ kind: TestStore.Kind) throws {
+        try withAmigo(kind) { amigo, store in
             let other = try store.amigo(ScenarioModels().all)
             let session = try amigo.openSession()
             try session.add(owner("Ada", 36))
@@ -187,8 +192,9 @@ struct Scenarios {
 
     /// A duplicate key is a constraint violation, reported as a database error; after a rollback
     /// the session goes on.
-    func aDuplicateKeyIsAConstraintViolation() throws {
-        try withAmigo { amigo, _ in
+    @Test(arguments: TestStore.Kind.available)
+    func aDuplicateKeyIsAConstraintViolation(_ kind: TestStore.Kind) throws {
+        try withAmigo(kind) { amigo, _ in
             let session = try amigo.openSession()
             let first = owner("Ada", 36); first.id = 10
             try session.add(first)
@@ -211,7 +217,8 @@ struct Scenarios {
     /// a second run does nothing; a failing step is rolled back (its DDL too) and the version
     /// stays at the last step that succeeded. SQLite records it in `user_version`, PostgreSQL in
     /// a table of its own.
-    func migrationsRecordTheirVersionAndRollBackAFailingStep() throws {
+    @Test(arguments: TestStore.Kind.available)
+    func migrationsRecordTheirVersionAndRollBackAFailingStep(_ kind: TestStore.Kind) throws {
         let store = try TestStore(kind)
         defer { store.drop() }
         let engine = try store.connect()
@@ -239,7 +246,8 @@ struct Scenarios {
     /// Schema sync keeping rows: a column the model dropped goes, a new optional one comes, a
     /// column the model makes NOT NULL becomes so — rebuilt on SQLite, altered in place on
     /// PostgreSQL, the same rows and the same result either way; a second sync has nothing to do.
-    func schemaSyncKeepsRowsWhileColumnsComeAndGo() throws {
+    @Test(arguments: TestStore.Kind.available)
+    func schemaSyncKeepsRowsWhileColumnsComeAndGo(_ kind: TestStore.Kind) throws {
         let store = try TestStore(kind)
         defer { store.drop() }
         let engine = try store.connect()
@@ -260,8 +268,9 @@ struct Scenarios {
         #expect(throws: (any Error).self) { try engine.fetchScalar("SELECT legacy FROM gadget") }
     }
 
-    func dialectSpellingsSelectTheSameRows() throws {
-        try withAmigo { amigo, _ in
+    @Test(arguments: TestStore.Kind.available)
+    func dialectSpellingsSelectTheSameRows(_ kind: TestStore.Kind) throws {
+        try withAmigo(kind) { amigo, _ in
             let session = try amigo.openSession()
             try session.add(owner("Ada", 36), owner("Bob", 41), owner("Cy", 7))
             let names = { (query: Query<Owner>) throws -> [String] in try query.all().compactMap(\.name) }
@@ -281,37 +290,4 @@ struct Scenarios {
             #expect(try session.query(Owner.self).filter("age < 10").groupConcat("age") == "7")
         }
     }
-}
-
-@Suite("ORM scenarios on SQLite") struct SQLiteScenarioTests {
-    let scenarios = Scenarios(kind: .sqlite)
-    @Test func keysAreWrittenBackAndRowsFoundByKey() throws { try scenarios.keysAreWrittenBackAndRowsFoundByKey() }
-    @Test func filtersSelectTheSameRows() throws { try scenarios.filtersSelectTheSameRows() }
-    @Test func oneToManyIsTraversedBothWays() throws { try scenarios.oneToManyIsTraversedBothWays() }
-    @Test func manyToManyLinksAreAddedAndDeleted() throws { try scenarios.manyToManyLinksAreAddedAndDeleted() }
-    @Test func rowsAreUpdatedAndDeleted() throws { try scenarios.rowsAreUpdatedAndDeleted() }
-    @Test func commitsAreSeenFromAnotherConnectionAndRollbacksAreNot() throws {
-        try scenarios.commitsAreSeenFromAnotherConnectionAndRollbacksAreNot()
-    }
-    @Test func aDuplicateKeyIsAConstraintViolation() throws { try scenarios.aDuplicateKeyIsAConstraintViolation() }
-    @Test func dialectSpellingsSelectTheSameRows() throws { try scenarios.dialectSpellingsSelectTheSameRows() }
-    @Test func migrationsRecordTheirVersionAndRollBackAFailingStep() throws { try scenarios.migrationsRecordTheirVersionAndRollBackAFailingStep() }
-    @Test func schemaSyncKeepsRowsWhileColumnsComeAndGo() throws { try scenarios.schemaSyncKeepsRowsWhileColumnsComeAndGo() }
-}
-
-@Suite("ORM scenarios on PostgreSQL", .enabled(if: TestServer.isAvailable, TestServer.skipReason))
-struct PostgresScenarioTests {
-    let scenarios = Scenarios(kind: .postgres)
-    @Test func keysAreWrittenBackAndRowsFoundByKey() throws { try scenarios.keysAreWrittenBackAndRowsFoundByKey() }
-    @Test func filtersSelectTheSameRows() throws { try scenarios.filtersSelectTheSameRows() }
-    @Test func oneToManyIsTraversedBothWays() throws { try scenarios.oneToManyIsTraversedBothWays() }
-    @Test func manyToManyLinksAreAddedAndDeleted() throws { try scenarios.manyToManyLinksAreAddedAndDeleted() }
-    @Test func rowsAreUpdatedAndDeleted() throws { try scenarios.rowsAreUpdatedAndDeleted() }
-    @Test func commitsAreSeenFromAnotherConnectionAndRollbacksAreNot() throws {
-        try scenarios.commitsAreSeenFromAnotherConnectionAndRollbacksAreNot()
-    }
-    @Test func aDuplicateKeyIsAConstraintViolation() throws { try scenarios.aDuplicateKeyIsAConstraintViolation() }
-    @Test func dialectSpellingsSelectTheSameRows() throws { try scenarios.dialectSpellingsSelectTheSameRows() }
-    @Test func migrationsRecordTheirVersionAndRollBackAFailingStep() throws { try scenarios.migrationsRecordTheirVersionAndRollBackAFailingStep() }
-    @Test func schemaSyncKeepsRowsWhileColumnsComeAndGo() throws { try scenarios.schemaSyncKeepsRowsWhileColumnsComeAndGo() }
 }

@@ -39,7 +39,13 @@ enum TestServer {
 /// ``drop()``), so that tests run in parallel without meeting each other's rows.
 final class TestStore: @unchecked Sendable {
     /// The engine kinds a scenario runs on.
-    enum Kind: String, CaseIterable, Sendable, CustomStringConvertible { case sqlite, postgres; var description: String { rawValue } }
+    enum Kind: String, CaseIterable, Sendable, CustomStringConvertible {
+        case sqlite, postgres
+        var description: String { rawValue }
+        /// The engines the scenarios run on here: SQLite, and PostgreSQL when the test server runs
+        /// (scripts/test always starts one).
+        static var available: [Kind] { TestServer.isAvailable ? allCases : [.sqlite] }
+    }
 
     let kind: Kind
     /// The SQLite file's path, or the PostgreSQL URL with the store's `search_path`.
