@@ -38,6 +38,25 @@ public struct PostgresCatalog: SchemaCatalog {
         visible && !name.contains(".") ? name : schema + "." + name
     }
 
+    /// A hash of every column (name, type, NOT NULL) of the tables and views read, and of every
+    /// constraint's id in their schemas (the schemas of ``schemas``, else every one but the system
+    /// ones): it changes when a table, column or constraint is added, changed or dropped.
+    public func schemaVersion() throws -> Int64? {
+        let only = schemas ?? []
+        let schemaCondition = only.isEmpty
+            ? "n.nspname NOT IN ('pg_catalog', 'information_schema') AND n.nspname NOT LIKE 'pg\\_%'"
+            : "n.nspname IN (" + only.map { _ in "?" }.joined(separator: ", ") + ")"
+        let sql = """
+            SELECT hashtext(coalesce((SELECT string_agg(a.attrelid::text || '.' || a.attname || ':' || a.atttypid::text || ':' || a.attnotnull::text, ',' ORDER BY a.attrelid, a.attnum) \
+            FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid JOIN pg_namespace n ON n.oid = c.relnamespace \
+            WHERE a.attnum > 0 AND NOT a.attisdropped AND c.relkind IN ('r', 'v', 'm', 'p', 'f') AND \(schemaCondition)), '') \
+            || '|' || coalesce((SELECT string_agg(co.oid::text, ',' ORDER BY co.oid) FROM pg_constraint co \
+            JOIN pg_namespace n ON n.oid = co.connamespace WHERE \(schemaCondition)), ''))
+            """
+        let names = only.map(DatabaseValue.text)
+        return try engine.fetchScalar(sql, names + names).integerValue
+    }
+
     /// Tables and views of the non-system schemas, sorted by name.
     public func entries() throws -> [SchemaEntry] {
         var entries: [SchemaEntry] = []

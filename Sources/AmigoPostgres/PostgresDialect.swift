@@ -152,18 +152,6 @@ public struct PostgresDialect: SQLDialect {
     /// transaction that wrote starts or ends anywhere on the server, so a commit by another client
     /// is noticed at once (read-only transactions, which get no id, leave it alone).
     public var dataVersionQuery: String? { "SELECT hashtext(pg_current_snapshot()::text)" }
-    /// A hash of every user table's and view's columns (name, type, NOT NULL) and of every
-    /// constraint's id, outside the system schemas.
-    public var catalogVersionQuery: String? {
-        """
-        SELECT hashtext(coalesce((SELECT string_agg(a.attrelid::text || '.' || a.attname || ':' || a.atttypid::text || ':' || a.attnotnull::text, ',' ORDER BY a.attrelid, a.attnum) \
-        FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid JOIN pg_namespace n ON n.oid = c.relnamespace \
-        WHERE a.attnum > 0 AND NOT a.attisdropped AND c.relkind IN ('r', 'v', 'm', 'p', 'f') \
-        AND n.nspname NOT IN ('pg_catalog', 'information_schema') AND n.nspname NOT LIKE 'pg\\_toast%'), '') \
-        || '|' || coalesce((SELECT string_agg(co.oid::text, ',' ORDER BY co.oid) FROM pg_constraint co \
-        JOIN pg_namespace n ON n.oid = co.connamespace WHERE n.nspname NOT IN ('pg_catalog', 'information_schema')), ''))
-        """
-    }
     /// `reltuples` of the table `$1` names (−1 or 0 before the first VACUUM or ANALYZE).
     public var rowEstimateQuery: String? { "SELECT reltuples::bigint FROM pg_class WHERE oid = to_regclass($1)" }
     /// True: `ALTER TABLE … DROP COLUMN` and `ALTER COLUMN … SET/DROP NOT NULL`.

@@ -14,11 +14,19 @@ public protocol SchemaCatalog {
     func table(_ entry: SchemaEntry) throws -> Table
     /// Notices about what was read, for ``AmigoDatabase/reflectionWarnings`` (none by default).
     func warnings() -> [String]
+    /// A number that changes when a table, a column or a constraint of what this catalog reads is
+    /// added, changed or dropped (SQLite's `PRAGMA schema_version`; a hash of PostgreSQL's catalog
+    /// for the schemas read), so that a program reflects again only when the schema changed; nil
+    /// when the database keeps none (the default).
+    func schemaVersion() throws -> Int64?
 }
 
 extension SchemaCatalog {
     /// None.
     public func warnings() -> [String] { [] }
+
+    /// None.
+    public func schemaVersion() throws -> Int64? { nil }
 }
 
 /// One table or view a ``SchemaCatalog`` lists.

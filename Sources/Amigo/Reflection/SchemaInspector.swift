@@ -131,6 +131,11 @@ public struct SchemaInspector: SchemaCatalog {
         return engine.collationSubstitutes.map(\.notice)
     }
 
+    /// `PRAGMA schema_version`: raised by SQLite on every change to the schema.
+    public func schemaVersion() throws -> Int64? {
+        try engine.fetchScalar("PRAGMA schema_version").integerValue
+    }
+
     /// `PRAGMA user_version`.
     public func userVersion() throws -> Int {
         Int(try engine.fetchScalar("PRAGMA user_version").integerValue ?? 0)

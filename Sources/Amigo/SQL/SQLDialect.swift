@@ -78,10 +78,6 @@ public protocol SQLDialect: Sendable {
     /// A query whose one integer value changes when another connection commits a change (SQLite's
     /// `PRAGMA data_version`), for noticing changes made elsewhere; nil when the engine has none.
     var dataVersionQuery: String? { get }
-    /// A query whose one integer value changes when a table, a column or a constraint is added,
-    /// changed or dropped (SQLite's `PRAGMA schema_version`), so that a shell reflects the schema
-    /// again only when it changed; nil when the engine has none.
-    var catalogVersionQuery: String? { get }
     /// A query of one bound parameter, a table's name as ``quoteTable(_:)`` writes it, whose one
     /// value is the engine's estimate of the table's row count (PostgreSQL's `reltuples`), for
     /// showing a huge table's size at once; nil when the engine keeps none.
@@ -153,8 +149,6 @@ extension SQLDialect {
     public var changesQuery: String? { "SELECT changes()" }
     /// `PRAGMA data_version`.
     public var dataVersionQuery: String? { "PRAGMA data_version" }
-    /// `PRAGMA schema_version`.
-    public var catalogVersionQuery: String? { "PRAGMA schema_version" }
     /// Nil: SQLite keeps no row estimates (without ANALYZE).
     public var rowEstimateQuery: String? { nil }
     /// False: SQLite rebuilds a table to drop a column or change its constraints.

@@ -20,14 +20,18 @@ extension Explorer {
     /// Whether another program committed changes to the file since the counts were read.
     public var fileChangedElsewhere: Bool { dataVersion() != readVersion }
 
-    /// The schema's version (see ``reflectedSchemaVersion``) as the dialect reads it (SQLite's
-    /// `PRAGMA schema_version`, a hash of PostgreSQL's catalog), plus ``catalogGeneration``.
+    /// The schema's version (see ``reflectedSchemaVersion``) as the engine's catalog reads it
+    /// (SQLite's `PRAGMA schema_version`, a hash of PostgreSQL's catalog for the schemas
+    /// reflected), plus ``catalogGeneration``; nil when it cannot be read.
     func schemaVersion() -> Int64? {
-        guard let query = amigo.engine.dialect.catalogVersionQuery else { return catalogGeneration }
         let echoing = isEchoOn
         isEchoOn = false
         defer { isEchoOn = echoing }
-        return (try? amigo.engine.fetchScalar(query).integerValue).flatMap { $0 }.map { $0 &+ catalogGeneration }
+        do {
+            return (try amigo.engine.schemaCatalog.schemaVersion() ?? 0) &+ catalogGeneration
+        } catch {
+            return nil
+        }
     }
 
     /// Reads the table counts and the current view again (keeping its filter, order and
@@ -139,8 +143,10 @@ extension Explorer {
     }
 
     /// Loads the current view again, keeping the cursor on the same row when it is still there
-    /// (rows added or removed before it move it), else at the same position (clamped).
-    func reloadCurrentView() throws {
+    /// (rows added or removed before it move it), else at the same position (clamped). A row on
+    /// screen that went away is news when another program removed it (a notice); after the
+    /// session's own rollback (`undoneHere`), or a connection lost with its transaction, it is not.
+    func reloadCurrentView(undoneHere: Bool = false) throws {
         guard let view = current, view.isModelView else { return }
         let (row, top) = (view.cursorRow, view.topRow)
         // The row as it was read (fetching it now would read the file as it is after the change).
@@ -156,8 +162,12 @@ extension Explorer {
             // The row on screen went away: what the cursor is on now was not chosen, so
             // set, relations and follow wait for a get or a move.
             let caption = rowCaption(record)
-            failedGet = (ObjectIdentifier(view), view.cursorRow, "\(caption) was deleted (or left the view) elsewhere")
-            notice = "\(caption) was deleted (or left the view) by another program"
+            if undoneHere {
+                failedGet = (ObjectIdentifier(view), view.cursorRow, "\(caption) was undone with the transaction")
+            } else {
+                failedGet = (ObjectIdentifier(view), view.cursorRow, "\(caption) was deleted (or left the view) elsewhere")
+                notice = "\(caption) was deleted (or left the view) by another program"
+            }
         }
     }
 }

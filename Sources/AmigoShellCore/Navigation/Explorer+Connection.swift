@@ -33,9 +33,8 @@ extension Explorer {
             try session.rollback()
         }
         try reloadTables()
-        try reloadCurrentView()
         // Rows of the lost transaction leave the view: that is what the summary says, not news.
-        _ = takeNotice()
+        try reloadCurrentView(undoneHere: true)
         return "reconnected to \(displayPath)"
             + (lost > 0 ? "; the \(Plural.count(lost, "uncommitted change")) went with the old connection" : "") + said
     }

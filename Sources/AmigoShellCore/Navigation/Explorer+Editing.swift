@@ -63,8 +63,7 @@ extension Explorer {
             schemaChangesPending = 0
             if schemaVersion() != reflectedSchemaVersion { try? reflectAgain(); _ = takeNotice() }
             try? reloadTables()
-            try? reloadCurrentView()
-            _ = takeNotice()
+            try? reloadCurrentView(undoneHere: true)
             throw AmigoError.commitRolledBack(changesLost: lost, cause: cause)
         }
         schemaChangesPending = 0
@@ -79,7 +78,7 @@ extension Explorer {
         // DDL rolled back: the models go back to the schema as it is again.
         if schemaVersion() != reflectedSchemaVersion { try reflectAgain(keepingChanges: true); _ = takeNotice() }
         try reloadTables()
-        try reloadCurrentView()
+        try reloadCurrentView(undoneHere: true)
     }
 
     /// Ends the session's read transaction when nothing is pending and begins the next (whose
