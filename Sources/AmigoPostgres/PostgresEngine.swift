@@ -283,10 +283,12 @@ public final class PostgresEngine: Engine, @unchecked Sendable {
         serialized { interruptCheck = check }
     }
 
-    /// Reports a statement that started at `start` to ``echo``.
+    /// Reports a statement that started at `start` to ``echo``, as the server ran it: with the
+    /// `$1…$n` markers the ORM's `?` became (the arguments are listed in that order).
     func report(_ kind: EchoEvent.Kind, _ sql: String, _ arguments: [DatabaseValue], _ start: UInt64,
-                        rows: Int? = nil, error: Error? = nil) {
-        echo.emit(kind, sql, arguments, startedAt: start, rows: rows, error: error)
+                rows: Int? = nil, error: Error? = nil) {
+        let sent = arguments.isEmpty ? sql : statements[sql]?.text ?? PostgresDialect.numberedPlaceholders(sql)
+        echo.emit(kind, sent, arguments, startedAt: start, rows: rows, error: error)
     }
 }
 

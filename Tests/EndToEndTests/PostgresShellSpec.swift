@@ -354,8 +354,8 @@ struct PostgresTerminalSpec {
         try tmux.sendKeys("Enter")
         var screen = try await tmux.waitUntil("the filtered view") { $0.statusLine.hasPrefix("row 1 of 1") }
         #expect(screen.gridPane[2].hasPrefix("   2  Back in Black  1 → AC/DC"))
-        // The filter's SQL with its bound values in the echo pane (the ORM's `?`, which the engine numbers).
-        #expect(screen.echoText.contains(#""artist"."name" = ?"#) && screen.echoText.contains("['AC/DC', '%black%'"))
+        // The filter's SQL with its bound values in the echo pane, as the server ran it (`$1`, `$2`).
+        #expect(screen.echoText.contains(#""artist"."name" = $1"#) && screen.echoText.contains("['AC/DC', '%black%'"))
 
         try tmux.sendKeys("l", "e")
         try await tmux.waitUntil("the edit prompt") { $0.promptLine == "title = Back in Black" }
