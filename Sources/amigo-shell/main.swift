@@ -53,7 +53,7 @@ struct AmigoShellCommand: ParsableCommand {
     @Flag(name: .long, inversion: .prefixedNo, help: "Text mode: start CSV and TSV with a header line.")
     var header = true
 
-    @Option(name: .long, help: ArgumentHelp("Write the demo database to a new file and exit.", valueName: "file"))
+    @Option(name: .long, help: ArgumentHelp("Write the demo database to a new file (or an empty PostgreSQL database) and exit.", valueName: "file"))
     var writeDemo: String?
 
     @Flag(name: .long, help: ArgumentHelp("Print the manual page (roff) and exit.", visibility: .hidden))
@@ -85,8 +85,19 @@ struct AmigoShellCommand: ParsableCommand {
             return
         }
         if let writeDemo {
-            try DemoDatabase.write(to: writeDemo)
-            print("wrote the demo database to \(writeDemo)")
+            do {
+                if PostgresTarget.names(writeDemo) {
+                    let engine = try PostgresEngine(writeDemo)
+                    try DemoDatabase.write(into: engine)
+                    print("wrote the demo database to \(engine.path)")
+                } else {
+                    try DemoDatabase.write(to: writeDemo)
+                    print("wrote the demo database to \(writeDemo)")
+                }
+            } catch {
+                StandardError.write(ErrorText.describe(error))
+                throw ExitCode(ExitStatus.cannotOpen)
+            }
             return
         }
         let support = commands.isEmpty ? TerminalCapabilities.detect() : .plain(reason: "-c")

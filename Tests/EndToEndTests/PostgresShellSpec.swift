@@ -178,6 +178,22 @@ struct PostgresShellSpec {
         #expect(try db.psql("SELECT id FROM node") == "3\n")
     }
 
+    @Test("--write-demo fills an empty server database with the demo, which then browses as the built-in one; a database with tables is refused")
+    func theDemoIsWrittenToAnEmptyServerDatabase() throws {
+        let db = try PostgresDatabase("")
+        let written = try shell(db.url, [], arguments: ["--write-demo", db.url])
+        #expect(written.status == 0 && written.stderr == "")
+        #expect(written.stdout == "wrote the demo database to host=\(db.folder) dbname=\(db.name)\n")
+        let browsed = try shell(db.url, ["open workout", "get 1", "relations", "follow exercises", "count"])
+        #expect(browsed.stderr == "")
+        #expect(browsed.stdout.contains("exercises      many-to-many  exercise      3"))
+        #expect(browsed.stdout.hasSuffix("3\n"))
+        let again = try shell(db.url, [], arguments: ["--write-demo", db.url])
+        #expect(again.status == 2)
+        #expect(again.stderr.hasPrefix("amigo-shell: host=\(db.folder) dbname=\(db.name) already has tables (child, child_parent, dog, …)"))
+        #expect(try db.psql("SELECT count(*) FROM person") == "400\n")
+    }
+
     @Test("tables counts a big table up to 10,000 rows (a lower bound), count finishes it")
     func countsAreBounded() throws {
         let db = try PostgresDatabase("CREATE TABLE big (id integer PRIMARY KEY); INSERT INTO big SELECT generate_series(1, 10005);")

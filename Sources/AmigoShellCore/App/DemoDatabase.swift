@@ -168,4 +168,14 @@ public enum DemoDatabase {
         let engine = try SQLiteEngine(path: path, options: OpenOptions(create: true))
         try populate(engine)
     }
+
+    /// Writes the demo tables and rows into the database of `engine` (a server's), which must
+    /// have no table yet: the demo is never mixed into other data.
+    public static func write(into engine: any Engine) throws {
+        let existing = try engine.schemaCatalog.entries()
+        if !existing.isEmpty {
+            throw AmigoError.invalidOperation("\(engine.path) already has tables (\(existing.prefix(3).map(\.name).joined(separator: ", "))\(existing.count > 3 ? ", …" : "")); give an empty database for the demo")
+        }
+        try populate(engine)
+    }
 }
