@@ -123,22 +123,40 @@ public final class PostgresEngine: Engine, @unchecked Sendable {
 
     /// Whether the connection is gone (the server closed it or could not be reached): libpq says
     /// so once a statement has failed on it. Every statement fails until ``reconnect()``.
-    public var isConnectionLost: Bool { serialized { PQstatus(connection) == CONNECTION_BAD } }
+    /// (Also while a ``reconnect()`` that was cancelled left the connection half made.)
+    public var isConnectionLost: Bool { serialized { PQstatus(connection) != CONNECTION_OK } }
 
-    /// Connects again with the same connection string (`PQreset`) and sets the new connection up
-    /// as the first. The server rolled back whatever the old connection had not committed, and
-    /// its prepared statements are gone with it: they are prepared again when next used.
+    /// Connects again with the same connection string and sets the new connection up as the
+    /// first. The server rolled back whatever the old connection had not committed, and its
+    /// prepared statements are gone with it: they are prepared again when next used.
+    ///
+    /// The connection is made without blocking (`PQresetStart`/`PQresetPoll`), asking the check
+    /// ``setInterruptCheck(_:)`` installed every 50 ms: a server that does not answer (a host
+    /// gone from the network) can be given up on (Esc in amigo-shell) instead of waiting for
+    /// the operating system's timeout.
     ///
     /// - Throws: ``AmigoError/database(_:)``, SQLSTATE `08001`, in one line without the password,
-    ///   when the server cannot be reached (yet); the engine stays lost and may try again.
+    ///   when the server cannot be reached (yet), or `57014` when the check said stop; the engine
+    ///   stays lost and may try again.
     public func reconnect() throws {
         try serialized {
             statements.removeAll()
-            PQreset(connection)
-            guard PQstatus(connection) == CONNECTION_OK else {
-                let message = PostgresEngine.oneLine(String(cString: PQerrorMessage(connection)), secrets: secrets)
-                throw AmigoError.database(DatabaseError(sqlState: "08001", message: "cannot reconnect to \(path): \(message)",
-                                                        system: "PostgreSQL"))
+            func failure(_ reason: String? = nil, state: String = "08001") -> AmigoError {
+                let message = reason ?? PostgresEngine.oneLine(String(cString: PQerrorMessage(connection)), secrets: secrets)
+                return AmigoError.database(DatabaseError(sqlState: state, message: "cannot reconnect to \(path): \(message)",
+                                                         system: "PostgreSQL"))
+            }
+            guard PQresetStart(connection) == 1 else { throw failure() }
+            var polling = PGRES_POLLING_WRITING
+            while polling != PGRES_POLLING_OK {
+                if polling == PGRES_POLLING_FAILED { throw failure() }
+                var descriptor = pollfd(fd: PQsocket(connection), events: Int16(polling == PGRES_POLLING_READING ? POLLIN : POLLOUT),
+                                        revents: 0)
+                if poll(&descriptor, 1, 50) == 0 {
+                    if interruptCheck?() == true { throw failure("given up (interrupted)", state: "57014") }
+                    continue
+                }
+                polling = PQresetPoll(connection)
             }
             if let failure = PostgresEngine.setUp(connection, readOnly: isReadOnly, display: path, secrets: secrets) { throw failure }
         }
