@@ -38,23 +38,31 @@ public struct PostgresCatalog: SchemaCatalog {
         visible && !name.contains(".") ? name : schema + "." + name
     }
 
-    /// A hash of every column (name, type, NOT NULL) of the tables and views read, and of every
-    /// constraint's id in their schemas (the schemas of ``schemas``, else every one but the system
-    /// ones): it changes when a table, column or constraint is added, changed or dropped.
+    /// A hash of what reflection reads from the catalog for the schemas of ``schemas`` (else every
+    /// one but the system ones): each table's and view's name, kind and comment; each column's
+    /// name, type, NOT NULL and comment; every constraint and index. It changes when a table,
+    /// column, constraint, index or comment is added, changed, renamed or dropped.
     public func schemaVersion() throws -> Int64? {
         let only = schemas ?? []
-        let schemaCondition = only.isEmpty
+        let inSchemas = only.isEmpty
             ? "n.nspname NOT IN ('pg_catalog', 'information_schema') AND n.nspname NOT LIKE 'pg\\_%'"
             : "n.nspname IN (" + only.map { _ in "?" }.joined(separator: ", ") + ")"
+        let relations = "c.relkind IN ('r', 'v', 'm', 'p', 'f') AND \(inSchemas)"
         let sql = """
-            SELECT hashtext(coalesce((SELECT string_agg(a.attrelid::text || '.' || a.attname || ':' || a.atttypid::text || ':' || a.attnotnull::text, ',' ORDER BY a.attrelid, a.attnum) \
+            SELECT hashtext(coalesce((SELECT string_agg(c.oid::text || ':' || c.relname || ':' || c.relkind::text || ':' \
+            || coalesce(obj_description(c.oid, 'pg_class'), ''), ',' ORDER BY c.oid) \
+            FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE \(relations)), '') \
+            || '|' || coalesce((SELECT string_agg(a.attrelid::text || '.' || a.attname || ':' || a.atttypid::text || ':' \
+            || a.attnotnull::text || ':' || coalesce(col_description(a.attrelid, a.attnum), ''), ',' ORDER BY a.attrelid, a.attnum) \
             FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid JOIN pg_namespace n ON n.oid = c.relnamespace \
-            WHERE a.attnum > 0 AND NOT a.attisdropped AND c.relkind IN ('r', 'v', 'm', 'p', 'f') AND \(schemaCondition)), '') \
+            WHERE a.attnum > 0 AND NOT a.attisdropped AND \(relations)), '') \
             || '|' || coalesce((SELECT string_agg(co.oid::text, ',' ORDER BY co.oid) FROM pg_constraint co \
-            JOIN pg_namespace n ON n.oid = co.connamespace WHERE \(schemaCondition)), ''))
+            JOIN pg_namespace n ON n.oid = co.connamespace WHERE \(inSchemas)), '') \
+            || '|' || coalesce((SELECT string_agg(i.indexrelid::text, ',' ORDER BY i.indexrelid) FROM pg_index i \
+            JOIN pg_class c ON c.oid = i.indrelid JOIN pg_namespace n ON n.oid = c.relnamespace WHERE \(inSchemas)), ''))
             """
         let names = only.map(DatabaseValue.text)
-        return try engine.fetchScalar(sql, names + names).integerValue
+        return try engine.fetchScalar(sql, names + names + names + names).integerValue
     }
 
     /// Tables and views of the non-system schemas, sorted by name.

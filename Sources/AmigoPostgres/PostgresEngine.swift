@@ -140,6 +140,8 @@ public final class PostgresEngine: Engine, @unchecked Sendable {
     ///   stays lost and may try again.
     public func reconnect() throws {
         try serialized {
+            // A connection that works keeps its transaction: nothing to do.
+            guard PQstatus(connection) != CONNECTION_OK else { return }
             statements.removeAll()
             func failure(_ reason: String? = nil, state: String = "08001") -> AmigoError {
                 let message = reason ?? PostgresEngine.oneLine(String(cString: PQerrorMessage(connection)), secrets: secrets)
@@ -239,9 +241,12 @@ public final class PostgresEngine: Engine, @unchecked Sendable {
                 defer { PQclear(result) }
                 let rows = PostgresResultRows(result)
                 try columns?(rows.names)
-                for r in 0..<rows.rowCount {
-                    count += 1
-                    if try !body(StatementRow(source: rows, row: r)) { break }
+                // The rows do not keep their source alive (no reference counting per row): this does.
+                try withExtendedLifetime(rows) {
+                    for r in 0..<rows.rowCount {
+                        count += 1
+                        if try !body(StatementRow(source: rows, row: r)) { break }
+                    }
                 }
                 if echo.isEnabled { report(.statement, sql, arguments, start, rows: count) }
                 return count
@@ -284,7 +289,15 @@ public final class PostgresEngine: Engine, @unchecked Sendable {
                 text = "BEGIN"
             }
             do {
+                // A transaction one of whose statements failed cannot commit: the server answers
+                // COMMIT with ROLLBACK and no error. Said as the error it is.
+                let failedBefore = upper.hasPrefix("COMMIT") && PQtransactionStatus(connection) == PQTRANS_INERROR
                 try simple(text, sqlForErrors: sql)
+                if failedBefore {
+                    throw AmigoError.database(DatabaseError(
+                        sqlState: "25P02", message: "the transaction had failed (a statement in it was refused), so COMMIT rolled it back",
+                        system: "PostgreSQL", sql: sql))
+                }
                 if echo.isEnabled { report(.transaction, sql, [], start) }
             } catch {
                 if echo.isEnabled { report(.transaction, sql, [], start, error: error) }

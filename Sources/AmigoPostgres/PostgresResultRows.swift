@@ -75,7 +75,14 @@ final class PostgresResultRows: RowSource {
     func double(row: Int, column: Int) -> Double {
         switch types[column] {
         case TypeOID.float4, TypeOID.float8:
-            return strtod(PQgetvalue(result, Int32(row), Int32(column)), nil)
+            // strtod reads the decimal point of the process's locale (amigo-shell sets the
+            // user's): what it does not read whole goes the general way, which does not.
+            if let raw = PQgetvalue(result, Int32(row), Int32(column)), raw.pointee != 0 {
+                var end: UnsafeMutablePointer<CChar>?
+                let number = strtod(raw, &end)
+                if let end, end.pointee == 0 { return number }
+            }
+            return value(row: row, column: column).doubleValue ?? 0
         case TypeOID.int2, TypeOID.int4, TypeOID.int8, TypeOID.oid:
             return Double(strtoll(PQgetvalue(result, Int32(row), Int32(column)), nil, 10))
         default:
@@ -131,6 +138,7 @@ final class PostgresResultRows: RowSource {
                 let number = strtoll(raw, &end, 10)
                 if errno == 0, let end, end.pointee == 0 { return .integer(Int64(number)) }
             case TypeOID.float4, TypeOID.float8:
+                // Not read whole (a locale whose decimal point is not "."): the general way below.
                 var end: UnsafeMutablePointer<CChar>?
                 let number = strtod(raw, &end)
                 if let end, end.pointee == 0 { return .real(number) }

@@ -59,4 +59,41 @@ struct ValueConversionTests {
         }
         #expect(checked == 25)
     }
+
+    /// amigo-shell reads numbers under the user's locale (`setlocale(LC_ALL, "")`): where the
+    /// decimal point is a comma, C's `strtod` stops at "." — a double must still be read whole.
+    @Test(.enabled(if: DecimalCommaLocale.handle != nil, "no de_DE locale could be compiled (Debian's locales package)"))
+    func floatingPointIsReadWholeUnderALocaleWithADecimalComma() throws {
+        let engine = try PostgresEngine(try #require(TestServer.url))
+        let locale = try #require(DecimalCommaLocale.handle)
+        let previous = uselocale(locale)
+        defer { uselocale(previous) }
+        #expect(strtod("1.5", nil) == 1, "the locale is in effect: C reads only up to the point")
+        try engine.fetch("SELECT 1.5::float8, -2.25::float4, 3::float8, NULL::float8") { row in
+            #expect(row.double(at: 0) == 1.5 && row.double(at: 1) == -2.25 && row.double(at: 2) == 3)
+            #expect(row.optionalDouble(at: 0) == 1.5 && row.optionalDouble(at: 3) == nil)
+            #expect(row.value(at: 0) == .real(1.5) && row.value(at: 1) == .real(-2.25))
+            return true
+        }
+    }
+}
+
+/// A locale whose decimal point is a comma (`de_DE.UTF-8`), compiled with `localedef` into a
+/// temporary folder (the machine need not have it generated); nil without locale sources.
+enum DecimalCommaLocale {
+    nonisolated(unsafe) static let handle: locale_t? = {
+        let folder = NSTemporaryDirectory() + "amigo-locale-" + UUID().uuidString
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let compile = Process()
+        compile.executableURL = URL(fileURLWithPath: "/usr/bin/localedef")
+        compile.arguments = ["-i", "de_DE", "-f", "UTF-8", folder + "/de_DE.UTF-8"]
+        compile.standardOutput = FileHandle.nullDevice
+        compile.standardError = FileHandle.nullDevice
+        guard (try? compile.run()) != nil else { return nil }
+        compile.waitUntilExit()
+        // glibc looks for the locale in LOCPATH when it is loaded; the process's own locale is untouched.
+        setenv("LOCPATH", folder, 1)
+        defer { unsetenv("LOCPATH") }
+        return newlocale(LC_NUMERIC_MASK, "de_DE.UTF-8", nil)
+    }()
 }

@@ -60,6 +60,12 @@ public enum AmigoError: Error, Sendable, Equatable, CustomStringConvertible {
     /// them is kept; `cause` is the database's error. The session has begun its next transaction.
     case commitRolledBack(changesLost: Int, cause: DatabaseError)
 
+    /// What ``commitRolledBack(changesLost:cause:)`` adds to its cause's message:
+    /// ` — the commit failed and the transaction was rolled back: 2 changes lost, none kept`.
+    public static func commitRolledBackSuffix(changesLost lost: Int) -> String {
+        " — the commit failed and the transaction was rolled back: " + (lost == 1 ? "1 change" : "\(lost) changes") + " lost, none kept"
+    }
+
     public var description: String {
         switch self {
         case .database(let e): return e.description
@@ -95,8 +101,7 @@ public enum AmigoError: Error, Sendable, Equatable, CustomStringConvertible {
         case .partialValue(let model, let column, let operation):
             return "cannot \(operation) this \(model) row: it holds only the first part of \(column) (read the row again by key)"
         case .commitRolledBack(let lost, let cause):
-            return "\(cause.description) — the commit failed and the transaction was rolled back: "
-                + (lost == 1 ? "1 change" : "\(lost) changes") + " lost, none kept"
+            return cause.description + AmigoError.commitRolledBackSuffix(changesLost: lost)
         }
     }
 }

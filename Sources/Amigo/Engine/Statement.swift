@@ -102,7 +102,9 @@ public struct StatementRow {
         self.storage = .sqlite(statement.handle)
     }
 
-    /// Row `row` of `source`, read in place.
+    /// Row `row` of `source`, read in place. The row does not keep `source` alive: the caller
+    /// (an engine) holds it for as long as the row is used, which is only inside the closure the
+    /// row is passed to.
     public init(source: any RowSource, row: Int) {
         self.storage = .source(SourceReference(source: source), row: row)
     }

@@ -77,11 +77,13 @@ extension Session {
                             // transaction, and say that the changes are gone.
                             let lostChanges = changes
                             changes = 0
-                            do { try engine.executeTransactionControl("BEGIN") } catch { active = false; throw error }
+                            // (Should BEGIN fail too, the session closes; the refused commit is still what is said.)
+                            do { try engine.executeTransactionControl("BEGIN") } catch { active = false }
                             throw AmigoError.commitRolledBack(changesLost: lostChanges, cause: cause)
                         }
                     } else if commit {
-                        // SQLite rolled the transaction back on its own (I/O error, disk full…).
+                        // The database ended the transaction on its own: SQLite after an I/O error
+                        // or a full disk, a server whose connection was lost and made again.
                         lost = changes
                     }
                     changes = 0
@@ -98,7 +100,7 @@ extension Session {
             }
             if lost > 0 {
                 throw AmigoError.invalidOperation(
-                    "commit: the transaction had already been rolled back by SQLite after an error; \(lost) pending change(s) are lost")
+                    "commit: the transaction had already been rolled back by the database (after an error, or with a lost connection); \(lost) pending change(s) are lost")
             }
         }
     }

@@ -170,12 +170,23 @@ public enum DemoDatabase {
     }
 
     /// Writes the demo tables and rows into the database of `engine` (a server's), which must
-    /// have no table yet: the demo is never mixed into other data.
+    /// have no table yet: the demo is never mixed into other data. If writing fails part-way,
+    /// the tables made so far are dropped again, so that the database is left empty.
     public static func write(into engine: any Engine) throws {
         let existing = try engine.schemaCatalog.entries()
         if !existing.isEmpty {
             throw AmigoError.invalidOperation("\(engine.path) already has tables (\(existing.prefix(3).map(\.name).joined(separator: ", "))\(existing.count > 3 ? ", …" : "")); give an empty database for the demo")
         }
-        try populate(engine)
+        do {
+            try populate(engine)
+        } catch {
+            // Each pass drops what nothing refers to any more; a few passes drop everything.
+            for _ in 0..<4 {
+                let made = (try? engine.schemaCatalog.entries()) ?? []
+                if made.isEmpty { break }
+                for entry in made { try? engine.executeScript("DROP TABLE IF EXISTS " + engine.dialect.quoteTable(entry.name)) }
+            }
+            throw error
+        }
     }
 }

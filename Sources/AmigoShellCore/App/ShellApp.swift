@@ -103,18 +103,23 @@ public final class ShellApp {
         message = ErrorText.line(error)
         messageIsError = true
         messageIsSummary = false
-        // A server that went away: offer to connect again (each failed key asks again).
-        if explorer.isConnectionLost { overlay = .confirmReconnect(reason: message) }
+        // A server that went away: offer to connect again (each failed key asks again), unless
+        // a box is open with what the user typed in it (a form kept for fixing a value).
+        if case .none = overlay, explorer.isConnectionLost { overlay = .confirmReconnect(reason: message) }
     }
 
     /// Whether the reconnect prompt was answered "stay": idle time does not ask again then.
     var reconnectDeclined = false
 
-    /// Opens the reconnect prompt when idle time found the server connection lost (another
-    /// client's check failed), unless it was already declined; true when it opened.
+    /// Opens the reconnect prompt when idle time found the server connection lost (the check for
+    /// other clients' commits failed), unless it was declined or another box is open; true when
+    /// it opened.
     public func noticeLostConnection() -> Bool {
-        guard !reconnectDeclined, explorer.isConnectionLost else { return false }
-        if case .confirmReconnect = overlay { return false }
+        guard explorer.isConnectionLost else {
+            reconnectDeclined = false    // connected again (:reconnect): a next loss is news again
+            return false
+        }
+        guard !reconnectDeclined, case .none = overlay else { return false }
         overlay = .confirmReconnect(reason: "the connection to \(explorer.displayPath) was lost")
         return true
     }

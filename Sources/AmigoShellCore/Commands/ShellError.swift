@@ -120,8 +120,7 @@ public enum ErrorText {
                 }
                 return text
             case .commitRolledBack(let lost, let cause):
-                return describe(AmigoError.database(cause)) + " — the commit failed and the transaction was rolled back: "
-                    + Plural.count(lost, "change") + " lost, none kept"
+                return describe(AmigoError.database(cause)) + AmigoError.commitRolledBackSuffix(changesLost: lost)
             default: return e.description
             }
         case let e as FilterError: return e.description

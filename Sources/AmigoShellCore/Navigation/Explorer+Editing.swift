@@ -65,6 +65,9 @@ extension Explorer {
             try? reloadTables()
             try? reloadCurrentView(undoneHere: true)
             throw AmigoError.commitRolledBack(changesLost: lost, cause: cause)
+        } catch {
+            if isConnectionLost { commitInterruptedByLostConnection = true }
+            throw error
         }
         schemaChangesPending = 0
         try refresh()

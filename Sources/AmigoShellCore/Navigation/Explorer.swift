@@ -39,6 +39,9 @@ public final class Explorer {
     public let displayPath: String
     /// Schema changes (DDL run with `sql`) not yet committed: pending like changed rows.
     var schemaChangesPending = 0
+    /// Whether the connection was lost while a COMMIT was under way: the server may have
+    /// committed the changes or not, which ``reconnect()`` says instead of calling them lost.
+    var commitInterruptedByLostConnection = false
     /// Tables and views with their row counts.
     public internal(set) var tables: [TableSummary] = []
     /// The views, oldest first; the last is on screen.
