@@ -57,12 +57,37 @@ public struct PostgresDialect: SQLDialect {
         return target + " DO UPDATE SET " + updated.map { quote($0) + " = EXCLUDED." + quote($0) }.joined(separator: ", ")
     }
 
-    /// Text and `bytea` columns only (the others have a type that is never long, and `length`
-    /// refuses them): `substr(c, 1, N)` and `CASE WHEN length(c) > N THEN octet_length(c) END`.
-    public func valuePrefix(of column: String, kind: ColumnKind, maxLength: Int) -> (value: String, fullSize: String)? {
-        guard kind == .text || kind == .blob else { return nil }
-        return ("substr(\(column), 1, \(maxLength))", "CASE WHEN length(\(column)) > \(maxLength) THEN octet_length(\(column)) END")
+    /// The declared types (as `format_type` spells them) whose values may be long and whose text
+    /// cast is their text as shown: they are cut; any other type read as text (`inet`, an enum,
+    /// an interval, an array …) is read whole.
+    static let cutTextTypes = ["text", "character", "varchar", "bpchar", "char", "json", "jsonb", "xml", "citext", "name"]
+
+    /// `bytea` columns as their bytes, `substr(c, 1, N)`; text-like columns (``cutTextTypes``)
+    /// as their text, `substr(c::text, 1, N)` (`substr` and
+    /// `length` refuse `jsonb` itself); the full size is `octet_length` of the same when longer
+    /// than N. Other columns are never long, or are read whole.
+    public func valuePrefix(of sql: String, column: Column, maxLength: Int) -> (value: String, fullSize: String)? {
+        switch column.kind {
+        case .text:
+            let type = column.declaredType.lowercased()
+            guard PostgresDialect.cutTextTypes.contains(where: { type == $0 || type.hasPrefix($0 + "(") || type.hasPrefix($0 + " ") })
+            else { return nil }
+            let text = "(\(sql))::text"
+            return ("substr(\(text), 1, \(maxLength))", "CASE WHEN length(\(text)) > \(maxLength) THEN octet_length(\(text)) END")
+        case .blob:
+            return ("substr(\(sql), 1, \(maxLength))", "CASE WHEN length(\(sql)) > \(maxLength) THEN octet_length(\(sql)) END")
+        default:
+            return nil
+        }
     }
+
+    /// `(c)::text` whatever the column (`ILIKE`, `~` and `lower` refuse numbers, dates, `jsonb`,
+    /// enums …, all read as text by the ORM); a cast of text to text costs nothing.
+    public func textOperand(_ sql: String, kind: ColumnKind) -> String { "(\(sql))::text" }
+
+    /// Nil: a raw query's column may be of any type, and no one expression cuts every type while
+    /// keeping the others as they are; such results are read whole.
+    public func valuePrefixOfAnyType(of column: String, maxLength: Int) -> (value: String, fullSize: String)? { nil }
 
     /// ` RETURNING "column"`: the engine reads the assigned key from the returned row.
     public func returning(_ column: String) -> String? { " RETURNING " + quote(column) }

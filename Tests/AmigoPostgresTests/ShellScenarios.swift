@@ -22,6 +22,7 @@ struct ShellScenarios {
             store = try TestStore(kind)
             try ChinookCopy.copy(into: store)
             explorer = try Explorer(amigo: try store.reflect(), displayPath: "chinook")
+            ShellScenarios.setUpAsTheShellDoes(explorer)
             let (out, err) = (out, err)
             runner = TextModeRunner(explorer: explorer, echo: false, output: { out.all.append($0) }, errors: { err.all.append($0) })
         }
@@ -45,6 +46,12 @@ struct ShellScenarios {
             let engine = try store.connect()
             return try engine.fetchScalar("SELECT count(*) FROM \(engine.dialect.quote(table))")
         }
+    }
+
+    /// What amigo-shell does with a server's engine: a failed statement is undone alone
+    /// (a savepoint each), leaving the session's transaction usable.
+    static func setUpAsTheShellDoes(_ explorer: Explorer) {
+        (explorer.amigo.engine as? PostgresEngine)?.recoversFromFailedStatements = true
     }
 
     @Test(arguments: TestStore.Kind.available)
@@ -195,5 +202,51 @@ struct ShellScenarios {
         #expect(shell.explorer.current?.title == "Track")
         let found = try #require(try shell.explorer.currentRecord())
         #expect("\(found["Name"])".lowercased().contains("snow"))
+    }
+}
+
+/// PostgreSQL's own types in amigo-shell: a table of them opens (long-value prefixes only where
+/// the type's text can be cut), a number column is found by its digits, `stats` gives what the
+/// type allows, and `sql` results of any type show in the UI.
+@Suite("amigo-shell on PostgreSQL's own types", .enabled(if: TestServer.isAvailable, TestServer.skipReason))
+struct PostgresTypesInTheShell {
+    @Test func tablesOfEveryTypeOpenFindFilterAndCount() throws {
+        let store = try TestStore(.postgres)
+        defer { store.drop() }
+        let mood = store.tag + "_mood"
+        try store.connect().executeScript("""
+            CREATE TYPE \(mood) AS ENUM ('sad', 'happy');
+            CREATE TABLE thing (id bigint PRIMARY KEY, doc jsonb, tags text[], m \(mood), ip inet, span interval,
+                u uuid, ok boolean, n numeric(40, 10), note varchar(20));
+            INSERT INTO thing VALUES
+                (1, '{"a": 12}', '{x,y}', 'happy', '10.0.0.1', '1 day', '5f05d397-9f3a-4d50-97ee-d75e4a5fe59d', true, 0.25, 'first'),
+                (120, '[1, 2]', '{}', 'sad', '::1', '2 hours', NULL, false, 0.5, 'second');
+            """)
+        let explorer = try Explorer(amigo: try store.reflect(), displayPath: "typed")
+        ShellScenarios.setUpAsTheShellDoes(explorer)
+        defer { try? explorer.session.close() }
+        let app = ShellApp(explorer: explorer)
+        _ = app.submit(.table, text: "thing")
+        #expect(!app.messageIsError, "\(app.message)")
+        #expect(explorer.current?.totalCount == 2)
+        let rows = try explorer.values(in: 0..<2)
+        #expect(rows.map { $0[1] } == [.text(#"{"a": 12}"#), .text("[1, 2]")])
+        #expect(rows.map { $0[4] } == [.text("10.0.0.1"), .text("::1")])    // inet as shown, not cast
+        #expect(rows.map { $0[9] } == [.text("first"), .text("second")])
+        // F: every column but blobs, numbers by their digits.
+        _ = try explorer.find("12", column: nil, includingCurrent: true)
+        #expect(try explorer.currentRecord()?.primaryKey == [.integer(1)])    // {"a": 12}
+        _ = try explorer.find("12", column: 0)
+        #expect(try explorer.currentRecord()?.primaryKey == [.integer(120)])
+        // stats: sum and avg for numbers only; min and max where the type has them.
+        let uuidStats = try explorer.statsText("u")
+        #expect(uuidStats.contains("non-null  1") && !uuidStats.contains("sum"))
+        let numberStats = try explorer.statsText("n")
+        #expect(numberStats.contains("sum       0.75"))
+        // A sql result of any type in the UI (paged; read whole, as no prefix fits every type).
+        _ = app.submit(.command, text: "sql SELECT 1 AS one, doc, ip FROM thing ORDER BY id")
+        #expect(!app.messageIsError, "\(app.message)")
+        #expect(try explorer.values(in: 0..<2) == [[.integer(1), .text(#"{"a": 12}"#), .text("10.0.0.1")],
+                                                   [.integer(1), .text("[1, 2]"), .text("::1")]])
     }
 }

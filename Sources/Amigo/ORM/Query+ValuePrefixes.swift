@@ -41,7 +41,7 @@ struct ValuePrefix: Equatable {
         return model.table.columns.filter { column in
             !column.primaryKey && column.foreignKey == nil && !linking.contains(column.index)
                 && !wholeColumns.contains(column.label.lowercased())
-                && dialect.valuePrefix(of: "", kind: column.kind, maxLength: maxLength) != nil
+                && dialect.valuePrefix(of: "", column: column, maxLength: maxLength) != nil
         }
     }
 
@@ -54,7 +54,7 @@ struct ValuePrefix: Equatable {
         var sizes: [String] = []
         for column in model.table.columns {
             let qualified = prefix + dialect.quote(column.label)
-            if cut.contains(column.index), let expressions = dialect.valuePrefix(of: qualified, kind: column.kind, maxLength: maxLength) {
+            if cut.contains(column.index), let expressions = dialect.valuePrefix(of: qualified, column: column, maxLength: maxLength) {
                 values.append(expressions.value + " AS " + dialect.quote(column.label))
                 sizes.append(expressions.fullSize)
             } else {

@@ -3,8 +3,11 @@
 import Foundation
 
 extension QueryScope {
-    func compile(_ c: FilterComparison, lhsSQL column: String, column model: Column) throws -> String {
+    func compile(_ c: FilterComparison, lhsSQL columnSQL: String, column model: Column) throws -> String {
         let ci = c.options.contains(.caseInsensitive)
+        // Patterns and regular expressions read the column as text (PostgreSQL casts a number).
+        let column = [.like, .beginsWith, .endsWith, .contains, .matches].contains(c.op)
+            ? dialect.textOperand(columnSQL, kind: model.kind) : columnSQL
         // `[c]` and `[d]` either fold both sides with `amigo_fold` (Unicode case folding, diacritics
         // removed) or, for ASCII-only values under `[c]`, use SQLite's own NOCASE and LIKE.
         let fold = try foldFlags(for: c, column: model)

@@ -48,6 +48,10 @@ public protocol SQLDialect: Sendable {
     /// The bound value of a pattern in ``caseSensitiveGlob(_:)``'s syntax (`*`, `?`, `[…]`), in the
     /// form the dialect's matching operator expects; the pattern itself by default.
     func globArgument(_ pattern: String) -> String
+    /// A column of the given kind as the text pattern lookups (`CONTAINS`, `LIKE`, `MATCHES` …)
+    /// and folding read: the column itself by default (SQLite matches a number by its text);
+    /// PostgreSQL casts to text (`(c)::text`), as its operators refuse numbers, `jsonb` …
+    func textOperand(_ sql: String, kind: ColumnKind) -> String
     /// Whether ``asciiCaseInsensitiveCollation`` makes `=`, `<`, `IN` and `BETWEEN` ignore case
     /// (true by default). When false, `[c]` comparisons always fold both sides with
     /// ``folded(_:flags:)``; pattern lookups still use ``asciiCaseInsensitiveLike(_:)``.
@@ -57,11 +61,16 @@ public protocol SQLDialect: Sendable {
     /// INTEGER PRIMARY KEY is the rowid already). Nil by default.
     var integerPrimaryKeyType: String? { get }
     /// How a query that reads bounded prefixes (``Query/prefixingValues(to:except:)``) selects
-    /// `column` (qualified SQL) of the given kind: `value` is the column, or its first `maxLength`
+    /// `sql`, the qualified SQL of `column`: `value` is the column, or its first `maxLength`
     /// characters (text) or bytes (blob) when it is longer; `fullSize` is the whole value's size
-    /// in bytes when it was cut, NULL otherwise. Nil when the kind's values are never long (the
-    /// column is then read as is). By default, SQLite's (see the extension).
-    func valuePrefix(of column: String, kind: ColumnKind, maxLength: Int) -> (value: String, fullSize: String)?
+    /// in bytes when it was cut, NULL otherwise. Nil when the column's values are never long, or
+    /// cannot be cut as they are (the column is then read whole). By default, SQLite's (see the
+    /// extension).
+    func valuePrefix(of sql: String, column: Column, maxLength: Int) -> (value: String, fullSize: String)?
+    /// ``valuePrefix(of:column:maxLength:)`` for a column of a raw query's result, whose type is not
+    /// known beforehand and may be anything (SQLite: a value of any storage class; nil where the
+    /// expression could not be written for every type, PostgreSQL's: such results are read whole).
+    func valuePrefixOfAnyType(of column: String, maxLength: Int) -> (value: String, fullSize: String)?
     /// A condition that always holds (`1` in SQLite, `TRUE` in PostgreSQL, whose WHERE wants a boolean).
     var trueCondition: String { get }
     /// A condition that never holds (`0`; `FALSE`).
@@ -104,6 +113,8 @@ extension SQLDialect {
     public func upsertSuffix(key: [String], columns: [String]) -> String { insertSuffix(onConflict: .replace) }
     /// The pattern unchanged.
     public func globArgument(_ pattern: String) -> String { pattern }
+    /// The column unchanged: SQLite's LIKE, GLOB and REGEXP read any value as text.
+    public func textOperand(_ sql: String, kind: ColumnKind) -> String { sql }
     /// True.
     public var hasASCIICaseInsensitiveCollation: Bool { true }
     /// Nil.
@@ -114,7 +125,16 @@ extension SQLDialect {
     /// (a number's text is never as long as the 32 characters `maxLength` is at least); INTEGER,
     /// REAL and boolean columns are read as they are. The full size is
     /// `CASE WHEN length(c) > N THEN length(CAST(c AS BLOB)) END`.
-    public func valuePrefix(of column: String, kind: ColumnKind, maxLength: Int) -> (value: String, fullSize: String)? {
+    /// SQLite's: as for a BLOB column, which may hold any storage class.
+    public func valuePrefixOfAnyType(of column: String, maxLength: Int) -> (value: String, fullSize: String)? {
+        sqlitePrefix(of: column, kind: .blob, maxLength: maxLength)
+    }
+    /// SQLite's, by the column's kind (see ``sqlitePrefix(of:kind:maxLength:)``).
+    public func valuePrefix(of sql: String, column: Column, maxLength: Int) -> (value: String, fullSize: String)? {
+        sqlitePrefix(of: sql, kind: column.kind, maxLength: maxLength)
+    }
+    /// SQLite's prefix of a column of the given kind (its affinity): see below.
+    func sqlitePrefix(of column: String, kind: ColumnKind, maxLength: Int) -> (value: String, fullSize: String)? {
         let n = Swift.max(32, maxLength)
         let isLong = "length(\(column)) > \(n)"
         let size = "CASE WHEN \(isLong) THEN length(CAST(\(column) AS BLOB)) END"

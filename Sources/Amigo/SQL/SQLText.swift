@@ -12,15 +12,15 @@ public enum SQLText {
 
     /// Like ``paged(_:dialect:)``, but each value of `columns` — the names SQLite gives the
     /// columns of `sql` as a subquery (`a`, `a:1` for a second `a`) — is read as its first
-    /// `maxLength` characters or bytes (``SQLDialect/valuePrefix(of:kind:maxLength:)`` for a
-    /// column that may hold anything), and the full sizes of the cut values follow, one result
+    /// `maxLength` characters or bytes (``SQLDialect/valuePrefixOfAnyType(of:maxLength:)``),
+    /// and the full sizes of the cut values follow, one result
     /// column per column. Nil when `sql` cannot be paged or the dialect cannot cut such columns.
     public static func pagedPrefixes(_ sql: String, columns: [String], maxLength: Int, dialect: any SQLDialect) -> String? {
         guard let from = subquery(sql) else { return nil }
         var values: [String] = []
         var sizes: [String] = []
         for name in columns {
-            guard let cut = dialect.valuePrefix(of: dialect.quote(name), kind: .blob, maxLength: maxLength) else { return nil }
+            guard let cut = dialect.valuePrefixOfAnyType(of: dialect.quote(name), maxLength: maxLength) else { return nil }
             values.append(cut.value)
             sizes.append(cut.fullSize)
         }

@@ -134,13 +134,23 @@ extension Explorer {
         }
         let query = try view.query(in: session)
         var values: [DatabaseValue]
+        var uncomputed = Set<Int>()
+        let counts: [Query<Record>.Aggregate] = [.count, .countValues(column), .countDistinct(column), .nulls(column)]
         do {
-            values = try query.aggregate([.count, .countValues(column), .countDistinct(column), .nulls(column),
-                                          .min(column), .max(column), .sum(column), .avg(column)])
+            values = try query.aggregate(counts + [.min(column), .max(column), .sum(column), .avg(column)])
         } catch AmigoError.database(let error) where error.message.contains("integer overflow") {
             // A sum past 64-bit integers: SQLite's total() gives it as a real instead.
-            values = try query.aggregate([.count, .countValues(column), .countDistinct(column), .nulls(column),
-                                          .min(column), .max(column), .total(column), .avg(column)])
+            values = try query.aggregate(counts + [.min(column), .max(column), .total(column), .avg(column)])
+        } catch AmigoError.database(let error) where error.sqlState == "42883" {
+            // A server without sum(text) or min(uuid) (PostgreSQL's "undefined function"): what it
+            // can compute for the column's type; the others are left out.
+            do {
+                values = try query.aggregate(counts + [.min(column), .max(column)]) + [.null, .null]
+                uncomputed = [6, 7]
+            } catch AmigoError.database(let error) where error.sqlState == "42883" {
+                values = try query.aggregate(counts) + [.null, .null, .null, .null]
+                uncomputed = [4, 5, 6, 7]
+            }
         }
         let labels = ["rows", "non-null", "distinct", "nulls", "min", "max", "sum", "avg"]
         // A sum and an average only mean something for numbers: text and blobs (and empty columns) show none.
@@ -148,7 +158,7 @@ extension Explorer {
             switch value { case .integer, .real: return true; default: return false }
         }
         let shown = values.enumerated().compactMap { i, v -> [String]? in
-            if i >= 6 && !numeric { return nil }
+            if (i >= 6 && !numeric) || uncomputed.contains(i) { return nil }
             let text = (i == 3 ? v.integerValue.map { .integer($0) } ?? v : v)
             // `'C '` and `'C'` must not look alike.
             return [labels[i], ValueText.visible(text)]
