@@ -241,7 +241,7 @@ struct FailedCommitTests {
         case (.postgres, .commitRolledBack(let lost, let cause)):
             #expect(lost == 2)
             #expect(cause.sqlState == "23503")
-            #expect("\(error)".hasSuffix("the commit failed and the transaction was rolled back: 2 changes lost, none kept"))
+            #expect("\(error)".hasPrefix("commit refused, 2 changes lost (the transaction was rolled back): PostgreSQL error 23503"))
         case (.sqlite, .database(let cause)):
             #expect(cause.isConstraintViolation)
             // SQLite kept the transaction: the rows are still there, uncommitted; roll them back.

@@ -260,7 +260,7 @@ import Testing
         #expect(text.contains("┌─ Edit Name ─"))
         #expect(text.contains("│ UPDATE \"Artist\" SET \"Name\" = ? WHERE \"ArtistId\" = ?"))
         #expect(text.contains("│ arguments: ['AC/DC (live)', 1]"))
-        #expect(text.contains("│ Nothing reaches the file until :commit."))
+        #expect(text.contains("│ Nothing is kept until :commit."))
     }
 
     @Test func aRawSelectIsShownWithoutKeyMarkers() throws {

@@ -17,7 +17,7 @@ import Testing
         _ = app.handle(.char("a"))
         guard case .insertForm(let form) = app.overlay else { Issue.record("no form"); return }
         #expect(form.fields.map(\.column) == ["GenreId", "Name"])
-        #expect(form.fields[0].placeholder == "assigned by SQLite")
+        #expect(form.fields[0].placeholder == "assigned by the database")
         #expect(form.fields[1].placeholder == "NULL")
         _ = app.handle(.tab)
         for ch in "'Polka'" { _ = app.handle(.char(ch)) }

@@ -161,6 +161,11 @@ struct PostgresShellSpec {
         #expect(errors.last?.hasPrefix("amigo-shell: -c #4: error: PostgreSQL error 08006: no connection to the server (") == true)
         #expect(result.stdout.contains("reconnected to host=\(db.folder) dbname=\(db.name); the 1 uncommitted change went with the old connection\n2\n"))
         #expect(try db.psql("SELECT name FROM genre ORDER BY id") == "Rock\nPop\nKept\n")
+        // A commit on a connection the server already ended never reached it: said so after reconnecting.
+        let commitAfterLoss = try shell(db.url, ["open genre", "insert name='Never'", "sql SELECT pg_terminate_backend(pg_backend_pid())",
+                                                 "commit", "reconnect", "count"])
+        #expect(commitAfterLoss.stdout.contains("; the 1 uncommitted change went with the old connection (the commit did not reach the server)\n3\n"))
+        #expect(try db.psql("SELECT count(*) FROM genre") == "3\n")
     }
 
     @Test("a commit the server refuses (a deferred foreign key) says the changes are lost; the next insert is in a new transaction")
@@ -170,8 +175,8 @@ struct PostgresShellSpec {
                                         "insert id=3", "commit", "count"])
         #expect(result.status == 1)
         #expect(result.stderr == """
-            amigo-shell: -c #3: error: PostgreSQL error 23503: insert or update on table "node" violates foreign key constraint "node_parent_fkey" \
-            (Key (parent)=(999) is not present in table "node".) — the commit failed and the transaction was rolled back: 1 change lost, none kept
+            amigo-shell: -c #3: error: commit refused, 1 change lost (the transaction was rolled back): PostgreSQL error 23503: \
+            insert or update on table "node" violates foreign key constraint "node_parent_fkey" (Key (parent)=(999) is not present in table "node".)
 
             """)
         #expect(result.stdout.hasSuffix("committed 1 change(s)\n1\n"))
@@ -378,7 +383,7 @@ struct PostgresTerminalSpec {
         try tmux.sendKeys("C-u")
         try tmux.sendLiteral("Back in Black (remaster)")
         try tmux.sendKeys("Enter")
-        screen = try await tmux.waitFor("│ Nothing reaches the file until :commit.")
+        screen = try await tmux.waitFor("│ Nothing is kept until :commit.")
         #expect(screen.contains(#"│ UPDATE "album" SET "title" = ? WHERE "id" = ?"#))
         #expect(screen.contains("│ arguments: ['Back in Black (remaster)', 2]"))
         try tmux.sendKeys("y")

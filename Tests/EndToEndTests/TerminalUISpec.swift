@@ -237,7 +237,7 @@ struct TerminalUISpec {
         try tmux.sendKeys("C-u")
         try tmux.sendLiteral("Edited by the e2e test")
         try tmux.sendKeys("Enter")
-        var screen = try await tmux.waitFor("│ Nothing reaches the file until :commit.")
+        var screen = try await tmux.waitFor("│ Nothing is kept until :commit.")
         #expect(screen.contains("┌─ Edit Name ─"))
         #expect(screen.contains(#"│ UPDATE "Track" SET "Name" = ? WHERE "TrackId" = ?"#))
         #expect(screen.contains("│ arguments: ['Edited by the e2e test', 1]"))
@@ -290,7 +290,7 @@ struct TerminalUISpec {
         try await tmux.waitUntil("the edit prompt") { $0.promptLine == "Name = AC/DC" }
         try tmux.sendLiteral(" (edited)")
         try tmux.sendKeys("Enter")
-        try await tmux.waitFor("│ Nothing reaches the file until :commit.")
+        try await tmux.waitFor("│ Nothing is kept until :commit.")
         #expect(try tmux.capture().contains("│ arguments: ['AC/DC (edited)', 1]"))
         try tmux.sendKeys("y")
         try await tmux.waitUntil("the edit to apply") { $0.statusLine.hasSuffix("tx: 1 uncommitted") }
@@ -336,7 +336,7 @@ struct TerminalUISpec {
         try tmux.sendKeys("l", "e")
         try await tmux.waitUntil("the edit prompt") { $0.promptLine == "Name = AC/DC" }
         try tmux.sendKeys("C-u", "x", "Enter")
-        try await tmux.waitFor("│ Nothing reaches the file until :commit.")
+        try await tmux.waitFor("│ Nothing is kept until :commit.")
         try tmux.sendKeys("y")
         try await tmux.waitUntil("the edit to apply") { $0.statusLine.hasSuffix("tx: 1 uncommitted") }
         #expect(try tmux.alternateScreenOn())

@@ -129,12 +129,12 @@ struct WritesTerminalSpec {
         try tmux.sendKeys("a")
         // curses draws top to bottom: wait for the form's last field, not only its title.
         let form = try await tmux.waitUntil("the whole form") { $0.contains("New row of Genre") && $0.contains("‹NULL›") }
-        #expect(form.contains("‹assigned by SQLite›"))
+        #expect(form.contains("‹assigned by the database›"))
         #expect(form.contains("‹NULL›"))
         try tmux.sendKeys("Tab")
         try tmux.sendLiteral("'Polka'")
         try tmux.sendKeys("Enter")
-        let preview = try await tmux.waitFor("Nothing reaches the file until :commit.")
+        let preview = try await tmux.waitFor("Nothing is kept until :commit.")
         #expect(preview.contains("INSERT INTO \"Genre\" (\"Name\") VALUES (?)  ['Polka']"))
         try tmux.sendKeys("y")
         let after = try await tmux.waitFor("1 uncommitted")
@@ -155,7 +155,7 @@ struct WritesTerminalSpec {
         defer { tmux.stop() }
         try await openGenre(tmux)
         try tmux.sendKeys("d")
-        let refused = try await tmux.waitFor("Nothing reaches the file until :commit.")
+        let refused = try await tmux.waitFor("Nothing is kept until :commit.")
         #expect(refused.contains("DELETE FROM \"Genre\" WHERE \"GenreId\" = ?  [1]"))
         #expect(refused.contains("will fail:") && refused.contains("of Track still refer to it"))
         try tmux.sendKeys("n")
@@ -163,13 +163,13 @@ struct WritesTerminalSpec {
         // Genre 25 (Opera) has one track; a new genre has none.
         try tmux.sendLiteral(":insert Name='Spare'")
         try tmux.sendKeys("Enter")
-        try await tmux.waitFor("Nothing reaches the file until :commit.")
+        try await tmux.waitFor("Nothing is kept until :commit.")
         try tmux.sendKeys("y")
         try await tmux.waitFor("row 26 of 26")
         try tmux.sendKeys("k")
         try await tmux.waitFor("row 25 of 26")
         try tmux.sendKeys("d")
-        let preview = try await tmux.waitFor("Nothing reaches the file until :commit.")
+        let preview = try await tmux.waitFor("Nothing is kept until :commit.")
         #expect(preview.contains("[25]"))
         try tmux.sendKeys("y")
         let after = try await tmux.waitUntil("refused or deleted") { $0.statusLine.contains("delete") || $0.statusLine.contains("FOREIGN") }

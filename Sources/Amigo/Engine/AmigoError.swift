@@ -60,10 +60,10 @@ public enum AmigoError: Error, Sendable, Equatable, CustomStringConvertible {
     /// them is kept; `cause` is the database's error. The session has begun its next transaction.
     case commitRolledBack(changesLost: Int, cause: DatabaseError)
 
-    /// What ``commitRolledBack(changesLost:cause:)`` adds to its cause's message:
-    /// ` — the commit failed and the transaction was rolled back: 2 changes lost, none kept`.
-    public static func commitRolledBackSuffix(changesLost lost: Int) -> String {
-        " — the commit failed and the transaction was rolled back: " + (lost == 1 ? "1 change" : "\(lost) changes") + " lost, none kept"
+    /// What ``commitRolledBack(changesLost:cause:)`` puts before its cause's message, so that a
+    /// line cut short still says it: `commit refused, 2 changes lost (the transaction was rolled back): `.
+    public static func commitRolledBackPrefix(changesLost lost: Int) -> String {
+        "commit refused, " + (lost == 1 ? "1 change" : "\(lost) changes") + " lost (the transaction was rolled back): "
     }
 
     public var description: String {
@@ -101,7 +101,7 @@ public enum AmigoError: Error, Sendable, Equatable, CustomStringConvertible {
         case .partialValue(let model, let column, let operation):
             return "cannot \(operation) this \(model) row: it holds only the first part of \(column) (read the row again by key)"
         case .commitRolledBack(let lost, let cause):
-            return cause.description + AmigoError.commitRolledBackSuffix(changesLost: lost)
+            return AmigoError.commitRolledBackPrefix(changesLost: lost) + cause.description
         }
     }
 }

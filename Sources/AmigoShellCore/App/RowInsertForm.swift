@@ -22,7 +22,7 @@ public struct RowInsertForm: Sendable, Equatable {
         public var column: String
         /// Its declared type (`NVARCHAR(120)`), or empty.
         public var type: String
-        /// What an empty field stores: `DEFAULT 'x'`, `assigned by SQLite`, `NULL`.
+        /// What an empty field stores: `DEFAULT 'x'`, `assigned by the database`, `NULL`.
         public var placeholder: String
         /// What was typed.
         public var text: String = ""
@@ -55,8 +55,8 @@ public struct RowInsertForm: Sendable, Equatable {
             let placeholder: String
             if let sql = column.defaultSQL {
                 placeholder = "DEFAULT " + sql
-            } else if column.primaryKey && model.table.hasIntegerPrimaryKey {
-                placeholder = "assigned by SQLite"
+            } else if column.primaryKey && (model.table.hasIntegerPrimaryKey || column.isAutoIncrement) {
+                placeholder = "assigned by the database"
             } else {
                 placeholder = column.optional || !column.primaryKey ? "NULL" : "required"
             }

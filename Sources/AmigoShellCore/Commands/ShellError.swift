@@ -120,7 +120,7 @@ public enum ErrorText {
                 }
                 return text
             case .commitRolledBack(let lost, let cause):
-                return describe(AmigoError.database(cause)) + AmigoError.commitRolledBackSuffix(changesLost: lost)
+                return AmigoError.commitRolledBackPrefix(changesLost: lost) + describe(AmigoError.database(cause))
             default: return e.description
             }
         case let e as FilterError: return e.description

@@ -27,11 +27,10 @@ extension Explorer {
             }
             return "the connection to \(displayPath) is open"
         }
-        let pending = pendingChanges
-        let duringCommit = commitInterruptedByLostConnection
+        let lostChanges = lostChangesText
         let uncommittedDDL = schemaChangesPending > 0
         try amigo.engine.reconnect()
-        commitInterruptedByLostConnection = false
+        commitLostWithConnection = nil
         schemaChangesPending = 0
         // The old session's transaction ended with the connection: begin the next one at once,
         // so that whatever fails below, no write runs outside a transaction.
@@ -44,12 +43,28 @@ extension Explorer {
         try reloadTables()
         // Rows of the lost transaction leave the view: that is what the summary says, not news.
         try reloadCurrentView(undoneHere: true)
-        var summary = "reconnected to \(displayPath)"
-        if pending > 0 {
-            summary += duringCommit
-                ? "; the connection broke during the commit of \(Plural.count(pending, "change")): the server kept all of them or none — look before doing them again"
-                : "; the \(Plural.count(pending, "uncommitted change")) went with the old connection"
+        return "reconnected to \(displayPath)" + (lostChanges.map { "; " + $0 } ?? "") + said
+    }
+
+    /// What became of the session's changes with the lost connection, or nil when it had none:
+    /// rolled back by the server with it, or — when the connection broke during a commit with
+    /// no word from the server — kept or not, which only the server can say.
+    public var lostChangesText: String? {
+        if let lost = commitLostWithConnection, lost.changes > 0 {
+            return lost.uncertain
+                ? "the connection broke during the commit of \(Plural.count(lost.changes, "change")): the server kept all of them or none — look before doing them again"
+                : "the \(Plural.count(lost.changes, "uncommitted change")) went with the old connection (the commit did not reach the server)"
         }
-        return summary + said
+        let pending = pendingChanges
+        return pending > 0 ? "the \(Plural.count(pending, "uncommitted change")) went with the old connection" : nil
+    }
+
+    /// Whether `error`, from a statement that lost the connection, shows that the server ended the
+    /// connection before the statement reached it (it said why: an administrator's command, a
+    /// timeout, a shutdown), or that there was no connection to send it on.
+    static func serverEndedTheConnectionFirst(_ error: Error) -> Bool {
+        guard case AmigoError.database(let db) = error else { return false }
+        if let state = db.sqlState, ["57P01", "57P02", "57P03", "57P05", "25P03"].contains(state) { return true }
+        return ["terminating connection due to", "no connection to the server"].contains { db.message.contains($0) }
     }
 }

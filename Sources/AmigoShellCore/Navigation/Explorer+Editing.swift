@@ -54,6 +54,7 @@ extension Explorer {
     /// Commits the session, then reads again what other programs committed meanwhile (their
     /// changes could not be seen, or their schema changes reflected, while edits were pending).
     public func commit() throws {
+        let carrying = pendingChanges
         do {
             try session.commit()
         } catch AmigoError.commitRolledBack(let lost, let cause) {
@@ -66,7 +67,7 @@ extension Explorer {
             try? reloadCurrentView(undoneHere: true)
             throw AmigoError.commitRolledBack(changesLost: lost, cause: cause)
         } catch {
-            if isConnectionLost { commitInterruptedByLostConnection = true }
+            if isConnectionLost { commitLostWithConnection = (carrying, !Explorer.serverEndedTheConnectionFirst(error)) }
             throw error
         }
         schemaChangesPending = 0

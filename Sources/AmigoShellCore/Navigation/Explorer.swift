@@ -39,9 +39,10 @@ public final class Explorer {
     public let displayPath: String
     /// Schema changes (DDL run with `sql`) not yet committed: pending like changed rows.
     var schemaChangesPending = 0
-    /// Whether the connection was lost while a COMMIT was under way: the server may have
-    /// committed the changes or not, which ``reconnect()`` says instead of calling them lost.
-    var commitInterruptedByLostConnection = false
+    /// A commit that failed because the connection was lost: how many changes it carried, and
+    /// whether the server may have kept them (the connection broke with no word from the
+    /// server, so the COMMIT may have reached it) — said by ``reconnect()`` and the UI.
+    var commitLostWithConnection: (changes: Int, uncertain: Bool)?
     /// Tables and views with their row counts.
     public internal(set) var tables: [TableSummary] = []
     /// The views, oldest first; the last is on screen.

@@ -85,7 +85,7 @@ extension ShellApp {
             lines += wrap(edit.sql, width: max(30, width - 10))
             lines.append("arguments: [" + edit.arguments.map(\.description).joined(separator: ", ") + "]")
             lines.append("")
-            lines.append("Nothing reaches the file until :commit.")
+            lines.append("Nothing is kept until :commit.")
             box("Edit \(edit.column)", lines, scroll: 0)
         case .confirmWrite(let write):
             var lines = ["Run inside the session? (y = yes, any other key = no)", ""]
@@ -95,7 +95,7 @@ extension ShellApp {
                 lines += cascade.lines.isEmpty ? ["no other rows are deleted or changed by foreign keys"] : cascade.lines.flatMap { wrap($0, width: max(30, width - 10)) }
             }
             lines.append("")
-            lines.append("Nothing reaches the file until :commit.")
+            lines.append("Nothing is kept until :commit.")
             box(write.title.prefix(1).uppercased() + write.title.dropFirst(), lines, scroll: 0)
         case .insertForm(let form):
             let labelWidth = form.fields.map { DisplayWidth.of($0.column) }.max() ?? 0
@@ -109,8 +109,8 @@ extension ShellApp {
             box("Quit?", ["\(explorer.pendingChanges) uncommitted change(s) will be rolled back.", "", "y = quit and discard · any other key = stay"], scroll: 0)
         case .confirmReconnect(let reason):
             var lines = wrap(reason, width: max(30, width - 10)) + [""]
-            if explorer.pendingChanges > 0 {
-                lines.append("The server rolled back the \(Plural.count(explorer.pendingChanges, "uncommitted change")) with the connection.")
+            if let lost = explorer.lostChangesText {
+                lines += wrap(lost.prefix(1).uppercased() + lost.dropFirst() + ".", width: max(30, width - 10))
             }
             lines.append("y or Enter = connect again · any other key = stay (:reconnect later)")
             box("Connection lost", lines, scroll: 0)
