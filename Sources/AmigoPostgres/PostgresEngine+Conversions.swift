@@ -37,25 +37,10 @@ extension PostgresEngine {
         case TypeOID.bytea:
             return .blob(bytes(fromByteaText: text) ?? Array(text.utf8))
         case TypeOID.uuid:
-            return uuidBytes(text).map(DatabaseValue.blob) ?? .text(text)
-        case TypeOID.timestamptz, TypeOID.timestamp:
-            return .text(ormDate(text))
+            return .text(text)    // as the server writes it; a UUID property reads it, a bound UUID is sent so
         default:
             return .text(text)
         }
-    }
-
-    /// `2024-01-31 12:00:00.5+00` as the ORM writes dates: `2024-01-31 12:00:00.500` (UTC; the
-    /// session's time zone is UTC). Text in another form is returned unchanged.
-    static func ormDate(_ text: String) -> String {
-        var body = Substring(text)
-        if body.hasSuffix("+00") { body = body.dropLast(3) }
-        guard body.count >= 19, body.dropFirst(10).first == " " else { return text }
-        let seconds = body.prefix(19)
-        var fraction = body.dropFirst(19)
-        if fraction.first == "." { fraction = fraction.dropFirst() } else if !fraction.isEmpty { return text }
-        let millis = (fraction + "000").prefix(3)
-        return seconds + "." + millis
     }
 
     /// The bytes of `bytea` output in hex format (`\x0aff`).
@@ -80,20 +65,6 @@ extension PostgresEngine {
         case UInt8(ascii: "A")...UInt8(ascii: "F"): return c - UInt8(ascii: "A") + 10
         default: return nil
         }
-    }
-
-    /// The 16 bytes of a UUID's text form.
-    static func uuidBytes(_ text: String) -> [UInt8]? {
-        let hex = Array(text.utf8.filter { $0 != UInt8(ascii: "-") })
-        guard hex.count == 32 else { return nil }
-        var out: [UInt8] = []
-        var i = 0
-        while i < 32 {
-            guard let high = nibble(hex[i]), let low = nibble(hex[i + 1]) else { return nil }
-            out.append(high << 4 | low)
-            i += 2
-        }
-        return out
     }
 
     static func hex(_ bytes: [UInt8]) -> String {

@@ -11,8 +11,9 @@ import Foundation
 /// with `PQexecPrepared` and text-format parameters. The server's inferred parameter types
 /// (`PQdescribePrepared`) decide how a value is written: 16 bytes for a `uuid` become its text
 /// form, bytes for a `bytea` become `\x…` hex. Results are read by column type: integers,
-/// floating point, `bool` (as 0/1), `bytea` and `uuid` (as bytes, as SQLite stores them),
-/// `numeric` (an integer or double when exact, text otherwise), the rest as text.
+/// floating point, `bool` (as 0/1), `bytea` (as bytes), `numeric` (an integer or double when
+/// exact, text otherwise), the rest — `uuid`, timestamps, `jsonb` … — as the text the server
+/// writes (`5f05d397-9f3a-…`, `2024-01-31 12:00:00.5+00`), which `UUID` and `Date` properties read.
 ///
 /// Calls are serialized with a recursive lock, so any thread may use the engine; one
 /// connection has one transaction, so one ``Session`` at a time owns it (``transactionGate``).

@@ -38,7 +38,7 @@ final class PostgresResultRows: RowSource {
     @inline(__always) static func isPlainText(_ type: UInt32) -> Bool {
         switch type {
         case TypeOID.int2, TypeOID.int4, TypeOID.int8, TypeOID.oid, TypeOID.float4, TypeOID.float8, TypeOID.numeric,
-             TypeOID.bool, TypeOID.bytea, TypeOID.uuid, TypeOID.timestamp, TypeOID.timestamptz:
+             TypeOID.bool, TypeOID.bytea:
             return false
         default:
             return true
@@ -55,7 +55,7 @@ final class PostgresResultRows: RowSource {
         case TypeOID.int2, TypeOID.int4, TypeOID.int8, TypeOID.oid, TypeOID.bool: return .integer
         case TypeOID.float4, TypeOID.float8: return .real
         case TypeOID.bytea: return .blob
-        case TypeOID.numeric, TypeOID.uuid: return StatementRow.StorageClass(of: value(row: row, column: column))
+        case TypeOID.numeric: return StatementRow.StorageClass(of: value(row: row, column: column))
         default: return .text
         }
     }

@@ -135,8 +135,8 @@ struct PostgresEngineTests {
         #expect(columns == ["a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l"])
         #expect(rows == [[.integer(1), .integer(2), .real(1.5), .integer(1), .blob([0, 255]), .text("x"), .null,
                           .real(12.25), .integer(10), .text("0.1000000000000000000001"),
-                          .blob([0x00, 0x11, 0x22, 0x33, 0x44, 0x55, 0x66, 0x77, 0x88, 0x99, 0xaa, 0xbb, 0xcc, 0xdd, 0xee, 0xff]),
-                          .text("2024-01-31 12:00:00.500")]])
+                          .text("00112233-4455-6677-8899-aabbccddeeff"),
+                          .text("2024-01-31 12:00:00.5+00")]])
     }
 
     @Test func parametersAreConvertedToTheTypesTheServerInferred() throws {
@@ -144,7 +144,7 @@ struct PostgresEngineTests {
         let uuid: [UInt8] = Array(0..<16)
         let row = try engine.fetchAll("SELECT ?::bool, ?::bytea, ?::uuid, ? || 'x', ?::float8",
                                       [.integer(1), .blob([1, 2]), .blob(uuid), .text("it's ?"), .real(0.1)]).rows
-        #expect(row == [[.integer(1), .blob([1, 2]), .blob(uuid), .text("it's ?x"), .real(0.1)]])
+        #expect(row == [[.integer(1), .blob([1, 2]), .text("00010203-0405-0607-0809-0a0b0c0d0e0f"), .text("it's ?x"), .real(0.1)]])
     }
 
     @Test func statementsArePreparedOncePerText() throws {

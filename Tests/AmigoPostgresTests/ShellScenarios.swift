@@ -233,6 +233,13 @@ struct PostgresTypesInTheShell {
         #expect(rows.map { $0[1] } == [.text(#"{"a": 12}"#), .text("[1, 2]")])
         #expect(rows.map { $0[4] } == [.text("10.0.0.1"), .text("::1")])    // inet as shown, not cast
         #expect(rows.map { $0[9] } == [.text("first"), .text("second")])
+        #expect(rows.map { $0[6] } == [.text("5f05d397-9f3a-4d50-97ee-d75e4a5fe59d"), .null])    // uuid as the server writes it
+        // A decimal more precise than a double is written exactly.
+        _ = app.submit(.command, text: "get 1")
+        _ = app.submit(.command, text: "set n = 98765432109876543210.9876543210")
+        #expect(!app.messageIsError, "\(app.message)")
+        #expect(try explorer.amigo.engine.fetchScalar(#"SELECT n::text FROM thing WHERE id = 1"#) == .text("98765432109876543210.9876543210"))
+        _ = app.submit(.command, text: "rollback")
         // F: every column but blobs, numbers by their digits.
         _ = try explorer.find("12", column: nil, includingCurrent: true)
         #expect(try explorer.currentRecord()?.primaryKey == [.integer(1)])    // {"a": 12}

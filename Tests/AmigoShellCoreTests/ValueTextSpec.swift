@@ -21,6 +21,18 @@ import Testing
         #expect(ValueText.plain(.null) == "NULL")
     }
 
+    @Test func aDecimalTooPreciseForADoubleIsKeptAsTypedForANumericColumn() throws {
+        let amount = Column.reflected("amount", declaredType: "numeric(40,10)", kind: .numeric, notNull: false, defaultSQL: nil,
+                                      primaryKeyPosition: 0)
+        #expect(try ValueText.parseEdit("98765432109876543210.987654321", for: amount) == .text("98765432109876543210.987654321"))
+        #expect(try ValueText.parseEdit("0.5", for: amount) == .real(0.5))
+        #expect(try ValueText.parseEdit("12", for: amount) == .integer(12))
+        #expect(throws: ShellError.self) { try ValueText.parseEdit("abc", for: amount) }
+        // A REAL column stores a double whatever is typed.
+        let real = Column.reflected("r", declaredType: "REAL", kind: .real, notNull: false, defaultSQL: nil, primaryKeyPosition: 0)
+        #expect(try ValueText.parseEdit("98765432109876543210.987654321", for: real) == .real(98765432109876543210.987654321))
+    }
+
     @Test func anEditReadsQuotesAsTheFilterLanguageDoesAndRefusesWhatItCannotStore() throws {
         let name = Column("Name", type: String.self)
         let bytes = Column("Bytes", type: Int.self)

@@ -1,4 +1,5 @@
 import Amigo
+import Foundation
 
 /// How cell values are shown, and how typed text becomes a value.
 public enum ValueText {
@@ -69,7 +70,13 @@ public enum ValueText {
         }
         let kind = column?.kind ?? .text
         switch kind {
-        case .integer, .numeric, .boolean:
+        case .numeric:
+            if let i = Int64(trimmed) { return .integer(i) }
+            // A decimal a double cannot hold exactly (more than 15 or so digits) is kept as typed:
+            // the database reads it whole into its exact NUMERIC (PostgreSQL; SQLite keeps such
+            // text as it is rather than lose digits).
+            if let d = Double(trimmed) { return Self.isExactDouble(trimmed, d) ? .real(d) : .text(trimmed) }
+        case .integer, .boolean:
             if let i = Int64(trimmed) { return .integer(i) }
             if let d = Double(trimmed) { return .real(d) }
         case .real:
@@ -77,6 +84,12 @@ public enum ValueText {
         default: break
         }
         return .text(text)
+    }
+
+    /// Whether `text`, a decimal number, is the double `d` exactly (its digits come back the same).
+    static func isExactDouble(_ text: String, _ d: Double) -> Bool {
+        guard d.isFinite, let typed = Decimal(string: text) else { return false }
+        return Decimal(string: "\(d)") == typed
     }
 
     /// What `set` stores for the typed `text`: as ``parse(_:for:)``, but a quote that is not
@@ -98,6 +111,8 @@ public enum ValueText {
         }
         let value = parse(text, for: column)
         switch (column.kind, value) {
+        case (.numeric, .text(let digits)) where Double(digits) != nil:
+            return value    // a decimal kept exact (see parse)
         case (.integer, .text), (.real, .text), (.numeric, .text), (.boolean, .text):
             throw ShellError.notANumber(column: column.label, value: trimmed)
         default:
