@@ -179,6 +179,19 @@ struct ShellScenarios {
         #expect(try shell.committedCount("Genre") == .integer(27))
     }
 
+    /// `delete all` is one statement: rows of the view that refer to each other (a manager and
+    /// the people who report to them) go together, as the database checks one DELETE.
+    @Test(arguments: TestStore.Kind.available)
+    func deleteAllRemovesRowsThatReferToEachOther(_ kind: TestStore.Kind) throws {
+        let shell = try Shell(kind)
+        let (printed, errors) = shell.run(["open Employee", "filter EmployeeId >= 6", "count", "delete all 3", "commit"])
+        #expect(errors == [])
+        #expect(printed.first == "3")
+        #expect(printed.count == 3 && printed[1].hasPrefix(#"DELETE FROM "Employee" WHERE "EmployeeId" IN (SELECT "EmployeeId" FROM (SELECT "#))
+        #expect(printed[1].contains("\ndeleted 3 rows of Employee (3 uncommitted"))
+        #expect(try shell.committedCount("Employee") == .integer(5))
+    }
+
     @Test(arguments: TestStore.Kind.available)
     func theUIKeysFollowTheNumberedLinksOfTheRow(_ kind: TestStore.Kind) throws {
         let shell = try Shell(kind)

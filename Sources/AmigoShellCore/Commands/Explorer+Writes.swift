@@ -130,7 +130,7 @@ extension Explorer {
             return PendingWrite(command: "delete", title: "delete \(caption)",
                                 statements: [PendingWrite.text(statement.sql, statement.arguments)], cascade: cascade,
                                 run: { [unowned self] in
-                                    try deleteChecked([record], model: model, selection: selection, shown: cascade)
+                                    try deleteChecked(model: model, selection: selection, shown: cascade) { try session.delete([record]) }
                                     return "deleted \(caption)" + Explorer.alsoText(cascade)
                                 },
                                 settle: { [unowned self] in try settleAfterDelete(view) })
@@ -151,16 +151,20 @@ extension Explorer {
         let selection = CascadePreview.Selection(
             sql: "\(left) IN (SELECT \(key.map(q).joined(separator: ", ")) FROM (\(select.sql)) AS selected)", arguments: select.arguments)
         let cascade = try CascadePreview.compute(table: model.table.name, selection: selection, models: amigo.models, engine: amigo.engine)
-        let one = "DELETE FROM \(self.amigo.engine.dialect.quoteTable(model.table.name)) WHERE " + key.map { q($0) + " = ?" }.joined(separator: " AND ")
+        // One statement for every row of the view: foreign keys between the rows deleted (a
+        // self-reference) are checked once it is done, as the database checks one DELETE.
+        let delete = "DELETE FROM \(self.amigo.engine.dialect.quoteTable(model.table.name)) WHERE " + selection.sql
         let scope = view.filter.map { " (filter: \($0))" } ?? ""
         return PendingWrite(command: "delete", title: "delete all \(Plural.count(count, "row")) of \(view.title)\(scope)",
-                            statements: ["\(one)  × \(count) (one statement a row, every row of the view\(scope))"], cascade: cascade,
+                            statements: [PendingWrite.text(delete, selection.arguments)], cascade: cascade,
                             run: { [unowned self] in
-                                let records = try query.all()
-                                guard records.count == count else {
-                                    throw ShellError.writeRefused(command: "delete all", reason: "the view now has \(Plural.count(records.count, "row")), not the \(count) shown; nothing was deleted")
+                                let now = try query.count()
+                                guard now == count else {
+                                    throw ShellError.writeRefused(command: "delete all", reason: "the view now has \(Plural.count(now, "row")), not the \(count) shown; nothing was deleted")
                                 }
-                                try deleteChecked(records, model: model, selection: selection, shown: cascade)
+                                try deleteChecked(model: model, selection: selection, shown: cascade) {
+                                    try session.execute(delete, selection.arguments)
+                                }
                                 return "deleted \(Plural.count(count, "row")) of \(model.name)" + Explorer.alsoText(cascade)
                             },
                             settle: { [unowned self] in try settleAfterDelete(view) })
@@ -173,10 +177,12 @@ extension Explorer {
         return parts.isEmpty ? "" : "; also " + parts.joined(separator: ", ")
     }
 
-    /// Deletes `records` through the session only if the database does exactly what was shown:
-    /// the preview is computed again first, and the row counts of every table it touches are
-    /// compared after the delete. Any difference throws (the caller's savepoint then undoes it).
-    private func deleteChecked(_ records: [Record], model: ORMModel, selection: CascadePreview.Selection, shown: CascadePreview) throws {
+    /// Runs `delete` (the rows of `selection`, through the session) only if the database does
+    /// exactly what was shown: the preview is computed again first, and the row counts of every
+    /// table it touches are compared after the delete. Any difference throws (the caller's
+    /// savepoint then undoes it).
+    private func deleteChecked(model: ORMModel, selection: CascadePreview.Selection, shown: CascadePreview,
+                               _ delete: () throws -> Void) throws {
         let now = try CascadePreview.compute(table: model.table.name, selection: selection, models: amigo.models, engine: amigo.engine)
         guard now == shown else {
             throw ShellError.writeRefused(command: "delete", reason: "the rows changed since the preview (now \(now.totalDeleted) rows, \(shown.totalDeleted) shown); nothing was deleted")
@@ -187,7 +193,7 @@ extension Explorer {
         var expected: [String: Int] = [model.table.name: now.rows]
         for effect in now.cascaded { expected[effect.table, default: 0] += effect.count }
         let before = try expected.keys.map { ($0, try rowCount($0)) }
-        try session.delete(records)
+        try delete()
         for (table, count) in before {
             let removed = count - (try rowCount(table))
             if removed != expected[table] {
