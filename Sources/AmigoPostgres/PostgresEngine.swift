@@ -83,17 +83,28 @@ public final class PostgresEngine: Engine, @unchecked Sendable {
     ///   connect; libpq reports no SQLSTATE then, the message is the server's or the client's
     ///   reason) or `42601`-like parse errors of the string itself as `08001` too.
     /// With `readOnly`, every transaction of the connection is READ ONLY: the server refuses writes.
-    public init(_ connectionString: String, readOnly: Bool = false, sessionWaitTimeout: TimeInterval = 5) throws {
+    ///
+    /// When the server asks for a password and none was given (in the string, `PGPASSWORD` or
+    /// `~/.pgpass`), `passwordPrompt` is asked for one — amigo-shell reads it from the terminal
+    /// without echo, as psql does — and the connection is made again with it (nil: no prompt).
+    public init(_ connectionString: String, readOnly: Bool = false, sessionWaitTimeout: TimeInterval = 5,
+                passwordPrompt: (() -> String?)? = nil) throws {
         self.isReadOnly = readOnly
-        let secrets = PostgresEngine.secrets(in: connectionString)
-        self.secrets = secrets
+        var secrets = PostgresEngine.secrets(in: connectionString)
         let display = PostgresEngine.describe(connectionString, secrets: secrets)
         self.path = display
         self.transactionGate = TransactionGate(timeout: sessionWaitTimeout)
-        guard let conn = PQconnectdb(connectionString) else {
+        guard var conn = PQconnectdb(connectionString) else {
             throw AmigoError.database(DatabaseError(sqlState: "08001", message: "cannot connect to \(display): out of memory",
                                                     system: "PostgreSQL"))
         }
+        if PQstatus(conn) != CONNECTION_OK, PQconnectionNeedsPassword(conn) == 1, let password = passwordPrompt?(), !password.isEmpty,
+           let again = PostgresEngine.connect(connectionString, password: password) {
+            PQfinish(conn)
+            conn = again
+            secrets.append(password)
+        }
+        self.secrets = secrets
         guard PQstatus(conn) == CONNECTION_OK else {
             let message = PostgresEngine.oneLine(String(cString: PQerrorMessage(conn)), secrets: secrets)
             PQfinish(conn)
@@ -107,6 +118,20 @@ public final class PostgresEngine: Engine, @unchecked Sendable {
             PQfinish(conn)
             throw failure
         }
+    }
+
+    /// Connects with `connectionString` (a URL or keyword string, expanded) and `password`, which
+    /// overrides any the string holds.
+    static func connect(_ connectionString: String, password: String) -> OpaquePointer? {
+        let texts: [String] = ["dbname", "password", connectionString, password]
+        let copies: [UnsafeMutablePointer<CChar>] = texts.compactMap { (text: String) -> UnsafeMutablePointer<CChar>? in
+            text.withCString { strdup($0) }
+        }
+        defer { copies.forEach { free($0) } }
+        guard copies.count == 4 else { return nil }
+        let keywords: [UnsafePointer<CChar>?] = [UnsafePointer(copies[0]), UnsafePointer(copies[1]), nil]
+        let values: [UnsafePointer<CChar>?] = [UnsafePointer(copies[2]), UnsafePointer(copies[3]), nil]
+        return PQconnectdbParams(keywords, values, 1)
     }
 
     /// Sets up a new connection: dates exchanged in UTC (as the ORM stores them), and every

@@ -17,6 +17,15 @@ enum PostgresTarget {
         return keywords.contains(first[..<equals].lowercased())
     }
 
+    /// A password read from the terminal without echo (`Password: `), or nil when none was typed.
+    static func readPassword() -> String? {
+        guard let typed = getpass("Password: ") else { return nil }
+        let password = String(cString: typed)
+        // getpass's buffer is static: wipe what was typed.
+        memset(typed, 0, strlen(typed))
+        return password.isEmpty ? nil : password
+    }
+
     /// What amigo-shell does not do on PostgreSQL.
     enum Refusal: Error, CustomStringConvertible {
         /// `--create`: a server's database is created with `createdb` (or `CREATE DATABASE`).

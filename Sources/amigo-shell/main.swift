@@ -147,7 +147,9 @@ struct AmigoShellCommand: ParsableCommand {
         }
         if PostgresTarget.names(database) {
             if create { throw PostgresTarget.Refusal.createUnsupported }
-            let engine = try PostgresEngine(database, readOnly: readOnly)
+            // A server that wants a password none was given for: asked at the terminal, as psql does.
+            let prompt: (() -> String?)? = isatty(0) != 0 ? { PostgresTarget.readPassword() } : nil
+            let engine = try PostgresEngine(database, readOnly: readOnly, passwordPrompt: prompt)
             // A failed statement (a mistyped sql command) must not abort the session's transaction.
             engine.recoversFromFailedStatements = true
             let amigo = try AmigoDatabase(reflecting: engine, reflection: reflection)

@@ -449,6 +449,26 @@ struct PostgresTerminalSpec {
         #expect(try tmux.alternateScreenOn() == false)
     }
 
+    @Test("a server that wants a password none was given for: amigo-shell asks at the terminal without echo, as psql does")
+    func aPasswordIsAskedForAtTheTerminal() async throws {
+        let db = try PostgresDatabase(PostgresShellSpec.schema + "GRANT SELECT ON ALL TABLES IN SCHEMA public TO amigo_password;")
+        let workspace = try Workspace("pg-password")
+        defer { withExtendedLifetime(workspace) {} }
+        let tmux = try TmuxSession(socket: "amigo-e2e-pg-password", directory: workspace.directory)
+        let url = "postgresql://amigo_password@/\(db.name)?host=\(db.folder)"
+        try tmux.start([try Fixture.binary(), url], in: workspace.directory, unsetting: ["PGPASSWORD"], history: workspace.path("history"))
+        try await tmux.waitFor("Password:")
+        try tmux.sendLiteral("amigo-test-password")
+        var screen = try tmux.capture()
+        #expect(!screen.contains("amigo-test-password"), "the password is not echoed")
+        try tmux.sendKeys("Enter")
+        screen = try await tmux.waitFor("genre            2")
+        #expect(screen.titleRow.contains("user=amigo_password"))
+        #expect(!screen.contains("amigo-test-password"))
+        try tmux.sendKeys("q")
+        #expect(try await tmux.rc() == 0)
+    }
+
     @Test("a query that runs long on the server says so, Esc cancels it there, and the UI answers keys again")
     func escapeCancelsASlowQuery() async throws {
         let db = try PostgresDatabase(PostgresShellSpec.schema)
