@@ -19,6 +19,10 @@ public protocol SchemaCatalog {
     /// for the schemas read), so that a program reflects again only when the schema changed; nil
     /// when the database keeps none (the default).
     func schemaVersion() throws -> Int64?
+    /// The DDL of the table `name`, as the database defines it, when the catalog keeps no DDL
+    /// text of its own (PostgreSQL's, built from its catalog); nil when there is none to build
+    /// (the default: SQLite keeps each table's DDL, which reflection reads).
+    func definition(ofTable name: String) throws -> String?
 }
 
 extension SchemaCatalog {
@@ -27,6 +31,9 @@ extension SchemaCatalog {
 
     /// None.
     public func schemaVersion() throws -> Int64? { nil }
+
+    /// None.
+    public func definition(ofTable name: String) throws -> String? { nil }
 }
 
 /// One table or view a ``SchemaCatalog`` lists.

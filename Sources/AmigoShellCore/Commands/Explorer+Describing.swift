@@ -73,7 +73,7 @@ extension Explorer {
             if let reason = model.table.unreadableReason {
                 return (model.table.sql ?? model.name) + "\n-- cannot be read: \(reason)"
             }
-            var lines = [model.table.sql ?? SchemaCompiler(dialect: amigo.engine.dialect).createTable(model.table)]
+            var lines = [try tableDefinition(model)]
             lines += Explorer.commentLines(model.table)
             let pk = model.table.primaryKey.map(\.label)
             lines.append("-- primary key: " + (pk.isEmpty ? (model.table.hasRowID ? "rowid" : "none") : pk.joined(separator: ", ")))
@@ -94,10 +94,11 @@ extension Explorer {
         if isSQLite {
             lines += ["-- user_version: \(try SchemaInspector(engine: amigo.engine).userVersion())", "-- SQLite \(SQLiteEngine.sqliteVersion)"]
         } else {
-            lines.append("-- tables as reconstructed from the server's catalog (types, keys, defaults), views as defined")
+            lines.append("-- tables as the server's catalog defines them (as pg_dump writes them), views as defined")
         }
         for model in amigo.models where !model.name.isEmpty {
-            lines.append((model.table.sql ?? SchemaCompiler(dialect: amigo.engine.dialect).createTable(model.table)) + (model.table.sql?.hasSuffix(";") == true ? "" : ";"))
+            let ddl = try tableDefinition(model)
+            lines.append(ddl + (ddl.hasSuffix(";") ? "" : ";"))
             lines += Explorer.commentLines(model.table)
         }
         // The map of how the tables connect, one relationship a line, after the DDL.
@@ -108,6 +109,17 @@ extension Explorer {
         lines += relationships
         for warning in amigo.reflectionWarnings { lines.append("-- warning: \(warning)") }
         return lines.joined(separator: "\n")
+    }
+
+    /// The DDL of `model`'s table: as the database keeps it (SQLite), as its catalog defines it
+    /// (PostgreSQL), else as Amigo would create it.
+    func tableDefinition(_ model: ORMModel) throws -> String {
+        if let sql = model.table.sql { return sql }
+        let echoing = isEchoOn
+        isEchoOn = false
+        defer { isEchoOn = echoing }
+        if let ddl = try amigo.engine.schemaCatalog.definition(ofTable: model.name) { return ddl }
+        return SchemaCompiler(dialect: amigo.engine.dialect).createTable(model.table)
     }
 
     /// The database's comments on `table` and its columns (PostgreSQL's `COMMENT ON`) as SQL
