@@ -17,6 +17,7 @@ public final class CursesTerminal: ShellTerminal {
     public func draw(_ grid: ScreenGrid) { screen.draw(grid) }
     public func repaintAll() { screen.repaintAll() }
     public func pollKey() -> Key? { screen.readKey(timeoutMilliseconds: 0) }
+    public func unread(_ keys: [Key]) { screen.unread(keys) }
     public func showStatus(_ text: String) { screen.showStatus(text) }
     public func suspend() { screen.suspend() }
     public func resumeIfSuspended() -> Bool { screen.resumeIfSuspended() }

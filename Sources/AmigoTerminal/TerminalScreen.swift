@@ -112,6 +112,7 @@ public final class TerminalScreen {
     ///   Keys the shell does not use are skipped.
     public func readKey(timeoutMilliseconds: Int? = nil) -> Key? {
         guard !stopped else { return nil }
+        if !unread.isEmpty { return unread.removeFirst() }
         wtimeout(window, Int32(clamping: timeoutMilliseconds ?? -1))
         while true {
             var character: wint_t = 0
@@ -126,6 +127,13 @@ public final class TerminalScreen {
             }
         }
     }
+
+    /// Keys read while work ran that belong to what reads next (a prompt that opened): handed out
+    /// by ``readKey(timeoutMilliseconds:)`` before the terminal's, in order.
+    private var unread: [Key] = []
+
+    /// Puts `keys` back, to be read next and in this order, before any the terminal has.
+    public func unread(_ keys: [Key]) { unread = keys + unread }
 
     /// What ``waitForKey(idleAfterMilliseconds:)`` saw.
     public enum KeyWait: Equatable {

@@ -14,6 +14,11 @@ import Testing
         var prompts: [ShellApp.PromptRequest] = []
         var statuses: [String] = []
         var onIdle: () -> Void = {}
+        /// Keys "typed" while work runs (handed out by pollKey), and the keys put back.
+        var typedDuringWork: [Key] = []
+        var unreadKeys: [Key] = []
+        /// What the prompt "types" before it is answered (each text goes to onChange).
+        var typing: [String] = []
         init(_ script: [ShellKeyWait], answers: [String?] = []) {
             self.script = script
             self.answers = answers
@@ -27,11 +32,14 @@ import Testing
             if next == .idle { onIdle() }
             return next
         }
-        func pollKey() -> Key? { nil }
+        func pollKey() -> Key? { typedDuringWork.isEmpty ? nil : typedDuringWork.removeFirst() }
+        func unread(_ keys: [Key]) { unreadKeys += keys }
         func showStatus(_ text: String) { statuses.append(text) }
         func readLine(_ request: ShellApp.PromptRequest, redraw: @escaping () -> ScreenGrid,
                       onMatches: @escaping ([String]) -> Void, onChange: ((String) -> Void)?) -> String? {
             prompts.append(request)
+            for text in typing { onChange?(text) }
+            typing.removeAll()
             return answers.isEmpty ? nil : answers.removeFirst()
         }
         func suspend() {}
@@ -48,6 +56,22 @@ import Testing
         #expect(f.explorer.current?.model?.name == "Genre")
         #expect(terminal.lastScreen.contains("Rock"))
         #expect(!f.explorer.session.isActive)   // closed when the loop ends
+    }
+
+    /// Find as you type on a slow view: keys typed while a search runs are the prompt's next
+    /// keys (put back for it to read), not keys for the grid once the prompt closes.
+    @Test func keysTypedWhileAnAsYouTypeSearchRunsGoBackToThePrompt() throws {
+        let f = try ChinookFixture()
+        _ = try f.explorer.run("open Track")
+        let terminal = ScriptedTerminal([.key(.char("f"))], answers: [nil])
+        terminal.typing = ["zzzz"]    // no row has it: the search reads the whole table
+        terminal.typedDuringWork = [.char("b"), .char("c")]
+        // A clock that runs a second a call: the search is slow at once, and the keys are polled.
+        var clock: UInt64 = 0
+        let loop = ShellRunLoop(app: ShellApp(explorer: f.explorer), terminal: terminal, now: { clock += 1_000_000_000; return clock })
+        loop.run()
+        #expect(terminal.prompts.count == 1)
+        #expect(terminal.unreadKeys == [.char("b"), .char("c")])
     }
 
     @Test func idleTicksFinishDeferredCountsOneTableAtATimeWithoutAKey() throws {

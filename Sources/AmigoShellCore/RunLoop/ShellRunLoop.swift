@@ -81,8 +81,15 @@ public final class ShellRunLoop {
         var effect = keyWork { app.handle(key) }
         while case .prompt(let request) = effect {
             app.activePromptKind = request.kind
+            // Keys typed before the prompt opened (while work ran) are the prompt's first keys.
+            terminal.unread(queued + watchdog.takeKeys())
+            queued.removeAll()
             let asYouType: ((String) -> Void)? = app.changesAsYouType(request.kind)
-                ? { [unowned self] text in keyWork { app.typed(request.kind, text: text) } } : nil
+                ? { [unowned self] text in
+                    keyWork { app.typed(request.kind, text: text) }
+                    // Keys typed while that ran are the prompt's next ones, not the grid's.
+                    terminal.unread(watchdog.takeKeys())
+                } : nil
             let line = terminal.readLine(request, redraw: { [unowned self] in render() },
                                          onMatches: { [unowned self] in app.showMatches($0) }, onChange: asYouType)
             effect = keyWork { app.submit(request.kind, text: line) }

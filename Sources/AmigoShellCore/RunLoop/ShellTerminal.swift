@@ -11,6 +11,9 @@ public protocol ShellTerminal: AnyObject {
     func waitForKey(idleAfterMilliseconds milliseconds: Int) -> ShellKeyWait
     /// The next key if one was typed, without waiting (polled while a query runs).
     func pollKey() -> Key?
+    /// Puts keys back to be read next, in this order: keys typed while work ran that belong to
+    /// the prompt that is open (or opening), not to the screen behind it.
+    func unread(_ keys: [Key])
     /// Writes `text` over the status line at once, without a frame (while a query runs).
     func showStatus(_ text: String)
     /// Reads a line at a prompt on the bottom row; nil when cancelled. `redraw` renders the
