@@ -226,9 +226,10 @@ struct PostgresShellSpec {
     @Test("tables counts a big table up to 10,000 rows (a lower bound), count finishes it")
     func countsAreBounded() throws {
         let db = try PostgresDatabase("CREATE TABLE big (id integer PRIMARY KEY); INSERT INTO big SELECT generate_series(1, 10005);")
-        let result = try shell(db.url, ["tables", "open big", "count"])
+        let result = try shell(db.url, ["tables", "open big", "show 2", "count"])
         #expect(result.stderr == "")
         #expect(result.stdout.contains("big   table  10000+"))
+        #expect(result.stdout.contains("(10000+ rows, first 2 shown)"))
         #expect(result.stdout.hasSuffix("10005\n"))
     }
 

@@ -165,7 +165,8 @@ extension Explorer {
         }
         var text = breadcrumb + "\n" + TextTable.render(header: view.columns, rows: labelled)
         let shown = rows.count
-        var footer = "(" + Plural.count(view.totalCount, "row")
+        // A count stopped at its bound is a lower bound: `10000+ rows`.
+        var footer = "(" + (view.countIsExact ? Plural.count(view.totalCount, "row") : "\(view.totalCount)+ rows")
         if shown < view.totalCount { footer += ", first \(shown) shown" }
         if let filter = view.filter { footer += "; filter: \(filter)" }
         if let order = view.order { footer += "; order: \(order.column)\(order.descending ? " desc" : "")" }
