@@ -18,9 +18,17 @@ extension PostgresEngine {
         }
     }
 
+    /// Sends the BEGIN ``beginPending`` holds back, before the transaction's first statement.
+    func sendPendingBegin() throws {
+        guard beginPending else { return }
+        beginPending = false
+        try simple("BEGIN", sqlForErrors: "BEGIN")
+    }
+
     /// Prepares (once) and runs `sql` with `arguments`; the caller clears the result. With
     /// ``recoversFromFailedStatements``, inside a transaction, a savepoint undoes a failure alone.
     func run(_ sql: String, _ arguments: [DatabaseValue]) throws -> OpaquePointer {
+        try sendPendingBegin()
         guard recovers && PQtransactionStatus(connection) == PQTRANS_INTRANS else { return try runPrepared(sql, arguments) }
         try simple("SAVEPOINT amigo_statement", sqlForErrors: sql)
         do {

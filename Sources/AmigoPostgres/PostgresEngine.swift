@@ -61,6 +61,10 @@ public final class PostgresEngine: Engine, @unchecked Sendable {
     var recovers = false
     /// The check ``setInterruptCheck(_:)`` installed.
     var interruptCheck: (() -> Bool)?
+    /// A BEGIN asked for and not sent yet: it goes to the server just before the transaction's
+    /// first statement, so that a session with nothing to do leaves the connection idle — not
+    /// "idle in transaction", which monitoring flags and `idle_in_transaction_session_timeout` ends.
+    var beginPending = false
     /// Which session owns the connection's transaction (see ``TransactionGate``).
     public let transactionGate: TransactionGate
 
@@ -169,6 +173,7 @@ public final class PostgresEngine: Engine, @unchecked Sendable {
             // A connection that works keeps its transaction: nothing to do.
             guard PQstatus(connection) != CONNECTION_OK else { return }
             statements.removeAll()
+            beginPending = false
             func failure(_ reason: String? = nil, state: String = "08001") -> AmigoError {
                 let message = reason ?? PostgresEngine.oneLine(String(cString: PQerrorMessage(connection)), secrets: secrets)
                 return AmigoError.database(DatabaseError(sqlState: state, message: "cannot reconnect to \(path): \(message)",
@@ -214,7 +219,7 @@ public final class PostgresEngine: Engine, @unchecked Sendable {
 
     /// Whether a transaction block is open (also when it failed and awaits a ROLLBACK).
     public var isInTransaction: Bool {
-        serialized { PQtransactionStatus(connection) != PQTRANS_IDLE && PQtransactionStatus(connection) != PQTRANS_UNKNOWN }
+        serialized { beginPending || (PQtransactionStatus(connection) != PQTRANS_IDLE && PQtransactionStatus(connection) != PQTRANS_UNKNOWN) }
     }
 
     // MARK: Statements
@@ -294,6 +299,7 @@ public final class PostgresEngine: Engine, @unchecked Sendable {
         try serialized {
             let start = DispatchTime.now().uptimeNanoseconds
             do {
+                try sendPendingBegin()
                 try simple(sql, sqlForErrors: sql)
                 deallocateAll()
                 if echo.isEnabled { report(.statement, sql, [], start) }
@@ -305,7 +311,9 @@ public final class PostgresEngine: Engine, @unchecked Sendable {
     }
 
     /// Runs BEGIN, COMMIT, ROLLBACK, SAVEPOINT x, RELEASE x, ROLLBACK TO x. SQLite's
-    /// `BEGIN IMMEDIATE`/`DEFERRED`/`EXCLUSIVE` become a plain `BEGIN`.
+    /// `BEGIN IMMEDIATE`/`DEFERRED`/`EXCLUSIVE` become a plain `BEGIN`, which is sent with the
+    /// transaction's first statement (``beginPending``): a COMMIT or ROLLBACK before any statement
+    /// ends a transaction the server never saw, and sends nothing.
     public func executeTransactionControl(_ sql: String) throws {
         try serialized {
             let start = DispatchTime.now().uptimeNanoseconds
@@ -314,7 +322,18 @@ public final class PostgresEngine: Engine, @unchecked Sendable {
             if upper.hasPrefix("BEGIN ") && ["IMMEDIATE", "DEFERRED", "EXCLUSIVE"].contains(where: upper.hasSuffix) {
                 text = "BEGIN"
             }
+            if text.uppercased() == "BEGIN" && !beginPending && PQtransactionStatus(connection) == PQTRANS_IDLE {
+                beginPending = true
+                if echo.isEnabled { report(.transaction, sql, [], start) }
+                return
+            }
+            if beginPending && (upper.hasPrefix("COMMIT") || upper == "ROLLBACK" || upper == "END") {
+                beginPending = false
+                if echo.isEnabled { report(.transaction, sql, [], start) }
+                return
+            }
             do {
+                try sendPendingBegin()
                 // A transaction one of whose statements failed cannot commit: the server answers
                 // COMMIT with ROLLBACK and no error. Said as the error it is.
                 let failedBefore = upper.hasPrefix("COMMIT") && PQtransactionStatus(connection) == PQTRANS_INERROR

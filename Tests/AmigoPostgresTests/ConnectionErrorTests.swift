@@ -282,3 +282,29 @@ struct FailedCommitTests {
         #expect(try store.connect().fetchScalar("SELECT count(*) FROM item") == .integer(1))
     }
 }
+
+/// A session that is not doing anything leaves its connection idle — not "idle in
+/// transaction", which monitoring flags and `idle_in_transaction_session_timeout` ends: BEGIN
+/// goes to the server with the transaction's first statement.
+@Suite("PostgreSQL sessions at rest", .enabled(if: TestServer.isAvailable, TestServer.skipReason))
+struct IdleSessionTests {
+    @Test func aSessionWithNothingToDoLeavesItsConnectionIdle() throws {
+        let url = try #require(TestServer.url)
+        let engine = try PostgresEngine(url)
+        let admin = try PostgresEngine(url)
+        let pid = try engine.fetchScalar("SELECT pg_backend_pid()")
+        func state() throws -> DatabaseValue { try admin.fetchScalar("SELECT state FROM pg_stat_activity WHERE pid = ?", [pid]) }
+        let session = try AmigoDatabase([], engine: engine).openSession()
+        defer { try? session.close() }
+        #expect(engine.isInTransaction)
+        #expect(try state() == .text("idle"))
+        #expect(try session.fetch("SELECT 1").count == 1)
+        #expect(try state() == .text("idle in transaction"))
+        try session.refresh()      // what amigo-shell does between keys when nothing is pending
+        #expect(try state() == .text("idle"))
+        // A commit or rollback of a transaction the server never saw sends nothing, and works.
+        try session.commit()
+        try session.rollback()
+        #expect(try state() == .text("idle"))
+    }
+}
