@@ -40,7 +40,8 @@ public struct PostgresCatalog: SchemaCatalog {
 
     /// A hash of what reflection reads from the catalog for the schemas of ``schemas`` (else every
     /// one but the system ones): each table's and view's name, kind and comment; each column's
-    /// name, type, NOT NULL and comment; every constraint and index. It changes when a table,
+    /// name, type (with its modifier: `varchar(20)`), NOT NULL, identity, generation, default and
+    /// comment; every constraint and index. It changes when a table,
     /// column, constraint, index or comment is added, changed, renamed or dropped.
     public func schemaVersion() throws -> Int64? {
         let only = schemas ?? []
@@ -53,8 +54,11 @@ public struct PostgresCatalog: SchemaCatalog {
             || coalesce(obj_description(c.oid, 'pg_class'), ''), ',' ORDER BY c.oid) \
             FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE \(relations)), '') \
             || '|' || coalesce((SELECT string_agg(a.attrelid::text || '.' || a.attname || ':' || a.atttypid::text || ':' \
-            || a.attnotnull::text || ':' || coalesce(col_description(a.attrelid, a.attnum), ''), ',' ORDER BY a.attrelid, a.attnum) \
+            || a.atttypmod::text || ':' || a.attnotnull::text || ':' || a.attidentity::text || ':' || a.attgenerated::text || ':' \
+            || coalesce(pg_get_expr(d.adbin, d.adrelid), '') || ':' || coalesce(col_description(a.attrelid, a.attnum), ''), \
+            ',' ORDER BY a.attrelid, a.attnum) \
             FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid JOIN pg_namespace n ON n.oid = c.relnamespace \
+            LEFT JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum \
             WHERE a.attnum > 0 AND NOT a.attisdropped AND \(relations)), '') \
             || '|' || coalesce((SELECT string_agg(co.oid::text, ',' ORDER BY co.oid) FROM pg_constraint co \
             JOIN pg_namespace n ON n.oid = co.connamespace WHERE \(inSchemas)), '') \

@@ -70,7 +70,8 @@ public struct PostgresDialect: SQLDialect {
         switch column.kind {
         case .text:
             let type = column.declaredType.lowercased()
-            guard PostgresDialect.cutTextTypes.contains(where: { type == $0 || type.hasPrefix($0 + "(") || type.hasPrefix($0 + " ") })
+            guard !type.hasSuffix("]"),    // an array (`character varying(20)[]`) is read whole
+                  PostgresDialect.cutTextTypes.contains(where: { type == $0 || type.hasPrefix($0 + "(") || type.hasPrefix($0 + " ") })
             else { return nil }
             let text = "(\(sql))::text"
             return ("substr(\(text), 1, \(maxLength))", "CASE WHEN length(\(text)) > \(maxLength) THEN octet_length(\(text)) END")

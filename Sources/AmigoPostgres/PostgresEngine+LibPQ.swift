@@ -18,17 +18,34 @@ extension PostgresEngine {
         }
     }
 
-    /// Sends the BEGIN ``beginPending`` holds back, before the transaction's first statement.
-    func sendPendingBegin() throws {
+    /// Sends the BEGIN ``beginPending`` holds back, before the transaction's first statement
+    /// (`sql`, which a failure is reported with: it is what the user ran).
+    func sendPendingBegin(for sql: String) throws {
         guard beginPending else { return }
         beginPending = false
-        try simple("BEGIN", sqlForErrors: "BEGIN")
+        try simple("BEGIN", sqlForErrors: sql)
     }
 
     /// Prepares (once) and runs `sql` with `arguments`; the caller clears the result. With
     /// ``recoversFromFailedStatements``, inside a transaction, a savepoint undoes a failure alone.
+    ///
+    /// A statement prepared before another client changed a table it reads (`ALTER TABLE … TYPE`)
+    /// fails with 0A000, "cached plan must not change result type": it is prepared again and run
+    /// once more — unless the failure aborted the transaction (no savepoint), which only a
+    /// rollback ends.
     func run(_ sql: String, _ arguments: [DatabaseValue]) throws -> OpaquePointer {
-        try sendPendingBegin()
+        try sendPendingBegin(for: sql)
+        do {
+            return try runOnce(sql, arguments)
+        } catch AmigoError.database(let error) where error.sqlState == "0A000" && statements[sql] != nil {
+            statements[sql] = nil    // the server's copy goes with the next DEALLOCATE ALL
+            guard PQtransactionStatus(connection) != PQTRANS_INERROR else { throw AmigoError.database(error) }
+            return try runOnce(sql, arguments)
+        }
+    }
+
+    /// ``run(_:_:)`` once.
+    private func runOnce(_ sql: String, _ arguments: [DatabaseValue]) throws -> OpaquePointer {
         guard recovers && PQtransactionStatus(connection) == PQTRANS_INTRANS else { return try runPrepared(sql, arguments) }
         try simple("SAVEPOINT amigo_statement", sqlForErrors: sql)
         do {

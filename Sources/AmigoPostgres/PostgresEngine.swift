@@ -299,7 +299,7 @@ public final class PostgresEngine: Engine, @unchecked Sendable {
         try serialized {
             let start = DispatchTime.now().uptimeNanoseconds
             do {
-                try sendPendingBegin()
+                try sendPendingBegin(for: sql)
                 try simple(sql, sqlForErrors: sql)
                 deallocateAll()
                 if echo.isEnabled { report(.statement, sql, [], start) }
@@ -327,16 +327,17 @@ public final class PostgresEngine: Engine, @unchecked Sendable {
                 if echo.isEnabled { report(.transaction, sql, [], start) }
                 return
             }
-            if beginPending && (upper.hasPrefix("COMMIT") || upper == "ROLLBACK" || upper == "END") {
+            let words = upper.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            if beginPending && PostgresEngine.plainEnds.contains(words) {
                 beginPending = false
                 if echo.isEnabled { report(.transaction, sql, [], start) }
                 return
             }
             do {
-                try sendPendingBegin()
+                try sendPendingBegin(for: sql)
                 // A transaction one of whose statements failed cannot commit: the server answers
                 // COMMIT with ROLLBACK and no error. Said as the error it is.
-                let failedBefore = upper.hasPrefix("COMMIT") && PQtransactionStatus(connection) == PQTRANS_INERROR
+                let failedBefore = PostgresEngine.plainCommits.contains(words) && PQtransactionStatus(connection) == PQTRANS_INERROR
                 try simple(text, sqlForErrors: sql)
                 if failedBefore {
                     throw AmigoError.database(DatabaseError(
@@ -350,6 +351,11 @@ public final class PostgresEngine: Engine, @unchecked Sendable {
             }
         }
     }
+
+    /// The plain COMMITs (`COMMIT AND CHAIN` and `COMMIT PREPARED` are not: they are sent).
+    static let plainCommits: Set<String> = ["COMMIT", "COMMIT WORK", "COMMIT TRANSACTION", "END", "END WORK", "END TRANSACTION"]
+    /// What ends a transaction and nothing more: with the BEGIN still held back, nothing to send.
+    static let plainEnds: Set<String> = plainCommits.union(["ROLLBACK", "ROLLBACK WORK", "ROLLBACK TRANSACTION", "ABORT"])
 
     /// Installs the check asked every 50 ms while the server runs a statement (nil removes it):
     /// when it returns true the statement is cancelled on the server and fails with an

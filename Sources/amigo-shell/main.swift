@@ -87,7 +87,7 @@ struct AmigoShellCommand: ParsableCommand {
         if let writeDemo {
             do {
                 if PostgresTarget.names(writeDemo) {
-                    let engine = try PostgresEngine(writeDemo)
+                    let engine = try PostgresEngine(writeDemo, passwordPrompt: isatty(0) != 0 ? { PostgresTarget.readPassword() } : nil)
                     try DemoDatabase.write(into: engine)
                     print("wrote the demo database to \(engine.path)")
                 } else {

@@ -306,5 +306,22 @@ struct IdleSessionTests {
         try session.commit()
         try session.rollback()
         #expect(try state() == .text("idle"))
+        // What ends or starts a transaction behind the session's back is refused.
+        for statement in ["ABORT", "START TRANSACTION", "PREPARE TRANSACTION 'x'", "COMMIT AND CHAIN", "END"] {
+            #expect(throws: AmigoError.self, "\(statement)") { try session.execute(statement) }
+        }
+        #expect(session.isActive && engine.isInTransaction)
+    }
+
+    /// `COMMIT AND CHAIN` is not a plain COMMIT: with BEGIN held back it is sent (after BEGIN),
+    /// and the chained transaction is open afterwards.
+    @Test func commitAndChainIsSentAndLeavesATransactionOpen() throws {
+        let engine = try PostgresEngine(try #require(TestServer.url))
+        try engine.executeTransactionControl("BEGIN")
+        try engine.executeTransactionControl("COMMIT AND CHAIN")
+        #expect(engine.isInTransaction)
+        #expect(try engine.fetchScalar("SELECT 1") == .integer(1))
+        try engine.executeTransactionControl("ROLLBACK")
+        #expect(!engine.isInTransaction)
     }
 }

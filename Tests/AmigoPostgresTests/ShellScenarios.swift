@@ -253,6 +253,12 @@ struct PostgresTypesInTheShell {
         #expect(!app.messageIsError, "\(app.message)")
         #expect(try explorer.amigo.engine.fetchScalar(#"SELECT n::text FROM thing WHERE id = 1"#) == .text("98765432109876543210.9876543210"))
         _ = app.submit(.command, text: "rollback")
+        // A column's type changed by another client (its length only) is reflected again. (The
+        // UI leaves its transaction between keys, as here, so that the ALTER is not kept waiting.)
+        explorer.releaseIdleLocks()
+        try store.connect().executeScript("SET lock_timeout = '5s'; ALTER TABLE thing ALTER COLUMN note TYPE varchar(200)")
+        try explorer.refresh()
+        #expect(try explorer.amigo.model(named: "thing").table.column(named: "note")?.declaredType == "character varying(200)")
         // F: every column but blobs, numbers by their digits.
         _ = try explorer.find("12", column: nil, includingCurrent: true)
         #expect(try explorer.currentRecord()?.primaryKey == [.integer(1)])    // {"a": 12}

@@ -21,6 +21,14 @@ import Testing
         #expect(ValueText.plain(.null) == "NULL")
     }
 
+    @Test func aBooleanColumnTakesTrueAndFalseAsOneAndZero() throws {
+        let flag = Column.reflected("active", declaredType: "boolean", kind: .boolean, notNull: false, defaultSQL: nil, primaryKeyPosition: 0)
+        for (typed, stored) in [("true", 1), ("FALSE", 0), ("t", 1), ("f", 0), ("yes", 1), ("off", 0), ("1", 1), ("0", 0)] {
+            #expect(try ValueText.parseEdit(typed, for: flag) == .integer(Int64(stored)), "\(typed)")
+        }
+        #expect(throws: ShellError.self) { try ValueText.parseEdit("maybe", for: flag) }
+    }
+
     @Test func aDecimalTooPreciseForADoubleIsKeptAsTypedForANumericColumn() throws {
         let amount = Column.reflected("amount", declaredType: "numeric(40,10)", kind: .numeric, notNull: false, defaultSQL: nil,
                                       primaryKeyPosition: 0)
@@ -28,6 +36,9 @@ import Testing
         #expect(try ValueText.parseEdit("0.5", for: amount) == .real(0.5))
         #expect(try ValueText.parseEdit("12", for: amount) == .integer(12))
         #expect(throws: ShellError.self) { try ValueText.parseEdit("abc", for: amount) }
+        // Only plain decimals are kept as typed: what a double reads but a database would not.
+        #expect(ValueText.parse("0x1p4", for: amount) == .real(16))
+        #expect(ValueText.parse("1e400", for: amount) == .text("1e400") || ValueText.parse("1e400", for: amount) == .real(.infinity))
         // A REAL column stores a double whatever is typed.
         let real = Column.reflected("r", declaredType: "REAL", kind: .real, notNull: false, defaultSQL: nil, primaryKeyPosition: 0)
         #expect(try ValueText.parseEdit("98765432109876543210.987654321", for: real) == .real(98765432109876543210.987654321))

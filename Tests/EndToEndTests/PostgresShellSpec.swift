@@ -223,6 +223,18 @@ struct PostgresShellSpec {
         #expect(try db.psql("SELECT count(*) FROM person") == "400\n")
     }
 
+    @Test("sql that changes rows without reporting them (TRUNCATE, DO) is pending until commit, and commit keeps it")
+    func writesThatReportNoRowsArePendingAndCommitted() throws {
+        let db = try PostgresDatabase(Self.schema + "CREATE TABLE scratch (v text); INSERT INTO scratch VALUES ('a'), ('b');")
+        let result = try shell(db.url, ["sql TRUNCATE scratch", #"sql DO $$ BEGIN UPDATE genre SET name = 'Jazz' WHERE id = 1; END $$"#,
+                                        "open genre", "commit"])
+        #expect(result.stderr == "")
+        #expect(result.stdout.contains("TRUNCATE done (rows changed: not reported) (1 uncommitted; commit to keep)"))
+        #expect(result.stdout.contains("DO done (rows changed: not reported) (2 uncommitted; commit to keep)"))
+        #expect(try db.psql("SELECT count(*) FROM scratch") == "0\n")
+        #expect(try db.psql("SELECT name FROM genre WHERE id = 1") == "Jazz\n")
+    }
+
     @Test("tables counts a big table up to 10,000 rows (a lower bound), count finishes it")
     func countsAreBounded() throws {
         let db = try PostgresDatabase("CREATE TABLE big (id integer PRIMARY KEY); INSERT INTO big SELECT generate_series(1, 10005);")

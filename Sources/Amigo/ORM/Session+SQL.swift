@@ -15,8 +15,17 @@ extension Session {
     public func execute(_ sql: String, _ arguments: [DatabaseValue] = []) throws -> ExecutionResult {
         try engine.serialized {
             let readsOnly = try checkRawStatement(sql)
+            let inTransaction = engine.isInTransaction
             let result = try engine.execute(sql, arguments)
             if !readsOnly { recordChanges(result.changes) }
+            // A statement that ended the transaction anyway (one the words above did not tell):
+            // begin the next at once, so that nothing runs outside one, and say so.
+            if inTransaction && !engine.isInTransaction && !engine.isConnectionLost {
+                let lost = changes
+                changes = 0
+                try? engine.executeTransactionControl("BEGIN")
+                throw AmigoError.invalidOperation("the statement ended the session's transaction: \(lost) pending change(s) are lost; a new transaction is open")
+            }
             return result
         }
     }
@@ -34,11 +43,13 @@ extension Session {
         return readsOnly
     }
 
-    /// Refuses BEGIN, COMMIT, END and ROLLBACK (but not `ROLLBACK TO`): they would end or nest the
-    /// session's transaction behind its back. SAVEPOINT, RELEASE and `ROLLBACK TO` stay allowed.
+    /// Refuses BEGIN, START (TRANSACTION), COMMIT, END, ROLLBACK (but not `ROLLBACK TO`), ABORT and
+    /// PREPARE TRANSACTION: they would end or nest the session's transaction behind its back.
+    /// SAVEPOINT, RELEASE and `ROLLBACK TO` stay allowed.
     static func refuseTransactionControl(_ sql: String) throws {
         let words = sql.split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "_" }).prefix(3).map { $0.uppercased() }
-        guard let first = words.first, ["BEGIN", "COMMIT", "END", "ROLLBACK"].contains(first) else { return }
+        guard let first = words.first, ["BEGIN", "START", "COMMIT", "END", "ROLLBACK", "ABORT", "PREPARE"].contains(first) else { return }
+        if first == "PREPARE", words.dropFirst().first != "TRANSACTION" { return }   // PREPARE name AS … is a statement
         if first == "ROLLBACK", words.dropFirst().contains("TO") { return }
         throw AmigoError.invalidOperation(
             "\(first) cannot run inside a session: use session.commit(), session.rollback() or session.close(), and session.savepoint { } to nest")

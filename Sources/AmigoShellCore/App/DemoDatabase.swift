@@ -180,9 +180,11 @@ public enum DemoDatabase {
         do {
             try populate(engine)
         } catch {
-            // Each pass drops what nothing refers to any more; a few passes drop everything.
+            // The demo's own tables only (another client's are left alone); each pass drops what
+            // nothing refers to any more, a few passes all of them.
+            let demo = Set(((try? AmigoDatabase(models(), engine: engine))?.models ?? []).map(\.table.name))
             for _ in 0..<4 {
-                let made = (try? engine.schemaCatalog.entries()) ?? []
+                let made = ((try? engine.schemaCatalog.entries()) ?? []).filter { demo.contains($0.name) }
                 if made.isEmpty { break }
                 for entry in made { try? engine.executeScript("DROP TABLE IF EXISTS " + engine.dialect.quoteTable(entry.name)) }
             }

@@ -340,7 +340,7 @@ extension Explorer {
     /// transaction (`commit` and `rollback` end it). On a read-only file every write is refused.
     public func sqlWrites(_ sql: String) throws -> Bool {
         let first = SQLText.leadingKeyword(of: sql)
-        let refused = ["BEGIN", "COMMIT", "END", "ROLLBACK", "SAVEPOINT", "RELEASE", "ATTACH", "DETACH", "VACUUM"]
+        let refused = ["BEGIN", "START", "COMMIT", "END", "ROLLBACK", "ABORT", "SAVEPOINT", "RELEASE", "ATTACH", "DETACH", "VACUUM"]
         let readOnly: Bool
         do {
             readOnly = try amigo.engine.isReadOnlyStatement(sql)
@@ -376,6 +376,13 @@ extension Explorer {
                                 if schemaVersion() != version {
                                     schemaChangesPending += 1
                                     return "\(first) done (schema changed)"
+                                }
+                                if result.changes == 0 {
+                                    // TRUNCATE, a DO block, REFRESH MATERIALIZED VIEW … report no rows but
+                                    // may have changed data: pending all the same, so that nothing
+                                    // (the idle rollback, a quit) drops it before commit.
+                                    schemaChangesPending += 1
+                                    return "\(first) done (rows changed: not reported)"
                                 }
                                 return Plural.count(result.changes, "row") + " changed"
                             },

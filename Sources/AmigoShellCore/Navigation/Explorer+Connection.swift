@@ -29,7 +29,14 @@ extension Explorer {
         }
         let lostChanges = lostChangesText
         let uncommittedDDL = schemaChangesPending > 0
-        try amigo.engine.reconnect()
+        do {
+            try amigo.engine.reconnect()
+        } catch {
+            // Connected, but setting the connection up failed: the session must not go on outside
+            // a transaction meanwhile.
+            if !isConnectionLost && session.isActive && !amigo.engine.isInTransaction { try? session.rollback() }
+            throw error
+        }
         commitLostWithConnection = nil
         schemaChangesPending = 0
         // The old session's transaction ended with the connection: begin the next one at once,

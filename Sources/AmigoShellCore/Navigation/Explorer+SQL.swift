@@ -56,8 +56,16 @@ extension Explorer {
                                                     cellPrefix: (cellPrefixLength, cutCellShownLength)) else {
             return nil
         }
+        // The statement's own column names: SQLite gives them after one step; a server runs the
+        // whole statement first, so there they come from an empty page (same names, no rows).
         var columns: [String] = []
-        _ = try amigo.engine.fetch(sql, [], columns: { columns = $0 }) { _ in false }
+        if isSQLite {
+            _ = try amigo.engine.fetch(sql, [], columns: { columns = $0 }) { _ in false }
+        } else if let empty = SQLText.paged(sql, dialect: amigo.engine.dialect) {
+            _ = try amigo.engine.readingOnly {
+                try amigo.engine.fetch(empty, [.integer(0), .integer(0)], columns: { columns = $0 }) { _ in false }
+            }
+        }
         return BrowseView(sql: sql, columns: columns, window: window)
     }
 

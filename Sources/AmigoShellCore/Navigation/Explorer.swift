@@ -37,7 +37,9 @@ public final class Explorer {
     public internal(set) var session: Session
     /// The path shown in the title.
     public let displayPath: String
-    /// Schema changes (DDL run with `sql`) not yet committed: pending like changed rows.
+    /// Statements run with `sql` whose changes no row count tells — schema changes (DDL) and
+    /// writes that report no rows (TRUNCATE, DO, REFRESH MATERIALIZED VIEW) — not yet committed:
+    /// pending like changed rows, so that the idle rollback never drops them.
     var schemaChangesPending = 0
     /// A commit that failed because the connection was lost: how many changes it carried, and
     /// whether the server may have kept them (the connection broke with no word from the

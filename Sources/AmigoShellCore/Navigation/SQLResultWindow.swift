@@ -69,14 +69,14 @@ final class SQLResultWindow: LoadedRows {
             // The names SQLite gives the columns of the statement as a subquery (`a:1` for a
             // second `a`), read from an empty page.
             var names: [String] = []
-            _ = try engine.fetch(paged, [.integer(0), .integer(0)], columns: { names = $0 }) { _ in false }
+            _ = try engine.readingOnly { try engine.fetch(paged, [.integer(0), .integer(0)], columns: { names = $0 }) { _ in false } }
             if let cutSQL = SQLText.pagedPrefixes(sql, columns: names, maxLength: cellPrefix.length, dialect: engine.dialect),
                (try? engine.isReadOnlyStatement(cutSQL)) == true {
                 window.cut = Cut(pagedSQL: cutSQL, columnCount: names.count, shownLength: cellPrefix.shownLength)
             }
         }
         if let countLimit, let bounded = SQLText.counted(sql, bounded: true, dialect: engine.dialect) {
-            let count = Int(try engine.fetchScalar(bounded, [.integer(Int64(countLimit) + 1)]).integerValue ?? 0)
+            let count = Int(try engine.readingOnly { try engine.fetchScalar(bounded, [.integer(Int64(countLimit) + 1)]) }.integerValue ?? 0)
             window.total = min(count, countLimit)
             window.countIsExact = count <= countLimit
         } else {
@@ -88,7 +88,7 @@ final class SQLResultWindow: LoadedRows {
     /// Counts the whole result (a scan of it).
     func countExactly() throws {
         guard let counted = SQLText.counted(sql, dialect: engine.dialect) else { return }
-        total = Int(try engine.fetchScalar(counted).integerValue ?? 0)
+        total = Int(try engine.readingOnly { try engine.fetchScalar(counted) }.integerValue ?? 0)
         countIsExact = true
     }
 
@@ -98,12 +98,18 @@ final class SQLResultWindow: LoadedRows {
         guard index >= 0 && index < total else { return nil }
         guard cut != nil else { return try rows(in: index..<index + 1).first }
         var row: [DatabaseValue]?
-        _ = try engine.fetch(pagedSQL, [.integer(1), .integer(Int64(index))]) { row = $0.values; return false }
+        _ = try engine.readingOnly { try engine.fetch(pagedSQL, [.integer(1), .integer(Int64(index))]) { row = $0.values; return false } }
         return row
     }
 
-    /// Reads `count` rows from absolute index `offset` (cut, when pages cut long values).
+    /// Reads `count` rows from absolute index `offset` (cut, when pages cut long values), where
+    /// the engine refuses writes (``Engine/readingOnly(_:)``: the statement was told a read by its
+    /// words on a server, and a function it calls must not write all the same).
     private func read(from offset: Int, count: Int) throws -> [[DatabaseValue]] {
+        try engine.readingOnly { try readPage(from: offset, count: count) }
+    }
+
+    private func readPage(from offset: Int, count: Int) throws -> [[DatabaseValue]] {
         var page: [[DatabaseValue]] = []
         page.reserveCapacity(count)
         let arguments: [DatabaseValue] = [.integer(Int64(count)), .integer(Int64(offset))]

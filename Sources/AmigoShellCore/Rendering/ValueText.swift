@@ -59,7 +59,8 @@ public enum ValueText {
     }
 
     /// Parses what a user typed for a column: `NULL` (any case) is NULL; for integer, real and
-    /// numeric columns a number becomes a number; `x'0aff'` is a blob; everything else is text
+    /// numeric columns a number becomes a number; for a boolean column `true`/`false` (`t`/`f`,
+    /// `yes`/`no`, `on`/`off`) become 1 and 0; `x'0aff'` is a blob; everything else is text
     /// (quotes around it are removed).
     public static func parse(_ text: String, for column: Column?) -> DatabaseValue {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
@@ -72,11 +73,22 @@ public enum ValueText {
         switch kind {
         case .numeric:
             if let i = Int64(trimmed) { return .integer(i) }
-            // A decimal a double cannot hold exactly (more than 15 or so digits) is kept as typed:
-            // the database reads it whole into its exact NUMERIC (PostgreSQL; SQLite keeps such
-            // text as it is rather than lose digits).
-            if let d = Double(trimmed) { return Self.isExactDouble(trimmed, d) ? .real(d) : .text(trimmed) }
-        case .integer, .boolean:
+            // A decimal a double cannot hold exactly (more than 15 or so digits) is sent as typed:
+            // PostgreSQL reads it whole into its exact NUMERIC (SQLite's NUMERIC affinity makes
+            // it the same double as before). Only plain decimals: not `nan`, `inf` or hex.
+            if let d = Double(trimmed) {
+                return Self.isExactDouble(trimmed, d) || !Self.isPlainDecimal(trimmed) ? .real(d) : .text(trimmed)
+            }
+        case .boolean:
+            // Booleans are stored as 1 and 0 (PostgreSQL's `boolean` is sent as t and f).
+            switch trimmed.lowercased() {
+            case "true", "t", "yes", "on": return .integer(1)
+            case "false", "f", "no", "off": return .integer(0)
+            default: break
+            }
+            if let i = Int64(trimmed) { return .integer(i) }
+            if let d = Double(trimmed) { return .real(d) }
+        case .integer:
             if let i = Int64(trimmed) { return .integer(i) }
             if let d = Double(trimmed) { return .real(d) }
         case .real:
@@ -84,6 +96,11 @@ public enum ValueText {
         default: break
         }
         return .text(text)
+    }
+
+    /// Whether `text` is a plain decimal literal: `-12.50`, `.5`, `1e-3` (no `nan`, `inf` or hex).
+    static func isPlainDecimal(_ text: String) -> Bool {
+        text.wholeMatch(of: /[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?/) != nil
     }
 
     /// Whether `text`, a decimal number, is the double `d` exactly (its digits come back the same).
@@ -111,7 +128,7 @@ public enum ValueText {
         }
         let value = parse(text, for: column)
         switch (column.kind, value) {
-        case (.numeric, .text(let digits)) where Double(digits) != nil:
+        case (.numeric, .text(let digits)) where isPlainDecimal(digits):
             return value    // a decimal kept exact (see parse)
         case (.integer, .text), (.real, .text), (.numeric, .text), (.boolean, .text):
             throw ShellError.notANumber(column: column.label, value: trimmed)
