@@ -28,11 +28,12 @@ final class PostgresResultRows: RowSource {
         self.names = (0..<fields).map { String(cString: PQfname(result, Int32($0))) }
         self.types = (0..<fields).map { PQftype(result, Int32($0)) }
         self.rowCount = Int(PQntuples(result))
+        super.init()
     }
 
-    var columnCount: Int { names.count }
+    override var columnCount: Int { names.count }
 
-    func columnName(_ column: Int) -> String { names[column] }
+    override func columnName(_ column: Int) -> String { names[column] }
 
     /// Whether a column of type `type` is read as text exactly as libpq returns it.
     @inline(__always) static func isPlainText(_ type: UInt32) -> Bool {
@@ -45,11 +46,11 @@ final class PostgresResultRows: RowSource {
         }
     }
 
-    @inline(__always) func isNull(row: Int, column: Int) -> Bool {
+    override func isNull(row: Int, column: Int) -> Bool {
         PQgetisnull(result, Int32(row), Int32(column)) != 0
     }
 
-    func storageClass(row: Int, column: Int) -> StatementRow.StorageClass {
+    override func storageClass(row: Int, column: Int) -> StatementRow.StorageClass {
         if isNull(row: row, column: column) { return .null }
         switch types[column] {
         case TypeOID.int2, TypeOID.int4, TypeOID.int8, TypeOID.oid, TypeOID.bool: return .integer
@@ -60,7 +61,7 @@ final class PostgresResultRows: RowSource {
         }
     }
 
-    func int64(row: Int, column: Int) -> Int64 {
+    override func int64(row: Int, column: Int) -> Int64 {
         switch types[column] {
         case TypeOID.int2, TypeOID.int4, TypeOID.int8, TypeOID.oid:
             // NULL is an empty string: 0, as for SQLite.
@@ -72,7 +73,7 @@ final class PostgresResultRows: RowSource {
         }
     }
 
-    func double(row: Int, column: Int) -> Double {
+    override func double(row: Int, column: Int) -> Double {
         switch types[column] {
         case TypeOID.float4, TypeOID.float8:
             // strtod reads the decimal point of the process's locale (amigo-shell sets the
@@ -90,7 +91,7 @@ final class PostgresResultRows: RowSource {
         }
     }
 
-    func optionalString(row: Int, column: Int) -> String? {
+    override func optionalString(row: Int, column: Int) -> String? {
         let r = Int32(row), c = Int32(column)
         let type = types[column]
         switch type {
@@ -105,12 +106,12 @@ final class PostgresResultRows: RowSource {
         return PostgresResultRows.text(raw, length: Int(PQgetlength(result, r, c)))
     }
 
-    func bytes(row: Int, column: Int) -> [UInt8] {
+    override func bytes(row: Int, column: Int) -> [UInt8] {
         StatementRow.bytes(of: value(row: row, column: column))
     }
 
     /// The value at `row`, `column`, by the column's type OID.
-    func value(row: Int, column: Int) -> DatabaseValue {
+    override func value(row: Int, column: Int) -> DatabaseValue {
         PostgresResultRows.value(result, row: row, column: column, type: types[column])
     }
 

@@ -93,7 +93,7 @@ public struct StatementRow {
     /// A row source held without reference counting: a row only lives inside the closure it is
     /// passed to, while its engine holds the source.
     struct SourceReference {
-        unowned(unsafe) let source: any RowSource
+        unowned(unsafe) let source: RowSource
     }
 
     let storage: Storage
@@ -105,7 +105,7 @@ public struct StatementRow {
     /// Row `row` of `source`, read in place. The row does not keep `source` alive: the caller
     /// (an engine) holds it for as long as the row is used, which is only inside the closure the
     /// row is passed to.
-    public init(source: any RowSource, row: Int) {
+    public init(source: RowSource, row: Int) {
         self.storage = .source(SourceReference(source: source), row: row)
     }
 
