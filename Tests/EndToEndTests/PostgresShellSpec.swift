@@ -472,7 +472,7 @@ struct PostgresTerminalSpec {
         var screen = try await tmux.waitFor("Connection lost", timeout: .seconds(10))
         #expect(screen.contains("y or Enter = connect again · any other key = stay (:reconnect later)"))
         try tmux.sendKeys("n")
-        screen = try await tmux.waitUntil("the declined prompt") { $0.statusLine.contains("not connected — :reconnect when the server is back") }
+        screen = try await tmux.waitUntil("the declined prompt") { $0.statusLine.contains("not reconnected — :reconnect connects again") }
         // A key that reads asks again; y connects, and the view is read on the new connection.
         try tmux.sendKeys("R")
         try await tmux.waitFor("Connection lost")
@@ -484,6 +484,33 @@ struct PostgresTerminalSpec {
         try tmux.sendKeys("q")
         #expect(try await tmux.rc() == 0)
         #expect(try tmux.alternateScreenOn() == false)
+    }
+
+    @Test("with an edit pending, a connection the server ends is noticed while idle, and the box says the change went with it")
+    func aLostConnectionIsNoticedWithChangesPending() async throws {
+        let db = try PostgresDatabase(PostgresShellSpec.schema)
+        let (tmux, workspace) = try await launch("pg-lost-pending", on: db)
+        defer { withExtendedLifetime(workspace) {} }
+        try tmux.sendKeys(":")
+        try await tmux.waitUntil("the command prompt") { $0.promptLine == ":" }
+        try tmux.sendLiteral("open genre")
+        try tmux.sendKeys("Enter")
+        try await tmux.waitUntil("row 1 of 2") { $0.statusLine.hasPrefix("row 1 of 2") }
+        try tmux.sendKeys(":")
+        try await tmux.waitUntil("the command prompt") { $0.promptLine == ":" }
+        try tmux.sendLiteral("insert name='Pending'")
+        try tmux.sendKeys("Enter")
+        try await tmux.waitFor("Nothing is kept until :commit.")
+        try tmux.sendKeys("y")
+        try await tmux.waitUntil("the insert to apply") { $0.statusLine.hasSuffix("tx: 1 uncommitted") }
+        try db.psql("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()")
+        let screen = try await tmux.waitFor("Connection lost", timeout: .seconds(10))
+        #expect(screen.contains("The 1 uncommitted change went with the old connection."))
+        try tmux.sendKeys("y")
+        try await tmux.waitUntil("the reconnection") { $0.statusLine.contains("reconnected to") }
+        #expect(try db.psql("SELECT count(*) FROM genre") == "2\n")
+        try tmux.sendKeys("q")
+        #expect(try await tmux.rc() == 0)
     }
 
     @Test("a server that wants a password none was given for: amigo-shell asks at the terminal without echo, as psql does")

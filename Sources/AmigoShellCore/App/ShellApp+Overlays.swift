@@ -115,7 +115,7 @@ extension ShellApp {
                 }
             } else {
                 reconnectDeclined = true
-                message = "not connected — :reconnect when the server is back"
+                message = "not reconnected — :reconnect connects again"
                 messageIsError = true
                 messageIsSummary = false
             }

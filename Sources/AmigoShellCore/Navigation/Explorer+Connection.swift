@@ -53,6 +53,18 @@ extension Explorer {
         return "reconnected to \(displayPath)" + (lostChanges.map { "; " + $0 } ?? "") + said
     }
 
+    /// While changes are pending (so the idle check for other programs' commits does not run), a
+    /// server's connection is checked with a `SELECT 1` in the session's transaction, unechoed,
+    /// so that a connection the server ended is noticed while idle, not at the next commit.
+    /// Nothing for a SQLite file.
+    public func checkConnectionWhilePending() {
+        guard !isSQLite, pendingChanges > 0, !isConnectionLost else { return }
+        let echoing = isEchoOn
+        isEchoOn = false
+        defer { isEchoOn = echoing }
+        _ = try? amigo.engine.fetchScalar("SELECT 1")
+    }
+
     /// What became of the session's changes with the lost connection, or nil when it had none:
     /// rolled back by the server with it, or — when the connection broke during a commit with
     /// no word from the server — kept or not, which only the server can say.

@@ -67,7 +67,9 @@ public final class ShellRunLoop {
             app.showNotices()
             draw()
         }
-        // A server that went away is found by the check above: offer to connect again.
+        // A server that went away is found by the check above (or, with changes pending, by a
+        // ping): offer to connect again.
+        idle { explorer.checkConnectionWhilePending() }
         if app.noticeLostConnection() { draw() }
         // The current row's links, then counts of big tables left at `10000+`, finish while nothing is pressed.
         if idle({ app.completeRowLinks() }) { draw() }
