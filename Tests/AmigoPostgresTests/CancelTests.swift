@@ -27,13 +27,8 @@ struct CancelTests {
     }
 
     @Test func aCancelledStatementLeavesARecoveringTransactionUsable() throws {
-        let store = try TestStore(.postgres)
+        let (store, engine) = try TestStore.recoveringTransaction()
         defer { store.drop() }
-        let engine = try #require(try store.connect() as? PostgresEngine)
-        try engine.executeScript("CREATE TABLE t (a int)")
-        engine.recoversFromFailedStatements = true
-        try engine.executeTransactionControl("BEGIN")
-        try engine.execute("INSERT INTO t VALUES (1)")
         engine.setInterruptCheck(stopping(after: 0.2))
         #expect(throws: AmigoError.self) { try engine.fetchScalar("SELECT pg_sleep(10)") }
         engine.setInterruptCheck { false }

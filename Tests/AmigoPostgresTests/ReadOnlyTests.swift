@@ -49,13 +49,8 @@ struct ReadOnlyServerTests {
     /// With `recoversFromFailedStatements`, a failed statement is undone alone: the transaction
     /// keeps its earlier changes and takes more. Without it, PostgreSQL aborts the transaction.
     @Test func aFailedStatementCanLeaveTheTransactionUsable() throws {
-        let store = try TestStore(.postgres)
+        let (store, engine) = try TestStore.recoveringTransaction()
         defer { store.drop() }
-        let engine = try #require(try store.connect() as? PostgresEngine)
-        try engine.executeScript("CREATE TABLE t (a int)")
-        engine.recoversFromFailedStatements = true
-        try engine.executeTransactionControl("BEGIN")
-        try engine.execute("INSERT INTO t VALUES (1)")
         #expect(throws: AmigoError.self) { try engine.fetchScalar("SELECT no_such_column FROM t") }
         try engine.execute("INSERT INTO t VALUES (2)")
         try engine.executeTransactionControl("COMMIT")

@@ -90,6 +90,18 @@ final class TestStore: @unchecked Sendable {
         }
     }
 
+    /// A PostgreSQL store with a table `t (a int)`, and an engine on it that recovers from failed
+    /// statements, inside a transaction that has inserted 1.
+    static func recoveringTransaction() throws -> (store: TestStore, engine: PostgresEngine) {
+        let store = try TestStore(.postgres)
+        let engine = try #require(try store.connect() as? PostgresEngine)
+        try engine.executeScript("CREATE TABLE t (a int)")
+        engine.recoversFromFailedStatements = true
+        try engine.executeTransactionControl("BEGIN")
+        try engine.execute("INSERT INTO t VALUES (1)")
+        return (store, engine)
+    }
+
     /// Reflects the store's schema on a new connection.
     /// On PostgreSQL, only the store's own schemas are read: other tests' schemas come and go meanwhile.
     func reflect() throws -> AmigoDatabase {

@@ -46,6 +46,11 @@ final class PostgresDatabase {
 
     deinit { _ = try? ProcessRunner.run("\(bin)/dropdb", ["-h", folder, "--force", name]) }
 
+    /// Ends every other connection to the database (amigo-shell's), as an administrator would.
+    func endOtherConnections() throws {
+        try psql("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()")
+    }
+
     /// Runs `sql` with psql, stopping at the first error; returns what it printed (unaligned, no header).
     @discardableResult
     func psql(_ sql: String) throws -> String {
@@ -354,6 +359,22 @@ struct PostgresShellSpec {
        .enabled(if: TmuxSession.executable != nil, "tmux is not installed; the terminal scenarios need it"),
        .enabled(if: PostgresDatabase.serverURL != nil, PostgresDatabase.skipReason))
 struct PostgresTerminalSpec {
+    /// Opens `table` at the table prompt (`t`) and waits for its first row of `rows`.
+    private func open(_ table: String, rows: Int, in tmux: TmuxSession) async throws {
+        try tmux.sendKeys("t")
+        try await tmux.waitFor("open table>")
+        try tmux.sendLiteral(table)
+        try tmux.sendKeys("Enter")
+        try await tmux.waitUntil("row 1 of \(rows)") { $0.statusLine.hasPrefix("row 1 of \(rows)") }
+    }
+
+    /// Types `text` at the `:` prompt and runs it.
+    private func command(_ text: String, in tmux: TmuxSession) async throws {
+        try tmux.sendKeys(":")
+        try await tmux.waitUntil("the command prompt") { $0.promptLine.hasPrefix(":") }
+        try tmux.sendLiteral(text)
+        try tmux.sendKeys("Enter")
+    }
     /// Starts amigo-shell on `db` in tmux (its own socket) and waits for the tables list.
     private func launch(_ name: String, on db: PostgresDatabase) async throws -> (TmuxSession, Workspace) {
         let workspace = try Workspace(name)
@@ -401,11 +422,7 @@ struct PostgresTerminalSpec {
         let db = try PostgresDatabase(PostgresShellSpec.schema)
         let (tmux, workspace) = try await launch("pg-edit", on: db)
         defer { withExtendedLifetime(workspace) {} }
-        try tmux.sendKeys("t")
-        try await tmux.waitFor("open table>")
-        try tmux.sendLiteral("album")
-        try tmux.sendKeys("Enter")
-        try await tmux.waitUntil("row 1 of 3") { $0.statusLine.hasPrefix("row 1 of 3") }
+        try await open("album", rows: 3, in: tmux)
         try tmux.sendKeys("/")
         try await tmux.waitUntil("the filter prompt") { $0.promptLine.hasPrefix("filter>") }
         try tmux.sendLiteral("artist.name = 'AC/DC' AND title CONTAINS[c] 'black'")
@@ -427,10 +444,7 @@ struct PostgresTerminalSpec {
         try await tmux.waitUntil("the edit to apply") { $0.statusLine.hasSuffix("tx: 1 uncommitted") }
         // Another client does not see it before the commit.
         #expect(try db.psql("SELECT title FROM album WHERE id = 2").trimmingCharacters(in: .whitespacesAndNewlines) == "Back in Black")
-        try tmux.sendKeys(":")
-        try await tmux.waitUntil("the command prompt") { $0.promptLine == ":" }
-        try tmux.sendLiteral("commit")
-        try tmux.sendKeys("Enter")
+        try await command("commit", in: tmux)
         try await tmux.waitUntil("the commit") { $0.statusLine.hasSuffix("tx: no changes") }
         #expect(try db.psql("SELECT title FROM album WHERE id = 2").trimmingCharacters(in: .whitespacesAndNewlines) == "Back in Black (remaster)")
         try tmux.sendKeys("q")
@@ -442,11 +456,7 @@ struct PostgresTerminalSpec {
         let db = try PostgresDatabase(PostgresShellSpec.schema)
         let (tmux, workspace) = try await launch("pg-elsewhere", on: db)
         defer { withExtendedLifetime(workspace) {} }
-        try tmux.sendKeys("t")
-        try await tmux.waitFor("open table>")
-        try tmux.sendLiteral("genre")
-        try tmux.sendKeys("Enter")
-        try await tmux.waitUntil("row 1 of 2") { $0.statusLine.hasPrefix("row 1 of 2") }
+        try await open("genre", rows: 2, in: tmux)
         try db.psql("INSERT INTO genre (name) VALUES ('Written elsewhere')")
         let screen = try await tmux.waitUntil("the new row counted", timeout: .seconds(10)) { $0.statusLine.hasPrefix("row 1 of 3") }
         #expect(screen.contains("genre            3"))
@@ -461,13 +471,9 @@ struct PostgresTerminalSpec {
         let db = try PostgresDatabase(PostgresShellSpec.schema)
         let (tmux, workspace) = try await launch("pg-lost", on: db)
         defer { withExtendedLifetime(workspace) {} }
-        try tmux.sendKeys("t")
-        try await tmux.waitFor("open table>")
-        try tmux.sendLiteral("genre")
-        try tmux.sendKeys("Enter")
-        try await tmux.waitUntil("row 1 of 2") { $0.statusLine.hasPrefix("row 1 of 2") }
+        try await open("genre", rows: 2, in: tmux)
         // Every other backend of the database is ended: amigo-shell's.
-        try db.psql("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()")
+        try db.endOtherConnections()
         // The idle check finds it within seconds, without a key.
         var screen = try await tmux.waitFor("Connection lost", timeout: .seconds(10))
         #expect(screen.contains("y or Enter = connect again · any other key = stay (:reconnect later)"))
@@ -491,19 +497,13 @@ struct PostgresTerminalSpec {
         let db = try PostgresDatabase(PostgresShellSpec.schema)
         let (tmux, workspace) = try await launch("pg-lost-pending", on: db)
         defer { withExtendedLifetime(workspace) {} }
-        try tmux.sendKeys(":")
-        try await tmux.waitUntil("the command prompt") { $0.promptLine == ":" }
-        try tmux.sendLiteral("open genre")
-        try tmux.sendKeys("Enter")
+        try await command("open genre", in: tmux)
         try await tmux.waitUntil("row 1 of 2") { $0.statusLine.hasPrefix("row 1 of 2") }
-        try tmux.sendKeys(":")
-        try await tmux.waitUntil("the command prompt") { $0.promptLine == ":" }
-        try tmux.sendLiteral("insert name='Pending'")
-        try tmux.sendKeys("Enter")
+        try await command("insert name='Pending'", in: tmux)
         try await tmux.waitFor("Nothing is kept until :commit.")
         try tmux.sendKeys("y")
         try await tmux.waitUntil("the insert to apply") { $0.statusLine.hasSuffix("tx: 1 uncommitted") }
-        try db.psql("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()")
+        try db.endOtherConnections()
         let screen = try await tmux.waitFor("Connection lost", timeout: .seconds(10))
         #expect(screen.contains("The 1 uncommitted change went with the old connection."))
         try tmux.sendKeys("y")
@@ -538,20 +538,13 @@ struct PostgresTerminalSpec {
         let db = try PostgresDatabase(PostgresShellSpec.schema)
         let (tmux, workspace) = try await launch("pg-cancel", on: db)
         defer { withExtendedLifetime(workspace) {} }
-        try tmux.sendKeys(":")
-        try await tmux.waitUntil("the command prompt") { $0.promptLine.hasPrefix(":") }
-        try tmux.sendLiteral("sql SELECT pg_sleep(30)")
-        try tmux.sendKeys("Enter")
+        try await command("sql SELECT pg_sleep(30)", in: tmux)
         try await tmux.waitUntil("the working notice") { $0.statusLine.contains("Esc or Ctrl-C cancels") }
         let cancelled = Date()
         try tmux.sendKeys("Escape")
         try await tmux.waitUntil("the query to stop") { $0.statusLine.contains("interrupted") || $0.statusLine.contains("57014") }
         #expect(Date().timeIntervalSince(cancelled) < 5)
-        try tmux.sendKeys("t")
-        try await tmux.waitFor("open table>")
-        try tmux.sendLiteral("art")
-        try tmux.sendKeys("Enter")
-        try await tmux.waitUntil("row 1 of 3") { $0.statusLine.hasPrefix("row 1 of 3") }
+        try await open("art", rows: 3, in: tmux)
         try tmux.sendKeys("q")
         #expect(try await tmux.rc() == 0)
     }

@@ -381,7 +381,7 @@ extension Explorer {
                                     // TRUNCATE, a DO block, REFRESH MATERIALIZED VIEW … report no rows but
                                     // may have changed data: pending all the same, so that nothing
                                     // (the idle rollback, a quit) drops it before commit.
-                                    schemaChangesPending += 1
+                                    unreportedWritesPending += 1
                                     return "\(first) done (rows changed: not reported)"
                                 }
                                 return Plural.count(result.changes, "row") + " changed"

@@ -38,7 +38,7 @@ extension Explorer {
             throw error
         }
         commitLostWithConnection = nil
-        schemaChangesPending = 0
+        forgetPendingStatements()
         // The old session's transaction ended with the connection: begin the next one at once,
         // so that whatever fails below, no write runs outside a transaction.
         try session.rollback()

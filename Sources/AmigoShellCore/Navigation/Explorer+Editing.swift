@@ -61,7 +61,7 @@ extension Explorer {
             // The server ended the transaction: what was pending is gone, so the views (and the
             // models, after DDL) are read again before the error is shown.
             if !isSQLite && schemaChangesPending > 0 { catalogGeneration += 1 }
-            schemaChangesPending = 0
+            forgetPendingStatements()
             if schemaVersion() != reflectedSchemaVersion { try? reflectAgain(); _ = takeNotice() }
             try? reloadTables()
             try? reloadCurrentView(undoneHere: true)
@@ -70,7 +70,7 @@ extension Explorer {
             if isConnectionLost { commitLostWithConnection = (carrying, !Explorer.serverEndedTheConnectionFirst(error)) }
             throw error
         }
-        schemaChangesPending = 0
+        forgetPendingStatements()
         try refresh()
     }
 
@@ -78,7 +78,7 @@ extension Explorer {
     public func rollback() throws {
         try session.rollback()
         if !isSQLite && schemaChangesPending > 0 { catalogGeneration += 1 }
-        schemaChangesPending = 0
+        forgetPendingStatements()
         // DDL rolled back: the models go back to the schema as it is again.
         if schemaVersion() != reflectedSchemaVersion { try reflectAgain(keepingChanges: true); _ = takeNotice() }
         try reloadTables()
@@ -97,7 +97,13 @@ extension Explorer {
     }
 
     /// Rows changed in the session and not yet committed.
-    public var pendingChanges: Int { session.pendingChangeCount + schemaChangesPending }
+    public var pendingChanges: Int { session.pendingChangeCount + schemaChangesPending + unreportedWritesPending }
+
+    /// Forgets the statements counted apart from the session's rows: the transaction ended.
+    func forgetPendingStatements() {
+        schemaChangesPending = 0
+        unreportedWritesPending = 0
+    }
 }
 
 /// An edit waiting for confirmation: the exact UPDATE and its bound values.

@@ -37,10 +37,11 @@ public final class Explorer {
     public internal(set) var session: Session
     /// The path shown in the title.
     public let displayPath: String
-    /// Statements run with `sql` whose changes no row count tells — schema changes (DDL) and
-    /// writes that report no rows (TRUNCATE, DO, REFRESH MATERIALIZED VIEW) — not yet committed:
-    /// pending like changed rows, so that the idle rollback never drops them.
+    /// Schema changes (DDL run with `sql`) not yet committed: pending like changed rows.
     var schemaChangesPending = 0
+    /// Writes run with `sql` that report no rows (TRUNCATE, DO, REFRESH MATERIALIZED VIEW) not
+    /// yet committed: pending like changed rows, so that the idle rollback never drops them.
+    var unreportedWritesPending = 0
     /// A commit that failed because the connection was lost: how many changes it carried, and
     /// whether the server may have kept them (the connection broke with no word from the
     /// server, so the COMMIT may have reached it) — said by ``reconnect()`` and the UI.
