@@ -19,6 +19,7 @@ public final class CursesTerminal: ShellTerminal {
     public func pollKey() -> Key? { screen.readKey(timeoutMilliseconds: 0) }
     public func unread(_ keys: [Key]) { screen.unread(keys) }
     public func showStatus(_ text: String) { screen.showStatus(text) }
+    public func discardTypeahead() { screen.discardTypeahead() }
     public func suspend() { screen.suspend() }
     public func resumeIfSuspended() -> Bool { screen.resumeIfSuspended() }
 

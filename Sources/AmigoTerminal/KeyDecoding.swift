@@ -69,6 +69,7 @@ enum KeyDecoding {
         case .right: return [escape, 0x5B, 0x43]          // ESC [ C
         case .left: return [escape, 0x5B, 0x44]           // ESC [ D
         case .escape, .pageUp, .pageDown, .backTab, .function, .resize: return nil
+        case .paste: return nil   // inserted as text (``ReadlineGlue/insert(_:)``), never fed as keys
         }
     }
 }

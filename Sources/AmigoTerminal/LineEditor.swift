@@ -100,6 +100,13 @@ public final class LineEditor {
                 ReadlineGlue.redisplay()
             case .escape, .control("g"), .control("c"):
                 ReadlineGlue.cancel()
+            case .paste(let text):
+                let before = ReadlineGlue.currentLine
+                ReadlineGlue.insert(text)
+                if let onChange, ReadlineGlue.currentLine != before {
+                    onChange(ReadlineGlue.currentLine)
+                    ReadlineGlue.redisplay()
+                }
             default:
                 if let bytes = KeyDecoding.readlineBytes(for: key) {
                     let before = ReadlineGlue.currentLine

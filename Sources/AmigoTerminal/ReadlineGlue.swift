@@ -58,6 +58,15 @@ enum ReadlineGlue {
         input.removeAll()
     }
 
+    /// Inserts a paste at the cursor as one line of text (``Key/pastedLine(_:)``): its line breaks
+    /// submit nothing. One insertion and one redraw, however long the paste.
+    static func insert(_ pasted: String) {
+        let line = Key.pastedLine(pasted)
+        guard !line.isEmpty else { return }
+        rl_insert_text(line)
+        redisplay()
+    }
+
     /// Ends the current line without a result, letting readline finish it normally (by accepting
     /// it while ``PromptSession/cancelling`` is set) so its undo and history state is cleaned up.
     static func cancel() {
@@ -118,6 +127,7 @@ enum ReadlineGlue {
                 return 13
             }
             if case .resize = key { redisplay(); continue }
+            if case .paste(let text) = key { insert(text); continue }
             if let bytes = KeyDecoding.readlineBytes(for: key) { input.append(contentsOf: bytes) }
         }
         return Int32(input.removeFirst())

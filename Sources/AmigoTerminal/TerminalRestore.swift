@@ -76,11 +76,19 @@ enum TerminalRestore {
         }
     }
 
+    /// Turns the terminal's bracketed paste mode on or off (`ESC [ ? 2004 h` / `l`): on while the
+    /// UI runs, so that a paste arrives as text (``Key/paste(_:)``), never as keys. Signal-safe.
+    static func setBracketedPaste(_ on: Bool) {
+        let sequence: StaticString = on ? "\u{1B}[?2004h" : "\u{1B}[?2004l"
+        _ = Glibc.write(1, sequence.utf8Start, sequence.utf8CodeUnitCount)
+    }
+
     /// Leaves curses mode and restores stderr, once. Called from signal handlers: uses only
     /// `endwin` (not async-signal-safe in theory, the accepted practice) and signal-safe calls.
     static func restore() {
         guard active else { return }
         active = false
+        setBracketedPaste(false)
         endwin()
         capture?.end()
         capture = nil
@@ -102,6 +110,7 @@ enum TerminalRestore {
 /// back and flag the UI loop to take the terminal again. Signal-safe calls only (and `endwin`).
 private func terminalSuspendHandler(_: Int32, _: UnsafeMutablePointer<siginfo_t>?, _: UnsafeMutableRawPointer?) {
     guard TerminalRestore.active else { return }
+    TerminalRestore.setBracketedPaste(false)
     endwin()
     TerminalRestore.wasSuspended = 1
     var byDefault = sigaction()

@@ -68,7 +68,9 @@ public final class TerminalScreen {
         curs_set(0)
         set_escdelay(25)
         colors = CursesStyle.startColors(allowed: !CursesStyle.userWantsNoColor)
+        amigo_define_paste_keys()
         TerminalRestore.activate(capture: capture)
+        TerminalRestore.setBracketedPaste(true)
     }
 
     deinit { stop() }
@@ -122,10 +124,41 @@ public final class TerminalScreen {
                 return nil
             }
             let code = Int32(bitPattern: character)
+            if status == KEY_CODE_YES && code == amigo_KEY_PASTE_BEGIN() { return readPaste() }
             if let key = KeyDecoding.key(fromCurses: code, isKeyCode: status == KEY_CODE_YES, size: size) {
                 return key
             }
         }
+    }
+
+    /// After the paste-begin marker: every character up to the end marker, as one ``Key/paste(_:)``.
+    /// A terminal that never sends the end marker ends the paste after a second without input.
+    private func readPaste() -> Key {
+        var text = ""
+        wtimeout(window, 1000)
+        while true {
+            var character: wint_t = 0
+            let status = wget_wch(window, &character)
+            if status == ERR {
+                if errno == EINTR { continue }
+                break
+            }
+            let code = Int32(bitPattern: character)
+            if status == KEY_CODE_YES {
+                if code == amigo_KEY_PASTE_END() { break }
+                if code == KEY_ENTER { text.unicodeScalars.append("\n") }
+                continue    // other key codes are not text
+            }
+            if let scalar = Unicode.Scalar(UInt32(character)) { text.unicodeScalars.append(scalar) }
+        }
+        return .paste(text)
+    }
+
+    /// Drops keys typed but not read yet (``ShellTerminal/discardTypeahead()``).
+    public func discardTypeahead() {
+        guard !stopped else { return }
+        unread.removeAll()
+        flushinp()
     }
 
     /// Keys read while work ran that belong to what reads next (a prompt that opened): handed out
@@ -161,6 +194,7 @@ public final class TerminalScreen {
     /// to be repainted by the next ``draw(_:)``.
     public func suspend() {
         guard !stopped else { return }
+        TerminalRestore.setBracketedPaste(false)
         endwin()
         // Stop with the default action, then take our handler back.
         var byDefault = sigaction(), ours = sigaction()
@@ -181,6 +215,7 @@ public final class TerminalScreen {
     }
 
     private func resumeAfterStop() {
+        TerminalRestore.setBracketedPaste(true)
         reset_prog_mode()
         clearok(window, true)
         wrefresh(window)

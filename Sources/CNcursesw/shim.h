@@ -30,4 +30,12 @@ static inline int amigo_terminal_can_address_cursor(void) {
     char *cup = tigetstr("cup");
     return cup != NULL && cup != (char *)-1;
 }
+/* Bracketed paste (xterm's mode 2004): the terminal wraps pasted text in ESC [ 200 ~ … ESC [ 201 ~.
+   Key codes above KEY_MAX are free for define_key; these two are the markers' codes. */
+static inline int amigo_KEY_PASTE_BEGIN(void) { return KEY_MAX + 1; }
+static inline int amigo_KEY_PASTE_END(void) { return KEY_MAX + 2; }
+static inline void amigo_define_paste_keys(void) {
+    define_key("\033[200~", KEY_MAX + 1);
+    define_key("\033[201~", KEY_MAX + 2);
+}
 #endif

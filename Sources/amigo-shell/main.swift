@@ -170,13 +170,13 @@ struct AmigoShellCommand: ParsableCommand {
         // runner gives (a command's text, 64 KiB of rows), so that an error on standard error or
         // the next prompt comes after the output before it.
         let runner = TextModeRunner(explorer: explorer, echo: echo, mode: outputMode, header: header,
-                                    output: StandardOutput.write,
+                                    output: StandardStreams.writeOutput,
                                     errors: { fflush(nil); StandardError.write($0) })
         runner.stopsAtFirstError = bail
         runner.printsEveryView = interactive
         continuation?.isInsideStatement = { [unowned runner] in runner.isInsideStatement }
         runner.run(lines: lines, location: location, joiningStatements: joiningStatements)
-        if fflush(nil) != 0 {
+        if fflush(nil) != 0 && errno != EPIPE {
             StandardError.write("cannot write standard output: \(String(cString: strerror(errno)))")
             throw ExitCode(ExitStatus.commandFailed)
         }
@@ -255,29 +255,13 @@ enum ExitStatus {
     static let documentation = "0 ok; 1 a command failed; 2 the database cannot be opened; \(usage) usage error."
 }
 
-/// Standard output, written directly (no stdio buffer to flush or lose).
-enum StandardOutput {
-    /// Writes all of `text`; a failed write (a closed pipe, a full disk) throws.
-    static func write(_ text: String) throws {
-        var bytes = Array(text.utf8)[...]
-        while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { Glibc.write(1, $0.baseAddress, $0.count) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw ShellError.cannotWrite(path: "standard output", reason: String(cString: strerror(errno)))
-            }
-            bytes = bytes.dropFirst(written)
-        }
-    }
-}
-
 /// Standard error, where every message of this program starts with `amigo-shell: `.
 enum StandardError {
     /// Writes `message`, each of its lines prefixed with `amigo-shell: `.
     static func write(_ message: String) {
         let text = TerminalText.safe(message).split(separator: "\n", omittingEmptySubsequences: false)
             .map { "amigo-shell: " + $0 }.joined(separator: "\n") + "\n"
-        FileHandle.standardError.write(Data(text.utf8))
+        StandardStreams.writeError(text)
     }
 }
 

@@ -57,4 +57,40 @@ import Testing
         #expect(JSONFormatter.string("a\u{1b}]0;x\u{07}b\u{9b}c\u{7f}d") == #""a\u001b]0;x\u0007b\u009bc\u007fd""#)
         #expect(JSONFormatter.string("Straße ✓") == #""Straße ✓""#)
     }
+
+    /// A database opened through a symbolic link: SQLite keeps its journal, WAL and shared
+    /// memory beside the real file, and none of them may be written however its name is spelled
+    /// (the real name, `..`, another case, a hard link).
+    @Test func filesOfADatabaseOpenedThroughALinkAreRefusedByTheirRealNames() throws {
+        let folder = TemporaryFile.path("linked", ext: "d")
+        try FileManager.default.createDirectory(atPath: folder + "/sub", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let real = folder + "/real.sqlite"
+        try FileManager.default.copyItem(atPath: try SampleDatabase.chinook.copy(), toPath: real)
+        try FileManager.default.createSymbolicLink(atPath: folder + "/link.sqlite", withDestinationPath: real)
+        try FileManager.default.linkItem(atPath: real, toPath: folder + "/hard.sqlite")
+        do {
+            // WAL, with another program's commit in the WAL file.
+            let other = try SQLiteEngine(path: real)
+            _ = try other.execute("PRAGMA journal_mode=WAL", [])
+            _ = try other.execute("INSERT INTO Genre (Name) VALUES ('Zydeco')", [])
+        }
+        let explorer = try Explorer(amigo: AmigoDatabase(reflecting: folder + "/link.sqlite"), displayPath: "link.sqlite")
+        defer { try? explorer.session.close() }
+        _ = try explorer.run("open Genre")
+        let targets = [real, real + "-journal", real + "-wal", real + "-shm", folder + "/sub/../real.sqlite-wal",
+                       folder + "/REAL.sqlite-WAL", folder + "/hard.sqlite", folder + "/link.sqlite-journal"]
+        for target in targets {
+            do {
+                _ = try explorer.run("export csv \(target)")
+                Issue.record("\(target) was written")
+            } catch {
+                #expect(ErrorText.describe(error).contains("it is "), "\(target): \(ErrorText.describe(error))")
+            }
+        }
+        // Every committed row is still there, read by another connection.
+        let check = try SQLiteEngine(path: real)
+        #expect(try check.fetchScalar("SELECT count(*) FROM Genre", []).integerValue == 26)
+        #expect(try check.fetchScalar("PRAGMA integrity_check", []).textValue == "ok")
+    }
 }

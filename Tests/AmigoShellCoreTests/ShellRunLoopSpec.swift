@@ -35,6 +35,11 @@ import Testing
         func pollKey() -> Key? { typedDuringWork.isEmpty ? nil : typedDuringWork.removeFirst() }
         func unread(_ keys: [Key]) { unreadKeys += keys }
         func showStatus(_ text: String) { statuses.append(text) }
+        /// Keys already in the script before its next `.idle` (a pause) were typed ahead: dropped.
+        func discardTypeahead() {
+            typedDuringWork.removeAll()
+            while case .key = script.first { script.removeFirst() }
+        }
         func readLine(_ request: ShellApp.PromptRequest, redraw: @escaping () -> ScreenGrid,
                       onMatches: @escaping ([String]) -> Void, onChange: ((String) -> Void)?) -> String? {
             prompts.append(request)
@@ -116,5 +121,47 @@ import Testing
         ShellRunLoop(app: ShellApp(explorer: f.explorer), terminal: terminal).run()
         #expect(terminal.prompts.count == 1)
         #expect(f.explorer.current == nil)
+    }
+
+    /// `Dy` typed (or pasted) faster than the box appears: the y was typed before the question
+    /// was shown, so it answers nothing; a y typed after a pause confirms.
+    @Test func aConfirmationIsAnsweredOnlyByKeysTypedAfterItAppeared() throws {
+        let f = try ChinookFixture()
+        _ = try f.explorer.run("open PlaylistTrack")
+        let typedAhead = ScriptedTerminal([.key(.char("D")), .key(.char("y")), .key(.char("y"))])
+        ShellRunLoop(app: ShellApp(explorer: f.explorer), terminal: typedAhead).run()
+        // The box is still waiting for its answer when input ends.
+        #expect(typedAhead.lastScreen.contains("Run inside the session?"))
+        #expect(!typedAhead.lastScreen.contains("uncommitted ("))
+
+        let g = try ChinookFixture()
+        _ = try g.explorer.run("open PlaylistTrack")
+        let afterAPause = ScriptedTerminal([.key(.char("D")), .idle, .key(.char("y"))])
+        ShellRunLoop(app: ShellApp(explorer: g.explorer), terminal: afterAPause).run()
+        #expect(!afterAPause.lastScreen.contains("Run inside the session?"))
+        #expect(afterAPause.lastScreen.contains("uncommitted (:commit"))
+    }
+
+    /// Keys typed while the key's own work ran (polled by the watchdog) are typed ahead too.
+    @Test func keysTypedWhileAPreviewRanDoNotConfirmIt() throws {
+        let f = try ChinookFixture()
+        _ = try f.explorer.run("open PlaylistTrack")
+        let terminal = ScriptedTerminal([.key(.char("D"))])
+        terminal.typedDuringWork = [.char("y")]
+        var clock: UInt64 = 0
+        ShellRunLoop(app: ShellApp(explorer: f.explorer), terminal: terminal, now: { clock += 1_000_000_000; return clock }).run()
+        #expect(terminal.lastScreen.contains("Run inside the session?"))
+    }
+
+    /// A paste on the grid runs none of its characters as keys.
+    @Test func aPasteOnTheGridRunsNothing() throws {
+        let f = try ChinookFixture()
+        _ = try f.explorer.run("open Genre")
+        let terminal = ScriptedTerminal([.key(.paste("Dy:commit\nq"))])
+        let app = ShellApp(explorer: f.explorer)
+        ShellRunLoop(app: app, terminal: terminal).run()
+        #expect(terminal.prompts.isEmpty)
+        #expect(!terminal.lastScreen.contains("Run inside the session?"))
+        #expect(app.message.contains("nothing was run"))
     }
 }

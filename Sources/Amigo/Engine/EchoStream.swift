@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Synchronization
 
 /// One statement the engine ran, as shown by echo.
@@ -92,8 +95,16 @@ public final class EchoStream: @unchecked Sendable {
     }
 
     /// A subscriber that writes each event's ``EchoEvent/formatted`` text to standard error.
+    /// A write that fails (standard error closed by its reader, a full disk) is dropped: the
+    /// echo never stops or crashes the program it watches.
     public static let standardErrorSink: @Sendable (EchoEvent) -> Void = { event in
-        FileHandle.standardError.write(Data((event.formatted + "\n").utf8))
+        var bytes = Array((event.formatted + "\n").utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { Glibc.write(2, $0.baseAddress, $0.count) }
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { return }
+            bytes = bytes.dropFirst(written)
+        }
     }
 }
 

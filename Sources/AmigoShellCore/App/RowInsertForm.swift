@@ -104,6 +104,7 @@ public struct RowInsertForm: Sendable, Equatable {
         case .backspace: if !fields[focus].text.isEmpty { fields[focus].text.removeLast() }
         case .control("u"): fields[focus].text = ""
         case .char(let c): fields[focus].text.append(c)
+        case .paste(let text): fields[focus].text += Key.pastedLine(text)   // a line break submits nothing
         default: break
         }
         return .editing

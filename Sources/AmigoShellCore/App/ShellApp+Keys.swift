@@ -25,6 +25,11 @@ extension ShellApp {
         default: return handleOverlay(key)
         }
         typeAhead = ""
+        if case .paste = key {
+            // A paste is text for a prompt; on the grid none of it may run as keys.
+            setMessage("a paste goes into a prompt (/ filter, : command, f find): nothing was run")
+            return .none
+        }
         guard let action else {
             // Keys mean the same in every pane: a letter never silently becomes a jump.
             if case .char(let ch) = key, ch.isLetter || ch.isNumber {

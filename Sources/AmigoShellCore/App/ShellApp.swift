@@ -57,6 +57,14 @@ public final class ShellApp {
         case redraw
     }
 
+    /// Whether the open overlay asks a yes/no question (a write, an edit, quitting, reconnecting).
+    public var isConfirming: Bool {
+        switch overlay {
+        case .confirmEdit, .confirmWrite, .confirmQuit, .confirmReconnect: return true
+        default: return false
+        }
+    }
+
     /// The explorer.
     public let explorer: Explorer
     /// The focused pane.

@@ -23,6 +23,8 @@ public enum ShellError: Error, Equatable, Sendable, CustomStringConvertible {
     case notReadOnly
     /// A file could not be written.
     case cannotWrite(path: String, reason: String)
+    /// Standard output's reader went away (`| head`): a text run ends quietly, as sqlite3's does.
+    case outputClosed
     /// `command` would write, and the database is open read-only (`--read-only` or a read-only file).
     case readOnlyDatabase(command: String, path: String)
     /// No row of `table` has the key `key` (as typed).
@@ -78,6 +80,7 @@ public enum ShellError: Error, Equatable, Sendable, CustomStringConvertible {
         case .notAWrite(let command): return "\(command) does not write"
         case .notReadOnly: return "sql runs read-only statements only (SELECT, PRAGMA, EXPLAIN, WITH …); edit rows with set"
         case .cannotWrite(let path, let reason): return "cannot write \(path): \(reason)"
+        case .outputClosed: return "standard output was closed by its reader"
         case .readOnlyDatabase(let command, let path): return "\(command): \(path) is open read-only (--read-only or a read-only file); nothing is written"
         case .noRowWithKey(let command, let table, let key): return "\(command): no \(table) row with key \(key)"
         case .noMatch(let command, let place, let text): return "\(command): no row \(place) contains '\(text)'"

@@ -16,28 +16,52 @@ struct ExportGuard {
     /// The open database's file; nil for an in-memory database.
     let databasePath: String?
 
-    /// The files a write to would destroy or corrupt the open database.
+    /// The files a write to would destroy or corrupt the open database: the database and the
+    /// `-journal`, `-wal` and `-shm` files SQLite keeps beside it — named both as the path was
+    /// given and as SQLite names them, after the real path (its unix VFS resolves symbolic links,
+    /// so `link.sqlite`'s journal is `real.sqlite-journal`).
     var protectedPaths: [String] {
         guard let databasePath else { return [] }
-        return ["", "-journal", "-wal", "-shm"].map { databasePath + $0 }
+        let real = Self.resolved(databasePath)
+        let suffixes = ["", "-journal", "-wal", "-shm"]
+        return suffixes.map { real + $0 } + (real == databasePath ? [] : suffixes.map { databasePath + $0 })
     }
 
-    /// Throws ``ShellError/cannotWrite(path:reason:)`` when `path` is (or resolves to) one of the
-    /// protected files, or is an existing SQLite database and `force` is false.
+    /// Throws ``ShellError/cannotWrite(path:reason:)`` when `path` is, however it is spelled, one
+    /// of the protected files, or is an existing SQLite database and `force` is false.
+    ///
+    /// The same file is found by device and inode (symbolic and hard links, `..`, bind mounts);
+    /// a protected file that does not exist yet (a journal) by its folder's device and inode and
+    /// its name compared without case (a case-insensitive file system names it either way).
     func check(_ path: String, force: Bool) throws {
         var target = stat()
         let exists = stat(path, &target) == 0
+        let resolvedTarget = Self.resolved(path)
+        let targetFolder = Self.folderIdentity(of: resolvedTarget)
+        let targetName = (resolvedTarget as NSString).lastPathComponent.lowercased()
         for protected in protectedPaths {
             var file = stat()
-            let sameFile = exists && stat(protected, &file) == 0 && file.st_dev == target.st_dev && file.st_ino == target.st_ino
-            if sameFile || Self.resolved(path) == Self.resolved(protected) {
-                let what = protected == databasePath ? "the open database" : "a file of the open database (\((protected as NSString).lastPathComponent))"
+            let protectedExists = stat(protected, &file) == 0
+            let sameFile = exists && protectedExists && file.st_dev == target.st_dev && file.st_ino == target.st_ino
+            let resolvedProtected = Self.resolved(protected)
+            let sameName = targetFolder != nil && targetFolder == Self.folderIdentity(of: resolvedProtected)
+                && targetName == (resolvedProtected as NSString).lastPathComponent.lowercased()
+            if sameFile || sameName || resolvedTarget == resolvedProtected {
+                let isDatabase = protected == databasePath || protected == databasePath.map(Self.resolved)
+                let what = isDatabase ? "the open database" : "a file of the open database (\((resolvedProtected as NSString).lastPathComponent))"
                 throw ShellError.cannotWrite(path: path, reason: "it is \(what)")
             }
         }
         if exists, !force, (target.st_mode & S_IFMT) == S_IFREG, Self.isSQLiteDatabase(path) {
             throw ShellError.cannotWrite(path: path, reason: "it is an SQLite database (add --force to overwrite it)")
         }
+    }
+
+    /// The device and inode of the folder `path` is in; nil when it cannot be read.
+    static func folderIdentity(of path: String) -> [UInt64]? {
+        var folder = stat()
+        guard stat((path as NSString).deletingLastPathComponent, &folder) == 0 else { return nil }
+        return [UInt64(folder.st_dev), UInt64(folder.st_ino)]
     }
 
     /// `path` made absolute with symbolic links resolved, the last component too when it exists,

@@ -70,7 +70,10 @@ public final class ShellRunLoop {
         // A server that went away is found by the check above (or, with changes pending, by a
         // ping): offer to connect again.
         idle { explorer.checkConnectionWhilePending() }
-        if app.noticeLostConnection() { draw() }
+        if app.noticeLostConnection() {
+            draw()
+            discardTypeahead()
+        }
         // The current row's links, then counts of big tables left at `10000+`, finish while nothing is pressed.
         if idle({ app.completeRowLinks() }) { draw() }
         if idle({ explorer.completeDeferredCounts() }) { draw() }
@@ -80,6 +83,7 @@ public final class ShellRunLoop {
     /// Handles one key and what it leads to (prompts, redraw, suspend); returns the last effect.
     @discardableResult
     func handle(_ key: Key) -> ShellApp.ShellEffect {
+        let wasConfirming = app.isConfirming
         var effect = keyWork { app.handle(key) }
         while case .prompt(let request) = effect {
             app.activePromptKind = request.kind
@@ -104,6 +108,9 @@ public final class ShellRunLoop {
         }
         _ = terminal.resumeIfSuspended()
         keyWork { draw() }
+        // A confirmation this key opened is answered by keys typed after it was shown: `Dy`
+        // typed ahead, or pasted where the terminal does not bracket pastes, confirms nothing.
+        if app.isConfirming && !wasConfirming { discardTypeahead() }
         // Idle: read the current row's links, finish a deferred count (a huge table's), then show them.
         if queued.isEmpty, idle({ app.completeRowLinks() }) { draw() }
         if queued.isEmpty, idle({ explorer.completeDeferredCounts() }) { draw() }
@@ -130,6 +137,13 @@ public final class ShellRunLoop {
         watchdog.begin(.idle)
         defer { watchdog.end() }
         return work()
+    }
+
+    /// Forgets every key typed before now: those kept while work ran and the terminal's.
+    private func discardTypeahead() {
+        queued.removeAll()
+        _ = watchdog.takeKeys()
+        terminal.discardTypeahead()
     }
 
     /// Keeps the keys typed meanwhile and leaves the file to other programs.

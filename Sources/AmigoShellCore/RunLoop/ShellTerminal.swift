@@ -14,6 +14,9 @@ public protocol ShellTerminal: AnyObject {
     /// Puts keys back to be read next, in this order: keys typed while work ran that belong to
     /// the prompt that is open (or opening), not to the screen behind it.
     func unread(_ keys: [Key])
+    /// Drops every key typed but not read yet: a confirmation that just appeared is answered only
+    /// by keys typed after it was shown (never by typed-ahead or pasted ones).
+    func discardTypeahead()
     /// Writes `text` over the status line at once, without a frame (while a query runs).
     func showStatus(_ text: String)
     /// Reads a line at a prompt on the bottom row; nil when cancelled. `redraw` renders the

@@ -21,6 +21,8 @@ public final class TextModeRunner {
     public private(set) var failed = false
     /// Whether `quit` was run.
     public private(set) var quitRequested = false
+    /// Whether standard output's reader went away (`| head`): the run stopped there, quietly.
+    public private(set) var outputReaderGone = false
     /// How rows are written (`--mode`, `mode`, `.mode`).
     public var mode: OutputMode
     /// Whether CSV and TSV start with a header line (`--header`/`--no-header`, `.headers on|off`).
@@ -90,6 +92,11 @@ public final class TextModeRunner {
             if let notice = explorer.takeNotice() { errors("note: " + notice) }
             guard let command = try CommandParser.parse(line) else { return true }
             return try perform(command, location: location)
+        } catch ShellError.outputClosed {
+            // Nobody reads what follows: stop here, as sqlite3 does, and say nothing.
+            outputReaderGone = true
+            deferred = nil
+            return false
         } catch {
             report(error, location: location)
             deferred = nil
@@ -261,6 +268,8 @@ public final class TextModeRunner {
                 } else if !text.isEmpty {
                     try write(text + "\n")
                 }
+            } catch ShellError.outputClosed {
+                outputReaderGone = true
             } catch {
                 report(error, location: nil)
             }

@@ -85,6 +85,13 @@ final class TmuxSession {
         try tmux(["send-keys", "-t", target, "-l", text])
     }
 
+    /// Pastes `text` as a terminal does (`paste-buffer -p`): wrapped in the bracketed-paste
+    /// markers when the program turned that mode on, as plain typed text otherwise.
+    func paste(_ text: String) throws {
+        try tmux(["set-buffer", "-b", "e2e-paste", "--", text])
+        try tmux(["paste-buffer", "-p", "-d", "-b", "e2e-paste", "-t", target])
+    }
+
     /// Resizes the window, which delivers SIGWINCH to the program.
     func resize(width: Int, height: Int) throws {
         try tmux(["resize-window", "-t", target, "-x", String(width), "-y", String(height)])
