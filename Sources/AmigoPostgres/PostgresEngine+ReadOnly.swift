@@ -13,12 +13,9 @@ extension PostgresEngine {
 
     /// ``isReadOnlyStatement(_:)``'s answer, which needs no connection.
     public static func isReadOnlyText(_ sql: String) -> Bool {
-        let words = words(outsideQuotesOf: sql)
-        guard let first = words.first else { return true }
-        switch first {
-        case "SELECT", "VALUES", "TABLE", "SHOW": return !words.contains("INTO")
-        case "EXPLAIN": return !words.contains("ANALYZE") && !words.contains("ANALYSE")
-        case "WITH": return words.allSatisfy { !["INSERT", "UPDATE", "DELETE", "MERGE", "INTO"].contains($0) }
+        switch StatementKind.of(sql) {
+        case .query: return true
+        case .other: return SQLText.leadingKeyword(of: sql).isEmpty   // nothing to run
         default: return false
         }
     }
@@ -43,35 +40,5 @@ extension PostgresEngine {
             defer { try? executeTransactionControl("ROLLBACK") }
             return try body()
         }
-    }
-
-    /// The words of `sql` in upper case, outside string literals, quoted identifiers and comments.
-    static func words(outsideQuotesOf sql: String) -> [String] {
-        var words: [String] = []
-        var current = ""
-        var quote: Character?
-        var chars = Array(sql)[...]
-        func flush() { if !current.isEmpty { words.append(current.uppercased()); current = "" } }
-        while let ch = chars.popFirst() {
-            if let q = quote {
-                if ch == q { quote = nil }
-                continue
-            }
-            if ch == "'" || ch == "\"" { flush(); quote = ch; continue }
-            if ch == "-", chars.first == "-" {
-                flush()
-                while let c = chars.popFirst(), c != "\n" {}
-                continue
-            }
-            if ch == "/", chars.first == "*" {
-                flush()
-                chars = chars.dropFirst()
-                while let c = chars.popFirst() { if c == "*", chars.first == "/" { chars = chars.dropFirst(); break } }
-                continue
-            }
-            if ch.isLetter || ch == "_" || (ch.isNumber && !current.isEmpty) { current.append(ch) } else { flush() }
-        }
-        flush()
-        return words
     }
 }

@@ -47,12 +47,15 @@ extension Session {
     /// PREPARE TRANSACTION: they would end or nest the session's transaction behind its back.
     /// SAVEPOINT, RELEASE and `ROLLBACK TO` stay allowed.
     static func refuseTransactionControl(_ sql: String) throws {
-        let words = sql.split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "_" }).prefix(3).map { $0.uppercased() }
-        guard let first = words.first, ["BEGIN", "START", "COMMIT", "END", "ROLLBACK", "ABORT", "PREPARE"].contains(first) else { return }
-        if first == "PREPARE", words.dropFirst().first != "TRANSACTION" { return }   // PREPARE name AS … is a statement
-        if first == "ROLLBACK", words.dropFirst().contains("TO") { return }
-        throw AmigoError.invalidOperation(
-            "\(first) cannot run inside a session: use session.commit(), session.rollback() or session.close(), and session.savepoint { } to nest")
+        guard case .transaction(let statement) = StatementKind.of(sql) else { return }
+        switch statement {
+        case .savepoint, .release, .rollbackToSavepoint:
+            return
+        case .begin, .commit, .rollback, .twoPhase:
+            let word = SQLText.leadingKeyword(of: sql)
+            throw AmigoError.invalidOperation(
+                "\(word) cannot run inside a session: use session.commit(), session.rollback() or session.close(), and session.savepoint { } to nest")
+        }
     }
 
     /// Whether `sql` only reads, checked by preparing it before it runs. Several statements at

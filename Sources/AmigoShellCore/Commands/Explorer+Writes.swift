@@ -339,23 +339,25 @@ extension Explorer {
     /// ATTACH, DETACH, VACUUM and PRAGMAs that set something are refused: the session owns the
     /// transaction (`commit` and `rollback` end it). On a read-only file every write is refused.
     public func sqlWrites(_ sql: String) throws -> Bool {
-        let first = SQLText.leadingKeyword(of: sql)
-        let refused = ["BEGIN", "START", "COMMIT", "END", "ROLLBACK", "ABORT", "SAVEPOINT", "RELEASE", "ATTACH", "DETACH", "VACUUM"]
+        let kind = StatementKind.of(sql)
         let readOnly: Bool
         do {
             readOnly = try amigo.engine.isReadOnlyStatement(sql)
         } catch {
             // A write SQLite cannot prepare is run anyway, so that its own error is reported.
-            let writes = ["INSERT", "UPDATE", "DELETE", "REPLACE", "CREATE", "DROP", "ALTER", "REINDEX"] + refused
-            guard writes.contains(first) else { throw error }
+            guard !kind.isQuery, kind != .other else { throw error }
             readOnly = false
         }
         if readOnly { return false }
-        if refused.contains(first) {
-            throw ShellError.writeRefused(command: "sql", reason: "\(first) is not run here: the session owns the transaction; commit keeps its changes, rollback undoes them")
-        }
-        if first == "PRAGMA" {
+        switch kind {
+        case .transaction:
+            throw ShellError.writeRefused(command: "sql", reason: "\(SQLText.leadingKeyword(of: sql)) is not run here: the session owns the transaction; commit keeps its changes, rollback undoes them")
+        case .maintenance where StatementKind.cannotRunInTransaction(sql):
+            throw ShellError.writeRefused(command: "sql", reason: "\(SQLText.leadingKeyword(of: sql)) is not run here: it cannot run inside the session's transaction")
+        case .setting where SQLText.leadingKeyword(of: sql) == "PRAGMA":
             throw ShellError.writeRefused(command: "sql", reason: "a PRAGMA that sets something is not run here (reading PRAGMAs are)")
+        default:
+            break
         }
         if amigo.engine.isReadOnly {
             throw ShellError.readOnlyDatabase(command: "sql", path: displayPath)
@@ -372,7 +374,7 @@ extension Explorer {
                             run: { [unowned self] in
                                 let version = schemaVersion()
                                 let result = try session.execute(sql)
-                                if !isSQLite && Explorer.schemaChangingWords.contains(first) { catalogGeneration += 1 }
+                                if !isSQLite && StatementKind.of(sql).changesSchema { catalogGeneration += 1 }
                                 if schemaVersion() != version {
                                     schemaChangesPending += 1
                                     return "\(first) done (schema changed)"

@@ -105,10 +105,8 @@ extension Explorer {
         } catch {
             // A write that SQLite cannot even prepare (a DELETE on the parent of a broken foreign
             // key, say) is refused as a write, not with the error its preparation gave.
-            let first = SQLText.leadingKeyword(of: sql)
-            if ["INSERT", "UPDATE", "DELETE", "REPLACE", "CREATE", "DROP", "ALTER", "VACUUM", "REINDEX", "ATTACH", "DETACH", "BEGIN", "COMMIT", "ROLLBACK", "SAVEPOINT", "RELEASE"].contains(first) {
-                throw ShellError.notReadOnly
-            }
+            let kind = StatementKind.of(sql)
+            if !kind.isQuery && kind != .other { throw ShellError.notReadOnly }
             throw error
         }
         guard readOnly else { throw ShellError.notReadOnly }

@@ -73,9 +73,6 @@ public final class Explorer {
     /// raised by DDL run with `sql` (CREATE, DROP, ALTER) and by rolling such DDL back.
     var catalogGeneration: Int64 = 0
 
-    /// The words that start a statement that changes the schema.
-    static let schemaChangingWords: Set<String> = ["CREATE", "DROP", "ALTER"]
-
     /// The database file `export` must never write over: the engine's path for SQLite, none
     /// (empty) for a server, whose "path" is a connection target.
     public var databaseFile: String { isSQLite ? amigo.engine.path : "" }
