@@ -50,8 +50,8 @@ struct AmigoShellCommand: ParsableCommand {
     @Flag(name: .long, help: "Text mode: write rows as one JSON array (--mode json).")
     var json = false
 
-    @Flag(name: .long, inversion: .prefixedNo, help: "Text mode: start CSV and TSV with a header line.")
-    var header = true
+    @Flag(name: .long, inversion: .prefixedNo, help: "Text mode: start CSV and TSV with a header line (the default; a script's .mode leaves it off, as sqlite3 does, unless chosen).")
+    var header: Bool?
 
     @Option(name: .long, help: ArgumentHelp("Write the demo database to a new file (or an empty PostgreSQL database) and exit.", valueName: "file"))
     var writeDemo: String?
@@ -169,19 +169,17 @@ struct AmigoShellCommand: ParsableCommand {
         // Results and `export csv -` are written to standard output unbuffered, in the pieces the
         // runner gives (a command's text, 64 KiB of rows), so that an error on standard error or
         // the next prompt comes after the output before it.
-        let runner = TextModeRunner(explorer: explorer, echo: echo, mode: outputMode, header: header,
+        let runner = TextModeRunner(explorer: explorer, echo: echo, mode: outputMode, header: header ?? true,
                                     output: StandardStreams.writeOutput,
                                     errors: { fflush(nil); StandardError.write($0) })
         runner.stopsAtFirstError = bail
+        runner.headerIsChosen = header != nil
         runner.printsEveryView = interactive
         continuation?.isInsideStatement = { [unowned runner] in runner.isInsideStatement }
         runner.run(lines: lines, location: location, joiningStatements: joiningStatements)
         if fflush(nil) != 0 && errno != EPIPE {
             StandardError.write("cannot write standard output: \(String(cString: strerror(errno)))")
             throw ExitCode(ExitStatus.commandFailed)
-        }
-        if explorer.pendingChanges > 0 {
-            StandardError.write("\(explorer.pendingChanges) uncommitted change(s) rolled back")
         }
         try? explorer.session.close()
         if runner.failed { throw ExitCode(ExitStatus.commandFailed) }

@@ -246,4 +246,26 @@ import Testing
         #expect(try parse("order \u{301}Name desc") == .order(column: "\u{301}Name", descending: true))
         #expect(CommandParser.splitWords("a \u{301}b c") == ["a", "\u{301}b", "c"])
     }
+
+    /// A line sqlite3 would run as SQL is SQL; where a word is also a shell command, the SQL shape
+    /// decides (`INSERT INTO`, `DELETE FROM`, `ROLLBACK TO`), and the shell's forms stay the shell's.
+    @Test func sqlite3StatementsAreSQLAndTheShellsCommandsStayCommands() throws {
+        for line in ["CREATE TABLE t (a)", "update t set a = 1", "INSERT INTO t VALUES (1)", "insert or replace into t values (1)",
+                     "DELETE FROM t", "BEGIN", "begin transaction", "END", "COMMIT TRANSACTION", "ROLLBACK TO s1", "SAVEPOINT s1",
+                     "RELEASE s1", "DROP TABLE t", "ALTER TABLE t ADD b", "REPLACE INTO t VALUES (2)", "VACUUM", "ANALYZE",
+                     "REFRESH MATERIALIZED VIEW v", "/* a comment */ CREATE VIEW v AS SELECT 1"] {
+            let command = try parse(line)
+            guard case .sql = command else { Issue.record("\(line) → \(String(describing: command))"); continue }
+        }
+        #expect(try parse("insert Name='x'") == .insert([ColumnAssignment(column: "Name", value: "'x'")]))
+        #expect(try parse("delete") == .delete(all: false, expected: nil))
+        #expect(try parse("delete all") == .delete(all: true, expected: nil))
+        #expect(try parse("commit") == .commit)
+        #expect(try parse("rollback") == .rollback)
+        #expect(try parse("refresh") == .refresh)
+        #expect(try parse("show") == .show(nil))
+        #expect(try parse("sql INSERT INTO t VALUES (1)") == .sql("INSERT INTO t VALUES (1)"))
+        #expect(CommandParser.namesTheSQLCommand(" :sql DELETE FROM t"))
+        #expect(!CommandParser.namesTheSQLCommand("DELETE FROM t"))
+    }
 }

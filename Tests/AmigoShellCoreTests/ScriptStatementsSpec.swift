@@ -89,4 +89,16 @@ import Testing
         // Asked before each line: inside the statement only before its second line.
         #expect(seen == [false, true, false, false])
     }
+
+    /// Any statement sqlite3 reads over several lines is read so here: DDL, DML, a trigger whose
+    /// body holds `;`, a block comment before a statement; a line with no `;` never ends one.
+    @Test func everyKindOfStatementGoesOnOverLines() {
+        let lines = ["CREATE TABLE t (", "  a INTEGER", ");", "INSERT INTO t", "VALUES (1);",
+                     "CREATE TRIGGER x AFTER INSERT ON t", "BEGIN", "  DELETE FROM t;", "END;",
+                     "/* about", "   the next */ DELETE FROM t", "WHERE a = 1;", "open t"]
+        let units = Array(ScriptStatements(lines.makeIterator()))
+        #expect(units.map(\.line) == [1, 4, 6, 10, 13])
+        #expect(units[2].text == "CREATE TRIGGER x AFTER INSERT ON t\nBEGIN\n  DELETE FROM t;\nEND;")
+        #expect(units[4].text == "open t")
+    }
 }

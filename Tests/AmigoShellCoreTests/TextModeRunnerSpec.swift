@@ -281,11 +281,26 @@ import Testing
         let once = TemporaryFile.path("once", ext: "csv")
         defer { TemporaryFile.remove(out); TemporaryFile.remove(once) }
         run.runner.run(lines: ["open Genre", ".output \(out)", "count", ".output", "count",
-                               ".mode csv", ".once \(once)", "sql SELECT GenreId FROM Genre WHERE GenreId < 3;", "count"])
+                               "mode csv", ".once \(once)", "sql SELECT GenreId FROM Genre WHERE GenreId < 3;", "count"])
         #expect(run.reported == [])
         #expect(run.printed == ["25", "2"])
         #expect(try String(contentsOfFile: out, encoding: .utf8) == "25\n")
         #expect(try String(contentsOfFile: once, encoding: .utf8) == "GenreId\r\n1\r\n2\r\n")
+    }
+
+    /// sqlite3's `.mode csv` writes no header until `.headers on`; the shell's own `mode csv`
+    /// (and `--csv`) starts with one; a header chosen explicitly is kept by either.
+    @Test func aDotModeLeavesTheHeaderOffAsSqlite3DoesUnlessItWasChosen() throws {
+        let sql = "SELECT GenreId FROM Genre WHERE GenreId < 3;"
+        let dotted = try Run()
+        dotted.runner.run(lines: [".mode csv", sql])
+        #expect(dotted.text == "1\r\n2\r\n")
+        let plain = try Run()
+        plain.runner.run(lines: ["mode csv", sql])
+        #expect(plain.text == "GenreId\r\n1\r\n2\r\n")
+        let chosen = try Run()
+        chosen.runner.run(lines: [".headers on", ".mode csv", sql])
+        #expect(chosen.text == "GenreId\r\n1\r\n2\r\n")
     }
 
     @Test func readRunsAFileAndNamesItsLinesInErrors() throws {

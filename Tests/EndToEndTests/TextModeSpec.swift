@@ -192,13 +192,13 @@ struct TextModeSpec {
         #expect(workspace.leftoverJournals.isEmpty)
     }
 
-    @Test("set without commit is rolled back at the end, with a notice; the file is unchanged")
+    @Test("set without commit is rolled back at the end with an error and status 1; the file is unchanged")
     func setWithoutCommit() throws {
         let workspace = try Workspace("text-uncommitted")
         let result = try shell(workspace, ["open Track", "get 1", "set Milliseconds = 1", "count"])
-        #expect(result.status == 0)
+        #expect(result.status == 1)
         #expect(result.stdout.contains(#"UPDATE "Track" SET "Milliseconds" = ? WHERE "TrackId" = ?  [1, 1]"#))
-        #expect(result.stderr == "amigo-shell: 1 uncommitted change(s) rolled back\n")
+        #expect(result.stderr == "amigo-shell: error: the input ended with 1 uncommitted change(s): rolled back (commit keeps changes; a statement outside BEGIN … COMMIT is committed at once)\n")
         #expect(workspace.databaseIsUnchanged)
         #expect(try SQLite3.query(workspace.database, "SELECT Milliseconds FROM Track WHERE TrackId = 1") == "343719")
     }
@@ -377,7 +377,7 @@ struct DestructiveInputSpec {
         #expect(result.status == 1)
         #expect(result.stderr.components(separatedBy: "is not run here").count == 4, "\(result.stderr)")
         #expect(result.stderr.components(separatedBy: "commit keeps its changes, rollback undoes them").count == 3, "\(result.stderr)")
-        #expect(result.stderr.contains("1 uncommitted change(s) rolled back"))
+        #expect(result.stderr.contains("the input ended with 1 uncommitted change(s): rolled back"))
         #expect(workspace.databaseIsUnchanged)
     }
 

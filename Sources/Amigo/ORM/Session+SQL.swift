@@ -30,6 +30,28 @@ extension Session {
         }
     }
 
+    /// Runs `sql` between two of the session's transactions, with none open: for what cannot
+    /// run inside one (`VACUUM`, `ATTACH`, `PRAGMA journal_mode = WAL`) or is ignored there
+    /// (`PRAGMA foreign_keys = ON`). The session's transaction, which must hold no changes, is
+    /// ended; the statement runs on its own; the next transaction begins, whatever it did.
+    ///
+    /// - Throws: ``AmigoError/sessionClosed``; ``AmigoError/invalidOperation(_:)`` with changes
+    ///   pending (nothing runs); what the statement throws.
+    @discardableResult
+    public func executeBetweenTransactions(_ sql: String) throws -> ExecutionResult {
+        try lock.withLock {
+            guard active else { throw AmigoError.sessionClosed }
+            guard changes == 0 else {
+                throw AmigoError.invalidOperation("\(changes) pending change(s): commit or roll back before a statement that runs outside a transaction")
+            }
+            return try engine.serialized {
+                if engine.isInTransaction { try engine.executeTransactionControl("ROLLBACK") }
+                defer { if !engine.isInTransaction { try? engine.executeTransactionControl("BEGIN") } }
+                return try engine.execute(sql, [])
+            }
+        }
+    }
+
     /// What ``execute(_:_:)`` and ``fetch(_:_:)`` check before raw SQL runs: the session is open,
     /// the statement is not transaction control, and a statement that writes is refused on a
     /// read-only database. Returns whether it only reads.

@@ -48,9 +48,9 @@ public enum SQLText {
         return "(\n" + body + "\n)"
     }
 
-    /// The first keyword of `sql`, upper-cased, after whitespace and `--` and `/* */` comments
-    /// (`"/*x*/ commit"` → `"COMMIT"`); empty when there is none.
-    public static func leadingKeyword(of sql: String) -> String {
+    /// `sql` after its leading whitespace and `--` and `/* */` comments (empty when nothing else
+    /// is there, or a block comment is not closed).
+    public static func droppingLeadingComments(_ sql: String) -> Substring {
         var rest = Substring(sql)
         while true {
             rest = rest.drop { $0.isWhitespace }
@@ -60,9 +60,14 @@ public enum SQLText {
                 guard let end = rest.range(of: "*/") else { return "" }
                 rest = rest[end.upperBound...]
             } else {
-                break
+                return rest
             }
         }
-        return rest.prefix { $0.isLetter || $0 == "_" }.uppercased()
+    }
+
+    /// The first keyword of `sql`, upper-cased, after whitespace and `--` and `/* */` comments
+    /// (`"/*x*/ commit"` → `"COMMIT"`); empty when there is none.
+    public static func leadingKeyword(of sql: String) -> String {
+        droppingLeadingComments(sql).prefix { $0.isLetter || $0 == "_" }.uppercased()
     }
 }

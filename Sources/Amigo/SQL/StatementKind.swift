@@ -96,6 +96,16 @@ public enum StatementKind: Sendable, Equatable {
         }
     }
 
+    /// The kind of `sql` once the engine has said whether it only reads
+    /// (``Engine/isReadOnlyStatement(_:)``): a `PRAGMA` that writes sets something whatever
+    /// its form (`PRAGMA writable_schema(1)`, `PRAGMA optimize`), and a query that writes (a
+    /// function with side effects) changes data.
+    public static func of(_ sql: String, readsOnly: Bool) -> StatementKind {
+        let kind = of(sql)
+        guard kind == .query, !readsOnly else { return kind }
+        return SQLWords(sql, limit: 1).first == "PRAGMA" ? .setting : .dataChange
+    }
+
     /// The words that start every statement this classifier knows, upper-cased: what a line of a
     /// script may start with to be SQL.
     public static let leadingWords: Set<String> = [

@@ -1,3 +1,5 @@
+import Amigo
+
 /// A command of the shell's language, the same at the `:` prompt, with `-c` and on standard input.
 public enum Command: Equatable, Sendable {
     case tables
@@ -119,6 +121,10 @@ public enum CommandParser {
         var text = line.trimmingCharacters(in: .whitespacesAndNewlines)
         if text.hasPrefix(":") { text.removeFirst() }
         text = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if text.hasPrefix("/*") || (text.hasPrefix("--") && text.contains("\n")) {
+            // Comments before a statement read over several lines (`/* … */ CREATE …`).
+            text = String(SQLText.droppingLeadingComments(text))
+        }
         if text.isEmpty || text.hasPrefix("#") || text.hasPrefix("--") { return nil }
         while text.hasSuffix(";") { text = String(text.dropLast()).trimmingCharacters(in: .whitespacesAndNewlines) }
         if text.isEmpty { return nil }
@@ -132,6 +138,7 @@ public enum CommandParser {
             word = text.lowercased()
             rest = ""
         }
+        if isSQLStatement(word: word, rest: rest) { return .sql(text) }
         if let spec = byWord[word] {
             return try spec.parse(CommandInput(word: word, rest: rest, line: text))
         }
@@ -141,6 +148,36 @@ public enum CommandParser {
             throw ShellError.unknownCommand(word, suggestion: dotted.map { "." + $0 })
         }
         throw ShellError.unknownCommand(word, suggestion: suggestion(for: word))
+    }
+
+    /// Whether `line` starts with the word `sql` (`sql INSERT …`): the shell's command, whose
+    /// writes are the session's, rather than a statement written as sqlite3 takes it.
+    public static func namesTheSQLCommand(_ line: String) -> Bool {
+        var text = Substring(line).drop { $0.isWhitespace }
+        if text.hasPrefix(":") { text = text.dropFirst().drop { $0.isWhitespace } }
+        return text.prefix { !$0.isWhitespace }.lowercased() == "sql"
+    }
+
+    /// Whether a line starting with `word` is an SQL statement, as sqlite3 would run it, rather
+    /// than a command of the shell. The rule: a word that starts an SQL statement
+    /// (``StatementKind/leadingWords``) and names no shell command is SQL (`CREATE`, `UPDATE`,
+    /// `BEGIN`, `DROP` …); where the words collide, the SQL shape wins — `INSERT INTO`,
+    /// `INSERT OR …`, `DELETE FROM`, `COMMIT TRANSACTION`, `ROLLBACK TO …`, `REFRESH MATERIALIZED
+    /// VIEW` are SQL, while `insert COL=VALUE`, `delete [all]`, `commit`, `rollback`, `refresh`,
+    /// `show` and `set COLUMN = VALUE` stay the shell's.
+    static func isSQLStatement(word: String, rest: String) -> Bool {
+        if word != "sql", byWord[word]?.name == "sql" { return true }   // `select`, `with`, `pragma` …
+        let upper = word.uppercased()
+        guard StatementKind.leadingWords.contains(upper) else { return false }
+        guard byWord[word] != nil else { return true }
+        let next = rest.prefix { $0.isLetter || $0 == "_" }.uppercased()
+        switch upper {
+        case "INSERT": return next == "INTO" || next == "OR"
+        case "DELETE": return next == "FROM"
+        case "COMMIT", "ROLLBACK": return ["TRANSACTION", "WORK", "TO", "AND", "PREPARED"].contains(next)
+        case "REFRESH": return next == "MATERIALIZED"
+        default: return false
+        }
     }
 
     /// The command `word` was probably meant to be: the nearest name by edit distance (a

@@ -349,12 +349,12 @@ extension Explorer {
             readOnly = false
         }
         if readOnly { return false }
-        switch kind {
+        switch StatementKind.of(sql, readsOnly: false) {
         case .transaction:
             throw ShellError.writeRefused(command: "sql", reason: "\(SQLText.leadingKeyword(of: sql)) is not run here: the session owns the transaction; commit keeps its changes, rollback undoes them")
         case .maintenance where StatementKind.cannotRunInTransaction(sql):
             throw ShellError.writeRefused(command: "sql", reason: "\(SQLText.leadingKeyword(of: sql)) is not run here: it cannot run inside the session's transaction")
-        case .setting where SQLText.leadingKeyword(of: sql) == "PRAGMA":
+        case .setting where isSQLite:
             throw ShellError.writeRefused(command: "sql", reason: "a PRAGMA that sets something is not run here (reading PRAGMAs are)")
         default:
             break
@@ -367,7 +367,10 @@ extension Explorer {
 
     /// A writing statement, run through the session (inside a savepoint); after DDL the models
     /// are reflected again, keeping the session's pending changes, so a new table opens at once.
-    public func previewSQLWrite(_ sql: String) throws -> PendingWrite {
+    ///
+    /// With `recountingTables` false (a script's statements, run one after another), the table
+    /// counts are read again when next listed instead of after every statement.
+    public func previewSQLWrite(_ sql: String, recountingTables: Bool = true) throws -> PendingWrite {
         guard try sqlWrites(sql) else { throw ShellError.writeRefused(command: "sql", reason: "the statement only reads") }
         let first = SQLText.leadingKeyword(of: sql)
         return PendingWrite(command: "sql", title: "run \(first)", statements: [sql], cascade: nil,
@@ -389,8 +392,9 @@ extension Explorer {
                                 return Plural.count(result.changes, "row") + " changed"
                             },
                             settle: { [unowned self] in
-                                if schemaVersion() != reflectedSchemaVersion { try reflectAgain(keepingChanges: true) }
-                                try reloadTables()
+                                let schemaChanged = schemaVersion() != reflectedSchemaVersion
+                                if schemaChanged { try reflectAgain(keepingChanges: true) }
+                                if recountingTables || schemaChanged { try reloadTables() } else { tableCountsAreStale = true }
                                 try reloadCurrentView()
                             })
     }

@@ -23,6 +23,10 @@ public enum ShellError: Error, Equatable, Sendable, CustomStringConvertible {
     case notReadOnly
     /// A file could not be written.
     case cannotWrite(path: String, reason: String)
+    /// A script's transaction statement cannot run (`reason`, in sqlite3's words where it has them).
+    case scriptTransaction(reason: String)
+    /// The script ended with `count` changes it did not commit: they are rolled back.
+    case uncommittedAtEnd(count: Int)
     /// Standard output's reader went away (`| head`): a text run ends quietly, as sqlite3's does.
     case outputClosed
     /// `command` would write, and the database is open read-only (`--read-only` or a read-only file).
@@ -81,6 +85,8 @@ public enum ShellError: Error, Equatable, Sendable, CustomStringConvertible {
         case .notReadOnly: return "sql runs read-only statements only (SELECT, PRAGMA, EXPLAIN, WITH …); edit rows with set"
         case .cannotWrite(let path, let reason): return "cannot write \(path): \(reason)"
         case .outputClosed: return "standard output was closed by its reader"
+        case .scriptTransaction(let reason): return reason
+        case .uncommittedAtEnd(let count): return "the input ended with \(count) uncommitted change(s): rolled back (commit keeps changes; a statement outside BEGIN … COMMIT is committed at once)"
         case .readOnlyDatabase(let command, let path): return "\(command): \(path) is open read-only (--read-only or a read-only file); nothing is written"
         case .noRowWithKey(let command, let table, let key): return "\(command): no \(table) row with key \(key)"
         case .noMatch(let command, let place, let text): return "\(command): no row \(place) contains '\(text)'"

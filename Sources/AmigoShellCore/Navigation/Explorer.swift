@@ -96,6 +96,9 @@ public final class Explorer {
         if !collations.isEmpty { notice = collations.joined(separator: "; ") }
     }
 
+    /// Whether ``tables`` holds counts from before a script's writes (read again when listed).
+    var tableCountsAreStale = false
+
     /// The device and inode of the database file when it was opened (nil in memory).
     let openedFile: [UInt64]?
     /// Whether the notice that the file was replaced has been given.
@@ -136,6 +139,7 @@ public final class Explorer {
     /// Re-reads the table list and counts.
     public func reloadTables() throws {
         readVersion = dataVersion()
+        tableCountsAreStale = false
         tables = amigo.models.filter { !$0.name.isEmpty }.map { model in
             if let reason = model.table.unreadableReason {
                 return TableSummary(name: model.name, isView: model.table.isView, rowCount: nil, unreadableReason: reason)

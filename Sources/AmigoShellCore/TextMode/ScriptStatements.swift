@@ -1,8 +1,9 @@
 import Amigo
+import Foundation
 
 /// A script's lines grouped into what the text mode runs, as sqlite3 reads its input: a shell
 /// command is one line; an SQL statement — a line starting with `sql` or with a word that starts
-/// a query (`SELECT`, `WITH`, `PRAGMA`, `EXPLAIN`, `VALUES`) — goes on over the next lines until
+/// a statement (`SELECT`, `CREATE`, `INSERT INTO` …; ``startsStatement(_:)``) — goes on over the next lines until
 /// one ends it with `;` outside quotes and comments (``SQLText/isComplete(_:)``). At the end of
 /// the input, a statement not ended yet runs as it is.
 ///
@@ -26,9 +27,6 @@ struct ScriptStatements<Lines: IteratorProtocol>: Sequence, IteratorProtocol whe
         var isInsideStatement: Bool { statementStart != nil }
     }
 
-    /// The words that start an SQL statement when a line begins with them (case-insensitive).
-    static var statementWords: Set<String> { ["sql", "select", "with", "pragma", "explain", "values"] }
-
     private var lines: Lines
     private var lineNumber = 0
     /// Where the reading stands.
@@ -40,12 +38,16 @@ struct ScriptStatements<Lines: IteratorProtocol>: Sequence, IteratorProtocol whe
         self.state = state
     }
 
-    /// Whether `line` starts an SQL statement (after an optional `:` and blanks).
+    /// Whether `line` starts an SQL statement (after an optional `:` and blanks): `sql …`, a
+    /// statement as sqlite3 reads it (``CommandParser/isSQLStatement(word:rest:)``), or a block
+    /// comment, which may run over lines before the statement it stands before.
     static func startsStatement(_ line: String) -> Bool {
         var text = Substring(line).drop { $0 == " " || $0 == "\t" }
         if text.first == ":" { text = text.dropFirst().drop { $0 == " " || $0 == "\t" } }
-        let word = text.prefix { !$0.isWhitespace && $0 != ";" }.lowercased()
-        return statementWords.contains(word)
+        if text.hasPrefix("/*") { return true }
+        let word = text.prefix { !$0.isWhitespace && $0 != ";" && $0 != "(" }.lowercased()
+        let rest = text.dropFirst(word.count).trimmingCharacters(in: .whitespaces)
+        return word == "sql" || CommandParser.isSQLStatement(word: word, rest: rest)
     }
 
     mutating func next() -> Unit? {
@@ -59,7 +61,9 @@ struct ScriptStatements<Lines: IteratorProtocol>: Sequence, IteratorProtocol whe
         while let line = lines.next() {
             lineNumber += 1
             text += "\n" + line
-            if SQLText.isComplete(text) { break }
+            // A statement can only end on a line with a `;`: asking only then keeps a statement
+            // of many lines linear to read (each question reads the whole text so far).
+            if line.contains(";"), SQLText.isComplete(text) { break }
         }
         return Unit(text: text, line: start)
     }

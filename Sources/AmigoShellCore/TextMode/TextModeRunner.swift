@@ -27,6 +27,9 @@ public final class TextModeRunner {
     public var mode: OutputMode
     /// Whether CSV and TSV start with a header line (`--header`/`--no-header`, `.headers on|off`).
     public var header: Bool
+    /// Whether the header was chosen (`--header`, `--no-header`, `.headers`): until it is, a
+    /// script's sqlite3 `.mode` leaves it off, as sqlite3 does.
+    public var headerIsChosen = false
     /// Whether the first failing command ends the run (`--bail`, as `sqlite3 -bail`), so that
     /// later commands never answer from a view the failed one did not change.
     public var stopsAtFirstError = false
@@ -91,6 +94,18 @@ public final class TextModeRunner {
             explorer.refreshIfChangedElsewhere()
             if let notice = explorer.takeNotice() { errors("note: " + notice) }
             guard let command = try CommandParser.parse(line) else { return true }
+            lineIsDotCommand = line.drop { $0.isWhitespace }.hasPrefix(".")
+            // Inside a script's BEGIN, COMMIT and ROLLBACK end it, silently, as in sqlite3.
+            if scriptTransaction.isOpen, command == .commit || command == .rollback {
+                deferred = nil
+                _ = try scriptTransaction.run(command == .commit ? "COMMIT" : "ROLLBACK", on: explorer)
+                return true
+            }
+            if case .sql(let sql) = command, !CommandParser.namesTheSQLCommand(line), try runsAsScriptStatement(sql) {
+                deferred = nil
+                if let note = try scriptTransaction.run(sql, on: explorer) { errors("note: " + note) }
+                return true
+            }
             return try perform(command, location: location)
         } catch ShellError.outputClosed {
             // Nobody reads what follows: stop here, as sqlite3 does, and say nothing.
@@ -110,14 +125,38 @@ public final class TextModeRunner {
         errors((location.map { "\($0): " } ?? "") + "error: " + ErrorText.describe(error) + hint)
     }
 
+    /// Whether the line being run is a dot-command (sqlite3's vocabulary, with sqlite3's defaults).
+    private var lineIsDotCommand = false
+
+    /// The transaction of the SQL statements the script writes without the `sql` word.
+    private let scriptTransaction = ScriptTransaction()
+
+    /// Whether a statement written without the `sql` word runs as sqlite3 runs it (anything but
+    /// a query, which is written as a result like `sql`'s).
+    private func runsAsScriptStatement(_ sql: String) throws -> Bool {
+        var kind = StatementKind.of(sql)
+        if kind == .query, (try? explorer.amigo.engine.isReadOnlyStatement(sql)) == false {
+            kind = StatementKind.of(sql, readsOnly: false)
+        }
+        if case .transaction = kind { return true }
+        if kind == .setting || StatementKind.cannotRunInTransaction(sql) { return true }
+        return try explorer.sqlWrites(sql)
+    }
+
     /// Runs a parsed command; false when it asked to quit.
     private func perform(_ command: Command, location: String?) throws -> Bool {
         switch command {
         case .mode(let newMode):
-            if let newMode { mode = newMode } else { try write(mode.rawValue + "\n") }
+            if let newMode {
+                mode = newMode
+                if lineIsDotCommand && !headerIsChosen { header = false }
+            } else {
+                try write(mode.rawValue + "\n")
+            }
             return true
         case .headers(let on):
             header = on
+            headerIsChosen = true
             return true
         case .output(let path):
             redirect?.close()
@@ -278,6 +317,11 @@ public final class TextModeRunner {
         once = nil
         redirect?.close()
         redirect = nil
+        scriptTransaction.end()
+        // Changes nobody committed are lost when the session closes: never an exit status of 0.
+        if explorer.pendingChanges > 0 {
+            report(ShellError.uncommittedAtEnd(count: explorer.pendingChanges), location: nil)
+        }
     }
 }
 

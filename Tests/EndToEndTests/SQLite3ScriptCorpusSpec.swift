@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+
+/// sqlite3's contract for scripts: every script of Tests/Fixtures/SQLite3Scripts runs through
+/// `sqlite3` and through `amigo-shell --create` on standard input, and both leave the same
+/// database (`.dump` of each), print the same rows and agree on success or failure.
+///
+/// Documented differences (README, "sqlite3 habits"): amigo-shell's CSV quotes a field only when
+/// RFC 4180 needs it (sqlite3 also quotes fields with spaces), so rows are compared as parsed CSV;
+/// error messages are amigo-shell's own, one per failing statement, on the same lines.
+@Suite("sqlite3 scripts run unchanged", .serialized,
+       .enabled(if: Fixture.executable(named: "sqlite3") != nil, "the sqlite3 command-line shell is not installed"))
+struct SQLite3ScriptCorpusSpec {
+    static let folder = Fixture.packageRoot.appendingPathComponent("Tests/Fixtures/SQLite3Scripts")
+    static let scripts: [String] = {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".sql") }.sorted()
+    }()
+
+    @Test("the corpus is there") func corpusExists() {
+        #expect(Self.scripts.count >= 7)
+    }
+
+    @Test("same database, same rows, same outcome", arguments: scripts)
+    func sameResult(script: String) throws {
+        let workspace = try Workspace("corpus-\(script.prefix(2))")
+        let text = try String(contentsOf: Self.folder.appendingPathComponent(script), encoding: .utf8)
+        let sqlite3 = try #require(Fixture.executable(named: "sqlite3"))
+        let expected = try ProcessRunner.run("/bin/sh", ["-c", "cd \(workspace.directory.path.shellQuoted) && exec \"$@\"", "sh", sqlite3, "expected.db"], stdin: text)
+        let actual = try ProcessRunner.run("/bin/sh", ["-c", "cd \(workspace.directory.path.shellQuoted) && exec \"$@\"", "sh", try Fixture.binary(), "--create", "actual.db"], stdin: text)
+
+        #expect((expected.status == 0) == (actual.status == 0), "sqlite3 \(expected.status): \(expected.stderr)\namigo-shell \(actual.status): \(actual.stderr)")
+        #expect(CSVFields.rows(actual.stdout) == CSVFields.rows(expected.stdout), "sqlite3:\n\(expected.stdout)\namigo-shell:\n\(actual.stdout)\n\(actual.stderr)")
+        let errorLines = { (stderr: String) in stderr.split(separator: "\n").filter { $0.contains("error") }.count }
+        #expect(errorLines(actual.stderr) == errorLines(expected.stderr), "sqlite3: \(expected.stderr)\namigo-shell: \(actual.stderr)")
+        let expectedDump = try SQLite3.query(workspace.path("expected.db"), ".dump")
+        let actualDump = try SQLite3.query(workspace.path("actual.db"), ".dump")
+        #expect(actualDump == expectedDump)
+    }
+
+    @Test("a script that writes without committing inside BEGIN ends with status 1 and says so; the file keeps what was committed")
+    func uncommittedBeginIsAnError() throws {
+        let workspace = try Workspace("corpus-uncommitted")
+        let script = "CREATE TABLE t (a);\nINSERT INTO t VALUES (1);\nBEGIN;\nINSERT INTO t VALUES (2);\n"
+        let result = try ProcessRunner.run("/bin/sh", ["-c", "cd \(workspace.directory.path.shellQuoted) && exec \"$@\"", "sh", try Fixture.binary(), "--create", "x.db"], stdin: script)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("the input ended with 1 uncommitted change(s): rolled back"), "\(result.stderr)")
+        #expect(try SQLite3.query(workspace.path("x.db"), "SELECT group_concat(a) FROM t") == "1")
+    }
+
+    @Test("the shell's own write commands stay pending until commit; a bare statement after them joins them, with a note")
+    func shellCommandsKeepTheSession() throws {
+        let workspace = try Workspace("corpus-mixed")
+        let script = "open Genre\ninsert Name='Polka'\nINSERT INTO Genre (Name) VALUES ('Ska');\ncommit\n"
+        let result = try ProcessRunner.run("/bin/sh", ["-c", "cd \(workspace.directory.path.shellQuoted) && exec \"$@\"", "sh", try Fixture.binary(), "chinook.sqlite"], stdin: script)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("note: INSERT joins the 1 uncommitted change(s) of earlier commands"), "\(result.stderr)")
+        #expect(try SQLite3.query(workspace.database, "SELECT count(*) FROM Genre WHERE Name IN ('Polka', 'Ska')") == "2")
+    }
+}
+
+/// Just enough of RFC 4180 to compare two CSV outputs by their fields.
+enum CSVFields {
+    static func rows(_ text: String) -> [[String]] {
+        var rows: [[String]] = []
+        var row: [String] = []
+        var field = ""
+        var quoted = false
+        var chars = Array(text)[...]
+        while let ch = chars.popFirst() {
+            if quoted {
+                if ch == "\"" {
+                    if chars.first == "\"" { field.append("\""); chars = chars.dropFirst() } else { quoted = false }
+                } else {
+                    field.append(ch)
+                }
+                continue
+            }
+            switch ch {
+            case "\"": quoted = true
+            case ",": row.append(field); field = ""
+            case "\n", "\r\n", "\r":
+                row.append(field); field = ""
+                rows.append(row); row = []
+            default: field.append(ch)
+            }
+        }
+        if !field.isEmpty || !row.isEmpty { row.append(field); rows.append(row) }
+        return rows
+    }
+}
