@@ -45,6 +45,20 @@ public enum Command: Equatable, Sendable {
     case once(String)
     /// Text mode: runs the commands of a file.
     case read(String)
+    /// Text mode: the database as SQL text that sqlite3 loads into the same database (all
+    /// tables, or those named).
+    case dump([String])
+    /// The names of the indexes (of one table, or of all).
+    case indexes(String?)
+    /// Text mode: the text between values in list mode (sqlite3's `.separator`).
+    case separator(String)
+    /// Text mode: how NULL is written in list, column, box and line modes (sqlite3's `.nullvalue`).
+    case nullValue(String)
+    /// Text mode: whether each command's time is printed after it (sqlite3's `.timer`).
+    case timer(Bool)
+    /// Text mode: the least width of each column in column and box modes (sqlite3's `.width`;
+    /// a negative width right-aligns).
+    case width([Int])
 
     /// Export file formats.
     public enum ExportFormat: String, Sendable {
@@ -62,6 +76,7 @@ public enum Command: Equatable, Sendable {
         case .output: return "output"
         case .once: return "once"
         case .read: return "read"
+        case .nullValue: return "nullvalue"
         default: return String(String(describing: self).prefix { $0.isLetter })
         }
     }

@@ -125,7 +125,7 @@ extension CommandParser {
         CommandSpec("stats", aliases: [], usage: "stats COLUMN",
                     summary: "rows, non-null, distinct, nulls, min, max, sum and avg of a column (or path) of the view") { .stats(CommandParser.unquote(try $0.needs("stats COLUMN"))) },
         CommandSpec("mode", aliases: [".mode"], usage: "mode [MODE]",
-                    summary: "text mode: write rows as csv, tsv, json, jsonl, table (default), line or markdown (no MODE: say which; also .mode)") { input in
+                    summary: "text mode: write rows as csv, tsv, json, jsonl, table (default), line, markdown, or sqlite3's list, column or box (no MODE: say which; also .mode)") { input in
             if input.rest.isEmpty { return .mode(nil) }
             guard let mode = OutputMode(name: CommandParser.unquote(input.rest)) else {
                 throw ShellError.usage(command: input.word, usage: "mode \(OutputMode.choices)")
@@ -133,7 +133,7 @@ extension CommandParser {
             return .mode(mode)
         },
         CommandSpec("headers", aliases: ["header", ".headers", ".header"], usage: "headers on|off",
-                    summary: "text mode: the header line of csv and tsv (default on; also .headers)") { input in
+                    summary: "text mode: the header line of csv, tsv, list and column (default on; a script's .mode leaves it off until .headers on, as sqlite3 does; also .headers)") { input in
             switch input.rest.lowercased() {
             case "on", "1", "yes", "true": return .headers(true)
             case "off", "0", "no", "false": return .headers(false)
@@ -149,6 +149,37 @@ extension CommandParser {
                     summary: "text mode: the next command's output goes to FILE (also .once)") { .once(FilePaths.expandingTilde(CommandParser.unquote(try $0.needs("once FILE")))) },
         CommandSpec("read", aliases: [".read"], usage: "read FILE",
                     summary: "text mode: run the commands of FILE, one a line, an SQL statement until a line ends it with ; (also .read)") { .read(FilePaths.expandingTilde(CommandParser.unquote(try $0.needs("read FILE")))) },
+        CommandSpec("dump", aliases: [".dump"], usage: "dump [TABLE]…",
+                    summary: "text mode, SQLite: the database (or the tables named) as SQL that sqlite3 loads into the same database (also .dump)") { input in
+            .dump(CommandParser.splitWords(input.rest).map(CommandParser.unquote))
+        },
+        CommandSpec("indexes", aliases: [".indexes", ".indices"], usage: "indexes [TABLE]",
+                    summary: "the names of the indexes, of one table or of all (also .indexes)") { input in
+            .indexes(input.rest.isEmpty ? nil : CommandParser.unquote(input.rest))
+        },
+        CommandSpec("separator", aliases: [".separator"], usage: "separator TEXT",
+                    summary: "text mode: what list mode writes between values (default |; \\t for a tab; also .separator)") { input in
+            let text = CommandParser.unquote(CommandParser.splitWords(try input.needs("separator TEXT")).first ?? "")
+            return .separator(text.replacingOccurrences(of: "\\t", with: "\t").replacingOccurrences(of: "\\n", with: "\n"))
+        },
+        CommandSpec("nullvalue", aliases: [".nullvalue"], usage: "nullvalue TEXT",
+                    summary: "text mode: how NULL is written in list, column, box and line modes (default empty; also .nullvalue)") { input in
+            .nullValue(CommandParser.unquote(input.rest))
+        },
+        CommandSpec("timer", aliases: [".timer"], usage: "timer on|off",
+                    summary: "text mode: print each command's run time after it, as sqlite3 does (also .timer)") { input in
+            switch input.rest.lowercased() {
+            case "on", "1", "yes", "true": return .timer(true)
+            case "off", "0", "no", "false": return .timer(false)
+            default: throw ShellError.usage(command: input.word, usage: "timer on|off")
+            }
+        },
+        CommandSpec("width", aliases: [".width"], usage: "width N…",
+                    summary: "text mode: the least width of each column in column and box modes (negative: right-aligned; also .width)") { input in
+            let widths = CommandParser.splitWords(input.rest).map { Int($0) }
+            guard !widths.contains(nil) else { throw ShellError.usage(command: input.word, usage: "width N… (numbers)") }
+            return .width(widths.compactMap { $0 })
+        },
         CommandSpec("help", aliases: ["?", "h", ".help"], usage: "help [COMMAND]",
                     summary: "this list (also .help)") { .help($0.rest.isEmpty ? nil : $0.rest) },
         CommandSpec("quit", aliases: ["exit", "q", ".quit", ".exit", "\\q"], usage: "quit",

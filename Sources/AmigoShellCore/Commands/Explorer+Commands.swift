@@ -132,7 +132,9 @@ extension Explorer {
             return CommandResult(output: text, status: "help")
         case .quit:
             return CommandResult(output: "", status: "", quit: true)
-        case .mode, .headers, .output, .once, .read:
+        case .indexes(let table):
+            return CommandResult(output: try indexNames(of: table).joined(separator: "\n"), status: "indexes")
+        case .mode, .headers, .output, .once, .read, .dump, .separator, .nullValue, .timer, .width:
             // Text mode's runner answers these; the terminal UI has no stream to write to.
             throw ShellError.textModeOnly(command: command.name)
         }

@@ -66,6 +66,12 @@ extension Explorer {
         return DisplayWidth.pad(DisplayWidth.sanitize(label), to: labelWidth) + "  " + lines.joined(separator: "\n" + indent)
     }
 
+    /// The names of `table`'s indexes, or of every table's, as reflected (sqlite3's `.indexes`).
+    public func indexNames(of table: String?) throws -> [String] {
+        let models = try table.map { [try amigo.model(named: $0)] } ?? amigo.models.filter { !$0.name.isEmpty }
+        return models.flatMap { $0.table.indexes.map(\.label) }
+    }
+
     /// DDL, keys, indexes and relationships of `table`, or of every table.
     public func schemaText(_ table: String?) throws -> String {
         if let table {

@@ -27,6 +27,8 @@ public enum ShellError: Error, Equatable, Sendable, CustomStringConvertible {
     case scriptTransaction(reason: String)
     /// The script ended with `count` changes it did not commit: they are rolled back.
     case uncommittedAtEnd(count: Int)
+    /// `command` works on SQLite files only.
+    case sqliteOnly(command: String)
     /// Standard output's reader went away (`| head`): a text run ends quietly, as sqlite3's does.
     case outputClosed
     /// `command` would write, and the database is open read-only (`--read-only` or a read-only file).
@@ -85,6 +87,7 @@ public enum ShellError: Error, Equatable, Sendable, CustomStringConvertible {
         case .notReadOnly: return "sql runs read-only statements only (SELECT, PRAGMA, EXPLAIN, WITH …); edit rows with set"
         case .cannotWrite(let path, let reason): return "cannot write \(path): \(reason)"
         case .outputClosed: return "standard output was closed by its reader"
+        case .sqliteOnly(let command): return "\(command): only for SQLite files (pg_dump writes a PostgreSQL database as SQL)"
         case .scriptTransaction(let reason): return reason
         case .uncommittedAtEnd(let count): return "the input ended with \(count) uncommitted change(s): rolled back (commit keeps changes; a statement outside BEGIN … COMMIT is committed at once)"
         case .readOnlyDatabase(let command, let path): return "\(command): \(path) is open read-only (--read-only or a read-only file); nothing is written"

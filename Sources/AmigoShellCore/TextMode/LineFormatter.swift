@@ -10,9 +10,10 @@ import Amigo
 public struct LineFormatter: RowFormatter {
     private var names: [String] = []
     private var count = 0
+    private let nullValue: String
 
-    /// A line formatter.
-    public init() {}
+    /// A line formatter; NULL is written as `nullValue` (sqlite3's `.nullvalue`).
+    public init(nullValue: String = "") { self.nullValue = nullValue }
 
     public mutating func begin(columns: [String]) -> String {
         let width = columns.map { DisplayWidth.of($0) }.max() ?? 0
@@ -22,7 +23,7 @@ public struct LineFormatter: RowFormatter {
 
     public mutating func row(_ values: [DatabaseValue]) -> String {
         defer { count += 1 }
-        let lines = zip(names, values).map { $0 + " = " + (ValueText.raw($1) ?? "") + "\n" }
+        let lines = zip(names, values).map { $0 + " = " + (ValueText.raw($1) ?? nullValue) + "\n" }
         return (count == 0 ? "" : "\n") + lines.joined()
     }
 

@@ -19,29 +19,35 @@ public enum OutputMode: String, CaseIterable, Sendable {
     case line
     /// A GitHub-flavoured Markdown table.
     case markdown
+    /// sqlite3's default: values joined by `|` (`.separator`), a header line when headers are on.
+    case list
+    /// sqlite3's `.mode column`: aligned columns two spaces apart, names over a rule of dashes.
+    case column
+    /// sqlite3's `.mode box`: aligned columns in box-drawing lines.
+    case box
 
-    /// `csv|tsv|json|jsonl|table|line|markdown`, for usage lines.
+    /// `csv|tsv|json|jsonl|table|line|markdown|list|column|box`, for usage lines.
     public static let choices = allCases.map(\.rawValue).joined(separator: "|")
 
     /// Whether the mode is read by people (table, line, markdown), so that text mode makes
     /// terminal controls visible in it; machine modes (CSV, TSV, JSON) stay byte-exact.
-    public var isForPeople: Bool { self == .table || self == .line || self == .markdown }
+    public var isForPeople: Bool { [.table, .line, .markdown, .column, .box].contains(self) }
 
     /// Whether the mode writes every row of a view with raw values (every mode but `table`).
     public var writesEveryRow: Bool { self != .table }
 
-    /// Whether the header switch (`--header`/`--no-header`, `.headers on|off`) applies: CSV and
-    /// TSV only; the other modes always name their columns.
-    public var hasOptionalHeader: Bool { self == .csv || self == .tsv }
+    /// Whether the header switch (`--header`/`--no-header`, `.headers on|off`) applies: CSV,
+    /// TSV, list and column; the other modes always name their columns.
+    public var hasOptionalHeader: Bool { [.csv, .tsv, .list, .column].contains(self) }
 
     /// A mode by name (any case; `md` for markdown, `lines` for line, `ndjson` for jsonl,
-    /// `column`/`box` for table, `tabs` for tsv), or nil.
+    /// `columns` for column, `tabs` for tsv), or nil.
     public init?(name: String) {
         switch name.lowercased() {
         case "md": self = .markdown
         case "lines": self = .line
         case "ndjson": self = .jsonl
-        case "column", "columns", "box": self = .table
+        case "columns": self = .column
         case "tabs": self = .tsv
         default: self.init(rawValue: name.lowercased())
         }

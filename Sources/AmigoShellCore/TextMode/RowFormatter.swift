@@ -25,13 +25,22 @@ extension RowFormatter {
 extension OutputMode {
     /// A fresh formatter for this mode. `header` switches the header line of CSV and TSV.
     public func formatter(header: Bool = true) -> any RowFormatter {
+        formatter(header: header, separator: "|", nullValue: "")
+    }
+
+    /// A fresh formatter for this mode, with sqlite3's `.separator` (list mode) and `.nullvalue`
+    /// (list, column, box and line modes).
+    public func formatter(header: Bool, separator: String, nullValue: String) -> any RowFormatter {
         switch self {
+        case .list: return ListFormatter(header: header, separator: separator, nullValue: nullValue)
+        case .column: return ColumnFormatter(style: .column, header: header, nullValue: nullValue)
+        case .box: return ColumnFormatter(style: .box, header: true, nullValue: nullValue)
+        case .line: return LineFormatter(nullValue: nullValue)
         case .csv: return CSVFormatter(header: header)
         case .tsv: return TSVFormatter(header: header)
         case .json: return JSONFormatter()
         case .jsonl: return JSONLinesFormatter()
         case .table: return TableFormatter()
-        case .line: return LineFormatter()
         case .markdown: return MarkdownFormatter()
         }
     }

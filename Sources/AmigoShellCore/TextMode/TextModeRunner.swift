@@ -80,13 +80,35 @@ public final class TextModeRunner {
 
     /// A writer of rows in the current mode, to where output goes now.
     func rowWriter() -> RowWriter {
-        RowWriter(formatter: mode.formatter(header: header)) { [unowned self] in try self.write($0) }
+        var formatter = mode.formatter(header: header, separator: separator, nullValue: nullValue)
+        if var columns = formatter as? ColumnFormatter {
+            columns.minimumWidths = columnWidths
+            formatter = columns
+        }
+        return RowWriter(formatter: formatter) { [unowned self] in try self.write($0) }
     }
+
+    /// What list mode writes between values (`.separator`).
+    public var separator = "|"
+    /// How NULL is written in list, column, box and line modes (`.nullvalue`).
+    public var nullValue = ""
+    /// The least widths of column and box modes' columns (`.width`).
+    public var columnWidths: [Int] = []
+    /// Whether each command's run time is printed after it (`.timer on`).
+    public var timesCommands = false
 
     /// Runs one line; returns false when the line asked to quit. An error is reported with
     /// `location` before it (`-c #2`, `line 7`), so that a script's author finds the failing line.
     @discardableResult
     public func run(_ line: String, location: String? = nil) -> Bool {
+        guard timesCommands else { return runTimed(line, location: location) }
+        let started = CommandTimer.now()
+        defer { try? write(CommandTimer.now().since(started).sqlite3Text + "\n") }
+        return runTimed(line, location: location)
+    }
+
+    /// ``run(_:location:)`` without the timer.
+    private func runTimed(_ line: String, location: String?) -> Bool {
         // Between commands, failed ones included, the file is left to other programs.
         defer { explorer.releaseIdleLocks() }
         do {
@@ -158,6 +180,18 @@ public final class TextModeRunner {
             header = on
             headerIsChosen = true
             return true
+        case .separator(let text):
+            separator = text
+            return true
+        case .nullValue(let text):
+            nullValue = text
+            return true
+        case .timer(let on):
+            timesCommands = on
+            return true
+        case .width(let widths):
+            columnWidths = widths
+            return true
         case .output(let path):
             redirect?.close()
             redirect = nil
@@ -182,6 +216,10 @@ public final class TextModeRunner {
         switch command {
         case .read(let path):
             return try read(path, location: location)
+        case .dump(let tables):
+            deferred = nil
+            guard explorer.isSQLite else { throw ShellError.sqliteOnly(command: "dump") }
+            try SQLiteDump(engine: explorer.amigo.engine).write(tables: tables.isEmpty ? nil : tables) { try write($0, raw: true) }
         case .sql(let sql) where try !explorer.sqlWrites(sql):
             deferred = nil
             let writer = rowWriter()

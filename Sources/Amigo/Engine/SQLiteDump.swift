@@ -1,0 +1,109 @@
+import Foundation
+
+/// sqlite3's `.dump` for an SQLite engine: the schema and every row as SQL text that the sqlite3
+/// shell (or ``Engine/executeScript(_:)``) loads into the same database.
+///
+/// The text has sqlite3's shape: `PRAGMA foreign_keys=OFF;`, `BEGIN TRANSACTION;`, each table's
+/// `CREATE TABLE` (as stored in `sqlite_schema`) followed by an `INSERT INTO … VALUES(…);` per
+/// row, `sqlite_sequence`'s counters, then indexes, views and triggers, and `COMMIT;`.
+/// Values are written so that they read back as the same value of the same type: integers as
+/// they are, reals with every digit (`1e999` for infinity), text quoted with `''`, BLOBs as
+/// `X'…'`. Shadow tables of virtual tables are left out (the virtual table fills them again),
+/// and so are the `sqlite_stat` tables of `ANALYZE` (which `ANALYZE` makes again).
+///
+/// For example:
+///
+///     try SQLiteDump(engine: engine).write(tables: nil) { print($0, terminator: "") }
+public struct SQLiteDump {
+    /// The engine, whose catalog is SQLite's.
+    public let engine: any Engine
+
+    /// A dump of `engine`'s main database.
+    public init(engine: any Engine) { self.engine = engine }
+
+    /// Writes the dump to `sink`, a statement or a few at a time; `tables` (names, any case)
+    /// limits it to those tables and the indexes and triggers on them.
+    public func write(tables: [String]? = nil, to sink: (String) throws -> Void) throws {
+        let wanted = tables.map { Set($0.map { $0.lowercased() }) }
+        func isWanted(_ table: String) -> Bool { wanted?.contains(table.lowercased()) ?? true }
+        let skipped = try shadowTables()
+        let entries = try engine.fetchAll(
+            "SELECT type, name, tbl_name, sql FROM sqlite_schema WHERE sql IS NOT NULL ORDER BY rowid").rows
+            .map { (type: $0[0].textValue ?? "", name: $0[1].textValue ?? "", table: $0[2].textValue ?? "", sql: $0[3].textValue ?? "") }
+
+        try sink("PRAGMA foreign_keys=OFF;\nBEGIN TRANSACTION;\n")
+        var hasSequence = false
+        for entry in entries where entry.type == "table" && isWanted(entry.name) {
+            let name = entry.name.lowercased()
+            if name == "sqlite_sequence" { hasSequence = true; continue }
+            if name.hasPrefix("sqlite_stat") || skipped.contains(name) { continue }
+            try sink(entry.sql + ";\n")
+            try writeRows(of: entry.name, to: sink)
+        }
+        if hasSequence {
+            try sink("DELETE FROM sqlite_sequence;\n")
+            try writeRows(of: "sqlite_sequence", to: sink)
+        }
+        for entry in entries where ["index", "view", "trigger"].contains(entry.type) && isWanted(entry.table) {
+            try sink(entry.sql + ";\n")
+        }
+        try sink("COMMIT;\n")
+    }
+
+    /// `INSERT INTO "table" VALUES(…);` for each row of `table`, a buffer of rows at a time.
+    private func writeRows(of table: String, to sink: (String) throws -> Void) throws {
+        let quoted = "\"" + table.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        var buffer = ""
+        try engine.fetch("SELECT * FROM \(quoted)", []) { row in
+            buffer += "INSERT INTO \(quoted) VALUES("
+            for index in 0..<row.count {
+                if index > 0 { buffer += "," }
+                Self.appendLiteral(row.value(at: index), to: &buffer)
+            }
+            buffer += ");\n"
+            if buffer.utf8.count >= 64 * 1024 {
+                try sink(buffer)
+                buffer = ""
+            }
+            return true
+        }
+        if !buffer.isEmpty { try sink(buffer) }
+    }
+
+    /// The shadow tables of the database's virtual tables (`PRAGMA table_list`), lower-cased.
+    private func shadowTables() throws -> Set<String> {
+        guard let list = try? engine.fetchAll("PRAGMA main.table_list") else { return [] }
+        guard let nameIndex = list.columns.firstIndex(of: "name"), let typeIndex = list.columns.firstIndex(of: "type") else { return [] }
+        return Set(list.rows.filter { $0[typeIndex].textValue == "shadow" }.compactMap { $0[nameIndex].textValue?.lowercased() })
+    }
+
+    /// `value` as an SQL literal that reads back as the same value and type.
+    static func appendLiteral(_ value: DatabaseValue, to text: inout String) {
+        switch value {
+        case .null:
+            text += "NULL"
+        case .integer(let number):
+            text += String(number)
+        case .real(let number):
+            if number.isNaN {
+                text += "NULL"
+            } else if number.isInfinite {
+                text += number < 0 ? "-1e999" : "1e999"
+            } else {
+                let written = "\(number)"
+                // `1e+20` reads back as a real; a whole number needs its `.0` to stay one.
+                text += written.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) ? written : written + ".0"
+            }
+        case .text(let string):
+            text += "'" + string.replacingOccurrences(of: "'", with: "''") + "'"
+        case .blob(let bytes):
+            text += "X'"
+            let digits: [Character] = Array("0123456789abcdef")
+            for byte in bytes {
+                text.append(digits[Int(byte >> 4)])
+                text.append(digits[Int(byte & 0x0f)])
+            }
+            text += "'"
+        }
+    }
+}

@@ -1,0 +1,89 @@
+import Amigo
+
+/// sqlite3's `.mode column` and `.mode box`: every row read first (as sqlite3 does), then each
+/// column as wide as its widest value or name, values left-aligned.
+///
+/// `column` writes the names over a rule of dashes, columns two spaces apart:
+///
+///     a   bb
+///     --  -----
+///     1   hello
+///
+/// `box` draws the same grid with box-drawing lines, names centred. NULL is the `.nullvalue`
+/// text, reals have every digit, BLOBs are hex; widths count display cells (wide characters).
+public struct ColumnFormatter: RowFormatter {
+    /// The two layouts.
+    public enum Style: Sendable { case column, box }
+
+    private let style: Style
+    private let header: Bool
+    private let nullValue: String
+    private var names: [String] = []
+    private var rows: [[String]] = []
+    /// The least width of each column, in order (sqlite3's `.width`); a negative one right-aligns.
+    public var minimumWidths: [Int] = []
+
+    /// A formatter for `style`; `header` applies to `column` (a box always names its columns).
+    public init(style: Style, header: Bool, nullValue: String = "") {
+        self.style = style
+        self.header = header
+        self.nullValue = nullValue
+    }
+
+    public mutating func begin(columns: [String]) -> String {
+        names = columns.map(DisplayWidth.sanitize)
+        return ""
+    }
+
+    public mutating func row(_ values: [DatabaseValue]) -> String {
+        rows.append(values.map { DisplayWidth.sanitize(ValueText.raw($0) ?? nullValue) })
+        return ""
+    }
+
+    public mutating func end(rowCount: Int) -> String {
+        let showsNames = style == .box || header
+        var widths = names.indices.map { index in
+            max(showsNames ? DisplayWidth.of(names[index]) : 0, index < minimumWidths.count ? abs(minimumWidths[index]) : 0)
+        }
+        let rightAligned = names.indices.map { $0 < minimumWidths.count && minimumWidths[$0] < 0 }
+        for row in rows {
+            for (index, value) in row.enumerated() where index < widths.count {
+                widths[index] = max(widths[index], DisplayWidth.of(value))
+            }
+        }
+        func padded(_ text: String, _ width: Int) -> String {
+            text + String(repeating: " ", count: max(0, width - DisplayWidth.of(text)))
+        }
+        func aligned(_ row: [String]) -> [String] {
+            row.indices.map { index in
+                guard index < widths.count else { return row[index] }
+                let room = String(repeating: " ", count: max(0, widths[index] - DisplayWidth.of(row[index])))
+                return rightAligned[index] ? room + row[index] : row[index] + room
+            }
+        }
+        func centred(_ text: String, _ width: Int) -> String {
+            let room = max(0, width - DisplayWidth.of(text))
+            return String(repeating: " ", count: room / 2) + text + String(repeating: " ", count: room - room / 2)
+        }
+        var out = ""
+        switch style {
+        case .column:
+            if showsNames {
+                out += zip(names, widths).map { padded($0, $1) }.joined(separator: "  ") + "\n"
+                out += widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ") + "\n"
+            }
+            for row in rows { out += aligned(row).joined(separator: "  ") + "\n" }
+        case .box:
+            let rule = { (left: String, middle: String, right: String) in
+                left + widths.map { String(repeating: "─", count: $0 + 2) }.joined(separator: middle) + right + "\n"
+            }
+            out += rule("┌", "┬", "┐")
+            out += "│" + zip(names, widths).map { " " + centred($0, $1) + " " }.joined(separator: "│") + "│\n"
+            out += rule("├", "┼", "┤")
+            for row in rows { out += "│" + aligned(row).map { " " + $0 + " " }.joined(separator: "│") + "│\n" }
+            out += rule("└", "┴", "┘")
+        }
+        rows.removeAll()
+        return out
+    }
+}
