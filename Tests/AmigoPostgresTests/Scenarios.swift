@@ -30,7 +30,8 @@ final class Gadget: AmigoModel {
     var color: String?
 }
 
-/// The models of the scenarios, built anew for each store (a model caches its SQL texts).
+/// The models of the scenarios, built anew for each store so that no scenario shares another's
+/// models (`OneModelOnBothEnginesScenarios` uses one set with both engines).
 struct ScenarioModels {
     let owner: ORMModel, pet: ORMModel, article: ORMModel, tag: ORMModel
 

@@ -22,7 +22,7 @@ extension ORMModel {
     /// The INSERT of a new object: every column but generated ones, and but the integer key when
     /// `keyMissing` (the text ``ModelWriter`` builds for the same object).
     func directInsertSQL(keyMissing: Bool, dialect: any SQLDialect) -> String {
-        directInsertTexts.text(keyMissing: keyMissing) {
+        caches(for: dialect).directInserts.text(keyMissing: keyMissing) {
             var mask = access.insertMask
             var returning = ""
             if keyMissing, let key = access.integerKeyIndex {
@@ -46,7 +46,8 @@ extension ORMModel {
     }
 }
 
-/// The two INSERT texts of ``ORMModel/directInsertSQL(keyMissing:dialect:)``, built once.
+/// The two INSERT texts of ``ORMModel/directInsertSQL(keyMissing:dialect:)``, built once per dialect
+/// (held by ``ModelStatementCaches``).
 final class DirectInsertTexts: Sendable {
     private let texts = Mutex<(withKey: String?, withoutKey: String?)>((nil, nil))
 

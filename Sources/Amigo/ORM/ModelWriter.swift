@@ -1,5 +1,5 @@
 /// Builds the INSERT, UPDATE, upsert and DELETE statements for one object of a model, with
-/// the SQL text cached per model and the values read straight from the object.
+/// the SQL text cached per model and dialect and the values read straight from the object.
 ///
 /// For example, for `Dog(label: "Lucy")`:
 ///
@@ -21,6 +21,9 @@ struct ModelWriter {
     }
 
     private var table: Table { model.table }
+
+    /// The model's write texts in this writer's dialect.
+    private var texts: StatementTexts { model.caches(for: dialect).statements }
 
     /// The key columns used in WHERE clauses: the primary key, or the rowid.
     private func keyClause() throws -> (sql: String, columns: [Column]?) {
@@ -99,7 +102,7 @@ struct ModelWriter {
             return dialect.insert(into: table.name, columns: names, onConflict: replace ? .replace : .fail,
                                   key: table.primaryKey.map(\.label))
         }
-        return table.columns.count > 56 ? build() : model.statements.text(replace ? .upsert : .insert, mask: mask, build)
+        return table.columns.count > 56 ? build() : texts.text(replace ? .upsert : .insert, mask: mask, build)
     }
 
     /// Throws when `object` is a record holding only a prefix of one of `columns` (a write would
@@ -122,7 +125,7 @@ struct ModelWriter {
         }
         let columns = table.columns.filter { !$0.primaryKey && !$0.isGenerated }
         guard !columns.isEmpty else { return Write(sql: "", arguments: [], assignsKey: nil) }
-        let sql = model.statements.text(.update) { dialect.update(table.name, set: columns.map(\.label), where: key.sql) }
+        let sql = texts.text(.update) { dialect.update(table.name, set: columns.map(\.label), where: key.sql) }
         return Write(sql: sql, arguments: columns.map { model.storedValue(of: $0, in: object) } + keys, assignsKey: nil)
     }
 
@@ -139,7 +142,7 @@ struct ModelWriter {
     func delete(_ object: AmigoModel) throws -> Write {
         let key = try keyClause()
         let keys = try keyValues(object, operation: "delete")
-        let sql = model.statements.text(.delete) { dialect.delete(from: table.name, where: key.sql) }
+        let sql = texts.text(.delete) { dialect.delete(from: table.name, where: key.sql) }
         return Write(sql: sql, arguments: keys, assignsKey: nil)
     }
 }

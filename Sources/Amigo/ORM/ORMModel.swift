@@ -16,7 +16,7 @@ import Foundation
 /// A compiled model's table is named after its type, lower-cased (`Dog` → `dog`) unless `table:`
 /// is given; a run-time model's table is its name.
 ///
-/// `@unchecked Sendable`: resolved while ``AmigoDatabase`` is created, read-only once it is shared; its statement caches lock themselves.
+/// `@unchecked Sendable`: resolved while ``AmigoDatabase`` is created, read-only once it is shared; its statement caches (one set per dialect) lock themselves.
 public final class ORMModel: @unchecked Sendable, CustomStringConvertible {
     /// The model's name: the Swift type name, or the run-time name (the table name for reflected models).
     public let name: String
@@ -33,18 +33,18 @@ public final class ORMModel: @unchecked Sendable, CustomStringConvertible {
     private var relationshipIndex: [String: Relationship] = [:]
     /// `"alias"."c1", "alias"."c2", …`: the model's columns in a SELECT, cached per alias.
     func selectList(alias: String, dialect: any SQLDialect) -> String {
-        selectLists.text(alias) {
+        caches(for: dialect).selectLists.text(alias) {
             let prefix = dialect.quote(alias) + "."
             return table.columns.map { prefix + dialect.quote($0.label) }.joined(separator: ", ")
         }
     }
-    private let selectLists = TextCache()
-    /// Plain relationship queries over this model, compiled once (see ``Query/isPlain``).
-    let relationshipQueries = RelationshipQueryCache()
-    /// The SQL of `get` on a bare query, compiled once.
-    let getStatements = GetStatementCache()
-    /// The INSERTs of new compiled objects, built once.
-    let directInsertTexts = DirectInsertTexts()
+
+    /// The SQL texts this model compiled for `dialect` (writes, select lists, `get`, plain
+    /// relationship queries, direct INSERTs), each built once per dialect and statement shape.
+    /// Per dialect because one model may serve SQLite and PostgreSQL engines in one process.
+    func caches(for dialect: any SQLDialect) -> ModelStatementCaches { statementCaches.caches(for: dialect) }
+    /// Every dialect's ``ModelStatementCaches``.
+    private let statementCaches = StatementCachesByDialect()
 
     /// The columns that hold UUIDs (converted to strings when rows are read as records).
     let uuidColumnIndexes: [Int]
@@ -69,9 +69,6 @@ public final class ORMModel: @unchecked Sendable, CustomStringConvertible {
                         hasDefaultSQL: $0.defaultSQL != nil, hasDefaultValue: $0.defaultValue != nil)
         }
     }
-
-    /// The SQL strings this model uses on every write, built once.
-    let statements = StatementTexts()
 
     init(name: String, table: Table, modelType: AmigoModel.Type, isDynamic: Bool, declarations: [SchemaItem],
          make: @escaping (ORMModel) -> AmigoModel) {

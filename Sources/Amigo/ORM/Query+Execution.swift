@@ -104,12 +104,12 @@ extension Query {
     /// related rows or relationship scope. Its `get` SQL depends only on the model.
     var isBare: Bool { isPlain && owner == nil && relationshipName == nil }
 
-    /// `get` on a bare query (see ``isBare``): the same SQL every time (compiled once per model);
+    /// `get` on a bare query (see ``isBare``): the same SQL every time (compiled once per model and dialect);
     /// only the key values, already in the key columns' stored form, change.
     func fetchByKey(_ values: [DatabaseValue]) throws -> T? {
         let model = try modelResult.get()
         let asRecord = T.self == Record.self
-        let (sql, rowIDIndex) = try model.getStatements.statement(asRecord: asRecord) {
+        let (sql, rowIDIndex) = try model.caches(for: amigo.engine.dialect).getStatements.statement(asRecord: asRecord) {
             var keyed = self
             keyed.extraConditions.append(({ scope in
                 model.keyColumnsForGet.map { scope.statement.qualified(scope.alias, $0.label) + " = ?" }.joined(separator: " AND ")
@@ -133,11 +133,11 @@ extension Query {
     }
 
     /// Whether the query has nothing but, at most, a relationship scope: its SQL then depends only
-    /// on the model and the relationship, and is compiled once and reused.
+    /// on the model, the relationship and the dialect, and is compiled once and reused.
     var isPlain: Bool { state.isPlain }
 
     /// What fetching runs: the compiled query, or for a plain relationship query the SQL compiled
-    /// once per model and relationship with the owner's key as arguments.
+    /// once per model, relationship and dialect with the owner's key as arguments.
     func compileForFetch() throws -> FetchPlan {
         guard isPlain, let owner, let name = relationshipName else { return FetchPlan(try compile()) }
         let model = try modelResult.get()
@@ -146,13 +146,14 @@ extension Query {
         let keys = relationship.sourceColumns.map { ownerModel.storedValue(of: $0, in: owner) }
         if keys.isEmpty || keys.contains(where: \.isNull) { return FetchPlan(try compile()) }
         let asRecord = T.self == Record.self
-        if let (sql, rowIDIndex) = model.relationshipQueries.statement(for: relationship, asRecord: asRecord) {
+        let relationshipQueries = model.caches(for: amigo.engine.dialect).relationshipQueries
+        if let (sql, rowIDIndex) = relationshipQueries.statement(for: relationship, asRecord: asRecord) {
             return FetchPlan(sql: sql, arguments: keys, model: model, rowIDIndex: rowIDIndex, related: [])
         }
         let compiled = try compile()
         // Only a query whose arguments are exactly the owner's key can be run again with another key.
         if compiled.statement.joinArguments.isEmpty && compiled.statement.whereArguments == keys && compiled.related.isEmpty {
-            model.relationshipQueries.store(compiled.sql, rowIDIndex: compiled.rowIDIndex, for: relationship, asRecord: asRecord)
+            relationshipQueries.store(compiled.sql, rowIDIndex: compiled.rowIDIndex, for: relationship, asRecord: asRecord)
         }
         return FetchPlan(compiled)
     }

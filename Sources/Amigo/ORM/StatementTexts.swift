@@ -1,7 +1,8 @@
 import Foundation
 import Synchronization
 
-/// SQL strings a model reuses on every write, built once per shape and kept for the model's life.
+/// SQL strings a model reuses on every write, built once per shape and kept for the model's life
+/// (one instance per dialect, in ``ModelStatementCaches``).
 ///
 /// Keys are small integers (the kind of statement and a bit mask of the columns it writes), so
 /// the hot path of `session.add` looks its SQL up without building a string.
@@ -27,7 +28,8 @@ final class StatementTexts: @unchecked Sendable {
     }
 }
 
-/// SQL fragments keyed by a string (such as an alias), computed once.
+/// SQL fragments keyed by a string (such as an alias), computed once (per dialect, in
+/// ``ModelStatementCaches``).
 ///
 /// `@unchecked Sendable`: guarded by a lock.
 final class TextCache: @unchecked Sendable {
@@ -49,7 +51,7 @@ final class TextCache: @unchecked Sendable {
 
 /// The SQL of plain relationship queries over one model (the rows of `owner.children`, the
 /// tags of an owner through a junction), compiled once per relationship: running one for
-/// another owner only binds that owner's key.
+/// another owner only binds that owner's key. One per dialect, in ``ModelStatementCaches``.
 ///
 /// `@unchecked Sendable`: guarded by a lock.
 final class RelationshipQueryCache: @unchecked Sendable {
@@ -81,7 +83,8 @@ final class RelationshipQueryCache: @unchecked Sendable {
 }
 
 /// The SQL of `get(key)` on a bare query of one model (and the index of its extra rowid column),
-/// compiled once for objects and once for records: `get` then only binds the key.
+/// compiled once for objects and once for records: `get` then only binds the key. One per
+/// dialect, in ``ModelStatementCaches``.
 final class GetStatementCache: Sendable {
     private let statements = Mutex<(forObjects: (sql: String, rowIDIndex: Int?)?, forRecords: (sql: String, rowIDIndex: Int?)?)>((nil, nil))
 

@@ -1,5 +1,9 @@
 /// Everything that differs between SQL databases, kept in one place: identifier quoting,
 /// parameter placeholders, upsert syntax, column type names.
+///
+/// A model keeps the SQL it compiles per dialect *type* (see `ModelStatementCaches`), so two
+/// values of one conforming type must write the same SQL: a dialect with settings that change
+/// its text is a type per setting.
 public protocol SQLDialect: Sendable {
     /// Quotes an identifier so that any name (spaces, keywords, quotes) is safe: `"Order Details"`.
     func quote(_ identifier: String) -> String
