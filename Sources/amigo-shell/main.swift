@@ -23,6 +23,18 @@ struct AmigoShellCommand: ParsableCommand {
     @Argument(help: "The SQLite file or PostgreSQL URL to open (the built-in demo when omitted).")
     var database: String?
 
+    @Argument(help: ArgumentHelp("SQL statements or commands to run after the -c ones, then exit, as sqlite3 takes them.", valueName: "sql"))
+    var statements: [String] = []
+
+    @Option(name: .customLong("cmd"), help: ArgumentHelp("Run a command first, then go on as without it (sqlite3's -cmd); repeat for several.", valueName: "command"))
+    var firstCommands: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp("Text mode: what list mode writes between values (sqlite3's -separator; default |).", valueName: "text"))
+    var separator: String?
+
+    @Option(name: .long, help: ArgumentHelp("Text mode: how NULL is written in list, column, box and line modes (sqlite3's -nullvalue).", valueName: "text"))
+    var nullvalue: String?
+
     @Flag(name: .long, help: "Open read-only: every edit is refused.")
     var readOnly = false
 
@@ -100,6 +112,7 @@ struct AmigoShellCommand: ParsableCommand {
             }
             return
         }
+        let commands = self.commands + statements
         let support = commands.isEmpty ? TerminalCapabilities.detect() : .plain(reason: "-c")
         let explorer: Explorer
         do {
@@ -114,7 +127,7 @@ struct AmigoShellCommand: ParsableCommand {
         }
         if !commands.isEmpty {
             // Every -c is one command (a statement in it may span lines of its own).
-            try runText(explorer, lines: commands, location: { "-c #\($0)" }, joiningStatements: false)
+            try runText(explorer, lines: firstCommands + commands, location: { "-c #\($0)" }, joiningStatements: false)
             return
         }
         switch support {
@@ -128,9 +141,12 @@ struct AmigoShellCommand: ParsableCommand {
                 // Ctrl-C while a command runs stops its query (a write's savepoint is undone), not the shell.
                 explorer.amigo.engine.setInterruptCheck { PromptReader.takeInterrupt() }
             }
-            try runText(explorer, lines: lines, location: { "line \($0)" }, interactive: isatty(0) != 0,
+            try runText(explorer, lines: [AnySequence(firstCommands), AnySequence(lines)].joined(), location: { "line \($0)" }, interactive: isatty(0) != 0,
                         continuation: lines.continuation)
         case .curses:
+            for command in firstCommands {
+                do { _ = try explorer.run(command) } catch { StandardError.write("--cmd: " + ErrorText.describe(error)) }
+            }
             try TerminalMode(explorer: explorer).run()
         }
     }
@@ -173,6 +189,8 @@ struct AmigoShellCommand: ParsableCommand {
                                     output: StandardStreams.writeOutput,
                                     errors: { fflush(nil); StandardError.write($0) })
         runner.stopsAtFirstError = bail
+        if let separator { runner.separator = separator }
+        if let nullvalue { runner.nullValue = nullvalue }
         runner.headerIsChosen = header != nil
         runner.printsEveryView = interactive
         continuation?.isInsideStatement = { [unowned runner] in runner.isInsideStatement }
@@ -219,7 +237,8 @@ extension AmigoShellCommand {
     /// error and the documented exit status (``ExitStatus``).
     static func runMain() -> Never {
         do {
-            var command = try parseAsRoot()
+            // sqlite3's single-dash options (-csv, -header, -cmd …) are amigo-shell's long ones.
+            var command = try parseAsRoot(SQLite3Arguments.translate(Array(CommandLine.arguments.dropFirst())))
             try command.run()
             Glibc.exit(ExitStatus.ok)
         } catch {

@@ -40,14 +40,15 @@ import Testing
         for name in CommandParser.names {
             let line = ["open", "follow", "get", "stats", "once", "read"].contains(name) ? "\(name) x"
                 : ["link", "unlink"].contains(name) ? "\(name) x 1"
-                : name == "headers" ? "headers off"
+                : name == "headers" ? "headers off" : name == "timer" ? "timer on" : name == "separator" ? "separator ," : name == "width" ? "width 5 -3"
                 : name == "sql" ? "sql SELECT 1" : name == "set" ? "set a = 1" : name == "limit" ? "limit 3"
                 : name == "export" ? "export json x.json" : name
             #expect(try parse(line) != nil, "\(line)")
         }
         #expect(CommandParser.names == ["tables", "open", "filter", "order", "limit", "relations", "follow", "back", "show", "get",
                                         "sql", "set", "insert", "delete", "link", "unlink", "commit", "rollback", "echo", "export", "schema", "count", "refresh", "reconnect", "stats",
-                                        "mode", "headers", "output", "once", "read", "help", "quit"])
+                                        "mode", "headers", "output", "once", "read", "dump", "indexes", "separator", "nullvalue", "timer",
+                                        "width", "help", "quit"])
     }
 
     @Test func aliasesMeanTheSameAsTheirCommand() throws {
@@ -209,7 +210,17 @@ import Testing
         #expect(try parse(".mode csv") == .mode(.csv))
         #expect(try parse(".mode") == .mode(nil))
         #expect(try parse("mode JSONL") == .mode(.jsonl))
-        #expect(try parse(".mode column") == .mode(.table))
+        #expect(try parse(".mode column") == .mode(.column))
+        #expect(try parse(".mode list") == .mode(.list))
+        #expect(try parse(".mode box") == .mode(.box))
+        #expect(try parse(".separator ;") == .separator(";"))
+        #expect(try parse(".separator \\t") == .separator("\t"))
+        #expect(try parse(".nullvalue NULL") == .nullValue("NULL"))
+        #expect(try parse(".timer on") == .timer(true))
+        #expect(try parse(".width 5 -3") == .width([5, -3]))
+        #expect(try parse(".dump") == .dump([]))
+        #expect(try parse(".dump Album Track") == .dump(["Album", "Track"]))
+        #expect(try parse(".indexes Track") == .indexes("Track"))
         #expect(try parse(".mode tabs") == .mode(.tsv))
         #expect(try parse(".headers on") == .headers(true))
         #expect(try parse(".headers off;") == .headers(false))
@@ -223,7 +234,7 @@ import Testing
     }
 
     @Test func aDotCommandThisShellLacksIsAnErrorWithAnHonestSuggestion() throws {
-        #expect(error(".mode list") == .usage(command: ".mode", usage: "mode csv|tsv|json|jsonl|table|line|markdown"))
+        #expect(error(".mode html") == .usage(command: ".mode", usage: "mode csv|tsv|json|jsonl|table|line|markdown|list|column|box"))
         #expect(error(".headers maybe") == .usage(command: ".headers", usage: "headers on|off"))
         #expect(error(".open x.db") == .unknownCommand(".open", suggestion: nil))
         #expect(error(".tabels") == .unknownCommand(".tabels", suggestion: ".tables"))

@@ -128,11 +128,41 @@ import Testing
     }
 
     @Test func modeNamesAndAliases() {
-        #expect(OutputMode.choices == "csv|tsv|json|jsonl|table|line|markdown")
+        #expect(OutputMode.choices == "csv|tsv|json|jsonl|table|line|markdown|list|column|box")
         #expect(OutputMode(name: "CSV") == .csv)
         #expect(OutputMode(name: "md") == .markdown)
-        #expect(OutputMode(name: "column") == .table)
-        #expect(OutputMode(name: "list") == nil)
-        #expect(OutputMode.allCases.filter(\.writesEveryRow) == [.csv, .tsv, .json, .jsonl, .line, .markdown])
+        #expect(OutputMode(name: "column") == .column)
+        #expect(OutputMode(name: "columns") == .column)
+        #expect(OutputMode(name: "list") == .list)
+        #expect(OutputMode(name: "html") == nil)
+        #expect(OutputMode.allCases.filter(\.writesEveryRow) == [.csv, .tsv, .json, .jsonl, .line, .markdown, .list, .column, .box])
+    }
+
+    /// sqlite3's list, column and box modes, byte for byte as sqlite3 3.40 writes them.
+    @Test func sqlite3sListColumnAndBox() {
+        let columns = ["a", "bb", "c"]
+        let rows: [[DatabaseValue]] = [[1, "hello", .null], [22, "x", 3.5]]
+        func text(_ formatter: any RowFormatter) -> String {
+            var formatter = formatter
+            var out = formatter.begin(columns: columns)
+            for row in rows { out += formatter.row(row) }
+            return out + formatter.end(rowCount: rows.count)
+        }
+        #expect(text(ListFormatter(header: true)) == "a|bb|c\n1|hello|\n22|x|3.5\n")
+        #expect(text(ListFormatter(header: false, separator: ";", nullValue: "NULL")) == "1;hello;NULL\n22;x;3.5\n")
+        #expect(text(ColumnFormatter(style: .column, header: true)) == "a   bb     c  \n--  -----  ---\n1   hello     \n22  x      3.5\n")
+        #expect(text(ColumnFormatter(style: .column, header: false)) == "1   hello     \n22  x      3.5\n")
+        #expect(text(ColumnFormatter(style: .box, header: false)) == """
+            ┌────┬───────┬─────┐
+            │ a  │  bb   │  c  │
+            ├────┼───────┼─────┤
+            │ 1  │ hello │     │
+            │ 22 │ x     │ 3.5 │
+            └────┴───────┴─────┘
+
+            """)
+        var widths = ColumnFormatter(style: .column, header: false)
+        widths.minimumWidths = [-4]
+        #expect(text(widths) == "   1  hello     \n  22  x      3.5\n")
     }
 }

@@ -141,7 +141,9 @@ public enum CommandParser {
             text = String(SQLText.droppingLeadingComments(text))
         }
         if text.isEmpty || text.hasPrefix("#") || text.hasPrefix("--") { return nil }
-        while text.hasSuffix(";") { text = String(text.dropLast()).trimmingCharacters(in: .whitespacesAndNewlines) }
+        // A dot-command's `;` standing alone is its argument (`.separator ;`), as in sqlite3.
+        let semicolonIsArgument = text.hasPrefix(".") && text.hasSuffix(" ;") && !text.dropLast().trimmingCharacters(in: .whitespaces).hasSuffix(";")
+        while !semicolonIsArgument, text.hasSuffix(";") { text = String(text.dropLast()).trimmingCharacters(in: .whitespacesAndNewlines) }
         if text.isEmpty { return nil }
         let word: String
         let rest: String

@@ -171,7 +171,9 @@ public final class TextModeRunner {
         case .mode(let newMode):
             if let newMode {
                 mode = newMode
-                if lineIsDotCommand && !headerIsChosen { header = false }
+                // sqlite3's `.mode`: column and box name their columns, csv, tsv and list do not
+                // until `.headers on`.
+                if lineIsDotCommand && !headerIsChosen { header = newMode == .column || newMode == .box }
             } else {
                 try write(mode.rawValue + "\n")
             }

@@ -1,0 +1,24 @@
+import Testing
+@testable import AmigoShellCore
+
+/// A command line written for sqlite3 is amigo-shell's once translated.
+@Suite struct SQLite3ArgumentsSpec {
+    @Test func modeOptionsBecomeModesWithoutAHeaderUnlessOneIsAsked() {
+        #expect(SQLite3Arguments.translate(["-csv", "db.sqlite", "SELECT 1"]) == ["--mode", "csv", "--no-header", "db.sqlite", "SELECT 1"])
+        #expect(SQLite3Arguments.translate(["-header", "-csv", "db"]) == ["--header", "--mode", "csv", "db"])
+        #expect(SQLite3Arguments.translate(["-column", "-json", "db"]) == ["--mode", "column", "--no-header", "--mode", "json", "db"])
+        #expect(SQLite3Arguments.translate(["-noheader", "-list", "db"]) == ["--no-header", "--mode", "list", "db"])
+    }
+
+    @Test func optionsWithValuesAndPlainFlags() {
+        #expect(SQLite3Arguments.translate(["-cmd", ".mode csv", "-separator", ";", "-nullvalue", "NULL", "-bail", "-readonly", "db"])
+                == ["--cmd", ".mode csv", "--separator", ";", "--nullvalue", "NULL", "--bail", "--read-only", "db"])
+        #expect(SQLite3Arguments.translate(["-batch", "db"]) == ["db"])
+    }
+
+    @Test func amigoShellsOwnArgumentsAreLeftAlone() {
+        let own = ["-c", "open Track", "--csv", "--no-header", "db.sqlite", "-", "SELECT -1"]
+        #expect(SQLite3Arguments.translate(own) == own)
+        #expect(SQLite3Arguments.translate(["-nosuch", "db"]) == ["-nosuch", "db"])
+    }
+}
