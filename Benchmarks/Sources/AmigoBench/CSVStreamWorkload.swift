@@ -1,3 +1,4 @@
+import Amigo
 import Foundation
 
 /// Workload 10: streaming CSV out of the real `amigo-shell` executable, side by side with the
@@ -70,8 +71,26 @@ enum CSVStreamWorkload {
     /// CRLF, as RFC 4180 writes), or `**no**`.
     nonisolated(unsafe) static var identical: [String: String] = [:]
 
-    /// Measures the three commands (sqlite3 first, the reference) on the file at `path`.
-    static func run(path: String, table: String, runs: Int) throws -> [Result] {
+    /// Workload 10b's file: `blobs`, `rows` rows of an id, a name, a quantity and a 16-byte random BLOB
+    /// (the BLOB is written as hex by amigo-shell: the per-byte cost issue 28 measured).
+    static func generateBlobs(path: String, rows: Int) throws {
+        let engine = try SQLiteEngine(path: path, options: OpenOptions(create: true))
+        try engine.executeScript("""
+            PRAGMA journal_mode = OFF;
+            BEGIN;
+            CREATE TABLE blobs (id INTEGER PRIMARY KEY, name TEXT NOT NULL, qty INTEGER NOT NULL, data BLOB NOT NULL);
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < \(rows))
+              INSERT INTO blobs SELECT i, 'item ' || i, i % 977, randomblob(16) FROM n;
+            COMMIT;
+            """)
+    }
+
+    /// What ``identical`` says of a table whose outputs are not compared: sqlite3 writes a BLOB's raw bytes.
+    static let notCompared = "not compared (sqlite3 writes a BLOB's raw bytes, amigo-shell its hex)"
+
+    /// Measures the three commands (sqlite3 first, the reference) on the file at `path`; with
+    /// `compare` false the outputs are not compared with sqlite3's (a BLOB table).
+    static func run(path: String, table: String, runs: Int, compare: Bool = true) throws -> [Result] {
         guard let shell = shellBinary(), let sqlite3 = sqlite3Binary() else {
             FileHandle.standardError.write(Data("amigo-bench: workload 10 skipped (no amigo-shell beside the harness, or no sqlite3)\n".utf8))
             return []
@@ -87,14 +106,18 @@ enum CSVStreamWorkload {
         ]
         // Once each into a file: the outputs must be the same rows as sqlite3's (and it warms the cache).
         var reference: Data?
-        for command in commands {
+        for command in commands where !compare {
+            identical[command.shown] = notCompared
+            _ = try runOnce(command.arguments)   // warms the cache
+        }
+        for command in commands where compare {
             let file = FileManager.default.temporaryDirectory.appendingPathComponent("amigo-bench-csv-\(getpid()).csv").path
             _ = try runOnce(command.arguments, output: file)
             let data = try Data(contentsOf: URL(fileURLWithPath: file))
             try? FileManager.default.removeItem(atPath: file)
             if reference == nil { reference = data }
             let unquoted = { (d: Data) in d.filter { $0 != UInt8(ascii: "\"") && $0 != 13 } }
-            identical[command.name] = data == reference ? "yes"
+            identical[command.shown] = data == reference ? "yes"
                 : unquoted(data) == unquoted(reference!) ? "same values (quoting and line ends aside)" : "**no**"
             if unquoted(data) != unquoted(reference!) {
                 let lines = { (d: Data) in String(decoding: d.prefix(300), as: UTF8.self).split(separator: "\n").prefix(2).joined(separator: " | ") }
@@ -120,15 +143,22 @@ enum CSVStreamWorkload {
 }
 
 extension CSVStreamWorkload {
-    static func report(_ results: [Result], rows: Int, runs: Int) -> String {
-        var text = "## Workload 10: streaming \(grouped(rows)) rows as CSV, amigo-shell beside sqlite3\n\n"
+    /// Workload 10's section; `blobs` makes it workload 10b's (the BLOB table, outputs not compared).
+    static func report(_ results: [Result], rows: Int, runs: Int, blobs: Bool = false) -> String {
+        var text = blobs ? "## Workload 10b: streaming \(grouped(rows)) rows with a 16-byte BLOB as CSV, amigo-shell beside sqlite3\n\n"
+            : "## Workload 10: streaming \(grouped(rows)) rows as CSV, amigo-shell beside sqlite3\n\n"
         guard let reference = results.first else { return text + "Not measured (no `amigo-shell` built beside the harness, or no `sqlite3`).\n" }
-        text += "The real executables on workload 8's file (`orders`, 5 columns), standard output to /dev/null; median of \(runs) runs "
-        text += "of the whole process; peak RSS by `/usr/bin/time -f %M` (the highest of the runs). The outputs are compared once: sqlite3 quotes every field holding a space and ends lines with LF, amigo-shell quotes only what needs it and ends lines with CRLF (RFC 4180), so they are compared with quotes and carriage returns left out. "
+        if blobs {
+            text += "The real executables on a file of its own (`blobs`: id, name, quantity and a 16-byte `randomblob`), standard output to /dev/null; median of \(runs) runs "
+            text += "of the whole process; peak RSS by `/usr/bin/time -f %M` (the highest of the runs). The outputs differ by design (sqlite3 writes a BLOB's raw bytes, amigo-shell its hex), so they are not compared. "
+        } else {
+            text += "The real executables on workload 8's file (`orders`, 5 columns), standard output to /dev/null; median of \(runs) runs "
+            text += "of the whole process; peak RSS by `/usr/bin/time -f %M` (the highest of the runs). The outputs are compared once: sqlite3 quotes every field holding a space and ends lines with LF, amigo-shell quotes only what needs it and ends lines with CRLF (RFC 4180), so they are compared with quotes and carriage returns left out. "
+        }
         text += "`amigo-shell` is the release build of this checkout's executable (`swift build -c release --product amigo-shell` in Benchmarks/).\n\n"
         text += "| command | ms | × sqlite3 | peak RSS MB | output against sqlite3's |\n|---|---:|---:|---:|---|\n"
         for r in results {
-            let same = identical[r.name] ?? "—"
+            let same = identical[r.command] ?? "—"
             text += "| `\(r.command)` | \(ms(r.median)) | \(ratio(r.median, reference.median)) | \(r.peakRSS.map { String(format: "%.1f", $0) } ?? "—") | \(same) |\n"
         }
         return text

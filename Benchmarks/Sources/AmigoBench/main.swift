@@ -111,6 +111,13 @@ wholeProcess = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
 // Workload 10: streaming CSV from the amigo-shell executable beside sqlite3, on workload 8's file.
 var csvResults: [CSVStreamWorkload.Result] = []
 if runCSV { csvResults = try CSVStreamWorkload.run(path: shellPath, table: "orders", runs: runs) }
+// Workload 10b: the same commands on a table with a 16-byte BLOB a row (written as hex), in a file of its own.
+var csvBlobResults: [CSVStreamWorkload.Result] = []
+if runCSV {
+    let blobPath = freshPath("csv-blobs")
+    try CSVStreamWorkload.generateBlobs(path: blobPath, rows: shellRows)
+    csvBlobResults = try CSVStreamWorkload.run(path: blobPath, table: "blobs", runs: runs, compare: false)
+}
 removeFreshPaths()
 
 // Workload 9: the application-shaped file (cached in the temporary folder), browsed in a child process.
@@ -177,6 +184,7 @@ if runApp {
 }
 if runCSV {
     report += "\n" + CSVStreamWorkload.report(csvResults, rows: shellRows, runs: runs)
+    report += "\n" + CSVStreamWorkload.report(csvBlobResults, rows: shellRows, runs: runs, blobs: true)
 }
 if !pgResults.isEmpty {
     report += "\n" + PostgresWorkloads.report(pgResults, url: pgURL ?? "", rows: pgRows, runs: runs)
@@ -195,6 +203,7 @@ report += Goals.table(results: results,
                       peakRSS: runShell ? peak : nil)
 report += Goals.appRows(steps: runApp ? appSteps : nil, rows: appRows, peakRSS: appPeak)
 report += Goals.csvRows(csvResults, rows: shellRows)
+report += Goals.csvRows(csvBlobResults, rows: shellRows, blobs: true)
 if !keptMemoryResults.isEmpty {
     report += "\n" + AllocatorSensitivity.table(default: results, keptMemory: keptMemoryResults)
 }

@@ -59,6 +59,8 @@ public struct DatabaseError: Error, Sendable, Equatable, CustomStringConvertible
     public var isConstraintViolation: Bool { code == SQLITE_CONSTRAINT }
     /// Whether the database was locked by another connection beyond the busy timeout.
     public var isBusy: Bool { code == SQLITE_BUSY || code == SQLITE_LOCKED }
+    /// Whether the engine's interrupt check stopped the statement (``Engine/setInterruptCheck(_:)``).
+    public var isInterrupted: Bool { code == SQLITE_INTERRUPT }
     /// Whether a write was refused because the database is read-only.
     public var isReadOnly: Bool { code == SQLITE_READONLY }
 

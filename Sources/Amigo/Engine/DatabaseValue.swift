@@ -79,8 +79,8 @@ extension DatabaseValue: CustomStringConvertible {
         case .real(let d): return DatabaseValue.format(d)
         case .text(let s): return "'" + s.replacingOccurrences(of: "'", with: "''") + "'"
         case .blob(let b):
-            if b.count > 32 { return "x'" + b.prefix(32).map { String(format: "%02x", $0) }.joined() + "…' (\(b.count) bytes)" }
-            return "x'" + b.map { String(format: "%02x", $0) }.joined() + "'"
+            if b.count > 32 { return "x'" + ByteText.hex(Array(b.prefix(32))) + "…' (\(b.count) bytes)" }
+            return "x'" + ByteText.hex(b) + "'"
         }
     }
 }

@@ -29,6 +29,12 @@ public enum ShellError: Error, Equatable, Sendable, CustomStringConvertible {
     case uncommittedAtEnd(count: Int)
     /// `command` works on SQLite files only.
     case sqliteOnly(command: String)
+    /// An export was stopped by the interrupt (Esc, Ctrl-C). A file (`rowsWritten` nil) is as it
+    /// was, or still absent; standard output, a pipe, a FIFO or a device got `rowsWritten` whole rows.
+    case exportStopped(path: String, rowsWritten: Int?)
+    /// A file export could not be written to its end (`reason`: a full disk, an I/O error): its
+    /// temporary file was removed, and `path` is as it was, or still absent.
+    case exportDiscarded(path: String, reason: String)
     /// Standard output's reader went away (`| head`): a text run ends quietly, as sqlite3's does.
     case outputClosed
     /// `command` would write, and the database is open read-only (`--read-only` or a read-only file).
@@ -86,6 +92,10 @@ public enum ShellError: Error, Equatable, Sendable, CustomStringConvertible {
         case .notAWrite(let command): return "\(command) does not write"
         case .notReadOnly: return "sql runs read-only statements only (SELECT, PRAGMA, EXPLAIN, WITH …); edit rows with set"
         case .cannotWrite(let path, let reason): return "cannot write \(path): \(reason)"
+        case .exportStopped(let path, nil): return "export stopped; nothing written to \(path)"
+        case .exportStopped(let path, let rows?):
+            return "export stopped after \(Plural.count(rows, "row"))" + (path == "-" ? "" : " to \(path)")
+        case .exportDiscarded(let path, let reason): return "cannot write \(path): \(reason); nothing written"
         case .outputClosed: return "standard output was closed by its reader"
         case .sqliteOnly(let command): return "\(command): only for SQLite files (pg_dump writes a PostgreSQL database as SQL)"
         case .scriptTransaction(let reason): return reason

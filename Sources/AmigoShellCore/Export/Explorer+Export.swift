@@ -10,12 +10,29 @@ extension Explorer {
     /// resolves to them (a symbolic or hard link), and, unless `force`, any other existing file
     /// that is an SQLite database; never waits for a FIFO that no program reads (``OutputFile``).
     /// `header` switches CSV's header line. The rows stream: none is held after it is written.
+    ///
+    /// A file is complete or absent: the rows go to a temporary file beside it, which takes its
+    /// place only when every row is written (``FileReplacement``); an export that is stopped (the
+    /// engine's interrupt: Esc, Ctrl-C) or fails (a full disk) leaves the file as it was. Standard
+    /// output, a pipe, a FIFO or a device is written as the rows come; stopped, it ends with whole rows.
+    ///
+    /// - Throws: ``ShellError/exportStopped(path:rowsWritten:)`` when the interrupt stopped it,
+    ///   ``ShellError/exportDiscarded(path:reason:)`` when the file could not be written.
     public func export(format: Command.ExportFormat, to path: String, force: Bool = false, header: Bool = true) throws -> Int {
         guard current != nil else { throw ShellError.noView(command: "export") }
         let file = try OutputFile.open(path, databasePath: databaseFile, standardOutput: standardOutputWriter,
-                                       force: force, command: "export")
+                                       force: force, replacing: true, command: "export")
         defer { file.close() }
-        return try writeView(RowWriter(formatter: format.mode.formatter(header: header), sink: file.write))
+        let writer = RowWriter(formatter: format.mode.formatter(header: header), sink: file.write)
+        do {
+            try writeView(writer)
+        } catch AmigoError.database(let error) where error.isInterrupted {
+            guard !file.replacesTarget else { throw ShellError.exportStopped(path: path, rowsWritten: nil) }
+            try writer.flush()
+            throw ShellError.exportStopped(path: path, rowsWritten: writer.count)
+        }
+        try file.commit()
+        return writer.count
     }
 
     /// Writes every row of the current view, in the order the grid shows them, through `writer`

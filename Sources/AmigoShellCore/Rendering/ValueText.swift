@@ -34,7 +34,7 @@ public enum ValueText {
         let size = ByteCount.text(fullSize)
         switch value {
         case .blob(let bytes):
-            let hex = bytes.prefix(8).map { String(format: "%02x", $0) }.joined()
+            let hex = ByteText.hex(Array(bytes.prefix(8)))
             return .text("⟨" + size + "⟩" + (hex.isEmpty ? "" : " " + hex + "…"))
         case .text(let text):
             return .text(String(text.prefix(shownLength)) + "…(" + size + ")")
@@ -45,7 +45,7 @@ public enum ValueText {
 
     /// `⟨12 bytes⟩ 89504e47…`.
     public static func blobSummary(_ bytes: [UInt8], maxBytes: Int = 8) -> String {
-        let hex = bytes.prefix(maxBytes).map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
+        let hex = ByteText.hex(Array(bytes.prefix(maxBytes)))
         return "⟨" + Plural.count(bytes.count, "byte") + "⟩" + (bytes.isEmpty ? "" : " " + hex + (bytes.count > maxBytes ? "…" : ""))
     }
 
@@ -53,7 +53,7 @@ public enum ValueText {
     public static func plain(_ value: DatabaseValue) -> String {
         switch value {
         case .null: return "NULL"
-        case .blob(let b): return "x'" + b.map { String(format: "%02x", $0) }.joined() + "'"
+        case .blob(let b): return "x'" + ByteText.hex(b) + "'"
         default: return display(value)
         }
     }

@@ -15,53 +15,67 @@ public struct CSVFormatter: RowFormatter {
     }
 
     public mutating func row(_ values: [DatabaseValue]) -> String {
-        var line = ""
+        var line: [UInt8] = []
         appendRow(values, to: &line)
-        return line
+        return String(decoding: line, as: UTF8.self)
     }
 
     /// Appends the row field by field to `output`: this is the hot loop of `export csv` and `--csv`.
-    public mutating func appendRow(_ values: [DatabaseValue], to output: inout String) {
+    public mutating func appendRow(_ values: [DatabaseValue], to output: inout [UInt8]) {
         var first = true
         for value in values {
-            if !first { output.append(",") }
+            if !first { output.append(UInt8(ascii: ",")) }
             first = false
             Self.append(value, to: &output)
         }
-        output.append("\r\n")
+        output.append(UInt8(ascii: "\r"))
+        output.append(UInt8(ascii: "\n"))
     }
 
-    /// Appends one field to `line`: NULL nothing, numbers as they are, text quoted when needed.
-    static func append(_ value: DatabaseValue, to line: inout String) {
+    /// Appends one field to `output`: NULL nothing, numbers as they are, BLOBs as hex (an empty
+    /// one as `""`), text quoted when needed.
+    static func append(_ value: DatabaseValue, to output: inout [UInt8]) {
         switch value {
         case .null: return
-        case .integer(let number): line.append(String(number))
-        case .text(let text): appendText(text, to: &line)
-        default: if let text = ValueText.raw(value) { appendText(text, to: &line) }
+        case .integer(let number): output.append(contentsOf: String(number).utf8)
+        case .real(let number): appendText(ValueText.exactReal(number), to: &output)
+        case .text(let text): appendText(text, to: &output)
+        case .blob(let bytes):
+            if bytes.isEmpty { appendText("", to: &output) } else { ByteText.appendHex(bytes, to: &output) }
         }
     }
 
     /// Appends `text`, quoted when it is empty or holds a comma, a quote or a line break (its
-    /// UTF-8 bytes are scanned: those four are ASCII).
-    static func appendText(_ text: String, to line: inout String) {
-        var quote = text.isEmpty
-        var hasQuote = false
-        for byte in text.utf8 where byte == 0x2C || byte == 0x22 || byte == 0x0A || byte == 0x0D {
-            quote = true
-            if byte == 0x22 { hasQuote = true; break }
+    /// UTF-8 bytes are scanned: those four are ASCII), its quotes doubled.
+    static func appendText(_ text: String, to output: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { bytes in
+            var quote = bytes.isEmpty
+            var hasQuote = false
+            for byte in bytes where byte == 0x2C || byte == 0x22 || byte == 0x0A || byte == 0x0D {
+                quote = true
+                if byte == 0x22 { hasQuote = true; break }
+            }
+            guard quote else { output.append(contentsOf: bytes); return }
+            output.append(0x22)
+            if hasQuote {
+                for byte in bytes {
+                    output.append(byte)
+                    if byte == 0x22 { output.append(0x22) }
+                }
+            } else {
+                output.append(contentsOf: bytes)
+            }
+            output.append(0x22)
         }
-        guard quote else { line.append(text); return }
-        line.append("\"")
-        line.append(hasQuote ? text.replacingOccurrences(of: "\"", with: "\"\"") : text)
-        line.append("\"")
     }
 
     public mutating func end(rowCount: Int) -> String { "" }
 
     /// One field: NULL empty, empty text `""`, quoted when needed.
     public static func field(_ value: DatabaseValue) -> String {
-        var text = ""
-        append(value, to: &text)
-        return text
+        var bytes: [UInt8] = []
+        append(value, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -1,5 +1,4 @@
 import Amigo
-import Foundation
 
 /// One JSON array of objects, an object a line:
 ///
@@ -12,76 +11,140 @@ import Foundation
 /// a string (control characters escaped), and a BLOB is `{"$base64": true, "encoded": …}`, as
 /// datasette writes binary values.
 public struct JSONFormatter: RowFormatter {
-    private var columns: [String] = []
+    private var keys: [[UInt8]] = []
     private var count = 0
 
     /// A JSON array formatter.
     public init() {}
 
     public mutating func begin(columns: [String]) -> String {
-        self.columns = columns.map(Self.string)
+        keys = Self.encodedKeys(columns)
         return "["
     }
 
     public mutating func row(_ values: [DatabaseValue]) -> String {
-        defer { count += 1 }
-        return (count == 0 ? "\n  " : ",\n  ") + Self.object(keys: columns, values)
+        var text: [UInt8] = []
+        appendRow(values, to: &text)
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// Appends the row's object, after the line break (and comma) that comes before it.
+    public mutating func appendRow(_ values: [DatabaseValue], to output: inout [UInt8]) {
+        if count > 0 { output.append(UInt8(ascii: ",")) }
+        output.append(contentsOf: "\n  ".utf8)
+        count += 1
+        Self.appendObject(keys: keys, values, to: &output)
     }
 
     public mutating func end(rowCount: Int) -> String { count == 0 ? "]\n" : "\n]\n" }
 
-    /// `{"key": value, …}` from keys already encoded as JSON strings.
-    static func object(keys: [String], _ values: [DatabaseValue]) -> String {
-        "{" + zip(keys, values).map { $0 + ": " + value($1) }.joined(separator: ", ") + "}"
+    /// The column names as JSON strings, encoded once for every row.
+    static func encodedKeys(_ columns: [String]) -> [[UInt8]] {
+        columns.map { column in
+            var key: [UInt8] = []
+            appendString(column, to: &key)
+            return key
+        }
+    }
+
+    /// Appends `{"key": value, …}` to `output`, from keys already encoded as JSON strings.
+    static func appendObject(keys: [[UInt8]], _ values: [DatabaseValue], to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "{"))
+        for index in 0..<min(keys.count, values.count) {
+            if index > 0 { output.append(UInt8(ascii: ",")); output.append(UInt8(ascii: " ")) }
+            output.append(contentsOf: keys[index])
+            output.append(UInt8(ascii: ":"))
+            output.append(UInt8(ascii: " "))
+            appendValue(values[index], to: &output)
+        }
+        output.append(UInt8(ascii: "}"))
     }
 
     /// `s` as a JSON string. C0 and C1 controls and DEL are escaped, so that no terminal acts on them.
     public static func string(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value) {
-                    out += String(format: "\\u%04x", scalar.value)
-                } else {
-                    out.unicodeScalars.append(scalar)
+        var bytes: [UInt8] = []
+        appendString(s, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends `s` to `output` as a JSON string: `"` and `\` escaped, line feed, carriage return
+    /// and tab as `\n`, `\r`, `\t`, and every other C0 control, DEL and C1 control (U+0080 to
+    /// U+009F, `C2 80`–`C2 9F` in UTF-8) as `\u00xx`.
+    static func appendString(_ s: String, to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
+        var s = s
+        s.withUTF8 { bytes in
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                switch byte {
+                case 0x22: output.append(0x5C); output.append(0x22)
+                case 0x5C: output.append(0x5C); output.append(0x5C)
+                case 0x0A: output.append(0x5C); output.append(UInt8(ascii: "n"))
+                case 0x0D: output.append(0x5C); output.append(UInt8(ascii: "r"))
+                case 0x09: output.append(0x5C); output.append(UInt8(ascii: "t"))
+                case 0x00..<0x20, 0x7F: appendUnicodeEscape(byte, to: &output)
+                case 0xC2 where index + 1 < bytes.count && (0x80..<0xA0).contains(bytes[index + 1]):
+                    index += 1
+                    appendUnicodeEscape(bytes[index], to: &output)
+                default: output.append(byte)
                 }
+                index += 1
             }
         }
-        return out + "\""
+        output.append(UInt8(ascii: "\""))
+    }
+
+    /// Appends `\u00xx` for the code point `value` (below U+0100), in lowercase hex.
+    private static func appendUnicodeEscape(_ value: UInt8, to output: inout [UInt8]) {
+        output.append(contentsOf: #"\u00"#.utf8)
+        ByteText.appendHex([value], to: &output)
     }
 
     /// A value as JSON.
     public static func value(_ value: DatabaseValue) -> String {
+        var bytes: [UInt8] = []
+        appendValue(value, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends `value` to `output` as JSON.
+    static func appendValue(_ value: DatabaseValue, to output: inout [UInt8]) {
         switch value {
-        case .null: return "null"
-        case .integer(let i): return String(i)
-        case .real(let d): return d.isFinite ? ValueText.exactReal(d) : d < 0 ? "-1e999" : "1e999"
-        case .text(let s): return string(s)
-        case .blob(let b): return #"{"$base64": true, "encoded": "# + string(Data(b).base64EncodedString()) + "}"
+        case .null: output.append(contentsOf: "null".utf8)
+        case .integer(let i): output.append(contentsOf: String(i).utf8)
+        case .real(let d): output.append(contentsOf: (d.isFinite ? ValueText.exactReal(d) : d < 0 ? "-1e999" : "1e999").utf8)
+        case .text(let s): appendString(s, to: &output)
+        case .blob(let b):
+            output.append(contentsOf: #"{"$base64": true, "encoded": ""#.utf8)
+            ByteText.appendBase64(b, to: &output)
+            output.append(contentsOf: #""}"#.utf8)
         }
     }
 }
 
 /// JSON Lines: one object a line, values as ``JSONFormatter`` writes them, nothing around them.
 public struct JSONLinesFormatter: RowFormatter {
-    private var columns: [String] = []
+    private var keys: [[UInt8]] = []
 
     /// A JSON Lines formatter.
     public init() {}
 
     public mutating func begin(columns: [String]) -> String {
-        self.columns = columns.map(JSONFormatter.string)
+        keys = JSONFormatter.encodedKeys(columns)
         return ""
     }
 
     public mutating func row(_ values: [DatabaseValue]) -> String {
-        JSONFormatter.object(keys: columns, values) + "\n"
+        var text: [UInt8] = []
+        appendRow(values, to: &text)
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// Appends the row's object and its line end to `output`.
+    public mutating func appendRow(_ values: [DatabaseValue], to output: inout [UInt8]) {
+        JSONFormatter.appendObject(keys: keys, values, to: &output)
+        output.append(UInt8(ascii: "\n"))
     }
 
     public mutating func end(rowCount: Int) -> String { "" }

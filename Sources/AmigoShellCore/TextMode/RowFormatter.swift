@@ -8,17 +8,17 @@ public protocol RowFormatter {
     mutating func begin(columns: [String]) -> String
     /// The text of one row (with its line end).
     mutating func row(_ values: [DatabaseValue]) -> String
-    /// Appends the text of one row to `output` (a formatter on the hot path of streaming writes
-    /// it there directly, without a string of its own per row).
-    mutating func appendRow(_ values: [DatabaseValue], to output: inout String)
+    /// Appends the UTF-8 text of one row to `output` (a formatter on the hot path of streaming
+    /// writes its bytes there directly, without a string of its own per row or per value).
+    mutating func appendRow(_ values: [DatabaseValue], to output: inout [UInt8])
     /// What comes after the last row (`]`, a count line, rows held back), given how many there were.
     mutating func end(rowCount: Int) -> String
 }
 
 extension RowFormatter {
-    /// ``row(_:)`` appended to `output`.
-    public mutating func appendRow(_ values: [DatabaseValue], to output: inout String) {
-        output += row(values)
+    /// ``row(_:)``'s UTF-8 appended to `output`.
+    public mutating func appendRow(_ values: [DatabaseValue], to output: inout [UInt8]) {
+        output.append(contentsOf: row(values).utf8)
     }
 }
 
@@ -52,7 +52,7 @@ extension ValueText {
     public static func raw(_ value: DatabaseValue) -> String? {
         switch value {
         case .null: return nil
-        case .blob(let b): return b.map { String(format: "%02x", $0) }.joined()
+        case .blob(let b): return ByteText.hex(b)
         case .real(let d): return exactReal(d)
         default: return display(value)
         }

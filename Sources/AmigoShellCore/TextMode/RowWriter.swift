@@ -2,13 +2,13 @@ import Amigo
 
 /// Writes rows through a ``RowFormatter`` to a sink, a buffer of about 64 KiB at a time, so that
 /// a result of any size streams with flat memory: nothing but the buffer (and the table
-/// formatter's first batch) is held.
+/// formatter's first batch) is held. The buffer is UTF-8 bytes, reused from chunk to chunk.
 public final class RowWriter {
     private var formatter: any RowFormatter
     private let sink: (String) throws -> Void
-    private var buffer = ""
+    private var buffer: [UInt8] = []
     private let bufferLimit: Int
-    /// Rows written so far.
+    /// Rows written so far (formatted; those since the last flush are still in the buffer).
     public private(set) var count = 0
 
     /// A writer formatting with `formatter` into `sink`, which gets the text in pieces of about
@@ -17,31 +17,33 @@ public final class RowWriter {
         self.formatter = formatter
         self.sink = sink
         self.bufferLimit = bufferLimit
+        buffer.reserveCapacity(bufferLimit + 4 * 1024)
     }
 
     /// Starts the output with the column names.
     public func begin(columns: [String]) throws {
-        buffer += formatter.begin(columns: columns)
-        try flushIfFull()
+        buffer.append(contentsOf: formatter.begin(columns: columns).utf8)
+        if buffer.count >= bufferLimit { try flush() }
     }
 
     /// Writes one row.
     public func write(_ values: [DatabaseValue]) throws {
         formatter.appendRow(values, to: &buffer)
         count += 1
-        try flushIfFull()
+        if buffer.count >= bufferLimit { try flush() }
     }
 
     /// Ends the output and hands everything left to the sink.
     public func finish() throws {
-        buffer += formatter.end(rowCount: count)
-        if !buffer.isEmpty { try sink(buffer); buffer = "" }
+        buffer.append(contentsOf: formatter.end(rowCount: count).utf8)
+        try flush()
     }
 
-    private func flushIfFull() throws {
-        if buffer.utf8.count >= bufferLimit {
-            try sink(buffer)
-            buffer.removeAll(keepingCapacity: true)   // the next chunk reuses the storage
-        }
+    /// Hands the rows written so far to the sink (an output stopped early ends with whole rows).
+    public func flush() throws {
+        guard !buffer.isEmpty else { return }
+        let text = String(decoding: buffer, as: UTF8.self)
+        buffer.removeAll(keepingCapacity: true)   // the next chunk reuses the storage
+        try sink(text)
     }
 }

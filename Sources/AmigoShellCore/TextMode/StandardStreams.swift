@@ -32,15 +32,18 @@ public enum StandardStreams {
     /// Writes every byte of `text` to `descriptor`, retrying after signals; 0, or the `errno` of
     /// the write that failed.
     static func write(_ text: String, to descriptor: Int32) -> Int32 {
-        var bytes = Array(text.utf8)[...]
-        while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                return errno
+        var text = text
+        return text.withUTF8 { bytes in
+            var rest = UnsafeRawBufferPointer(bytes)
+            while !rest.isEmpty {
+                let written = Glibc.write(descriptor, rest.baseAddress, rest.count)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                rest = UnsafeRawBufferPointer(rebasing: rest[written...])
             }
-            bytes = bytes.dropFirst(written)
+            return 0
         }
-        return 0
     }
 }

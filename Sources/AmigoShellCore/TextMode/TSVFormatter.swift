@@ -15,24 +15,55 @@ public struct TSVFormatter: RowFormatter {
     }
 
     public mutating func row(_ values: [DatabaseValue]) -> String {
-        values.map { ValueText.raw($0).map(Self.escape) ?? "" }.joined(separator: "\t") + "\n"
+        var line: [UInt8] = []
+        appendRow(values, to: &line)
+        return String(decoding: line, as: UTF8.self)
+    }
+
+    /// Appends the row field by field to `output` (the hot loop of `export tsv` and `--tsv`).
+    public mutating func appendRow(_ values: [DatabaseValue], to output: inout [UInt8]) {
+        var first = true
+        for value in values {
+            if !first { output.append(UInt8(ascii: "\t")) }
+            first = false
+            switch value {
+            case .null: break
+            case .integer(let number): output.append(contentsOf: String(number).utf8)
+            case .real(let number): Self.appendEscaped(ValueText.exactReal(number), to: &output)
+            case .text(let text): Self.appendEscaped(text, to: &output)
+            case .blob(let bytes): ByteText.appendHex(bytes, to: &output)
+            }
+        }
+        output.append(UInt8(ascii: "\n"))
     }
 
     public mutating func end(rowCount: Int) -> String { "" }
 
     /// `text` with backslash, tab, line feed and carriage return escaped.
     public static func escape(_ text: String) -> String {
-        guard text.contains(where: { $0 == "\\" || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) else { return text }
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": out += "\\\\"
-            case "\t": out += "\\t"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            default: out.unicodeScalars.append(scalar)
+        var bytes: [UInt8] = []
+        appendEscaped(text, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends `text` to `output` with backslash, tab, line feed and carriage return escaped
+    /// (its UTF-8 bytes are scanned: the four are ASCII).
+    static func appendEscaped(_ text: String, to output: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { bytes in
+            guard bytes.contains(where: { $0 == 0x5C || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) else {
+                output.append(contentsOf: bytes)
+                return
+            }
+            for byte in bytes {
+                switch byte {
+                case 0x5C: output.append(0x5C); output.append(0x5C)
+                case 0x09: output.append(0x5C); output.append(UInt8(ascii: "t"))
+                case 0x0A: output.append(0x5C); output.append(UInt8(ascii: "n"))
+                case 0x0D: output.append(0x5C); output.append(UInt8(ascii: "r"))
+                default: output.append(byte)
+                }
             }
         }
-        return out
     }
 }
