@@ -80,11 +80,12 @@ struct AmigoShellCommand: ParsableCommand {
         }
     }
 
-    /// The output mode the flags ask for.
+    /// The output mode the flags ask for; SQL after the file name is sqlite3's form, written in
+    /// sqlite3's default mode (list, no header) unless a mode is given.
     var outputMode: OutputMode {
         if csv { return .csv }
         if json { return .json }
-        return mode.flatMap(OutputMode.init(name:)) ?? .table
+        return mode.flatMap(OutputMode.init(name:)) ?? (statements.isEmpty ? .table : .list)
     }
 
     func run() throws {
@@ -185,7 +186,8 @@ struct AmigoShellCommand: ParsableCommand {
         // Results and `export csv -` are written to standard output unbuffered, in the pieces the
         // runner gives (a command's text, 64 KiB of rows), so that an error on standard error or
         // the next prompt comes after the output before it.
-        let runner = TextModeRunner(explorer: explorer, echo: echo, mode: outputMode, header: header ?? true,
+        let sqlite3Form = !statements.isEmpty && mode == nil && !csv && !json
+        let runner = TextModeRunner(explorer: explorer, echo: echo, mode: outputMode, header: header ?? !sqlite3Form,
                                     output: StandardStreams.writeOutput,
                                     errors: { fflush(nil); StandardError.write($0) })
         runner.stopsAtFirstError = bail

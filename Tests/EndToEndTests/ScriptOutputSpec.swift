@@ -122,8 +122,23 @@ struct ScriptOutputSpec {
     @Test("a mode that does not exist is a usage error naming the choices")
     func unknownMode() throws {
         let workspace = try Workspace("script-bad-mode")
-        let result = try shell(workspace, ["--mode", "list", "-c", "tables"])
+        let result = try shell(workspace, ["--mode", "html", "-c", "tables"])
         #expect(result.status == 64)
-        #expect(result.stderr.hasPrefix("amigo-shell: --mode: 'list' is not one of csv|tsv|json|jsonl|table|line|markdown\n"), "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("amigo-shell: --mode: 'html' is not one of csv|tsv|json|jsonl|table|line|markdown|list|column|box\n"), "\(result.stderr)")
+    }
+
+    @Test("sqlite3's command line runs unchanged: single-dash options and SQL after the file name")
+    func sqlite3CommandLine() throws {
+        let workspace = try Workspace("script-sqlite3-flags")
+        let sqlite3 = try #require(Fixture.executable(named: "sqlite3"))
+        let sql = "SELECT GenreId, Name, NULL AS missing FROM Genre WHERE GenreId < 4 ORDER BY GenreId"
+        for flags in [["-csv"], ["-csv", "-header"], ["-list"], ["-header"], ["-column", "-header"], ["-box"],
+                      ["-line"], ["-list", "-separator", ";", "-nullvalue", "NULL"], ["-cmd", ".mode column"]] {
+            let expected = try ProcessRunner.run(sqlite3, flags + [workspace.database, sql])
+            let actual = try shell(workspace, flags + [sql])
+            #expect(actual.status == 0, "\(flags): \(actual.stderr)")
+            let normalize = { (text: String) in text.replacingOccurrences(of: "\r\n", with: "\n") }
+            #expect(normalize(actual.stdout) == normalize(expected.stdout), "\(flags)\nsqlite3:\n\(expected.stdout)\namigo-shell:\n\(actual.stdout)")
+        }
     }
 }
