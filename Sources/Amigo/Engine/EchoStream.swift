@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 import Synchronization
 
 /// One statement the engine ran, as shown by echo.
@@ -100,7 +97,7 @@ public final class EchoStream: @unchecked Sendable {
     public static let standardErrorSink: @Sendable (EchoEvent) -> Void = { event in
         var bytes = Array((event.formatted + "\n").utf8)[...]
         while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { Glibc.write(2, $0.baseAddress, $0.count) }
+            let written = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
             if written < 0 && errno == EINTR { continue }
             guard written > 0 else { return }
             bytes = bytes.dropFirst(written)
