@@ -49,7 +49,7 @@ struct CommandLineSpec {
     func failingCommandsSayWhere() throws {
         let c = try run(["-c", "tables", "-c", "open NoSuchTable"])
         #expect(c.status == 1)
-        #expect(c.stderr == "amigo-shell: -c #2: error: unknown model or table 'NoSuchTable'\n")
+        #expect(c.stderr == "amigo-shell: -c #2: error: open: no table or view 'NoSuchTable'; tables lists them\n")
         let piped = try run([], stdin: "tables\n\nbogus\n")
         #expect(piped.status == 1)
         #expect(piped.stderr == "amigo-shell: line 3: error: unknown command 'bogus'; type help for the list\n")

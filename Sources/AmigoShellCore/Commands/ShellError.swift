@@ -73,6 +73,8 @@ public enum ShellError: Error, Equatable, Sendable, CustomStringConvertible {
     case textModeOnly(command: String)
     /// `table` is listed but cannot be read (`reason`: an unknown tokenizer, module, collation…).
     case unreadableTable(command: String, table: String, reason: String)
+    /// No table or view is called `name`; `suggestion` is the nearest one, if any is near.
+    case unknownTable(command: String, name: String, suggestion: String?)
     /// No table or view matches `name` (typed at the table prompt).
     case noSuchTable(String)
     /// The foreign key `column` of the current row is NULL: there is no `target` row to go to.
@@ -116,6 +118,8 @@ public enum ShellError: Error, Equatable, Sendable, CustomStringConvertible {
         case .scriptFile(let path, let reason): return "read: \(path): \(reason)"
         case .textModeOnly(let command): return "\(command): only in text mode (-c, or commands on standard input)"
         case .unreadableTable(let command, let table, let reason): return "\(command): \(table) cannot be read: \(reason)"
+        case .unknownTable(let command, let name, let suggestion):
+            return "\(command): no table or view '\(name)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "") + "; tables lists them"
         case .noSuchTable(let name): return "no table or view matches '\(name)'"
         case .nullLink(let column, let target): return "\(column) is NULL: no \(target) to jump to"
         }
@@ -141,6 +145,8 @@ public enum ErrorText {
                     text += " — a foreign key of this file points at columns that are not a key of their table, so SQLite refuses writes that must check it (schema TABLE shows the keys)"
                 }
                 return text
+            case .fileNotFound(let path):
+                return "no such database file: \(path) (--create makes a new one)"
             case .commitRolledBack(let lost, let cause):
                 return AmigoError.commitRolledBackPrefix(changesLost: lost) + describe(AmigoError.database(cause))
             default: return e.description

@@ -8,7 +8,7 @@ extension Explorer {
 
     /// Opens a table or view by name (case-insensitive), replacing the navigation stack.
     public func open(_ name: String) throws {
-        let model = try amigo.model(named: name)
+        let model = try modelNamed(name, command: "open")
         if let reason = model.table.unreadableReason {
             throw ShellError.unreadableTable(command: "open", table: model.name, reason: reason)
         }
@@ -18,6 +18,17 @@ extension Explorer {
         if !stack.isEmpty { earlierStacks.append(stack) }
         if earlierStacks.count > 50 { earlierStacks.removeFirst() }
         stack = [view]
+    }
+
+    /// The model of the table or view `name` means: its whole name in any case, or the whole
+    /// name without its plural or separators (``TableNameMatch``); else an error that names the
+    /// nearest table.
+    func modelNamed(_ name: String, command: String) throws -> ORMModel {
+        if let model = try? amigo.model(named: name) { return model }
+        let names = amigo.models.map(\.name).filter { !$0.isEmpty }
+        let key = TableNameMatch.normalized(name)
+        if let whole = names.first(where: { TableNameMatch.normalized($0) == key }) { return try amigo.model(named: whole) }
+        throw ShellError.unknownTable(command: command, name: name, suggestion: TableNameMatch.suggestion(for: name, among: names))
     }
 
     // MARK: Loading
