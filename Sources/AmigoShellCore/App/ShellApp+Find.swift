@@ -8,7 +8,13 @@ extension ShellApp {
         guard let view = explorer.current else { setMessage("open a table first"); return }
         let index = column.flatMap { name in view.columns.firstIndex(of: name) }
         attempt {
-            let found = try explorer.find(text, column: index, backward: backward, includingCurrent: includingCurrent)
+            let found: String
+            do {
+                found = try explorer.find(text, column: index, backward: backward, includingCurrent: includingCurrent)
+            } catch ShellError.noMatch where index != nil {
+                // Not in this column (a last name typed in the first name's): every column.
+                found = try explorer.find(text, column: nil, backward: backward, includingCurrent: includingCurrent)
+            }
             focus = .grid
             setMessage(found)
         }

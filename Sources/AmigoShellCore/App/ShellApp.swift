@@ -22,6 +22,8 @@ public final class ShellApp {
         case confirmQuit
         /// The connection to the server was lost (`reason`): y connects again.
         case confirmReconnect(reason: String)
+        /// A column's value frequencies (`F`), the cursor on one value.
+        case frequencies(ValueProfile, cursor: Int)
     }
 
     /// The kinds of prompt the adapter opens with readline.
