@@ -106,6 +106,7 @@ public final class ShellApp {
         if explorer.current != nil { focus = .grid }
         // Filters, `=` and sorts are steps that Backspace and Esc pop, one at a time.
         explorer.narrowingPushesSteps = true
+        explorer.readsFirstScreenOnOpen = true
         message = "\(explorer.tables.count) tables and views — Enter opens, ? lists every key"
     }
 

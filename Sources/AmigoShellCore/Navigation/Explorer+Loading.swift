@@ -14,6 +14,7 @@ extension Explorer {
         }
         let view = BrowseView(source: .table(model), title: model.name)
         try load(view)
+        try readFirstScreen(of: view)
         // The views left behind stay reachable with `back`; the breadcrumb starts afresh.
         if !stack.isEmpty { earlierStacks.append(stack) }
         if earlierStacks.count > 50 { earlierStacks.removeFirst() }
@@ -70,6 +71,15 @@ extension Explorer {
         view.columnWidths = [:]
         view.place(row: view.cursorRow, top: view.topRow)
         if view.cursorColumn >= view.columns.count { view.cursorColumn = max(0, view.columns.count - 1) }
+    }
+
+    /// Reads the rows `view` shows first, before it goes on the stack: with the count, not later
+    /// by the first frame, so that a slow view cancelled (Esc) fails `open` or `follow` as a
+    /// whole, navigation stays where it was, and no frame runs the query again.
+    /// Only with ``readsFirstScreenOnOpen`` (the terminal UI).
+    func readFirstScreen(of view: BrowseView) throws {
+        guard readsFirstScreenOnOpen else { return }
+        try view.window?.ensure(view.topRow..<(view.topRow + max(1, viewportRows)))
     }
 
     /// Counts the current view exactly if its count was deferred (the terminal UI calls this when
