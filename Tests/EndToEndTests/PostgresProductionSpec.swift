@@ -94,7 +94,8 @@ struct PostgresProductionTerminalSpec {
         let (tmux, workspace) = try launch("pg-slow-start", on: db)
         defer { withExtendedLifetime(workspace) {} }
         let first = try await tmux.waitFor("actor")
-        #expect(Date().timeIntervalSince(started) < 10, "the first frame waited for a 30 s view")
+        // Well under the view's 30 s, with room for a loaded machine.
+        #expect(Date().timeIntervalSince(started) < 25, "the first frame waited for a 30 s view")
         #expect(first.tablesPane.contains { $0.hasPrefix("◦ slow_view") && $0.contains("~") })
         // A key stops the count running while idle at once.
         try tmux.sendKeys("q")
