@@ -84,18 +84,17 @@ extension Explorer {
 
     /// A constraint failure said in one line: which constraint, and the value that broke it.
     static func constraintError(_ error: Error, command: String, record: Record, session: Session) -> Error {
-        guard case AmigoError.database(let db) = error, db.code == 19 else { return error }
+        guard case AmigoError.database(let db) = error, case .constraint(let constraint) = db.kind else { return error }
         var text = db.message
         // `UNIQUE constraint failed: Genre.Name` names columns: give their values.
-        if let colon = db.message.range(of: "failed: ") {
-            let names = db.message[colon.upperBound...].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-            let values = names.compactMap { name -> String? in
+        if !db.constraintColumns.isEmpty {
+            let values = db.constraintColumns.compactMap { name -> String? in
                 let column = name.split(separator: ".").last.map(String.init) ?? name
                 guard let c = record.model.table.column(named: column) else { return nil }
                 return "\(c.label) = \(record.value(at: c.index).description)"
             }
             if !values.isEmpty { text += " (" + values.joined(separator: ", ") + ")" }
-        } else if db.message.hasPrefix("FOREIGN KEY") {
+        } else if constraint == .foreignKey && !db.namesFailedForeignKey {
             // SQLite does not say which key: find the one whose parent row is missing.
             for fk in record.model.table.foreignKeys {
                 let values = fk.columns.compactMap { record.model.table.column(named: $0) }.map { record.value(at: $0.index) }
