@@ -152,6 +152,22 @@ final class LibraryFixture {
         #expect(try f.explorer.currentRecord()?.primaryKey == [.integer(2)])
     }
 
+    /// The counts behind a delete's preview and its check are the shell's bookkeeping: not echoed,
+    /// while echo stays on and shows the DELETE itself.
+    @Test func theCountsBehindADeleteAreNotEchoedButTheDeleteIs() throws {
+        let f = try LibraryFixture()
+        try f.explorer.open("author")
+        try f.explorer.get("1")
+        #expect(f.explorer.isEchoOn)
+        f.explorer.echoLog.clear()
+        let pending = try f.explorer.previewWrite(.delete(all: false, expected: nil))
+        try f.explorer.perform(pending)
+        let statements = f.explorer.echoLog.entries.map(\.sql)
+        #expect(f.explorer.isEchoOn)
+        #expect(!statements.contains { $0.contains("count(*)") }, "\(statements)")
+        #expect(statements.contains(#"DELETE FROM "author" WHERE "id" = ?"#), "\(statements)")
+    }
+
     @Test func aRestrictingForeignKeyIsNamedAndTheDeleteIsRefused() throws {
         let f = try LibraryFixture()
         try f.explorer.open("author")

@@ -67,10 +67,12 @@ public struct CascadePreview: Equatable, Sendable {
     /// Computes the preview for deleting the rows of `table` that `selection` picks. Runs only
     /// COUNT queries, not echoed (they are the shell's bookkeeping, not the user's SQL).
     static func compute(table: String, selection: Selection, models: [ORMModel], engine: any Engine) throws -> CascadePreview {
+        try engine.unechoed { try computeUnechoed(table: table, selection: selection, models: models, engine: engine) }
+    }
+
+    /// ``compute(table:selection:models:engine:)``, inside ``Engine/unechoed(_:)``.
+    private static func computeUnechoed(table: String, selection: Selection, models: [ORMModel], engine: any Engine) throws -> CascadePreview {
         let quote = { (name: String) in engine.dialect.quote(name) }
-        let echoing = engine.echo.isEnabled
-        engine.echo.isEnabled = false
-        defer { engine.echo.isEnabled = echoing }
         func count(_ table: String, _ condition: Selection) throws -> Int {
             Int(try engine.fetchScalar("SELECT count(*) FROM \(engine.dialect.quoteTable(table)) WHERE \(condition.sql)", condition.arguments).integerValue ?? 0)
         }

@@ -121,10 +121,7 @@ extension Explorer {
     /// (PostgreSQL), else as Amigo would create it.
     func tableDefinition(_ model: ORMModel) throws -> String {
         if let sql = model.table.sql { return sql }
-        let echoing = isEchoOn
-        isEchoOn = false
-        defer { isEchoOn = echoing }
-        if let ddl = try amigo.engine.schemaCatalog.definition(ofTable: model.name) { return ddl }
+        if let ddl = try amigo.engine.unechoed({ try amigo.engine.schemaCatalog.definition(ofTable: model.name) }) { return ddl }
         return SchemaCompiler(dialect: amigo.engine.dialect).createTable(model.table)
     }
 

@@ -203,10 +203,9 @@ extension Explorer {
 
     /// A table's row count, not echoed.
     private func rowCount(_ table: String) throws -> Int {
-        let echoing = isEchoOn
-        isEchoOn = false
-        defer { isEchoOn = echoing }
-        return Int(try amigo.engine.fetchScalar("SELECT count(*) FROM \(amigo.engine.dialect.quoteTable(table))").integerValue ?? 0)
+        try amigo.engine.unechoed {
+            Int(try amigo.engine.fetchScalar("SELECT count(*) FROM \(amigo.engine.dialect.quoteTable(table))").integerValue ?? 0)
+        }
     }
 
     /// After a delete: counts read again, the cursor on the neighbouring row (the next one, or the
