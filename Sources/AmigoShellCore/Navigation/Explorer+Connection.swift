@@ -59,10 +59,7 @@ extension Explorer {
     /// Nothing for a SQLite file.
     public func checkConnectionWhilePending() {
         guard !isSQLite, pendingChanges > 0, !isConnectionLost else { return }
-        let echoing = isEchoOn
-        isEchoOn = false
-        defer { isEchoOn = echoing }
-        _ = try? amigo.engine.fetchScalar("SELECT 1")
+        _ = try? amigo.engine.unechoed { try amigo.engine.fetchScalar("SELECT 1") }
     }
 
     /// What became of the session's changes with the lost connection, or nil when it had none:
