@@ -59,7 +59,7 @@ extension Explorer {
     /// Nothing for a SQLite file.
     public func checkConnectionWhilePending() {
         guard !isSQLite, pendingChanges > 0, !isConnectionLost else { return }
-        _ = try? amigo.engine.unechoed { try amigo.engine.fetchScalar("SELECT 1") }
+        _ = try? amigo.engine.unechoed { try amigo.engine.checkConnection() }
     }
 
     /// What became of the session's changes with the lost connection, or nil when it had none:
