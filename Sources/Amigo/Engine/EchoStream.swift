@@ -76,7 +76,6 @@ public final class EchoStream: @unchecked Sendable {
 
     func unsubscribe(_ token: Int) { _ = lock.withLock { subscribers.removeValue(forKey: token) } }
 
-    /// Reports an event to every subscriber.
     /// Emits a statement that started at `start` (``DispatchTime`` nanoseconds) and just ended:
     /// what every engine reports after running one, with its duration, row count or error.
     public func emit(_ kind: EchoEvent.Kind, _ sql: String, _ arguments: [DatabaseValue], startedAt start: UInt64,
@@ -86,7 +85,9 @@ public final class EchoStream: @unchecked Sendable {
                        error: error.map { "\($0)" }))
     }
 
+    /// Reports an event to every subscriber (none inside ``unechoed(_:)`` on this thread).
     public func emit(_ event: EchoEvent) {
+        if isSilencedHere { return }
         let handlers = lock.withLock { Array(subscribers.values) }
         for handler in handlers { handler(event) }
     }

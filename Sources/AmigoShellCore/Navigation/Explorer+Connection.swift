@@ -82,7 +82,6 @@ extension Explorer {
     /// timeout, a shutdown), or that there was no connection to send it on.
     static func serverEndedTheConnectionFirst(_ error: Error) -> Bool {
         guard case AmigoError.database(let db) = error else { return false }
-        if let state = db.sqlState, ["57P01", "57P02", "57P03", "57P05", "25P03"].contains(state) { return true }
-        return ["terminating connection due to", "no connection to the server"].contains { db.message.contains($0) }
+        return db.kind == .connectionLost(.endedByServer)
     }
 }

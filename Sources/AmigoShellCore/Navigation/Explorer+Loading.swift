@@ -96,7 +96,7 @@ extension Explorer {
                 // Counted row by row through a LIMIT subquery, not by SQLite's single COUNT(*) step,
                 // so that the interrupt check runs during it and a key press stops it.
                 tables[i].rowCount = try session.query(tables[i].name).limit(Int.max - 1).count()
-            } catch AmigoError.database(let error) where error.code == 9 {
+            } catch AmigoError.database(let error) where error.kind == .interrupted {
                 return false   // interrupted (a key was pressed): counted again when idle
             } catch {
                 tables[i].rowCount = nil
