@@ -271,6 +271,39 @@ import Testing
         #expect(app.message.hasSuffix(" — quote text ('Some Text'), or type a value alone to search this column"))
     }
 
+    /// A number typed alone on a number column is that number, not a search of its digits.
+    @Test func aNumberAloneOnANumberColumnIsThatNumber() throws {
+        let (app, f) = try app()
+        try f.explorer.open("Track")
+        _ = app.submit(.filter, text: "7")       // the cursor is on TrackId
+        #expect(f.explorer.current?.filter == "TrackId = 7")
+        #expect(f.explorer.current?.totalCount == 1)
+        try f.explorer.open("Track")
+        f.explorer.moveColumn(to: 6)             // Milliseconds
+        _ = app.submit(.filter, text: "343719")
+        #expect(f.explorer.current?.filter == "Milliseconds = 343719")
+    }
+
+    /// A message too long for the status line ends with `M all`, and M shows it whole.
+    @Test func aCutMessageSaysSoAndMShowsItWhole() throws {
+        let (app, f) = try app()
+        try f.explorer.open("Album")
+        _ = app.submit(.command, text: "order Rock Roll Really Long Column Name That Does Not Exist In Album At All Anywhere")
+        #expect(app.messageIsError)
+        let full = app.message
+        let screen = app.render(width: 80, height: 24)
+        #expect(screen.line(22).contains("M all"))
+        _ = press(app, .char("M"))
+        guard case .detail(let text, _) = app.overlay else { Issue.record("no message box"); return }
+        #expect(text == full)
+    }
+
+    /// `.` starts the command prompt with a dot, so `.tables` typed on the grid is the command.
+    @Test func aDotStartsADotCommand() throws {
+        let (app, _) = try app()
+        #expect(press(app, .char(".")) == .prompt(ShellApp.PromptRequest(kind: .command, prompt: ":", initialText: ".")))
+    }
+
     // MARK: Small frictions
 
     @Test func theEditConfirmationAcceptsOnlyWhatItSays() throws {
@@ -313,7 +346,10 @@ import Testing
         try f.explorer.open("Artist")
         let screen = app.render(width: 80, height: 24)
         #expect(screen.line(23).hasSuffix("? help · q quit"))
-        #expect(screen.line(23).contains("t table · f find · # key"))
+        #expect(screen.line(23).contains("t table · / filter · f find"))
+        // At 120 columns the edit keys and the command prompt are named too.
+        let wide = app.render(width: 120, height: 30).line(29)
+        for hint in [": command", "e edit", "a add", "d delete", "s/S sort"] { #expect(wide.contains(hint), "\(hint): \(wide)") }
     }
 }
 

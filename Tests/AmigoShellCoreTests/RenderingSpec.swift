@@ -99,7 +99,7 @@ import Testing
         #expect(grid.line(37) == " 1 album  2 genre  3 mediaType  4 invoiceLines  5 playlistTracks  6 invoices  7 playlists")
         #expect(grid[37, 1].style == ShellApp.headerStyle && grid[37, 3].style == ShellApp.dimStyle)
         #expect(grid.line(38) == " row 1 of 10" + String(repeating: " ", count: 92) + " tx: no changes")
-        #expect(grid.line(39) == " Enter open/follow · t table · f find · # key · 1-9 follow · / filter · r relations · Bksp back · ? help · q quit")
+        #expect(grid.line(39) == " Enter follow · t table · / filter · f find · : command · e edit · a add · d delete · s/S sort · ? help · q quit")
         expectEveryRowFits(grid)
         #expect(app.completeRowLinks())
         #expect(!app.completeRowLinks())    // read once per row

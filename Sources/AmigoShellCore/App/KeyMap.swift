@@ -3,6 +3,7 @@ public enum ShellAction: String, Sendable, CaseIterable {
     case moveUp, moveDown, moveLeft, moveRight, pageUp, pageDown, top, bottom
     case nextPane, previousPane, activate, relations, followLink, back
     case filterPrompt, find, frequencies, findNext, findPrevious, jumpToKey, openTable, commandPrompt, sortAscending, sortDescending
+    case dotCommand, fullMessage
     case detail, edit, insertRow, deleteRow, deleteAll, filterEqual, toggleEcho, help, quit, suspend, redraw, refresh
 }
 
@@ -46,6 +47,8 @@ public enum KeyMap {
         KeyBinding(keys: [.char("#")], label: "#", action: .jumpToKey, summary: "jump to the row with a key (composite keys: 1,2)"),
         KeyBinding(keys: [.char("/")], label: "/", action: .filterPrompt, summary: "filter rows (Milliseconds > 300000 AND Composer CONTAINS[c] 'page'; a value alone: this column)"),
         KeyBinding(keys: [.char(":")], label: ":", action: .commandPrompt, summary: "command prompt (help lists commands)"),
+        KeyBinding(keys: [.char(".")], label: ".", action: .dotCommand, summary: "the command prompt with a sqlite3 dot-command started (.tables, .schema …)"),
+        KeyBinding(keys: [.char("M")], label: "M", action: .fullMessage, summary: "the last message in full (the status line cuts a long one, ending it with M all)"),
         KeyBinding(keys: [.char("s")], label: "s", action: .sortAscending, summary: "sort by this column, ascending"),
         KeyBinding(keys: [.char("S")], label: "S", action: .sortDescending, summary: "sort by this column, descending"),
         KeyBinding(keys: [.char("v")], label: "v", action: .detail, summary: "row detail: every column, long text wrapped"),
@@ -72,8 +75,9 @@ public enum KeyMap {
     public static func action(for key: Key) -> ShellAction? { index[key] }
 
     /// The hints, most useful first; ``hints(width:)`` keeps as many as fit.
-    static let hintItems = ["Enter open/follow", "t table", "f find", "# key", "1-9 follow", "/ filter", "r relations", "Bksp back",
-                            "= narrow", "s/S sort", "n next", "e edit", "v detail", ": command"]
+    /// Short words, so that at 120 columns the edit keys and the command prompt show too.
+    static let hintItems = ["Enter follow", "t table", "/ filter", "f find", ": command", "e edit", "a add", "d delete",
+                            "s/S sort", "F freq", "Bksp back", "r relations", "# key", "1-9 follow", "= narrow", "n next", "v detail"]
     /// Always shown, at the end.
     static let hintTail = "? help · q quit"
 

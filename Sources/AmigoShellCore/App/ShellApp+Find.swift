@@ -34,6 +34,15 @@ extension ShellApp {
     /// column, `Column CONTAINS[c] 'value'`; nil when `text` is a filter (or not a bare value).
     static func bareValueFilter(_ text: String, view: BrowseView) -> String? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
+        // A number typed on a number column (a key, a count) means that number, not every value
+        // whose digits contain it (`/7` is 7, not 17, 27 and 70).
+        if view.cursorColumn < view.modelColumns.count, Double(trimmed) != nil {
+            let current = view.modelColumns[view.cursorColumn]
+            if [.integer, .real, .numeric].contains(current.kind) {
+                let filter = ValueText.keyPath(current.label) + " = " + trimmed
+                if (try? FilterParser.parse(filter)) != nil { return filter }
+            }
+        }
         guard !trimmed.isEmpty, let name = searchColumn(of: view), let column = view.model?.table.column(named: name) else { return nil }
         if (try? FilterParser.parse(trimmed)) != nil { return nil }
         var value = trimmed

@@ -12,6 +12,7 @@ extension ShellApp {
         if screenTooSmall && key != .char("q") && key != .control("c") { return .none }
         // A message answers the key before; the next key starts afresh.
         if case .none = overlay {
+            if !message.isEmpty { lastMessage = message }
             message = ""
             messageIsError = false
         }
@@ -88,6 +89,11 @@ extension ShellApp {
             return .prompt(PromptRequest(kind: .table, prompt: "open table> ", initialText: ""))
         case .commandPrompt:
             return .prompt(PromptRequest(kind: .command, prompt: ":", initialText: ""))
+        case .dotCommand:
+            return .prompt(PromptRequest(kind: .command, prompt: ":", initialText: "."))
+        case .fullMessage:
+            guard !lastMessage.isEmpty else { setMessage("no message to show"); return .none }
+            overlay = .detail(text: lastMessage, scroll: 0)
         case .sortAscending, .sortDescending:
             guard let view, view.cursorColumn < view.columns.count else { return .none }
             guard view.isModelView else { setMessage("a sql result cannot be sorted here; add ORDER BY to the sql"); return .none }

@@ -83,6 +83,8 @@ public final class ShellApp {
     public internal(set) var echoScroll = 0
     /// The status message (the last action's result or error).
     public internal(set) var message = ""
+    /// The message before the last key cleared it, for `M` (the status line may have cut it).
+    var lastMessage = ""
     /// Whether ``message`` is an error.
     public internal(set) var messageIsError = false
     /// Letters typed in the relations menu to jump by prefix.

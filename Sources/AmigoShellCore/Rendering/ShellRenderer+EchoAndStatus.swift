@@ -92,6 +92,10 @@ extension ShellApp {
             let summaryRoom = room - DisplayWidth.of(tail)
             left = summaryRoom >= 12 ? DisplayWidth.truncate(left, to: summaryRoom) + tail : " " + message
         }
+        if !message.isEmpty, DisplayWidth.of(left) > room, room > 20 {
+            // Cut: say where the rest is.
+            left = DisplayWidth.truncate(left, to: room - 7) + " M all"
+        }
         let style = messageIsError ? TextStyle([.reverse, .bold], color: .red) : TextStyle(.reverse)
         grid.put(left, row: row, column: 0, maxWidth: room, style: style)
         grid.put(right, row: row, column: layout.status.width - rightWidth, style: TextStyle([.reverse, .bold], color: pending > 0 ? .yellow : .normal))
