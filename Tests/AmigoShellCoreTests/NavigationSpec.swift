@@ -1,5 +1,6 @@
 import Amigo
 import Foundation
+import AmigoTestSupport
 import Testing
 @testable import AmigoShellCore
 
@@ -59,6 +60,25 @@ import Testing
         #expect(TableNameMatch.best("order_details", tables: tables, views: []) == "Order Details")
         #expect(TableNameMatch.best("emplterr", tables: tables, views: []) == "EmployeeTerritories")
         #expect(TableNameMatch.best("tra", tables: tables, views: ["track_view"]) == "Track")
+    }
+
+    /// A key is typed by its first characters when only one key starts with them; the whole key
+    /// always wins, and a prefix several keys share is refused as before.
+    @Test func getTakesAUniqueKeyPrefix() throws {
+        let path = try SampleDatabase.northwind.copy()
+        defer { TemporaryFile.remove(path) }
+        let explorer = try Explorer(amigo: AmigoDatabase(reflecting: path), displayPath: "northwind")
+        defer { try? explorer.session.close() }
+        try explorer.open("Customers")
+        try explorer.get("ALF")
+        #expect(try explorer.currentRecord()?["CustomerID"] == "ALFKI")
+        try explorer.get("aro")
+        #expect(try explorer.currentRecord()?["CustomerID"] == "AROUT")
+        #expect(throws: ShellError.noRowWithKey(command: "get", table: "Customers", key: "AN")) { try explorer.get("AN") }
+        let f = try ChinookFixture()
+        try f.explorer.open("Track")
+        try f.explorer.get("350")     // 3500 … 3503 start with it too: the whole key wins
+        #expect(try f.explorer.currentRecord()?["TrackId"] == 350)
     }
 
     @Test func getMakesTheRowWithThatKeyCurrent() throws {

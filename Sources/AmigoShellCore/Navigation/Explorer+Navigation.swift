@@ -51,6 +51,15 @@ extension Explorer {
         failedGet = nil
     }
 
+    /// The row whose one-column key starts with `prefix` (`355` for `35579`), when exactly one
+    /// does: a key is typed by its first characters as a name is. Nil when none or several do.
+    func rowByKeyPrefix(_ prefix: String, model: ORMModel) throws -> Record? {
+        guard model.table.primaryKey.count == 1, let column = model.table.primaryKey.first,
+              !prefix.isEmpty, !prefix.contains(","), let literal = ValueText.filterLiteral(.text(prefix)) else { return nil }
+        let candidates = try session.query(model.name).filter(ValueText.keyPath(column.label) + " BEGINSWITH[c] " + literal).limit(2).all()
+        return candidates.count == 1 ? candidates[0] : nil
+    }
+
     func findRow(_ key: String, view: BrowseView, model: ORMModel) throws {
         let keyColumns = model.table.primaryKey
         if keyColumns.isEmpty && !model.table.hasRowID {
@@ -64,7 +73,7 @@ extension Explorer {
         let values: [DatabaseValue] = keyColumns.isEmpty
             ? parts.map { ValueText.parse($0, for: nil) }
             : zip(parts, keyColumns).map { ValueText.parse($0, for: $1) }
-        guard let found = try session.query(model.name).get(values) else {
+        guard let found = try session.query(model.name).get(values) ?? (try rowByKeyPrefix(key, model: model)) else {
             throw ShellError.noRowWithKey(command: "get", table: model.name, key: key)
         }
         // Find its position in the view: count the rows before it in the view's order.
