@@ -103,4 +103,31 @@ import Testing
         app.showMatches((1...14).map { "c\($0)" })
         #expect(app.message == "completions: c1  c2  c3  c4  c5  c6  c7  c8  c9  c10  c11  c12  …")
     }
+
+    // MARK: SQL
+
+    /// After JOIN, whole join clauses from the relationships: straight to a table, or through
+    /// the junction of a many-to-many (PlaylistTrack between Track and Playlist).
+    @Test func joinCompletesToClausesBuiltFromTheRelationships() throws {
+        let f = try ChinookFixture()
+        let candidates = complete("sql SELECT * FROM Track t JOIN Pla", in: f.explorer)
+        #expect(candidates.contains("PlaylistTrack ON PlaylistTrack.TrackId = t.TrackId"), "\(candidates)")
+        #expect(candidates.contains("PlaylistTrack ON PlaylistTrack.TrackId = t.TrackId JOIN Playlist ON Playlist.PlaylistId = PlaylistTrack.PlaylistId"), "\(candidates)")
+        #expect(candidates.contains("Playlist") && candidates.contains("PlaylistTrack"))
+        // To-one: an album's artist; written without the sql word too.
+        let album = complete("SELECT * FROM Album a JOIN Ar", in: f.explorer)
+        #expect(album.contains("Artist ON Artist.ArtistId = a.ArtistId"), "\(album)")
+    }
+
+    @Test func afterAJoinedTableItsOnConditionsAndAfterAnAliasItsColumns() throws {
+        let f = try ChinookFixture()
+        #expect(complete("sql SELECT * FROM Track t JOIN Album al ", in: f.explorer) == ["ON al.AlbumId = t.AlbumId"])
+        #expect(complete("sql SELECT t.Na", in: f.explorer).isEmpty)      // t is not in scope yet
+        #expect(complete("sql SELECT * FROM Track t WHERE t.Mi", in: f.explorer) == ["t.Milliseconds"])
+        #expect(complete("sql SELECT * FROM Tr", in: f.explorer) == ["Track"])
+        #expect(complete("sql SELECT Comp", in: f.explorer).isEmpty)      // no table in scope: no columns
+        #expect(complete("sql SELECT * FROM Track WHERE Comp", in: f.explorer) == ["Composer"])
+        #expect(complete("sql SELECT cou", in: f.explorer) == ["count("])
+        #expect(complete("sql SELECT * FROM Track ORD", in: f.explorer) == ["ORDER BY"])
+    }
 }

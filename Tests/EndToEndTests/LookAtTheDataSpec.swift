@@ -27,4 +27,25 @@ struct LookAtTheDataSpec {
         try tmux.sendKeys("q")
         #expect(try await tmux.rc() == 0)
     }
+
+    @Test("Tab after JOIN in sql text offers join clauses built from the relationships; a unique one is inserted whole")
+    func sqlCompletion() async throws {
+        let workspace = try Workspace("sql-completion")
+        let tmux = try TmuxSession(socket: "amigo-sqlcomp", directory: workspace.directory)
+        try tmux.start([try Fixture.binary(), "chinook.sqlite"], in: workspace.directory, history: workspace.path("history"))
+        try await tmux.waitFor("Track         3503")
+        try tmux.sendKeys(":")
+        try await tmux.waitUntil("the command prompt") { $0.promptLine == ":" }
+        try tmux.sendLiteral("sql SELECT * FROM Album a JOIN Ar")
+        try tmux.sendKeys("Tab")
+        try await tmux.waitUntil("the join completed") { $0.promptLine == ":sql SELECT * FROM Album a JOIN Artist" }
+        try tmux.sendKeys("C-u")
+        try tmux.sendLiteral("sql SELECT * FROM Track t JOIN Pla")
+        try tmux.sendKeys("Tab")
+        let screen = try await tmux.waitUntil("the candidates listed") { $0.statusLine.contains("completions: Playlist") }
+        #expect(screen.statusLine.contains("PlaylistTrack ON PlaylistTrack.TrackId = t.TrackId"), "\(screen.statusLine)")
+        #expect(screen.promptLine == ":sql SELECT * FROM Track t JOIN Playlist")
+        try tmux.sendKeys("Escape", "q")
+        #expect(try await tmux.rc() == 0)
+    }
 }

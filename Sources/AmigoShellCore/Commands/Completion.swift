@@ -49,6 +49,11 @@ public enum Completion {
                 return words.count == 1 ? matching(word, ["csv", "json"]) : FilePaths.completions(of: word)
             case "help":
                 return matching(word, CommandParser.names)
+            case "sql":
+                let text = before.drop { $0 == ":" }.drop { $0.isWhitespace }.dropFirst(3)
+                return SQLCompletion.candidates(text: String(text), word: word, models: explorer.amigo.models)
+            case _ where words.count >= 1 && CommandParser.isSQLStatement(word: command, rest: words.dropFirst().joined(separator: " ")):
+                return SQLCompletion.candidates(text: String(before.drop { $0 == ":" }), word: word, models: explorer.amigo.models)
             default:
                 return []
             }
