@@ -12,6 +12,12 @@ public final class PromptReader {
     /// The history file (as ``LineEditor/historyPath``).
     public let historyPath: String
 
+    /// Candidates for the word being completed when Tab is pressed (the command language and SQL,
+    /// as at the UI's `:` prompt); none when nil.
+    nonisolated(unsafe) public static var completionProvider: ((CompletionRequest) -> [String])?
+    nonisolated(unsafe) private static var candidates: [String] = []
+    nonisolated(unsafe) private static var candidateIndex = 0
+
     /// Set by the SIGINT handler; read and cleared by ``takeInterrupt()`` and the prompt.
     nonisolated(unsafe) private static var interrupted: sig_atomic_t = 0
     /// The line readline handed over, while ``readLine(prompt:)`` waits for it.
@@ -33,6 +39,8 @@ public final class PromptReader {
         rl_change_environment = 0
         rl_initialize()
         rl_variable_bind("enable-bracketed-paste", "off")
+        rl_completer_word_break_characters = UnsafePointer(strdup(" \t\n\"'`@$><=;|&{(),"))
+        rl_attempted_completion_function = { text, start, _ in PromptReader.complete(text, start: start) }
         using_history()
         stifle_history(LineEditor.historyLimit)
         ReadlineHistory.load(self.historyPath)
@@ -116,6 +124,25 @@ public final class PromptReader {
         }
         remember(line)
         return line
+    }
+
+    /// The attempted-completion hook: the provider's candidates that extend the word (never file names).
+    private static func complete(_ text: UnsafePointer<CChar>?, start: Int32) -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? {
+        rl_attempted_completion_over = 1
+        guard let provider = completionProvider, let text else { return nil }
+        let word = String(cString: text)
+        let bytes = rl_line_buffer.map { Array(UnsafeRawBufferPointer(start: $0, count: Int(max(0, rl_end)))) } ?? []
+        let startByte = min(max(0, Int(start)), bytes.count)
+        let request = CompletionRequest(line: String(decoding: bytes, as: UTF8.self),
+                                        wordStart: String(decoding: bytes[..<startByte], as: UTF8.self).count, word: word)
+        candidates = provider(request).filter { $0.lowercased().hasPrefix(word.lowercased()) }
+        guard !candidates.isEmpty else { return nil }
+        return rl_completion_matches(text) { _, state in
+            if state == 0 { PromptReader.candidateIndex = 0 }
+            guard PromptReader.candidateIndex < PromptReader.candidates.count else { return nil }
+            defer { PromptReader.candidateIndex += 1 }
+            return strdup(PromptReader.candidates[PromptReader.candidateIndex])
+        }
     }
 
     /// Turns the terminal's interrupt character (Ctrl-C) off until readline restores the modes.

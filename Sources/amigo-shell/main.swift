@@ -142,6 +142,10 @@ struct AmigoShellCommand: ParsableCommand {
             if lines.prompt != nil {
                 // Ctrl-C while a command runs stops its query (a write's savepoint is undone), not the shell.
                 explorer.amigo.engine.setInterruptCheck { PromptReader.takeInterrupt() }
+                // Tab completes commands, names and SQL as at the UI's `:` prompt.
+                PromptReader.completionProvider = { request in
+                    Completion.candidates(line: request.line, wordStart: request.wordStart, word: request.word, kind: .command, explorer: explorer)
+                }
             }
             try runText(explorer, lines: [AnySequence(firstCommands), AnySequence(lines)].joined(), location: { "line \($0)" }, interactive: isatty(0) != 0,
                         continuation: lines.continuation)

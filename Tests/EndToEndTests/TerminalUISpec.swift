@@ -476,6 +476,11 @@ struct TerminalUISpec {
         screen = try await tmux.waitFor("(275 rows, first 20 shown)")
         #expect(screen.contains("ArtistId  Name"))
         #expect(screen.contains("1         AC/DC"))
+        // Tab completes there too: commands, names, and SQL joins from the relationships.
+        try tmux.sendLiteral("sql SELECT * FROM Album a JOIN Ar")
+        try tmux.sendKeys("Tab")
+        _ = try await tmux.waitFor("amigo> sql SELECT * FROM Album a JOIN Artist")
+        try tmux.sendKeys("C-u")
         try tmux.sendLiteral("quit")
         try tmux.sendKeys("Enter")
         #expect(try await tmux.rc() == 0)
