@@ -40,14 +40,14 @@ import Testing
         for name in CommandParser.names {
             let line = ["open", "follow", "get", "stats", "once", "read"].contains(name) ? "\(name) x"
                 : ["link", "unlink"].contains(name) ? "\(name) x 1"
-                : name == "headers" ? "headers off" : name == "timer" ? "timer on" : name == "separator" ? "separator ," : name == "width" ? "width 5 -3"
+                : name == "import" ? "import a.csv t" : name == "headers" ? "headers off" : name == "timer" ? "timer on" : name == "separator" ? "separator ," : name == "width" ? "width 5 -3"
                 : name == "sql" ? "sql SELECT 1" : name == "set" ? "set a = 1" : name == "limit" ? "limit 3"
                 : name == "export" ? "export json x.json" : name
             #expect(try parse(line) != nil, "\(line)")
         }
         #expect(CommandParser.names == ["tables", "open", "filter", "order", "limit", "relations", "follow", "back", "show", "get",
                                         "sql", "set", "insert", "delete", "link", "unlink", "commit", "rollback", "echo", "export", "schema", "count", "refresh", "reconnect", "stats", "freq",
-                                        "mode", "headers", "output", "once", "read", "dump", "indexes", "separator", "nullvalue", "timer",
+                                        "mode", "headers", "output", "once", "read", "dump", "import", "indexes", "separator", "nullvalue", "timer",
                                         "width", "help", "quit"])
     }
 

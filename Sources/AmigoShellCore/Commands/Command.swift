@@ -50,6 +50,10 @@ public enum Command: Equatable, Sendable {
     /// Text mode: the database as SQL text that sqlite3 loads into the same database (all
     /// tables, or those named).
     case dump([String])
+    /// Text mode: the rows of a CSV (or the list mode's separator) file into a table, made
+    /// when missing with the first row naming its columns (sqlite3's `.import`); `skip` rows
+    /// are left out first.
+    case importFile(path: String, table: String, csv: Bool, skip: Int)
     /// The names of the indexes (of one table, or of all).
     case indexes(String?)
     /// Text mode: the text between values in list mode (sqlite3's `.separator`).
@@ -79,6 +83,7 @@ public enum Command: Equatable, Sendable {
         case .once: return "once"
         case .read: return "read"
         case .nullValue: return "nullvalue"
+        case .importFile: return "import"
         default: return String(String(describing: self).prefix { $0.isLetter })
         }
     }

@@ -157,6 +157,27 @@ extension CommandParser {
                     summary: "text mode, SQLite: the database (or the tables named) as SQL that sqlite3 loads into the same database (also .dump)") { input in
             .dump(CommandParser.splitWords(input.rest).map(CommandParser.unquote))
         },
+        CommandSpec("import", aliases: [".import"], usage: "import [--csv] [--skip N] FILE TABLE",
+                    summary: "text mode: the rows of FILE (CSV with --csv or in csv mode, tab-separated in tsv mode, else the list separator) into TABLE, created from the first row's names when missing, as sqlite3 does (also .import)") { input in
+            var words = CommandParser.splitWords(input.rest).map(CommandParser.unquote)
+            var csv = false
+            var skip = 0
+            while let first = words.first, first.hasPrefix("--") {
+                words.removeFirst()
+                switch first {
+                case "--csv": csv = true
+                case "--skip":
+                    guard let n = words.first.flatMap({ Int($0) }), n >= 0 else {
+                        throw ShellError.usage(command: input.word, usage: "import [--csv] [--skip N] FILE TABLE")
+                    }
+                    skip = n
+                    words.removeFirst()
+                default: throw ShellError.usage(command: input.word, usage: "import [--csv] [--skip N] FILE TABLE")
+                }
+            }
+            guard words.count == 2 else { throw ShellError.usage(command: input.word, usage: "import [--csv] [--skip N] FILE TABLE") }
+            return .importFile(path: FilePaths.expandingTilde(words[0]), table: words[1], csv: csv, skip: skip)
+        },
         CommandSpec("indexes", aliases: [".indexes", ".indices"], usage: "indexes [TABLE]",
                     summary: "the names of the indexes, of one table or of all (also .indexes)") { input in
             .indexes(input.rest.isEmpty ? nil : CommandParser.unquote(input.rest))

@@ -138,7 +138,7 @@ extension Explorer {
             return CommandResult(output: text, status: "frequencies of \(profile.column)")
         case .indexes(let table):
             return CommandResult(output: try indexNames(of: table).joined(separator: "\n"), status: "indexes")
-        case .mode, .headers, .output, .once, .read, .dump, .separator, .nullValue, .timer, .width:
+        case .mode, .headers, .output, .once, .read, .dump, .separator, .nullValue, .timer, .width, .importFile:
             // Text mode's runner answers these; the terminal UI has no stream to write to.
             throw ShellError.textModeOnly(command: command.name)
         }

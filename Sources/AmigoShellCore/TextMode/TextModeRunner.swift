@@ -218,6 +218,9 @@ public final class TextModeRunner {
         switch command {
         case .read(let path):
             return try read(path, location: location)
+        case .importFile(let path, let table, let csv, let skip):
+            deferred = nil
+            try importFile(path, into: table, csv: csv, skip: skip)
         case .dump(let tables):
             deferred = nil
             guard explorer.isSQLite else { throw ShellError.sqliteOnly(command: "dump") }
@@ -284,6 +287,27 @@ public final class TextModeRunner {
         } else {
             try explorer.writeView(rowWriter())
         }
+    }
+
+    /// `import FILE TABLE`: the file's rows into the table (made from the first row when
+    /// missing), committed at once as a script's statements are unless a `BEGIN` is open or
+    /// other changes are pending.
+    private func importFile(_ path: String, into table: String, csv: Bool, skip: Int) throws {
+        let text: String
+        do { text = try String(contentsOfFile: path, encoding: .utf8) } catch {
+            throw ShellError.scriptFile(path: path, reason: "cannot be read as UTF-8 text")
+        }
+        let separator: Character = csv || mode == .csv ? "," : mode == .tsv ? "\t" : separator.first ?? "|"
+        var rows = Array(DelimitedText.rows(text, separator: separator).dropFirst(skip))
+        let header = rows.first ?? []
+        let pendingBefore = explorer.pendingChanges
+        let exists = explorer.amigo.models.contains { $0.name.lowercased() == table.lowercased() }
+        if !exists, !rows.isEmpty { rows.removeFirst() }
+        let result = try explorer.session.importRows(into: table, header: header, rows: rows.map { $0.map { DatabaseValue.text($0) } })
+        explorer.unreportedWritesPending += result.createdTable ? 1 : 0
+        if result.createdTable { try explorer.reflectAgain(keepingChanges: true) }
+        explorer.tableCountsAreStale = true
+        if !scriptTransaction.isOpen && pendingBefore == 0 { try explorer.commit() }
     }
 
     /// Opens `path` for `output` or `once`; `-` and `/dev/stdout` are standard output itself.

@@ -1,0 +1,54 @@
+/// Rows brought in from outside (sqlite3's `.import`): into an existing table, or into a new one
+/// whose columns are named by the first row, every column TEXT (as sqlite3 makes it).
+extension Session {
+    /// What ``importRows(into:header:rows:)`` did.
+    public struct ImportResult: Sendable, Equatable {
+        /// Whether the table was made for the rows.
+        public let createdTable: Bool
+        /// The rows inserted.
+        public let rowCount: Int
+    }
+
+    /// Inserts `rows` into `table` inside the session's transaction (a savepoint: all or none).
+    /// When no table or view `table` exists, it is created first with the columns `header` names,
+    /// each TEXT; when it exists, `header` is ignored and each row fills its columns in order.
+    /// A row with fewer values than the table has columns is padded with NULL; one with more is
+    /// an error naming its number (1-based, header not counted).
+    ///
+    /// For example:
+    ///
+    ///     try session.importRows(into: "people", header: ["name", "age"], rows: [["Ada", "36"]])
+    ///     // CREATE TABLE "people" ("name" TEXT, "age" TEXT)
+    ///     // INSERT INTO "people" VALUES (?, ?)
+    ///
+    /// - Throws: ``AmigoError/invalidOperation(_:)`` for a header without names or a row too
+    ///   long; a database error (the table's constraints) — nothing is kept then.
+    @discardableResult
+    public func importRows(into table: String, header: [String], rows: [[DatabaseValue]]) throws -> ImportResult {
+        let dialect = engine.dialect
+        let existing = try engine.schemaCatalog.entries().first { $0.name.lowercased() == table.lowercased() }
+        return try savepoint {
+            var columnCount: Int
+            let created = existing == nil
+            if created {
+                guard !header.isEmpty, !header.contains(where: \.isEmpty) else {
+                    throw AmigoError.invalidOperation("import: the first row must name every column of the new table \(table)")
+                }
+                let columns = header.map { dialect.quote($0) + " TEXT" }.joined(separator: ", ")
+                try execute("CREATE TABLE \(dialect.quoteTable(table)) (\(columns))")
+                columnCount = header.count
+            } else {
+                columnCount = try engine.fetchAll("SELECT * FROM \(dialect.quoteTable(existing?.name ?? table)) LIMIT 0").columns.count
+            }
+            let placeholders = Array(repeating: dialect.placeholder, count: columnCount).joined(separator: ", ")
+            let insert = "INSERT INTO \(dialect.quoteTable(existing?.name ?? table)) VALUES (\(placeholders))"
+            for (index, row) in rows.enumerated() {
+                guard row.count <= columnCount else {
+                    throw AmigoError.invalidOperation("import: row \(index + 1) has \(row.count) values; \(table) has \(columnCount) columns")
+                }
+                try execute(insert, row + Array(repeating: .null, count: columnCount - row.count))
+            }
+            return ImportResult(createdTable: created, rowCount: rows.count)
+        }
+    }
+}
