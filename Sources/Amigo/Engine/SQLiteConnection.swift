@@ -46,6 +46,8 @@ final class SQLiteConnection {
     var collationSubstitutes: [CollationSubstitute] = []
     /// Tables using a substituted collation (lower-cased), computed when first needed.
     var tablesUsingSubstitutes: Set<String>?
+    /// How the connection waits for another connection's lock (its busy handler).
+    let lockWait: LockWait
 
     init(path: String, options: OpenOptions) throws {
         let isMemory = path == ":memory:" || path.isEmpty
@@ -59,6 +61,7 @@ final class SQLiteConnection {
             flags |= SQLITE_OPEN_READWRITE
             if options.create || isMemory { flags |= SQLITE_OPEN_CREATE }
         }
+        lockWait = LockWait(timeoutMilliseconds: options.busyTimeoutMilliseconds)
         var db: OpaquePointer?
         let rc = sqlite3_open_v2(isMemory ? ":memory:" : path, &db, flags, nil)
         guard rc == SQLITE_OK, let db else {
@@ -69,8 +72,8 @@ final class SQLiteConnection {
         self.handle = db
         self.path = isMemory ? ":memory:" : path
         sqlite3_extended_result_codes(db, 1)
-        sqlite3_busy_timeout(db, options.busyTimeoutMilliseconds)
         self.isReadOnly = sqlite3_db_readonly(db, "main") == 1
+        installLockWait()
         registerCollationFallback()
         // Prove the file is a database now, so that a text file or a corrupt header fails at open.
         do {
@@ -99,6 +102,7 @@ final class SQLiteConnection {
 
     /// Builds a ``DatabaseError`` from a result code and the connection's message.
     func error(_ rc: Int32, sql: String?, arguments: [DatabaseValue] = []) -> AmigoError {
+        if let cancelled = cancelledWaitError(rc, sql: sql, arguments: arguments) { return cancelled }
         let extended = sqlite3_extended_errcode(handle)
         var message = String(cString: sqlite3_errmsg(handle))
         if message == "not an error" || message.isEmpty { message = String(cString: sqlite3_errstr(rc)) }
@@ -172,6 +176,10 @@ final class SQLiteConnection {
         var errorMessage: UnsafeMutablePointer<CChar>?
         let rc = sqlite3_exec(handle, sql, nil, nil, &errorMessage)
         if rc != SQLITE_OK {
+            if let cancelled = cancelledWaitError(rc, sql: sql, arguments: []) {
+                sqlite3_free(errorMessage)
+                throw cancelled
+            }
             let message = errorMessage.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(rc))
             sqlite3_free(errorMessage)
             throw AmigoError.database(DatabaseError(code: rc & 0xff, extendedCode: sqlite3_extended_errcode(handle), message: message, sql: sql, path: path))

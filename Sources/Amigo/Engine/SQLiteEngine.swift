@@ -213,6 +213,13 @@ public final class SQLiteEngine: Engine, @unchecked Sendable {
     /// while the statement is prepared that sees transaction control, savepoints, ATTACH/DETACH
     /// and PRAGMAs that set something (whatever comments or spelling come before them).
     public func setInterruptCheck(_ check: (() -> Bool)?) {
+        setWaitCheck(check.map { check in { _ in check() } })
+    }
+
+    /// Installs `check` like ``setInterruptCheck(_:)``, and asks it also while the connection
+    /// waits for a lock another program holds (``EngineWait/lockHeldElsewhere``): the wait can
+    /// be shown and cancelled (the statement then fails as interrupted).
+    public func setWaitCheck(_ check: ((EngineWait) -> Bool)?) {
         serialized {
             interruptCheck = check.map(InterruptCheck.init)
             // About every millisecond of work on a current machine.

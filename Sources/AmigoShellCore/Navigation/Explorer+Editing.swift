@@ -62,7 +62,7 @@ extension Explorer {
             // models, after DDL) are read again before the error is shown.
             if !isSQLite && schemaChangesPending > 0 { catalogGeneration += 1 }
             forgetPendingStatements()
-            if schemaVersion() != reflectedSchemaVersion { try? reflectAgain(); _ = takeNotice() }
+            if schemaChangedSinceReflection { try? reflectAgain(); _ = takeNotice() }
             try? reloadTables()
             try? reloadCurrentView(undoneHere: true)
             throw AmigoError.commitRolledBack(changesLost: lost, cause: cause)
@@ -80,7 +80,7 @@ extension Explorer {
         if !isSQLite && schemaChangesPending > 0 { catalogGeneration += 1 }
         forgetPendingStatements()
         // DDL rolled back: the models go back to the schema as it is again.
-        if schemaVersion() != reflectedSchemaVersion { try reflectAgain(keepingChanges: true); _ = takeNotice() }
+        if schemaChangedSinceReflection { try reflectAgain(keepingChanges: true); _ = takeNotice() }
         try reloadTables()
         try reloadCurrentView(undoneHere: true)
     }

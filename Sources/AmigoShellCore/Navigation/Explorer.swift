@@ -138,7 +138,8 @@ public final class Explorer {
 
     /// Re-reads the table list and counts.
     public func reloadTables() throws {
-        readVersion = dataVersion()
+        // Unknown when it cannot be read: the next check then reads everything again.
+        readVersion = try? dataVersion()
         tableCountsAreStale = false
         tables = amigo.models.filter { !$0.name.isEmpty }.map { model in
             if let reason = model.table.unreadableReason {
