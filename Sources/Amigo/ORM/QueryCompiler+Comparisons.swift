@@ -108,7 +108,13 @@ extension QueryScope {
         if !dialect.hasASCIICaseInsensitiveCollation && ![.like, .beginsWith, .endsWith, .contains].contains(c.op) { return flags }
         if case .keyPath = c.rhs { return nil }
         let texts = try values(c.rhs, for: column, comparison: c).compactMap(\.textValue)
-        return texts.allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } } ? nil : flags
+        guard texts.allSatisfy({ $0.utf8.allSatisfy { $0 < 0x80 } }) else { return flags }
+        // `==[c]` has its own way for ASCII constants that other text folds to (``foldsBeyondASCII(_:)``);
+        // IN and BETWEEN fold every row then, so that `IN[c] {'strasse'}` finds Straße as `==[c]` does.
+        if (c.op == .in || c.op == .between) && flags & TextFolding.caseFlag != 0 && texts.contains(where: Self.foldsBeyondASCII) {
+            return flags
+        }
+        return nil
     }
 
     /// A GLOB pattern matching text with at least one character outside ASCII.
