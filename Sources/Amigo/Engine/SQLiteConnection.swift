@@ -48,6 +48,9 @@ final class SQLiteConnection {
     var tablesUsingSubstitutes: Set<String>?
     /// How the connection waits for another connection's lock (its busy handler).
     let lockWait: LockWait
+    /// How long MATCHES may run in total over the values of one statement (nil: no limit, the
+    /// interrupt check alone stops it); see ``registerRegexpFunction()``.
+    var regexpTotalBudgetNanoseconds: UInt64? = 10_000_000_000
 
     init(path: String, options: OpenOptions) throws {
         let isMemory = path == ":memory:" || path.isEmpty

@@ -227,6 +227,21 @@ public final class SQLiteEngine: Engine, @unchecked Sendable {
         }
     }
 
+    /// How long MATCHES (SQLite's `REGEXP`) may run in total over the values of one statement
+    /// before the statement fails with a clear error: 10 s by default. Each value has its own
+    /// 250 ms cap besides. nil removes the total, for a caller whose interrupt check lets a
+    /// person see the work and cancel it (the terminal UI).
+    public var totalMatchingBudget: Duration? {
+        get { serialized { connection.regexpTotalBudgetNanoseconds.map { .nanoseconds(Int64($0)) } } }
+        set {
+            serialized {
+                connection.regexpTotalBudgetNanoseconds = newValue.map {
+                    UInt64(max(0, $0.components.seconds)) * 1_000_000_000 + UInt64(max(0, $0.components.attoseconds / 1_000_000_000))
+                }
+            }
+        }
+    }
+
     public func isReadOnlyStatement(_ sql: String) throws -> Bool {
         try serialized {
             var stmt: OpaquePointer?

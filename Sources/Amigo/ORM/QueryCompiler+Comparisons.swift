@@ -84,6 +84,10 @@ extension QueryScope {
             guard let text = value.textValue else {
                 throw error("MATCHES needs a regular expression", position: c.position, token: c.op.rawValue)
             }
+            // A NUL would cut the pattern where C strings end: refused where it was typed.
+            if text.unicodeScalars.contains("\u{0}") {
+                throw error("a MATCHES regular expression cannot contain the NUL character", position: c.position, token: c.op.rawValue)
+            }
             // The pattern must stand on its own, or `a)|(b` would escape the whole-string anchors.
             guard (try? NSRegularExpression(pattern: text)) != nil else {
                 throw error("invalid regular expression '\(text)'", position: c.position, token: c.op.rawValue)

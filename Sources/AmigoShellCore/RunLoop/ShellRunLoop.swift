@@ -38,7 +38,12 @@ public final class ShellRunLoop {
         let watchdog = self.watchdog
         let box = UncheckedSendable(watchdog)
         explorer.amigo.engine.setWaitCheck { box.value.shouldInterrupt($0) }
+        // Slow pattern matching is work the person sees and cancels, not a fixed total budget.
+        let sqlite = explorer.amigo.engine as? SQLiteEngine
+        let matchingBudget = sqlite?.totalMatchingBudget
+        sqlite?.totalMatchingBudget = nil
         defer {
+            sqlite?.totalMatchingBudget = matchingBudget
             explorer.amigo.engine.setInterruptCheck(nil)
             try? explorer.session.close()
         }
