@@ -57,6 +57,9 @@ final class SQLiteConnection {
         if !isMemory && !options.create && !FileManager.default.fileExists(atPath: path) {
             throw AmigoError.fileNotFound(path: path)
         }
+        if !isMemory, let refusal = SQLiteConnection.refusalBeforeOpening(path) {
+            throw AmigoError.cannotOpen(path: path, message: refusal)
+        }
         var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI
         if options.readOnly || options.readsDamagedSchema {
             flags |= SQLITE_OPEN_READONLY
@@ -87,6 +90,7 @@ final class SQLiteConnection {
         } catch AmigoError.database(let error) {
             sqlite3_close_v2(db)
             if error.isBusy { throw AmigoError.database(error) }
+            if let reason = SQLiteConnection.reasonAtOpen(error, path: path) { throw AmigoError.cannotOpen(path: path, message: reason) }
             if error.message.hasPrefix("malformed database schema") {
                 throw AmigoError.damagedSchema(path: path, message: error.message)
             }
@@ -139,6 +143,10 @@ final class SQLiteConnection {
         if rc == SQLITE_MISUSE, rest != nil {
             sqlite3_finalize(stmt)
             throw AmigoError.database(DatabaseError(code: SQLITE_MISUSE, message: "only one statement can run at a time (use a script for several)", sql: sql))
+        }
+        if rc == SQLITE_OK && stmt == nil {
+            // Only comments or blanks: SQLite prepares nothing and reports no error.
+            throw AmigoError.database(DatabaseError(code: SQLITE_MISUSE, message: "nothing to run: the SQL holds only comments or blanks", sql: sql))
         }
         guard rc == SQLITE_OK, let stmt else { throw error(rc, sql: sql) }
         do {

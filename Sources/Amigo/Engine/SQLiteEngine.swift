@@ -263,7 +263,9 @@ public final class SQLiteEngine: Engine, @unchecked Sendable {
             defer { sqlite3_finalize(stmt) }
             guard SQLiteConnection.isBlankTail(rest) else { throw AmigoError.invalidOperation("only one statement may be run at a time") }
             guard let stmt else { return true }
-            return !classifier.writes && sqlite3_stmt_readonly(stmt) != 0
+            // SQLite does not call every PRAGMA read-only (`PRAGMA journal_mode` asks, and may set
+            // with an argument): one the authorizer saw only asking is a read.
+            return !classifier.writes && (sqlite3_stmt_readonly(stmt) != 0 || classifier.onlyAsksAPragma)
         }
     }
 
@@ -324,6 +326,8 @@ public struct SQLiteEngineFactory: EngineFactory {
 private final class StatementClassifier {
     /// Whether the statement controls transactions, attaches databases or sets a PRAGMA.
     var writes = false
+    /// Whether the statement is a PRAGMA that only asks (no argument, or one naming a table).
+    var onlyAsksAPragma = false
 }
 
 /// The authorizer used by ``SQLiteEngine/isReadOnlyStatement(_:)``: notes the actions that
@@ -340,7 +344,11 @@ private func statementClassifyingAuthorizer(
         classifier.writes = true
     case SQLITE_PRAGMA:
         let name = first.map { String(cString: $0) } ?? ""
-        if !SQLiteEngine.pragmaOnlyReads(name: name, argument: second.map { String(cString: $0) }) { classifier.writes = true }
+        if SQLiteEngine.pragmaOnlyReads(name: name, argument: second.map { String(cString: $0) }) {
+            classifier.onlyAsksAPragma = true
+        } else {
+            classifier.writes = true
+        }
     default:
         break
     }

@@ -15,6 +15,7 @@ extension Explorer {
         // The session finds the row by its primary key, so changing the key would aim the UPDATE
         // at the row that has the *new* key (`SET "TrackId" = 99 WHERE "TrackId" = 99`).
         if c.primaryKey { throw ShellError.keyColumnNotEditable(command: "set", column: c.label, table: model.name) }
+        if c.isGenerated { throw ShellError.generatedColumnNotEditable(command: "set", column: c.label, table: model.name) }
         let value = try ValueText.parseEdit(text, for: c)
         let copy = Record(model)
         copy.values = record.values
