@@ -3,6 +3,9 @@ import PackageDescription
 
 let package = Package(
     name: "Amigo",
+    // Linux (the shell and the tests run there); the Amigo library also builds on macOS 15 and
+    // later (Synchronization's Mutex); glibc-only calls stay behind #if (scripts/check-layers).
+    platforms: [.macOS(.v15)],
     products: [
         .library(name: "Amigo", targets: ["Amigo"]),
         .library(name: "AmigoShellCore", targets: ["AmigoShellCore"]),

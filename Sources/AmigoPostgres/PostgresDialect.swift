@@ -100,6 +100,7 @@ public struct PostgresDialect: SQLDialect {
     public var asciiCaseInsensitiveCollation: String { "" }
     /// False: `[c]` comparisons fold both sides with ``folded(_:flags:)``.
     public var hasASCIICaseInsensitiveCollation: Bool { false }
+    public var likeIgnoresASCIICase: Bool { false }
 
     /// `lower(sql)` for case folding (flag 1), wrapped in a `translate` of Latin-1 accented
     /// letters to their base letters for diacritic folding (flag 2).

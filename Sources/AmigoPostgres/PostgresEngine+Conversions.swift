@@ -43,6 +43,16 @@ extension PostgresEngine {
         }
     }
 
+    /// Whether `text` has exactly the form the ORM writes a `Date` in: `yyyy-MM-dd HH:mm:ss.SSS`
+    /// (UTC, milliseconds, no zone).
+    static func isORMDateText(_ text: String) -> Bool {
+        let u = Array(text.utf8)
+        guard u.count == 23 else { return false }
+        let digits = [0, 1, 2, 3, 5, 6, 8, 9, 11, 12, 14, 15, 17, 18, 20, 21, 22]
+        let marks: [(Int, UInt8)] = [(4, 45), (7, 45), (10, 32), (13, 58), (16, 58), (19, 46)]
+        return digits.allSatisfy { u[$0] >= 48 && u[$0] <= 57 } && marks.allSatisfy { u[$0.0] == $0.1 }
+    }
+
     /// The bytes of `bytea` output in hex format (`\x0aff`).
     static func bytes(fromByteaText text: String) -> [UInt8]? {
         let utf8 = Array(text.utf8)
@@ -94,6 +104,9 @@ extension PostgresEngine {
                 throw AmigoError.database(DatabaseError(sqlState: "22021", message: "PostgreSQL text cannot contain the NUL character",
                                                         system: "PostgreSQL"))
             }
+            // A `Date` as the ORM writes it (UTC, `2024-01-31 12:00:00.500`, no zone) is an
+            // instant in UTC, whatever the session's time zone; typed text keeps the session's.
+            if type == TypeOID.timestamptz && PostgresEngine.isORMDateText(s) { return s + "+00" }
             return s
         case .blob(let bytes):
             if type == TypeOID.uuid && bytes.count == 16 {

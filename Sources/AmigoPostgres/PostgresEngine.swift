@@ -138,11 +138,17 @@ public final class PostgresEngine: Engine, @unchecked Sendable {
         return PQconnectdbParams(keywords, values, 1)
     }
 
-    /// Sets up a new connection: dates exchanged in UTC (as the ORM stores them), and every
+    /// Sets up a new connection, leaving the server's settings as they are — its time zone
+    /// (`ALTER DATABASE … SET timezone`, `PGTZ`, `options=-c TimeZone=…`), `search_path` and the
+    /// field order of `DateStyle` (DMY, MDY), which decides how typed dates are read — but for
+    /// the output half of `DateStyle`, made ISO so that dates and timestamps are read whatever
+    /// style the server writes by default (`SET DateStyle = ISO` changes nothing else); and every
     /// transaction READ ONLY with `readOnly`. The error, or nil.
     static func setUp(_ conn: OpaquePointer, readOnly: Bool, display: String, secrets: [String]) -> AmigoError? {
-        let setup = PQexec(conn, "SET TimeZone = 'UTC'; SET DateStyle = 'ISO, YMD'"
-                           + (readOnly ? "; SET SESSION CHARACTERISTICS AS TRANSACTION READ ONLY" : ""))
+        let iso = PQparameterStatus(conn, "DateStyle").map { String(cString: $0) }?.hasPrefix("ISO") == true
+        let statements = (iso ? [] : ["SET DateStyle = ISO"]) + (readOnly ? ["SET SESSION CHARACTERISTICS AS TRANSACTION READ ONLY"] : [])
+        guard !statements.isEmpty else { return nil }
+        let setup = PQexec(conn, statements.joined(separator: "; "))
         let ok = PQresultStatus(setup) == PGRES_COMMAND_OK
         PQclear(setup)
         guard !ok else { return nil }

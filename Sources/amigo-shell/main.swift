@@ -20,7 +20,7 @@ struct AmigoShellCommand: ParsableCommand {
         """,
         version: AmigoVersion.current)
 
-    @Argument(help: "The SQLite file or PostgreSQL URL to open (the built-in demo when omitted).")
+    @Argument(help: "The SQLite file or PostgreSQL URL to open (the built-in demo when omitted).", completion: .file())
     var database: String?
 
     @Argument(help: ArgumentHelp("SQL statements or commands to run after the -c ones, then exit, as sqlite3 takes them.", valueName: "sql"))
@@ -53,7 +53,8 @@ struct AmigoShellCommand: ParsableCommand {
     @Flag(name: .long, help: "Text mode: stop at the first command that fails (exit status 1), as sqlite3 -bail does.")
     var bail = false
 
-    @Option(name: .long, help: ArgumentHelp("Text mode: write rows as \(OutputMode.choices) (default table; also the mode command).", valueName: "mode"))
+    @Option(name: .long, help: ArgumentHelp("Text mode: write rows as \(OutputMode.choices) (default table; also the mode command).", valueName: "mode"),
+            completion: .list(OutputMode.allCases.map(\.rawValue)))
     var mode: String?
 
     @Flag(name: .long, help: "Text mode: write rows as CSV (--mode csv).")

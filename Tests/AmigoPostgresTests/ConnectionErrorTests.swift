@@ -86,6 +86,7 @@ import Testing
         try engine.executeTransactionControl("BEGIN")
         try engine.execute("INSERT INTO \(table) (id, name) VALUES (?, ?)", [.integer(1), .text("uncommitted")])
         let pid = try engine.fetchScalar("SELECT pg_backend_pid()")
+        let zone = try engine.fetchScalar("SHOW TimeZone")
         #expect(try admin.fetchScalar("SELECT pg_terminate_backend(?)", [pid]) == .integer(1))
         #expect(throws: AmigoError.self) { try engine.fetchScalar("SELECT pg_backend_pid()") }
         #expect(engine.isConnectionLost)
@@ -95,8 +96,9 @@ import Testing
         #expect(!engine.isConnectionLost)
         #expect(try engine.fetchScalar("SELECT pg_backend_pid()") != pid)
         #expect(try engine.fetchScalar("SELECT count(*) FROM \(table)") == .integer(0))
-        // The connection is set up as the first was (dates in UTC).
-        #expect(try engine.fetchScalar("SHOW TimeZone") == .text("UTC"))
+        // The connection is set up as the first was (the server's time zone, ISO dates).
+        #expect(try engine.fetchScalar("SHOW TimeZone") == zone)
+        #expect(try engine.fetchScalar("SHOW DateStyle").textValue?.hasPrefix("ISO") == true)
         try engine.execute("INSERT INTO \(table) (id, name) VALUES (?, ?)", [.integer(2), .text("after")])
         #expect(try admin.fetchScalar("SELECT name FROM \(table)") == .text("after"))
     }

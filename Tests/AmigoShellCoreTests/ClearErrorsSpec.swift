@@ -65,4 +65,20 @@ import Testing
                 == "insert: UNIQUE constraint failed: Genre.Name (Name = 'Rock'); nothing was changed by it, earlier changes are kept")
         #expect(ShellError.notAWrite(command: "count").description == "count does not write")
     }
+
+    /// Database errors are explained by their kind, whichever engine reported them: the shell
+    /// reads no code number and no message text.
+    @Test func databaseErrorsAreExplainedByTheirKind() {
+        func text(_ error: DatabaseError) -> String { ErrorText.describe(AmigoError.database(error)) }
+        #expect(text(DatabaseError(code: 5, message: "database is locked"))
+                == "SQLite error 5 (database is locked): database is locked — the database is locked by another connection")
+        #expect(text(DatabaseError(code: 8, extendedCode: 1544, message: "attempt to write a readonly database"))
+                == "SQLite error 8 (attempt to write a readonly database): attempt to write a readonly database — the folder of the database cannot be written (SQLite keeps its journal beside the file)")
+        #expect(text(DatabaseError(code: 1, message: "no such table: nope")) == "SQLite error 1 (SQL logic error): no such table: nope")
+        // A server's read-only transaction is not a file: its message says it all.
+        #expect(text(DatabaseError(sqlState: "25006", message: "cannot execute INSERT in a read-only transaction", system: "PostgreSQL"))
+                == "PostgreSQL error 25006: cannot execute INSERT in a read-only transaction")
+        #expect(text(DatabaseError(sqlState: "55P03", message: "could not obtain lock on row in relation \"t\"", system: "PostgreSQL"))
+                == "PostgreSQL error 55P03: could not obtain lock on row in relation \"t\" — the database is locked by another connection")
+    }
 }

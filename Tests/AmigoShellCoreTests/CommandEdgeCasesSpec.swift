@@ -224,6 +224,7 @@ import Testing
         for statement in ["sql DELETE FROM person", "sql delete from person"] {
             let error = try #require(throws: (any Error).self) { try explorer.run(statement) }
             #expect(ErrorText.describe(error).contains("foreign key mismatch"))
+            #expect(ErrorText.describe(error).hasSuffix("so SQLite refuses writes that must check it (schema TABLE shows the keys)"))
         }
         #expect(explorer.pendingChanges == 0)
         // A read that fails to prepare still says why.

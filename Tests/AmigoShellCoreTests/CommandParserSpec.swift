@@ -46,7 +46,7 @@ import Testing
             #expect(try parse(line) != nil, "\(line)")
         }
         #expect(CommandParser.names == ["tables", "open", "filter", "order", "limit", "relations", "follow", "back", "show", "get",
-                                        "sql", "set", "insert", "delete", "link", "unlink", "commit", "rollback", "echo", "export", "schema", "count", "refresh", "reconnect", "stats",
+                                        "sql", "set", "insert", "delete", "link", "unlink", "commit", "rollback", "echo", "export", "schema", "count", "refresh", "reconnect", "stats", "freq",
                                         "mode", "headers", "output", "once", "read", "dump", "indexes", "separator", "nullvalue", "timer",
                                         "width", "help", "quit"])
     }

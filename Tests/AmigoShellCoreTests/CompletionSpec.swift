@@ -62,7 +62,7 @@ import Testing
         _ = FileManager.default.createFile(atPath: folder.appendingPathComponent(".hidden").path, contents: Data())
         #expect(complete("export csv \(folder.path)/", in: f.explorer) == ["\(folder.path)/sub/", "\(folder.path)/tracks.csv"])
         #expect(complete("export csv \(folder.path)/t", in: f.explorer) == ["\(folder.path)/tracks.csv"])
-        #expect(complete("help f", in: f.explorer) == ["filter", "follow"])
+        #expect(complete("help f", in: f.explorer) == ["filter", "follow", "freq"])
     }
 
     @Test func theFilterPromptCompletesColumnsRelationshipsAndKeywords() throws {

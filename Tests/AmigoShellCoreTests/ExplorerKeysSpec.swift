@@ -97,11 +97,34 @@ import Testing
         #expect((f.explorer.current?.cursorRow ?? 0) >= 10)
     }
 
-    @Test func capitalFSearchesEveryColumnAndAMissSaysSo() throws {
+    /// VisiData's F: the current column's values by frequency; Enter keeps the rows with one,
+    /// as a step Backspace takes back.
+    @Test func capitalFShowsTheColumnsFrequenciesAndEnterKeepsTheRowsWithAValue() throws {
         let (app, f) = try app()
         try f.explorer.open("Track")
-        #expect(press(app, .char("F")) == .prompt(ShellApp.PromptRequest(kind: .find(column: nil), prompt: "find in any column> ", initialText: "")))
-        _ = app.submit(.find(column: nil), text: "Jimmy Page")     // in Composer, not in Name
+        f.explorer.moveColumn(to: 4)     // GenreId
+        #expect(press(app, .char("F")) == .none)
+        guard case .frequencies(let profile, let cursor) = app.overlay else { Issue.record("no frequencies box"); return }
+        #expect(profile.column == "GenreId" && cursor == 0)
+        #expect(profile.values.prefix(2) == [ValueCount(value: 1, count: 1297), ValueCount(value: 7, count: 579)])
+        let screen = app.render(width: 120, height: 40)
+        let text = (0..<screen.height).map(screen.line).joined(separator: "\n")
+        #expect(text.contains("Frequencies of GenreId — 3503 rows · 25 distinct values"))
+        #expect(text.contains("1297   37.0%  ████████████████████"))
+        _ = press(app, .char("j"))
+        _ = press(app, .enter)
+        #expect(f.explorer.current?.filter == "GenreId = 7")
+        #expect(f.explorer.current?.totalCount == 579)
+        _ = press(app, .backspace)
+        #expect(f.explorer.current?.filter == nil)
+    }
+
+    /// f finds in the current column, and where no row has the text there, in every column.
+    @Test func findFallsBackToEveryColumnAndAMissSaysSo() throws {
+        let (app, f) = try app()
+        try f.explorer.open("Track")
+        #expect(press(app, .char("f")) == .prompt(ShellApp.PromptRequest(kind: .find(column: "Name"), prompt: "find in Name> ", initialText: "")))
+        _ = app.submit(.find(column: "Name"), text: "Jimmy Page")     // in Composer, not in Name
         let composer = try #require(try f.explorer.currentRecord()).value(at: 5)
         #expect(ValueText.display(composer).contains("Jimmy Page"))
         _ = app.submit(.find(column: nil), text: "no such text anywhere")
@@ -111,10 +134,10 @@ import Testing
         let (fresh, g) = try self.app()
         try g.explorer.open("Track")
         press(fresh, .char("n"))
-        #expect(fresh.message == "nothing to repeat: f finds in this column, F in every column")
+        #expect(fresh.message == "nothing to repeat: f finds a text")
     }
 
-    @Test func capitalFFindsANumberByItsDigits() throws {
+    @Test func findInAnyColumnFindsANumberByItsDigits() throws {
         let (app, f) = try app()
         try f.explorer.open("PlaylistTrack")
         _ = app.submit(.find(column: nil), text: "3402")

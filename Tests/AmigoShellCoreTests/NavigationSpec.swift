@@ -39,8 +39,26 @@ import Testing
     @Test func openingAnUnknownTableThrowsAndKeepsTheCurrentView() throws {
         let f = try ChinookFixture()
         try f.explorer.open("Artist")
-        #expect(throws: AmigoError.self) { try f.explorer.open("Artsit") }
+        #expect(throws: ShellError.unknownTable(command: "open", name: "Artsit", suggestion: "Artist")) { try f.explorer.open("Artsit") }
+        #expect(throws: ShellError.unknownTable(command: "open", name: "Zzz", suggestion: nil)) { try f.explorer.open("Zzz") }
         #expect(f.explorer.current?.title == "Artist")
+    }
+
+    /// People type names as they say them: any case, singular or plural, with spaces for `_`;
+    /// the whole name wins over a longer name it starts (`t order` is Orders, not Order Details).
+    @Test func aTableIsFoundByItsWholeNameInTheSingularOrPlural() throws {
+        let f = try ChinookFixture()
+        try f.explorer.open("tracks")
+        #expect(f.explorer.current?.title == "Track")
+        try f.explorer.open("PLAYLIST")
+        #expect(f.explorer.current?.title == "Playlist")
+        let tables = ["Order Details", "Orders", "EmployeeTerritories", "Employees", "Categories", "Track"]
+        #expect(TableNameMatch.best("order", tables: tables, views: []) == "Orders")
+        #expect(TableNameMatch.best("employee", tables: tables, views: []) == "Employees")
+        #expect(TableNameMatch.best("category", tables: tables, views: []) == "Categories")
+        #expect(TableNameMatch.best("order_details", tables: tables, views: []) == "Order Details")
+        #expect(TableNameMatch.best("emplterr", tables: tables, views: []) == "EmployeeTerritories")
+        #expect(TableNameMatch.best("tra", tables: tables, views: ["track_view"]) == "Track")
     }
 
     @Test func getMakesTheRowWithThatKeyCurrent() throws {

@@ -338,4 +338,25 @@ import Testing
         #expect(run.printed == ["Genre\nGenreId  Name\n-------  ----\n1        Rock\n(25 rows, first 1 shown)",
                                 "Genre 2 \"Jazz\"\nGenreId  2\nName     Jazz"])
     }
+
+    /// `freq PATH`: value, count and percent, most frequent first — aligned with bars in table
+    /// mode, a row each in the machine modes; along a to-one path, over the view's filter.
+    @Test func freqWritesValueCountAndPercentInEveryMode() throws {
+        let table = try Run()
+        table.runner.run(lines: ["open Track", "filter Milliseconds > 400000", "freq genre.Name"])
+        #expect(table.reported == [])
+        let lines = table.text.split(separator: "\n").map(String.init)
+        let top = try table.runner.explorer.amigo.engine.fetchAll(
+            "SELECT g.Name, count(*) FROM Track t JOIN Genre g ON g.GenreId = t.GenreId WHERE Milliseconds > 400000 GROUP BY g.Name ORDER BY 2 DESC, 1 LIMIT 1").rows[0]
+        #expect(lines.first?.hasPrefix(top[0].textValue ?? "?") == true, "\(lines.first ?? "")")
+        #expect(lines.first?.contains(" \(top[1].integerValue ?? -1) ") == true)
+        #expect(lines.last?.hasPrefix("475 rows · ") == true)
+        let csv = try Run()
+        csv.runner.run(lines: ["mode csv", "open Track", "freq GenreId"])
+        #expect(csv.text.hasPrefix("GenreId,count,percent\r\n1,1297,37.0\r\n7,579,16.5\r\n"))
+        let json = try Run()
+        json.runner.run(lines: ["mode jsonl", "open Track", "freq Composer"])
+        let nulls = try json.runner.explorer.amigo.engine.fetchScalar("SELECT count(*) FROM Track WHERE Composer IS NULL").integerValue ?? -1
+        #expect(json.text.hasPrefix(#"{"Composer": null, "count": \#(nulls), "percent": 27.9}"#))
+    }
 }

@@ -107,6 +107,8 @@ final class LibraryFixture {
         #expect(text.contains("FOREIGN KEY"))
         #expect(text.contains("ArtistId"))
         #expect(text.contains("99999"))
+        // SQLite does not say which key failed: the shell looked for the missing parent row.
+        #expect(text.contains("FOREIGN KEY constraint failed: no Artist with ArtistId = 99999 for ArtistId"), "\(text)")
         #expect(f.explorer.pendingChanges == 1)
         #expect(try f.scalar("SELECT count(*) FROM Album WHERE Title = 'Kept'") == 1)
         // The session is still usable.
@@ -148,6 +150,22 @@ final class LibraryFixture {
         #expect(try f.scalar("SELECT count(*) FROM review WHERE book_id IS NULL") == 2)
         // The grid stays on the neighbouring row.
         #expect(try f.explorer.currentRecord()?.primaryKey == [.integer(2)])
+    }
+
+    /// The counts behind a delete's preview and its check are the shell's bookkeeping: not echoed,
+    /// while echo stays on and shows the DELETE itself.
+    @Test func theCountsBehindADeleteAreNotEchoedButTheDeleteIs() throws {
+        let f = try LibraryFixture()
+        try f.explorer.open("author")
+        try f.explorer.get("1")
+        #expect(f.explorer.isEchoOn)
+        f.explorer.echoLog.clear()
+        let pending = try f.explorer.previewWrite(.delete(all: false, expected: nil))
+        try f.explorer.perform(pending)
+        let statements = f.explorer.echoLog.entries.map(\.sql)
+        #expect(f.explorer.isEchoOn)
+        #expect(!statements.contains { $0.contains("count(*)") }, "\(statements)")
+        #expect(statements.contains(#"DELETE FROM "author" WHERE "id" = ?"#), "\(statements)")
     }
 
     @Test func aRestrictingForeignKeyIsNamedAndTheDeleteIsRefused() throws {

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import Amigo
 
@@ -125,5 +126,34 @@ import Testing
         #expect(try SQLiteEngineFactory(":memory:", echo: true).connect().echo.isEnabled)
         #expect(try !SQLiteEngineFactory(":memory:").connect().echo.isEnabled)
         #expect(try !SQLiteEngineFactory(":memory:", echo: false).connect().echo.isEnabled)
+    }
+}
+
+/// ``Engine/unechoed(_:)``: a program's bookkeeping is not echoed, and the user's statements
+/// still are, on other threads meanwhile and after it.
+@Suite struct UnechoedSpec {
+    @Test func statementsInsideUnechoedAreNotReportedAndEchoStaysOn() throws {
+        let db = try SeedDatabase()
+        let engine = db.amigo.engine
+        db.trace.clear()
+        let count = try engine.unechoed { try engine.fetchScalar(#"SELECT count(*) FROM "dog""#, []) }
+        #expect(count == .integer(0))
+        #expect(db.trace.events.isEmpty)
+        #expect(engine.echo.isEnabled)
+        _ = try engine.fetchScalar(#"SELECT count(*) FROM "dog""#, [])
+        #expect(db.trace.events.map(\.sql) == [#"SELECT count(*) FROM "dog""#])
+    }
+
+    @Test func anotherThreadsStatementsAreReportedMeanwhile() throws {
+        let db = try SeedDatabase()
+        let engine = db.amigo.engine
+        db.trace.clear()
+        try engine.unechoed {
+            _ = try engine.fetchScalar("SELECT 1", [])
+            let done = DispatchSemaphore(value: 0)
+            Thread { _ = try? engine.fetchScalar("SELECT 2", []); done.signal() }.start()
+            done.wait()
+        }
+        #expect(db.trace.events.map(\.sql) == ["SELECT 2"])
     }
 }

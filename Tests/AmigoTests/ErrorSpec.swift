@@ -331,3 +331,61 @@ final class Unmapped: AmigoModel, @unchecked Sendable {}
         }
     }
 }
+
+/// How SQLite's result codes and servers' SQLSTATEs read as ``DatabaseError/Kind``s, without a
+/// server: the codes themselves.
+@Suite struct DatabaseErrorKindSpec {
+    @Test func sqliteExtendedCodesNameTheConstraintAndTheReadOnlyCause() {
+        #expect(DatabaseError(code: 19, extendedCode: 787, message: "FOREIGN KEY constraint failed").kind == .constraint(.foreignKey))
+        #expect(DatabaseError(code: 19, extendedCode: 2067, message: "UNIQUE constraint failed: t.a").kind == .constraint(.unique))
+        #expect(DatabaseError(code: 19, extendedCode: 1299, message: "NOT NULL constraint failed: t.a").kind == .constraint(.notNull))
+        #expect(DatabaseError(code: 19, extendedCode: 275, message: "CHECK constraint failed: n > 0").kind == .constraint(.check))
+        #expect(DatabaseError(code: 19, extendedCode: 1555, message: "UNIQUE constraint failed: t.id").kind == .constraint(.primaryKey))
+        #expect(DatabaseError(code: 19, extendedCode: 1811, message: "raised").kind == .constraint(.other))
+        #expect(DatabaseError(code: 8, extendedCode: 1032, message: "").kind == .readOnly(.fileMoved))
+        #expect(DatabaseError(code: 8, extendedCode: 1544, message: "").kind == .readOnly(.directoryNotWritable))
+        #expect(DatabaseError(code: 8, extendedCode: 776, message: "").kind == .readOnly(.hotJournal))
+        #expect(DatabaseError(code: 8, extendedCode: 264, message: "").kind == .readOnly(.walNeedsRecovery))
+        #expect(DatabaseError(code: 8, extendedCode: 520, message: "").kind == .readOnly(.walLocked))
+        #expect(DatabaseError(code: 8, message: "attempt to write a readonly database").kind == .readOnly(.file))
+        #expect(DatabaseError(code: 9, message: "interrupted").kind == .interrupted)
+        #expect(DatabaseError(code: 5, message: "database is locked").kind == .busy)
+        #expect(DatabaseError(code: 6, message: "database table is locked").kind == .locked)
+        #expect(DatabaseError(code: 11, message: "database disk image is malformed").kind == .corrupt)
+        #expect(DatabaseError(code: 26, message: "file is not a database").kind == .corrupt)
+        #expect(DatabaseError(code: 13, message: "database or disk is full").kind == .full)
+        #expect(DatabaseError(code: 1, message: "foreign key mismatch - \"a\" referencing \"b\"").kind == .foreignKeyMismatch)
+        #expect(DatabaseError(code: 1, message: "integer overflow").kind == .integerOverflow)
+        #expect(DatabaseError(code: 1, message: "no such table: nope").kind == .other)
+    }
+
+    @Test func sqlStatesReadAsTheSameKinds() {
+        func kind(_ state: String, _ message: String = "") -> DatabaseError.Kind {
+            DatabaseError(sqlState: state, message: message, system: "PostgreSQL").kind
+        }
+        #expect(kind("23503") == .constraint(.foreignKey))
+        #expect(kind("23505") == .constraint(.unique))
+        #expect(kind("23502") == .constraint(.notNull))
+        #expect(kind("23514") == .constraint(.check))
+        #expect(kind("23P01") == .constraint(.other))
+        #expect(kind("57014") == .interrupted)
+        #expect(kind("55P03") == .busy)
+        #expect(kind("40001") == .serialization)
+        #expect(kind("40P01") == .serialization)
+        #expect(kind("25006") == .readOnly(.transaction))
+        #expect(kind("57P01") == .connectionLost(.endedByServer))
+        #expect(kind("08006", "server closed the connection unexpectedly") == .connectionLost(.broken))
+        #expect(kind("08006", "FATAL: terminating connection due to administrator command") == .connectionLost(.endedByServer))
+        #expect(kind("XX001") == .corrupt)
+        #expect(kind("53100") == .full)
+        #expect(kind("42883") == .undefinedFunction)
+        #expect(kind("42P01") == .other)
+    }
+
+    @Test func theSummaryGivesTheCodeAndTheMessageWithoutTheSQL() {
+        #expect(DatabaseError(code: 19, extendedCode: 1299, message: "NOT NULL constraint failed: t.a", sql: "INSERT …").summary
+                == "SQLite error 19 (constraint): NOT NULL constraint failed: t.a")
+        #expect(DatabaseError(sqlState: "23505", message: "duplicate key", system: "PostgreSQL", sql: "INSERT …").summary
+                == "PostgreSQL error 23505: duplicate key")
+    }
+}

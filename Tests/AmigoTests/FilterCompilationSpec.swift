@@ -1,3 +1,4 @@
+import AmigoTestSupport
 import Testing
 @testable import Amigo
 
@@ -231,6 +232,27 @@ final class Toy: AmigoModel, @unchecked Sendable {
         try expectDogs(session.query(Dog.self).filter("label LIKE 'Lu*'"), where: #""dog"."label" GLOB ?"#, ["Lu*"], ids: [1, 3])
         try expectDogs(session.query(Dog.self).filter("label LIKE 'l?cy'"), where: #""dog"."label" GLOB ?"#, ["l?cy"], ids: [2])
         try expectDogs(session.query(Dog.self).filter(#"label LIKE 'Max\*'"#), where: #""dog"."label" GLOB ?"#, ["Max[*]"], ids: [5])
+    }
+
+    /// A SQL user's `LIKE 'A%'` answers what SQL answers: `%` and `_` are wildcards when the
+    /// pattern has no `*` or `?`, and SQLite's LIKE ignores ASCII case — never a silent empty answer.
+    @Test func aPatternWrittenWithSQLWildcardsIsReadAsSQLReadsIt() throws {
+        let path = try SampleDatabase.chinook.copy()
+        defer { TemporaryFile.remove(path) }
+        let amigo = try AmigoDatabase(reflecting: path)
+        let session = try amigo.openSession()
+        defer { try? session.close() }
+        for (filter, sql) in [("Name LIKE 'A%'", "Name LIKE 'A%'"), ("Name LIKE 'a%'", "Name LIKE 'a%'"),
+                              ("Name LIKE 'AC_DC'", "Name LIKE 'AC_DC'"), ("Name LIKE '%the%'", "Name LIKE '%the%'"),
+                              (#"Name LIKE '100\%'"#, #"Name LIKE '100\%' ESCAPE '\'"#)] {
+            let expected = try amigo.engine.fetchScalar("SELECT count(*) FROM Artist WHERE \(sql)").integerValue
+            #expect(try session.query("Artist").filter(filter).count() == Int(expected ?? -1), "\(filter)")
+        }
+        #expect(try session.query("Artist").filter("Name LIKE 'A%'").count() == 26)
+        // The filter language's own wildcards keep their meaning (and their case).
+        #expect(try session.query("Artist").filter("Name LIKE 'A*'").count() == 26)
+        #expect(try session.query("Artist").filter("Name LIKE 'a*'").count() == 0)
+        #expect(try session.query("Artist").filter("Name LIKE 'A%*'").count() == 0)   // `%` literal beside `*`
     }
 
     @Test func caseInsensitiveLikeUsesSQLLike() throws {

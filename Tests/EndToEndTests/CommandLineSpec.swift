@@ -49,7 +49,7 @@ struct CommandLineSpec {
     func failingCommandsSayWhere() throws {
         let c = try run(["-c", "tables", "-c", "open NoSuchTable"])
         #expect(c.status == 1)
-        #expect(c.stderr == "amigo-shell: -c #2: error: unknown model or table 'NoSuchTable'\n")
+        #expect(c.stderr == "amigo-shell: -c #2: error: open: no table or view 'NoSuchTable'; tables lists them\n")
         let piped = try run([], stdin: "tables\n\nbogus\n")
         #expect(piped.status == 1)
         #expect(piped.stderr == "amigo-shell: line 3: error: unknown command 'bogus'; type help for the list\n")
@@ -82,5 +82,22 @@ struct CommandLineSpec {
             #expect(result.status == 0)
             #expect(result.stdout.contains("read-only"), "\(shell)")
         }
+    }
+
+    @Test("bash completion completes file names for the database and the modes after --mode")
+    func bashCompletion() throws {
+        let workspace = try Workspace("bash-completion")
+        let script = """
+            source <("$0" --generate-completion-script bash)
+            complete_words() {
+                COMP_WORDS=("$@"); COMP_CWORD=$(( $# - 1 )); COMP_LINE="$*"; COMP_POINT=${#COMP_LINE}; COMPREPLY=()
+                _amigo-shell amigo-shell "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}"
+                printf '%s\\n' "${COMPREPLY[@]}"
+            }
+            echo "== file"; complete_words amigo-shell chin
+            echo "== mode"; complete_words amigo-shell --mode js
+            """
+        let result = try ProcessRunner.run("/bin/bash", ["-c", "cd \(workspace.directory.path.shellQuoted) && " + script, try Fixture.binary()])
+        #expect(result.stdout == "== file\nchinook.sqlite\n== mode\njson\njsonl\n", "\(result.stdout)\(result.stderr)")
     }
 }

@@ -287,7 +287,7 @@ struct PostgresShellSpec {
         #expect(result.status == 0)
         #expect(try db.psql("SELECT id, name FROM artist ORDER BY id") == "1|AC/DC\n2|ABBA (Sweden)\n3|Aerosmith\n4|Queen\n")
         let uncommitted = try shell(db.url, ["open genre", "insert name='Jazz'"])
-        #expect(uncommitted.stderr == "amigo-shell: 1 uncommitted change(s) rolled back\n")
+        #expect(uncommitted.stderr.hasPrefix("amigo-shell: error: the input ended with 1 uncommitted change(s): rolled back"))
         #expect(try db.psql("SELECT count(*) FROM genre") == "2\n")
     }
 
@@ -299,7 +299,7 @@ struct PostgresShellSpec {
         #expect(rolledBack.status == 1)
         #expect(rolledBack.stdout.contains("CREATE done (schema changed) (1 uncommitted; commit to keep)"))
         #expect(rolledBack.stdout.contains("inserted tag 1 \"live\" (2 uncommitted; commit to keep)\n1\n"))
-        #expect(rolledBack.stderr == "amigo-shell: -c #6: error: unknown model or table 'tag'\n")
+        #expect(rolledBack.stderr.hasPrefix("amigo-shell: -c #6: error: open: no table or view 'tag'"), "\(rolledBack.stderr)")
         let committed = try shell(db.url, ["sql CREATE TABLE tag (id serial PRIMARY KEY, label text)", "open tag",
                                            "insert label='kept'", "commit"])
         #expect(committed.stderr == "")

@@ -57,18 +57,14 @@ struct ReliabilitySpec {
         try await quit(tmux)
     }
 
-    @Test("a paste on the grid runs none of its characters as keys, and typed-ahead y answers no box")
+    @Test("a paste on the grid runs none of its characters as keys")
     func pasteOnTheGridRunsNothing() async throws {
         let workspace = try Workspace("paste-grid")
         let tmux = try await launch("paste-grid", workspace, table: "PlaylistTrack", rows: 8715)
         try tmux.paste("Dy:commit\n")
         try await tmux.waitUntil("the paste refused") { $0.statusLine.contains("nothing was run") }
-        // D and y typed in one burst: the box opens after the y was typed, so the y is dropped.
-        try tmux.sendLiteral("Dy")
-        let screen = try await tmux.waitFor("Run inside the session?")
-        #expect(!screen.statusLine.contains("uncommitted (:commit"))
-        try tmux.sendKeys("n")
-        try await tmux.waitUntil("the delete cancelled") { $0.statusLine.contains("cancelled") }
+        // (A y typed ahead of the box it would answer is dropped: ShellRunLoopSpec shows it with
+        // a scripted terminal, where "ahead" does not depend on how busy the machine is.)
         try await quit(tmux)
         #expect(workspace.databaseIsUnchanged)
     }

@@ -235,7 +235,7 @@ struct TextModeSpec {
         let result = try shell(workspace, ["tables"], database: "missing.sqlite")
         #expect(result.status == 2)
         #expect(result.stdout == "")
-        #expect(result.stderr == "amigo-shell: no such database file: missing.sqlite\n")
+        #expect(result.stderr == "amigo-shell: no such database file: missing.sqlite (--create makes a new one)\n")
         #expect(!FileManager.default.fileExists(atPath: workspace.path("missing.sqlite")))
     }
 

@@ -23,10 +23,22 @@ public struct DatabaseError: Error, Sendable, Equatable, CustomStringConvertible
     public var path: String?
     /// The five-character SQLSTATE of a server that reports one (`23505`), nil for SQLite. Its
     /// ``code`` is then the nearest SQLite primary code (constraint, busy, read-only, or error),
-    /// so that ``isConstraintViolation`` and friends hold for every engine.
+    /// so that messages read alike; ``kind`` says what it means.
     public var sqlState: String?
     /// The name of the database system for messages (`SQLite` unless another engine says so).
     public var system: String = "SQLite"
+    /// What went wrong, as a value to `switch` on (``Kind``): read from SQLite's extended result
+    /// code, or from the SQLSTATE of a server. Callers decide with it, never with ``code``,
+    /// ``sqlState`` or ``message``, which are kept for messages.
+    public var kind: Kind
+    /// The columns a failed constraint names, as SQLite reports them: `["Genre.Name"]` for
+    /// `UNIQUE constraint failed: Genre.Name`; empty when the message names none (SQLite's
+    /// `FOREIGN KEY constraint failed`, every server's message).
+    public var constraintColumns: [String] = []
+    /// Whether the database said which foreign key failed and with what values: a server does
+    /// (PostgreSQL's detail `Key (ArtistId)=(999) is not present in table "Artist"`); SQLite says
+    /// only `FOREIGN KEY constraint failed`, so a caller that wants to say more looks itself.
+    public var namesFailedForeignKey = false
 
     /// Creates an error.
     public init(code: Int32, extendedCode: Int32? = nil, message: String, sql: String? = nil, arguments: [DatabaseValue] = [],
@@ -37,11 +49,15 @@ public struct DatabaseError: Error, Sendable, Equatable, CustomStringConvertible
         self.message = message
         self.sql = sql
         self.arguments = arguments
+        self.kind = Kind(sqliteCode: code, extendedCode: extendedCode ?? code, message: message)
+        if case .constraint = kind { self.constraintColumns = Self.sqliteConstraintColumns(message) }
     }
 
     /// Creates an error reported by a server with a SQLSTATE (`system` names it in the message);
-    /// ``code`` is derived from the SQLSTATE's class.
-    public init(sqlState: String, message: String, system: String, sql: String? = nil, arguments: [DatabaseValue] = []) {
+    /// ``code`` is derived from the SQLSTATE's class and ``kind`` from the SQLSTATE itself, unless
+    /// the engine gives it.
+    public init(sqlState: String, message: String, system: String, kind: Kind? = nil, sql: String? = nil,
+                arguments: [DatabaseValue] = []) {
         let code: Int32
         switch sqlState {
         case let s where s.hasPrefix("23"): code = SQLITE_CONSTRAINT
@@ -53,20 +69,21 @@ public struct DatabaseError: Error, Sendable, Equatable, CustomStringConvertible
         self.init(code: code, message: message, sql: sql, arguments: arguments)
         self.sqlState = sqlState
         self.system = system
+        self.kind = kind ?? Kind(sqlState: sqlState, message: message)
+        self.constraintColumns = []
+        self.namesFailedForeignKey = true
     }
-
-    /// Whether a UNIQUE, NOT NULL, CHECK, FOREIGN KEY or PRIMARY KEY constraint failed.
-    public var isConstraintViolation: Bool { code == SQLITE_CONSTRAINT }
-    /// Whether the database was locked by another connection beyond the busy timeout.
-    public var isBusy: Bool { code == SQLITE_BUSY || code == SQLITE_LOCKED }
-    /// Whether the engine's interrupt check stopped the statement (``Engine/setInterruptCheck(_:)``).
-    public var isInterrupted: Bool { code == SQLITE_INTERRUPT }
-    /// Whether a write was refused because the database is read-only.
-    public var isReadOnly: Bool { code == SQLITE_READONLY }
 
     /// SQLite's short name of the primary code, such as `constraint` or `busy`.
     public var codeName: String {
         String(cString: sqlite3_errstr(code)).replacingOccurrences(of: " failed", with: "")
+    }
+
+    /// The error in one line for people, without the SQL: `SQLite error 19 (constraint): NOT NULL
+    /// constraint failed: dog.label`, or `PostgreSQL error 23505: duplicate key value …`.
+    public var summary: String {
+        if let sqlState { return "\(system) error \(sqlState): \(message)" }
+        return "\(system) error \(code) (\(codeName)): \(message)"
     }
 
     /// The code, SQLite's message and the SQL (with its placeholders, never the bound values).

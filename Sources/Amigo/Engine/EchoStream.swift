@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 import Synchronization
 
 /// One statement the engine ran, as shown by echo.
@@ -79,7 +76,6 @@ public final class EchoStream: @unchecked Sendable {
 
     func unsubscribe(_ token: Int) { _ = lock.withLock { subscribers.removeValue(forKey: token) } }
 
-    /// Reports an event to every subscriber.
     /// Emits a statement that started at `start` (``DispatchTime`` nanoseconds) and just ended:
     /// what every engine reports after running one, with its duration, row count or error.
     public func emit(_ kind: EchoEvent.Kind, _ sql: String, _ arguments: [DatabaseValue], startedAt start: UInt64,
@@ -89,7 +85,9 @@ public final class EchoStream: @unchecked Sendable {
                        error: error.map { "\($0)" }))
     }
 
+    /// Reports an event to every subscriber (none inside ``unechoed(_:)`` on this thread).
     public func emit(_ event: EchoEvent) {
+        if isSilencedHere { return }
         let handlers = lock.withLock { Array(subscribers.values) }
         for handler in handlers { handler(event) }
     }
@@ -100,7 +98,7 @@ public final class EchoStream: @unchecked Sendable {
     public static let standardErrorSink: @Sendable (EchoEvent) -> Void = { event in
         var bytes = Array((event.formatted + "\n").utf8)[...]
         while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { Glibc.write(2, $0.baseAddress, $0.count) }
+            let written = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
             if written < 0 && errno == EINTR { continue }
             guard written > 0 else { return }
             bytes = bytes.dropFirst(written)

@@ -113,6 +113,16 @@ public protocol Engine: AnyObject, Sendable {
     ///
     /// - Throws: ``AmigoError/database(_:)`` when the database cannot be reached (yet).
     func reconnect() throws
+
+    /// The engine's estimate of the rows of `table` (a table or view, named as reflection names
+    /// it), from what the server keeps (statistics) or plans, without reading the rows: shown
+    /// while the exact count waits. Nil when the engine has none.
+    func estimatedRowCount(of table: String) -> Int?
+
+    /// Reads what the server sent unasked (the notice that it ended the connection: a timeout,
+    /// an administrator) without sending anything, so that ``isConnectionLost`` is up to date
+    /// without a statement that would keep an idle transaction alive on the server.
+    func pollConnection()
 }
 
 extension Engine {
@@ -136,6 +146,16 @@ extension Engine {
 
     /// Nothing to do: a file's connection is not lost.
     public func reconnect() throws {}
+
+    /// The answer of the dialect's ``SQLDialect/rowEstimateQuery`` (none for SQLite).
+    public func estimatedRowCount(of table: String) -> Int? {
+        guard let query = dialect.rowEstimateQuery,
+              let value = try? fetchScalar(query, [.text(dialect.quoteTable(table))]).integerValue else { return nil }
+        return Int(value)
+    }
+
+    /// Nothing to read: a file's connection is not lost.
+    public func pollConnection() {}
 
     /// How long, in seconds, creating a session waits for another thread's session on this
     /// engine to close before throwing ``AmigoError/sessionBusy(path:waited:)`` (the

@@ -3,7 +3,13 @@
 import Foundation
 
 extension QueryScope {
-    func compile(_ c: FilterComparison, lhsSQL columnSQL: String, column model: Column) throws -> String {
+    func compile(_ comparison: FilterComparison, lhsSQL columnSQL: String, column model: Column) throws -> String {
+        var c = comparison
+        // A LIKE written with SQL's wildcards follows the database's LIKE, case rule included.
+        if c.op == .like, dialect.likeIgnoresASCIICase, case .constant(let value) = c.rhs,
+           let text = value.textValue, PatternTranslation.isSQLLikePattern(text) {
+            c.options.insert(.caseInsensitive)
+        }
         let ci = c.options.contains(.caseInsensitive)
         // Patterns and regular expressions read the column as text (PostgreSQL casts a number).
         let column = [.like, .beginsWith, .endsWith, .contains, .matches].contains(c.op)

@@ -146,11 +146,10 @@ extension Query {
         let q = filter.map { self.filter($0, arguments: arguments.map(\.filterArgument)) } ?? self
         let model = try q.modelResult.get()
         try checkWritable(model, "delete rows")
-        let (keys, subquery, subArguments) = try q.keySubquery(model)
-        let sql = amigo.engine.dialect.delete(from: model.table.name, where: "\(keys) IN (\(subquery))")
+        let statement = try q.deleteStatement()
         let changes = try onConnection {
             try checkOpen()
-            return try amigo.engine.execute(sql, subArguments).changes
+            return try amigo.engine.execute(statement.sql, statement.arguments).changes
         }
         session?.recordChanges(changes)
         return changes
@@ -169,7 +168,7 @@ extension Query {
     }
 
     /// `("id", "SELECT "t"."id" FROM … WHERE …", arguments)` selecting the keys of the query's rows.
-    private func keySubquery(_ model: ORMModel) throws -> (String, String, [DatabaseValue]) {
+    func keySubquery(_ model: ORMModel) throws -> (String, String, [DatabaseValue]) {
         let dialect = amigo.engine.dialect
         var names = model.table.primaryKey.map(\.label)
         if names.isEmpty {

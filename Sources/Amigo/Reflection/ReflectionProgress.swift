@@ -12,6 +12,6 @@ extension AmigoError {
     /// What a reflection cancelled by its progress callback throws: an interrupted statement, as
     /// any cancelled work is (``DatabaseError/isInterrupted``).
     static func reflectionCancelled(path: String) -> AmigoError {
-        .database(DatabaseError(code: 9 /* SQLITE_INTERRUPT */, message: "interrupted while reading the schema", path: path))
+        .database(.cancelled("interrupted while reading the schema", path: path))
     }
 }

@@ -42,6 +42,11 @@ public struct SchemaCompiler: Sendable {
         return parts.joined(separator: " ")
     }
 
+    /// `DROP TABLE` of the table `name` (`DROP TABLE IF EXISTS "t"` with `ifExists`).
+    public func dropTable(_ name: String, ifExists: Bool = false) -> String {
+        "DROP TABLE " + (ifExists ? "IF EXISTS " : "") + dialect.quoteTable(name)
+    }
+
     /// `CREATE TABLE IF NOT EXISTS` for `table`.
     public func createTable(_ table: Table, ifNotExists: Bool = true) -> String {
         let pk = table.primaryKey

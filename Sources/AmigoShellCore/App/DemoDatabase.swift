@@ -186,7 +186,7 @@ public enum DemoDatabase {
             for _ in 0..<4 {
                 let made = ((try? engine.schemaCatalog.entries()) ?? []).filter { demo.contains($0.name) }
                 if made.isEmpty { break }
-                for entry in made { try? engine.executeScript("DROP TABLE IF EXISTS " + engine.dialect.quoteTable(entry.name)) }
+                for entry in made { try? engine.executeScript(SchemaCompiler(dialect: engine.dialect).dropTable(entry.name, ifExists: true)) }
             }
             throw error
         }

@@ -2,7 +2,7 @@
 public enum ShellAction: String, Sendable, CaseIterable {
     case moveUp, moveDown, moveLeft, moveRight, pageUp, pageDown, top, bottom
     case nextPane, previousPane, activate, relations, followLink, back
-    case filterPrompt, find, findAll, findNext, findPrevious, jumpToKey, openTable, commandPrompt, sortAscending, sortDescending
+    case filterPrompt, find, frequencies, findNext, findPrevious, jumpToKey, openTable, commandPrompt, sortAscending, sortDescending
     case detail, edit, insertRow, deleteRow, deleteAll, filterEqual, toggleEcho, help, quit, suspend, redraw, refresh
 }
 
@@ -39,8 +39,8 @@ public enum KeyMap {
                    summary: "follow the current row's relationship with that number (listed under the panes)"),
         KeyBinding(keys: [.backspace, .escape, .char("b")], label: "Bksp Esc b", action: .back, summary: "back one step: the previous view, filter or sort (its row restored)"),
         KeyBinding(keys: [.char("t")], label: "t", action: .openTable, summary: "open a table by name (Tab completes); Album:4 at key 4, Track/snow at the first row with snow"),
-        KeyBinding(keys: [.char("f")], label: "f", action: .find, summary: "find as you type: the next row whose current column contains a text"),
-        KeyBinding(keys: [.char("F")], label: "F", action: .findAll, summary: "find in every column (text and numbers, as shown)"),
+        KeyBinding(keys: [.char("f")], label: "f", action: .find, summary: "find as you type: the next row whose current column contains a text (else any column)"),
+        KeyBinding(keys: [.char("F")], label: "F", action: .frequencies, summary: "value frequencies of this column (counts, percent, bars); Enter keeps the rows with that value"),
         KeyBinding(keys: [.char("n")], label: "n", action: .findNext, summary: "next match of the last find"),
         KeyBinding(keys: [.char("N")], label: "N", action: .findPrevious, summary: "previous match of the last find"),
         KeyBinding(keys: [.char("#")], label: "#", action: .jumpToKey, summary: "jump to the row with a key (composite keys: 1,2)"),

@@ -8,7 +8,13 @@ extension ShellApp {
         guard let view = explorer.current else { setMessage("open a table first"); return }
         let index = column.flatMap { name in view.columns.firstIndex(of: name) }
         attempt {
-            let found = try explorer.find(text, column: index, backward: backward, includingCurrent: includingCurrent)
+            let found: String
+            do {
+                found = try explorer.find(text, column: index, backward: backward, includingCurrent: includingCurrent)
+            } catch ShellError.noMatch where index != nil {
+                // Not in this column (a last name typed in the first name's): every column.
+                found = try explorer.find(text, column: nil, backward: backward, includingCurrent: includingCurrent)
+            }
             focus = .grid
             setMessage(found)
         }
@@ -47,21 +53,7 @@ extension ShellApp {
     /// The table or view `name` means: an exact name, else the first starting with it, else
     /// containing it, else whose letters it has in order (fuzzy) — tables before views.
     static func tableMatch(_ name: String, in tables: [TableSummary]) -> String? {
-        let ranked = tables.filter { !$0.isView } + tables.filter(\.isView)
-        let lower = name.lowercased()
-        if let exact = ranked.first(where: { $0.name.lowercased() == lower }) { return exact.name }
-        if let prefix = ranked.first(where: { $0.name.lowercased().hasPrefix(lower) }) { return prefix.name }
-        if let inside = ranked.first(where: { $0.name.lowercased().contains(lower) }) { return inside.name }
-        return ranked.first(where: { isSubsequence(lower.filter { $0 != " " }, of: $0.name.lowercased()) })?.name
-    }
-
-    static func isSubsequence(_ needle: String, of haystack: String) -> Bool {
-        var rest = haystack[...]
-        for ch in needle {
-            guard let i = rest.firstIndex(of: ch) else { return false }
-            rest = rest[rest.index(after: i)...]
-        }
-        return true
+        TableNameMatch.best(name, tables: tables.filter { !$0.isView }.map(\.name), views: tables.filter(\.isView).map(\.name))
     }
 
     /// Shows ambiguous completion candidates in the status line.

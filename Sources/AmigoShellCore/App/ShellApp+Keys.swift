@@ -68,13 +68,15 @@ extension ShellApp {
             guard view.isModelView else { setMessage("a sql result cannot be filtered here; add a WHERE clause to the sql"); return .none }
             // Starts empty: the new filter replaces the view's (which stays one Backspace away, and Up recalls it).
             return .prompt(PromptRequest(kind: .filter, prompt: "filter> ", initialText: ""))
-        case .find, .findAll:
+        case .find:
             guard let view else { setMessage("open a table first"); return .none }
             guard view.isModelView else { setMessage("a sql result cannot be searched here"); return .none }
-            let column = action == .find ? ShellApp.searchColumn(of: view) : nil
+            let column = ShellApp.searchColumn(of: view)
             return .prompt(PromptRequest(kind: .find(column: column), prompt: "find in \(column ?? "any column")> ", initialText: ""))
+        case .frequencies:
+            showFrequencies()
         case .findNext, .findPrevious:
-            guard let last = lastFind else { setMessage("nothing to repeat: f finds in this column, F in every column"); return .none }
+            guard let last = lastFind else { setMessage("nothing to repeat: f finds a text"); return .none }
             runFind(last.text, column: last.column, backward: action == .findPrevious, includingCurrent: false)
         case .jumpToKey:
             guard let view, let model = view.model else { setMessage("open a table first"); return .none }

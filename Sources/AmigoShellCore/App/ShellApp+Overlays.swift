@@ -14,8 +14,42 @@ extension ShellApp {
         }
     }
 
+    /// `F`: the current column's value frequencies over the view's rows.
+    func showFrequencies() {
+        guard let view = explorer.current else { setMessage("open a table first"); return }
+        guard view.isModelView, view.cursorColumn < view.columns.count else {
+            setMessage("a sql result has no frequencies here; GROUP BY in the sql"); return
+        }
+        attempt {
+            let profile = try explorer.valueProfile(of: view.columns[view.cursorColumn])
+            overlay = .frequencies(profile, cursor: 0)
+        }
+    }
+
     func handleOverlay(_ key: Key) -> ShellEffect {
         switch overlay {
+        case .frequencies(let profile, var cursor):
+            switch key {
+            case .up, .char("k"): cursor = max(0, cursor - 1)
+            case .down, .char("j"): cursor = min(max(0, profile.values.count - 1), cursor + 1)
+            case .pageUp: cursor = max(0, cursor - 10)
+            case .pageDown: cursor = min(max(0, profile.values.count - 1), cursor + 10)
+            case .home, .char("g"): cursor = 0
+            case .end, .char("G"): cursor = max(0, profile.values.count - 1)
+            case .enter:
+                overlay = .none
+                guard cursor < profile.values.count else { return .none }
+                attempt {
+                    try explorer.keepRows(where: profile.column, equals: profile.values[cursor].value)
+                    focus = .grid
+                    setMessage(explorer.statusSummary)
+                }
+                return .none
+            default:
+                overlay = .none
+                return .none
+            }
+            overlay = .frequencies(profile, cursor: cursor)
         case .relations(let rows, var cursor):
             switch key {
             case .up, .char("k"): cursor = max(0, cursor - 1)

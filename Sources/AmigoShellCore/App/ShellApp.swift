@@ -22,6 +22,8 @@ public final class ShellApp {
         case confirmQuit
         /// The connection to the server was lost (`reason`): y connects again.
         case confirmReconnect(reason: String)
+        /// A column's value frequencies (`F`), the cursor on one value.
+        case frequencies(ValueProfile, cursor: Int)
     }
 
     /// The kinds of prompt the adapter opens with readline.
@@ -104,6 +106,7 @@ public final class ShellApp {
         if explorer.current != nil { focus = .grid }
         // Filters, `=` and sorts are steps that Backspace and Esc pop, one at a time.
         explorer.narrowingPushesSteps = true
+        explorer.readsFirstScreenOnOpen = true
         message = "\(explorer.tables.count) tables and views — Enter opens, ? lists every key"
     }
 

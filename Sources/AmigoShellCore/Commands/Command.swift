@@ -33,6 +33,8 @@ public enum Command: Equatable, Sendable {
     /// Connects to the server again after the connection was lost.
     case reconnect
     case stats(String)
+    /// The value frequencies of a column or to-one path of the view (nil: its first text column).
+    case freq(String?)
     case help(String?)
     case quit
     /// Text mode: how rows are written (nil prints the current mode).

@@ -131,6 +131,10 @@ extension CommandParser {
                     summary: "connect to the server again after the connection was lost (what was not committed went with it)") { try $0.bare(.reconnect, "reconnect") },
         CommandSpec("stats", aliases: [], usage: "stats COLUMN",
                     summary: "rows, non-null, distinct, nulls, min, max, sum and avg of a column (or path) of the view") { .stats(CommandParser.unquote(try $0.needs("stats COLUMN"))) },
+        CommandSpec("freq", aliases: ["frequencies", "facet"], usage: "freq [COLUMN]",
+                    summary: "how often each value of a column or path (genre.Name) occurs in the view, most frequent first: value, count, percent (the F key)") { input in
+            .freq(input.rest.isEmpty ? nil : CommandParser.unquote(input.rest))
+        },
         CommandSpec("mode", aliases: [".mode"], usage: "mode [MODE]",
                     summary: "text mode: write rows as csv, tsv, json, jsonl, table (default), line, markdown, or sqlite3's list, column or box (no MODE: say which; also .mode)") { input in
             if input.rest.isEmpty { return .mode(nil) }

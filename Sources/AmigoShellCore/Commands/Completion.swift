@@ -19,7 +19,7 @@ public enum Completion {
             // Tables first, then views; by prefix, else by the letters in order.
             let ranked = explorer.tables.filter { !$0.isView }.map(\.name) + explorer.tables.filter(\.isView).map(\.name)
             let prefixed = matching(line, ranked)
-            return prefixed.isEmpty ? ranked.filter { ShellApp.isSubsequence(line.lowercased(), of: $0.lowercased()) } : prefixed
+            return prefixed.isEmpty ? ranked.filter { TableNameMatch.isSubsequence(line.lowercased(), of: $0.lowercased()) } : prefixed
         case .command:
             let words = CommandParser.splitWords(before.hasPrefix(":") ? String(before.dropFirst()) : before)
             guard let command = words.first?.lowercased() else { return matching(word, CommandParser.names) }

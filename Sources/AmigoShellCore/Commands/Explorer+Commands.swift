@@ -134,6 +134,10 @@ extension Explorer {
             return CommandResult(output: text, status: "help")
         case .quit:
             return CommandResult(output: "", status: "", quit: true)
+        case .freq(let column):
+            let profile = try valueProfile(of: try frequencyColumn(column))
+            let text = (FrequencyText.lines(profile) + [FrequencyText.summary(profile)]).joined(separator: "\n")
+            return CommandResult(output: text, status: "frequencies of \(profile.column)")
         case .indexes(let table):
             return CommandResult(output: try indexNames(of: table).joined(separator: "\n"), status: "indexes")
         case .mode, .headers, .output, .once, .read, .dump, .separator, .nullValue, .timer, .width:

@@ -121,10 +121,7 @@ extension Explorer {
     /// (PostgreSQL), else as Amigo would create it.
     func tableDefinition(_ model: ORMModel) throws -> String {
         if let sql = model.table.sql { return sql }
-        let echoing = isEchoOn
-        isEchoOn = false
-        defer { isEchoOn = echoing }
-        if let ddl = try amigo.engine.schemaCatalog.definition(ofTable: model.name) { return ddl }
+        if let ddl = try amigo.engine.unechoed({ try amigo.engine.schemaCatalog.definition(ofTable: model.name) }) { return ddl }
         return SchemaCompiler(dialect: amigo.engine.dialect).createTable(model.table)
     }
 
@@ -156,16 +153,16 @@ extension Explorer {
         let counts: [Query<Record>.Aggregate] = [.count, .countValues(column), .countDistinct(column), .nulls(column)]
         do {
             values = try query.aggregate(counts + [.min(column), .max(column), .sum(column), .avg(column)])
-        } catch AmigoError.database(let error) where error.message.contains("integer overflow") {
+        } catch AmigoError.database(let error) where error.kind == .integerOverflow {
             // A sum past 64-bit integers: SQLite's total() gives it as a real instead.
             values = try query.aggregate(counts + [.min(column), .max(column), .total(column), .avg(column)])
-        } catch AmigoError.database(let error) where error.sqlState == "42883" {
+        } catch AmigoError.database(let error) where error.kind == .undefinedFunction {
             // A server without sum(text) or min(uuid) (PostgreSQL's "undefined function"): what it
             // can compute for the column's type; the others are left out.
             do {
                 values = try query.aggregate(counts + [.min(column), .max(column)]) + [.null, .null]
                 uncomputed = [6, 7]
-            } catch AmigoError.database(let error) where error.sqlState == "42883" {
+            } catch AmigoError.database(let error) where error.kind == .undefinedFunction {
                 values = try query.aggregate(counts) + [.null, .null, .null, .null]
                 uncomputed = [4, 5, 6, 7]
             }

@@ -84,31 +84,20 @@ extension Explorer {
 
     /// A constraint failure said in one line: which constraint, and the value that broke it.
     static func constraintError(_ error: Error, command: String, record: Record, session: Session) -> Error {
-        guard case AmigoError.database(let db) = error, db.code == 19 else { return error }
+        guard case AmigoError.database(let db) = error, case .constraint(let constraint) = db.kind else { return error }
         var text = db.message
         // `UNIQUE constraint failed: Genre.Name` names columns: give their values.
-        if let colon = db.message.range(of: "failed: ") {
-            let names = db.message[colon.upperBound...].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-            let values = names.compactMap { name -> String? in
+        if !db.constraintColumns.isEmpty {
+            let values = db.constraintColumns.compactMap { name -> String? in
                 let column = name.split(separator: ".").last.map(String.init) ?? name
                 guard let c = record.model.table.column(named: column) else { return nil }
                 return "\(c.label) = \(record.value(at: c.index).description)"
             }
             if !values.isEmpty { text += " (" + values.joined(separator: ", ") + ")" }
-        } else if db.message.hasPrefix("FOREIGN KEY") {
-            // SQLite does not say which key: find the one whose parent row is missing.
-            for fk in record.model.table.foreignKeys {
-                let values = fk.columns.compactMap { record.model.table.column(named: $0) }.map { record.value(at: $0.index) }
-                guard values.count == fk.columns.count, !values.contains(where: \.isNull) else { continue }
-                let parentColumns = fk.referencedColumns
-                guard parentColumns.count == values.count else { continue }
-                let sql = "SELECT count(*) FROM \(session.engine.dialect.quoteTable(fk.referencedTable)) WHERE "
-                    + parentColumns.map { session.engine.dialect.quote($0) + " = ?" }.joined(separator: " AND ")
-                if (try? session.engine.fetchScalar(sql, values).integerValue) == 0 {
-                    text += ": no \(fk.referencedTable) with \(parentColumns.joined(separator: ", ")) = \(values.map(\.description).joined(separator: ", ")) for \(fk.columns.joined(separator: ", "))"
-                    break
-                }
-            }
+        } else if constraint == .foreignKey && !db.namesFailedForeignKey,
+                  let (fk, values) = try? session.foreignKeyWithoutParent(record) {
+            // SQLite does not say which key: the one whose parent row is missing.
+            text += ": no \(fk.referencedTable) with \(fk.referencedColumns.joined(separator: ", ")) = \(values.map(\.description).joined(separator: ", ")) for \(fk.columns.joined(separator: ", "))"
         }
         return ShellError.constraintViolated(command: command, detail: text)
     }
@@ -119,18 +108,16 @@ extension Explorer {
     /// must be `expected` when given), with what ON DELETE actions will also do.
     public func previewDelete(all: Bool, expected: Int?) throws -> PendingWrite {
         let (view, model) = try writableModel("delete")
-        let q = { (name: String) in self.amigo.engine.dialect.quote(name) }
         if !all {
             let record = try chosenRecord(for: "delete")
             let statement = try session.previewDelete(record)
-            let condition = statement.sql.range(of: " WHERE ").map { String(statement.sql[$0.upperBound...]) } ?? amigo.engine.dialect.falseCondition
-            let selection = CascadePreview.Selection(sql: condition, arguments: statement.arguments)
-            let cascade = try CascadePreview.compute(table: model.table.name, selection: selection, models: amigo.models, engine: amigo.engine)
+            let selected = try session.query(model.name).havingKey(statement.arguments)   // the row the DELETE names
+            let cascade = try selected.cascadePreview()
             let caption = rowCaption(record)
             return PendingWrite(command: "delete", title: "delete \(caption)",
                                 statements: [PendingWrite.text(statement.sql, statement.arguments)], cascade: cascade,
                                 run: { [unowned self] in
-                                    try deleteChecked(model: model, selection: selection, shown: cascade) { try session.delete([record]) }
+                                    try deleteChecked(selected, shown: cascade) { try session.delete([record]) }
                                     return "deleted \(caption)" + Explorer.alsoText(cascade)
                                 },
                                 settle: { [unowned self] in try settleAfterDelete(view) })
@@ -146,24 +133,20 @@ extension Explorer {
             throw ShellError.writeRefused(command: "delete all", reason: "\(model.name) has no primary key; delete its rows one at a time")
         }
         let query = try view.query(in: session)
-        let select = try query.sql()
-        let left = key.count == 1 ? q(key[0]) : "(" + key.map(q).joined(separator: ", ") + ")"
-        let selection = CascadePreview.Selection(
-            sql: "\(left) IN (SELECT \(key.map(q).joined(separator: ", ")) FROM (\(select.sql)) AS selected)", arguments: select.arguments)
-        let cascade = try CascadePreview.compute(table: model.table.name, selection: selection, models: amigo.models, engine: amigo.engine)
+        let cascade = try query.cascadePreview()
         // One statement for every row of the view: foreign keys between the rows deleted (a
         // self-reference) are checked once it is done, as the database checks one DELETE.
-        let delete = "DELETE FROM \(self.amigo.engine.dialect.quoteTable(model.table.name)) WHERE " + selection.sql
+        let delete = try query.deleteStatement()
         let scope = view.filter.map { " (filter: \($0))" } ?? ""
         return PendingWrite(command: "delete", title: "delete all \(Plural.count(count, "row")) of \(view.title)\(scope)",
-                            statements: [PendingWrite.text(delete, selection.arguments)], cascade: cascade,
+                            statements: [PendingWrite.text(delete.sql, delete.arguments)], cascade: cascade,
                             run: { [unowned self] in
                                 let now = try query.count()
                                 guard now == count else {
                                     throw ShellError.writeRefused(command: "delete all", reason: "the view now has \(Plural.count(now, "row")), not the \(count) shown; nothing was deleted")
                                 }
-                                try deleteChecked(model: model, selection: selection, shown: cascade) {
-                                    try session.execute(delete, selection.arguments)
+                                try deleteChecked(query, shown: cascade) {
+                                    try session.execute(delete.sql, delete.arguments)
                                 }
                                 return "deleted \(Plural.count(count, "row")) of \(model.name)" + Explorer.alsoText(cascade)
                             },
@@ -177,21 +160,19 @@ extension Explorer {
         return parts.isEmpty ? "" : "; also " + parts.joined(separator: ", ")
     }
 
-    /// Runs `delete` (the rows of `selection`, through the session) only if the database does
+    /// Runs `delete` (the rows of `selected`, through the session) only if the database does
     /// exactly what was shown: the preview is computed again first, and the row counts of every
     /// table it touches are compared after the delete. Any difference throws (the caller's
     /// savepoint then undoes it).
-    private func deleteChecked(model: ORMModel, selection: CascadePreview.Selection, shown: CascadePreview,
-                               _ delete: () throws -> Void) throws {
-        let now = try CascadePreview.compute(table: model.table.name, selection: selection, models: amigo.models, engine: amigo.engine)
+    private func deleteChecked(_ selected: Query<Record>, shown: CascadePreview, _ delete: () throws -> Void) throws {
+        let now = try selected.cascadePreview()
         guard now == shown else {
             throw ShellError.writeRefused(command: "delete", reason: "the rows changed since the preview (now \(now.totalDeleted) rows, \(shown.totalDeleted) shown); nothing was deleted")
         }
         if let restriction = now.restrictions.first {
             throw ShellError.writeRefused(command: "delete", reason: "refused: \(Plural.count(restriction.count, "row")) of \(restriction.table) still refer to it through \(restriction.table)(\(restriction.columns.joined(separator: ", "))) → \(restriction.parent) (ON DELETE \(restriction.action)); delete or change them first")
         }
-        var expected: [String: Int] = [model.table.name: now.rows]
-        for effect in now.cascaded { expected[effect.table, default: 0] += effect.count }
+        let expected = now.rowsLostByTable
         let before = try expected.keys.map { ($0, try rowCount($0)) }
         try delete()
         for (table, count) in before {
@@ -204,10 +185,7 @@ extension Explorer {
 
     /// A table's row count, not echoed.
     private func rowCount(_ table: String) throws -> Int {
-        let echoing = isEchoOn
-        isEchoOn = false
-        defer { isEchoOn = echoing }
-        return Int(try amigo.engine.fetchScalar("SELECT count(*) FROM \(amigo.engine.dialect.quoteTable(table))").integerValue ?? 0)
+        try amigo.engine.unechoed { try amigo.rowCount(ofTable: table) }
     }
 
     /// After a delete: counts read again, the cursor on the neighbouring row (the next one, or the

@@ -75,6 +75,8 @@ public enum ShellError: Error, Equatable, Sendable, CustomStringConvertible {
     case textModeOnly(command: String)
     /// `table` is listed but cannot be read (`reason`: an unknown tokenizer, module, collation…).
     case unreadableTable(command: String, table: String, reason: String)
+    /// No table or view is called `name`; `suggestion` is the nearest one, if any is near.
+    case unknownTable(command: String, name: String, suggestion: String?)
     /// No table or view matches `name` (typed at the table prompt).
     case noSuchTable(String)
     /// The foreign key `column` of the current row is NULL: there is no `target` row to go to.
@@ -120,6 +122,8 @@ public enum ShellError: Error, Equatable, Sendable, CustomStringConvertible {
         case .scriptFile(let path, let reason): return "read: \(path): \(reason)"
         case .textModeOnly(let command): return "\(command): only in text mode (-c, or commands on standard input)"
         case .unreadableTable(let command, let table, let reason): return "\(command): \(table) cannot be read: \(reason)"
+        case .unknownTable(let command, let name, let suggestion):
+            return "\(command): no table or view '\(name)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "") + "; tables lists them"
         case .noSuchTable(let name): return "no table or view matches '\(name)'"
         case .nullLink(let column, let target): return "\(column) is NULL: no \(target) to jump to"
         }
@@ -134,17 +138,12 @@ public enum ErrorText {
         case let e as ShellError: return e.description
         case let e as AmigoError:
             switch e {
-            case .database(let db) where db.sqlState != nil:
-                // A server's error: its SQLSTATE and one-line message (never the password).
-                return "\(db.system) error \(db.sqlState ?? ""): \(db.message)"
             case .database(let db):
-                var text = "SQLite error \(db.code) (\(db.codeName)): \(db.message)"
-                if db.isBusy { text += " — the database is locked by another connection" }
-                if db.isReadOnly { text += " — " + readOnlyReason(extendedCode: db.extendedCode) }
-                if db.message.hasPrefix("foreign key mismatch") {
-                    text += " — a foreign key of this file points at columns that are not a key of their table, so SQLite refuses writes that must check it (schema TABLE shows the keys)"
-                }
-                return text
+                // The code and one-line message (a server's never holds the password), and what it means here.
+                guard let explanation = explanation(of: db.kind) else { return db.summary }
+                return db.summary + " — " + explanation
+            case .fileNotFound(let path):
+                return "no such database file: \(path) (--create makes a new one)"
             case .commitRolledBack(let lost, let cause):
                 return AmigoError.commitRolledBackPrefix(changesLost: lost) + describe(AmigoError.database(cause))
             default: return e.description
@@ -154,15 +153,20 @@ public enum ErrorText {
         }
     }
 
-    /// Why SQLite refused to write, from its extended result code (SQLITE_READONLY_*).
-    static func readOnlyReason(extendedCode: Int32) -> String {
-        switch extendedCode {
-        case 1032: return "the database file was moved, replaced or deleted while open; open it again"   // READONLY_DBMOVED
-        case 1544: return "the folder of the database cannot be written (SQLite keeps its journal beside the file)"   // READONLY_DIRECTORY
-        case 776: return "the file has an unfinished transaction (a hot journal) that only a writable open can roll back"   // READONLY_ROLLBACK
-        case 264: return "the file's write-ahead log needs recovery, which a read-only open cannot do"   // READONLY_RECOVERY
-        case 520: return "another connection holds the write-ahead log's shared memory read-only"   // READONLY_CANTLOCK
-        default: return "the file (or its folder) is read-only"
+    /// What a database error means for someone at the shell, when its message does not say it
+    /// plainly: a lock held elsewhere, why a file is read-only, a foreign key SQLite cannot check.
+    static func explanation(of kind: DatabaseError.Kind) -> String? {
+        switch kind {
+        case .busy, .locked: return "the database is locked by another connection"
+        case .readOnly(.fileMoved): return "the database file was moved, replaced or deleted while open; open it again"
+        case .readOnly(.directoryNotWritable): return "the folder of the database cannot be written (SQLite keeps its journal beside the file)"
+        case .readOnly(.hotJournal): return "the file has an unfinished transaction (a hot journal) that only a writable open can roll back"
+        case .readOnly(.walNeedsRecovery): return "the file's write-ahead log needs recovery, which a read-only open cannot do"
+        case .readOnly(.walLocked): return "another connection holds the write-ahead log's shared memory read-only"
+        case .readOnly(.file): return "the file (or its folder) is read-only"
+        case .foreignKeyMismatch:
+            return "a foreign key of this file points at columns that are not a key of their table, so SQLite refuses writes that must check it (schema TABLE shows the keys)"
+        default: return nil
         }
     }
 

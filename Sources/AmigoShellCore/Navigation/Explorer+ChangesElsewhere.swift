@@ -14,10 +14,7 @@ extension Explorer {
     ///   not the same as "changed", and what was read before is not current either.
     func dataVersion() throws -> Int64? {
         guard let query = amigo.engine.dialect.dataVersionQuery else { return nil }
-        let echoing = isEchoOn
-        isEchoOn = false
-        defer { isEchoOn = echoing }
-        return try amigo.engine.fetchScalar(query).integerValue
+        return try amigo.engine.unechoed { try amigo.engine.fetchScalar(query).integerValue }
     }
 
     /// Whether another program committed changes to the file since the counts were read.
@@ -30,11 +27,8 @@ extension Explorer {
     /// (SQLite's `PRAGMA schema_version`, a hash of PostgreSQL's catalog for the schemas
     /// reflected), plus ``catalogGeneration``; nil when it cannot be read.
     func schemaVersion() -> Int64? {
-        let echoing = isEchoOn
-        isEchoOn = false
-        defer { isEchoOn = echoing }
         do {
-            return (try amigo.engine.schemaCatalog.schemaVersion() ?? 0) &+ catalogGeneration
+            return (try amigo.engine.unechoed { try amigo.engine.schemaCatalog.schemaVersion() } ?? 0) &+ catalogGeneration
         } catch {
             return nil
         }

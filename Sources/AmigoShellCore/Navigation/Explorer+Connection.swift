@@ -53,16 +53,15 @@ extension Explorer {
         return "reconnected to \(displayPath)" + (lostChanges.map { "; " + $0 } ?? "") + said
     }
 
-    /// While changes are pending (so the idle check for other programs' commits does not run), a
-    /// server's connection is checked with a `SELECT 1` in the session's transaction, unechoed,
-    /// so that a connection the server ended is noticed while idle, not at the next commit.
-    /// Nothing for a SQLite file.
+    /// While changes are pending (so the idle check for other programs' commits does not run),
+    /// whether the server ended the connection is read from what it sent (``Engine/pollConnection()``),
+    /// so that it is noticed while idle, not at the next commit. No statement is sent: one would
+    /// keep the idle transaction alive on the server, defeating its
+    /// `idle_in_transaction_session_timeout`, which then ends the connection as the server means
+    /// it to (noticed here). Nothing for a file.
     public func checkConnectionWhilePending() {
-        guard !isSQLite, pendingChanges > 0, !isConnectionLost else { return }
-        let echoing = isEchoOn
-        isEchoOn = false
-        defer { isEchoOn = echoing }
-        _ = try? amigo.engine.fetchScalar("SELECT 1")
+        guard pendingChanges > 0, !isConnectionLost else { return }
+        amigo.engine.pollConnection()
     }
 
     /// What became of the session's changes with the lost connection, or nil when it had none:
@@ -83,7 +82,6 @@ extension Explorer {
     /// timeout, a shutdown), or that there was no connection to send it on.
     static func serverEndedTheConnectionFirst(_ error: Error) -> Bool {
         guard case AmigoError.database(let db) = error else { return false }
-        if let state = db.sqlState, ["57P01", "57P02", "57P03", "57P05", "25P03"].contains(state) { return true }
-        return ["terminating connection due to", "no connection to the server"].contains { db.message.contains($0) }
+        return db.kind == .connectionLost(.endedByServer)
     }
 }

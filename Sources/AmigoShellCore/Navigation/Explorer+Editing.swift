@@ -91,10 +91,7 @@ extension Explorer {
     /// programs from writing the file. Not echoed: it is housekeeping, not the user's SQL.
     public func releaseIdleLocks() {
         guard pendingChanges == 0, amigo.engine.isInTransaction else { return }
-        let echoing = isEchoOn
-        isEchoOn = false
-        defer { isEchoOn = echoing }
-        try? session.refresh()
+        try? amigo.engine.unechoed { try session.refresh() }
     }
 
     /// Rows changed in the session and not yet committed.

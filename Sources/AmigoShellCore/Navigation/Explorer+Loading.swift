@@ -8,16 +8,28 @@ extension Explorer {
 
     /// Opens a table or view by name (case-insensitive), replacing the navigation stack.
     public func open(_ name: String) throws {
-        let model = try amigo.model(named: name)
+        let model = try modelNamed(name, command: "open")
         if let reason = model.table.unreadableReason {
             throw ShellError.unreadableTable(command: "open", table: model.name, reason: reason)
         }
         let view = BrowseView(source: .table(model), title: model.name)
         try load(view)
+        try readFirstScreen(of: view)
         // The views left behind stay reachable with `back`; the breadcrumb starts afresh.
         if !stack.isEmpty { earlierStacks.append(stack) }
         if earlierStacks.count > 50 { earlierStacks.removeFirst() }
         stack = [view]
+    }
+
+    /// The model of the table or view `name` means: its whole name in any case, or the whole
+    /// name without its plural or separators (``TableNameMatch``); else an error that names the
+    /// nearest table.
+    func modelNamed(_ name: String, command: String) throws -> ORMModel {
+        if let model = try? amigo.model(named: name) { return model }
+        let names = amigo.models.map(\.name).filter { !$0.isEmpty }
+        let key = TableNameMatch.normalized(name)
+        if let whole = names.first(where: { TableNameMatch.normalized($0) == key }) { return try amigo.model(named: whole) }
+        throw ShellError.unknownTable(command: command, name: name, suggestion: TableNameMatch.suggestion(for: name, among: names))
     }
 
     // MARK: Loading
@@ -61,6 +73,15 @@ extension Explorer {
         if view.cursorColumn >= view.columns.count { view.cursorColumn = max(0, view.columns.count - 1) }
     }
 
+    /// Reads the rows `view` shows first, before it goes on the stack: with the count, not later
+    /// by the first frame, so that a slow view cancelled (Esc) fails `open` or `follow` as a
+    /// whole, navigation stays where it was, and no frame runs the query again.
+    /// Only with ``readsFirstScreenOnOpen`` (the terminal UI).
+    func readFirstScreen(of view: BrowseView) throws {
+        guard readsFirstScreenOnOpen else { return }
+        try view.window?.ensure(view.topRow..<(view.topRow + max(1, viewportRows)))
+    }
+
     /// Counts the current view exactly if its count was deferred (the terminal UI calls this when
     /// idle, after drawing). Returns whether anything changed.
     @discardableResult
@@ -75,7 +96,7 @@ extension Explorer {
                 // Counted row by row through a LIMIT subquery, not by SQLite's single COUNT(*) step,
                 // so that the interrupt check runs during it and a key press stops it.
                 tables[i].rowCount = try session.query(tables[i].name).limit(Int.max - 1).count()
-            } catch AmigoError.database(let error) where error.code == 9 {
+            } catch AmigoError.database(let error) where error.kind == .interrupted {
                 return false   // interrupted (a key was pressed): counted again when idle
             } catch {
                 tables[i].rowCount = nil

@@ -176,6 +176,7 @@ extension Explorer {
         }
         let next = BrowseView(source: .relation(owner: record, relationship: relationship), title: relationship.name)
         try load(next)
+        try readFirstScreen(of: next)
         view.followedFrom = rowCaption(record)
         stack.append(next)
     }

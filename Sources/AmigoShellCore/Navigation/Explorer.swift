@@ -9,7 +9,8 @@ public struct TableSummary: Sendable, Equatable {
     public var isView: Bool
     /// Its row count, or nil when it could not be counted (a broken view).
     public var rowCount: Int?
-    /// Whether ``rowCount`` is a lower bound: the table has more rows than ``Explorer/tableCountLimit``.
+    /// Whether ``rowCount`` is not the exact count yet: the table has more rows than
+    /// ``Explorer/tableCountLimit``, or (``rowCount`` nil) a view not counted yet.
     public var isLowerBound: Bool = false
     /// Why the table or view cannot be read (an unknown tokenizer, module or collation), or nil.
     public var unreadableReason: String? = nil
@@ -17,9 +18,13 @@ public struct TableSummary: Sendable, Equatable {
     /// `reltuples`), when it has one above the bound.
     public var estimate: Int? = nil
 
-    /// `3503`, `100000+`, `~5000000` (an estimate, until the exact count comes), or `?`.
+    /// Whether the count waits for idle time (a view, whose query may run for minutes).
+    public var isCountPending: Bool { isLowerBound && rowCount == nil }
+
+    /// `3503`, `100000+`, `~5000000` (an estimate, until the exact count comes), `…` (a view
+    /// not counted yet, with no estimate), or `?` (could not be counted).
     public var countText: String {
-        guard let rowCount else { return "?" }
+        guard let rowCount else { return isCountPending ? estimate.map { "~\($0)" } ?? "…" : "?" }
         if isLowerBound, let estimate, estimate > rowCount { return "~\(estimate)" }
         return isLowerBound ? "\(rowCount)+" : String(rowCount)
     }
@@ -96,6 +101,10 @@ public final class Explorer {
         if !collations.isEmpty { notice = collations.joined(separator: "; ") }
     }
 
+    /// When the pending changes of the session's transaction were first noticed (see
+    /// ``pendingTransactionAge(now:)``), or nil when none are pending.
+    var pendingSince: Date?
+
     /// Whether ``tables`` holds counts from before a script's writes (read again when listed).
     var tableCountsAreStale = false
 
@@ -141,6 +150,8 @@ public final class Explorer {
         // Unknown when it cannot be read: the next check then reads everything again.
         readVersion = try? dataVersion()
         tableCountsAreStale = false
+        let counted = Dictionary(tables.filter { $0.isView && !$0.isLowerBound && $0.rowCount != nil }.map { ($0.name, $0) },
+                                 uniquingKeysWith: { first, _ in first })
         tables = amigo.models.filter { !$0.name.isEmpty }.map { model in
             if let reason = model.table.unreadableReason {
                 return TableSummary(name: model.name, isView: model.table.isView, rowCount: nil, unreadableReason: reason)
@@ -149,15 +160,21 @@ public final class Explorer {
             guard let limit = tableCountLimit else {
                 return TableSummary(name: model.name, isView: model.table.isView, rowCount: try? query.count())
             }
+            // A view can take any time to count (it runs its query): never waited for here. It
+            // shows the engine's estimate until it is counted as idle work (``completeDeferredCounts()``),
+            // or when it is opened; that count is kept (a server's busy view is not run again
+            // after every commit anywhere) until the view is opened again.
+            if model.table.isView, tableCountLimit != nil, let known = counted[model.name] { return known }
+            if model.table.isView {
+                return TableSummary(name: model.name, isView: true, rowCount: nil, isLowerBound: true,
+                                    estimate: amigo.engine.estimatedRowCount(of: model.name))
+            }
             // Counting stops after `limit` rows, so a list of huge tables opens at once; the
             // engine's estimate (if it keeps one) says how huge until the exact count comes.
             let count = try? query.limit(limit + 1).count()
             var summary = TableSummary(name: model.name, isView: model.table.isView, rowCount: count.map { Swift.min($0, limit) },
                                        isLowerBound: (count ?? 0) > limit)
-            if summary.isLowerBound, let estimateQuery = amigo.engine.dialect.rowEstimateQuery, !model.table.isView {
-                let name = DatabaseValue.text(amigo.engine.dialect.quoteTable(model.name))
-                summary.estimate = (try? amigo.engine.fetchScalar(estimateQuery, [name]).integerValue).flatMap { $0 }.map(Int.init)
-            }
+            if summary.isLowerBound { summary.estimate = amigo.engine.estimatedRowCount(of: model.name) }
             return summary
         }
     }
@@ -211,6 +228,11 @@ public final class Explorer {
     /// `back` pops, instead of changing the view in place. The terminal UI turns it on; text mode
     /// keeps changing the view in place.
     public var narrowingPushesSteps = false
+
+    /// Whether `open` and `follow` read the rows on screen before the view goes on the stack, so
+    /// that a slow one cancelled with Esc leaves navigation where it was and is not run again
+    /// by the next frame. The terminal UI turns it on; text mode reads rows when it prints them.
+    public var readsFirstScreenOnOpen = false
 
     /// A `get` that failed, and the view and row that were current then: `set` refuses to edit
     /// that row, which is not the one asked for (in `-c` and piped scripts nobody sees the cursor).

@@ -75,7 +75,12 @@ extension ShellApp {
         let row = layout.status.y
         grid.fill(layout.status, style: TextStyle(.reverse))
         let pending = explorer.pendingChanges
-        let tx = pending == 0 ? "tx: no changes" : "tx: \(pending) uncommitted"
+        var tx = pending == 0 ? "tx: no changes" : "tx: \(pending) uncommitted"
+        // A transaction held open with changes keeps locks on the server: its age is shown
+        // once it is worth a look (not in the seconds an edit and its commit take).
+        if let age = explorer.pendingTransactionAge(), age >= ShellApp.transactionAgeShownAfter {
+            tx = "open \(Explorer.ageText(age)) · " + tx
+        }
         let right = " " + tx + (explorer.amigo.engine.isReadOnly ? " · read-only" : "") + " "
         let rightWidth = DisplayWidth.of(right)
         let room = max(0, layout.status.width - rightWidth - 1)

@@ -67,6 +67,10 @@ extension ShellApp {
             let lines = lines(labelRoom: labelRoom).map { DisplayWidth.of($0) <= room ? $0 : DisplayWidth.truncate($0, to: max(20, room)) }
             box(caption.map { "Relations of \($0)" } ?? "Relations", lines, scroll: max(0, cursor - (height - 8)), highlight: cursor,
                 footer: "Enter or 1-9 follows · Esc closes")
+        case .frequencies(let profile, let cursor):
+            let lines = FrequencyText.lines(profile, valueWidth: max(10, min(40, frame.inset(by: 1).width - 50)))
+            box("Frequencies of \(profile.column) — " + FrequencyText.summary(profile), lines.isEmpty ? ["(no rows)"] : lines,
+                scroll: max(0, cursor - (height - 8)), highlight: cursor, footer: "Enter keeps the rows with this value · Esc closes")
         case .detail(let text, let scroll):
             let lines = text.split(separator: "\n", omittingEmptySubsequences: false).flatMap { wrap(String($0), width: max(20, width - 10)) }
             box("Row detail — ↑↓ PgUp PgDn scroll, other keys close", lines, scroll: scroll)

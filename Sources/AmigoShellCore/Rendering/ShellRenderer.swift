@@ -1,4 +1,5 @@
 import Amigo
+import Foundation
 
 /// Draws a ``ShellApp`` into a ``ScreenGrid``: title, tables, grid, echo, status, hints, overlays.
 extension ShellApp {
@@ -15,6 +16,9 @@ extension ShellApp {
     static let minimumPartialColumnWidth = 4
     /// Spaces between grid columns: two, so that `Peacock  Jane` never runs together.
     static let columnGap = 2
+    /// The age, in seconds, from which the status line shows how long the transaction holding
+    /// pending changes has been open (`open 2m05s · tx: 1 uncommitted`).
+    public nonisolated(unsafe) static var transactionAgeShownAfter: TimeInterval = 10
 
     /// Renders the whole screen: prepares the frame (the rows on screen and the labels of their
     /// foreign keys are read through the explorer; any error is shown in the status line), then

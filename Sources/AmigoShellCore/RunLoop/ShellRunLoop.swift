@@ -6,7 +6,7 @@ import Foundation
 /// - keys go to the ``ShellApp``; prompts it asks for are read and submitted;
 /// - after each key and once a second without one (the idle tick): the current row's links
 ///   (labels and counts under the panes) are read; a file changed elsewhere is read again,
-///   a schema change reflected, a move or replacement noticed, and one deferred count finished;
+///   a schema change reflected, a move or replacement noticed, and deferred counts (big tables, views) finished until a key comes;
 /// - any query can be cancelled (``QueryWatchdog``): key work says it is working (or waiting for
 ///   a lock another program holds) after 150 ms and Esc stops it; idle work stops at the first
 ///   key, which is handled next;
@@ -48,7 +48,7 @@ public final class ShellRunLoop {
             try? explorer.session.close()
         }
         draw()
-        if idle({ explorer.completeDeferredCounts() }) { draw() }
+        completeCountsWhileIdle()
         afterWork()
         while let key = nextKey() {
             if handle(key) == .quit { break }
@@ -85,7 +85,9 @@ public final class ShellRunLoop {
         }
         // The current row's links, then counts of big tables left at `10000+`, finish while nothing is pressed.
         if idle({ app.completeRowLinks() }) { draw() }
-        if idle({ explorer.completeDeferredCounts() }) { draw() }
+        completeCountsWhileIdle()
+        // The age of a transaction holding changes, in the status line, goes on counting.
+        if let age = explorer.pendingTransactionAge(), age >= ShellApp.transactionAgeShownAfter { draw() }
         afterWork()
     }
 
@@ -122,9 +124,19 @@ public final class ShellRunLoop {
         if app.isConfirming && !wasConfirming { discardTypeahead() }
         // Idle: read the current row's links, finish a deferred count (a huge table's), then show them.
         if queued.isEmpty, idle({ app.completeRowLinks() }) { draw() }
-        if queued.isEmpty, idle({ explorer.completeDeferredCounts() }) { draw() }
+        completeCountsWhileIdle()
         afterWork()
         return effect
+    }
+
+    /// Finishes deferred counts (big tables, views) one after another while no key comes,
+    /// drawing after each: a key typed meanwhile stops the count running and is handled next.
+    private func completeCountsWhileIdle() {
+        while queued.isEmpty, idle({ explorer.completeDeferredCounts() }) {
+            draw()
+            queued += watchdog.takeKeys()
+            if queued.isEmpty, let key = terminal.pollKey() { queued.append(key) }
+        }
     }
 
     private func render() -> ScreenGrid {
@@ -158,6 +170,7 @@ public final class ShellRunLoop {
     /// Keeps the keys typed meanwhile and leaves the file to other programs.
     private func afterWork() {
         queued += watchdog.takeKeys()
+        _ = explorer.pendingTransactionAge()    // notes when changes began to be pending
         explorer.releaseIdleLocks()
     }
 }

@@ -230,6 +230,17 @@ public final class TextModeRunner {
         case .show(let rows):
             deferred = nil
             try show(rows: rows)
+        case .freq(let column) where mode.writesEveryRow:
+            // value, count, percent: a row each, in the output mode (a header names the column).
+            deferred = nil
+            let profile = try explorer.valueProfile(of: try explorer.frequencyColumn(column))
+            let writer = rowWriter()
+            try writer.begin(columns: [profile.column, "count", "percent"])
+            for entry in profile.values {
+                let share = profile.rowCount > 0 ? Double(entry.count) * 100 / Double(profile.rowCount) : 0
+                try writer.write([entry.value, .integer(Int64(entry.count)), .real((share * 10).rounded() / 10)])
+            }
+            try writer.finish()
         default:
             let result = try explorer.execute(command)
             if result.quit {
