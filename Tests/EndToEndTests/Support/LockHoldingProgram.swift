@@ -17,7 +17,7 @@ final class LockHoldingProgram {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        input.fileHandleForWriting.write(Data("BEGIN EXCLUSIVE;\n".utf8))
+        input.fileHandleForWriting.write(Data(".timeout 10000\nBEGIN EXCLUSIVE;\n".utf8))
         let deadline = ContinuousClock.now + .seconds(10)
         while ContinuousClock.now < deadline {
             let probe = try ProcessRunner.run(sqlite3, ["-batch", database, "SELECT count(*) FROM sqlite_schema"])
