@@ -20,16 +20,14 @@ enum TerminalRestore {
         return actions
     }()
 
-    /// Signals whose default action ends the program: restore, then `_exit(128 + signal)`.
-    /// (SIGPIPE is ignored by the program; SIGKILL and SIGSTOP cannot be caught.)
-    private static let terminatingSignals: [Int32] = [
-        SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ,
-    ]
+    /// Signals whose default action ends the program: restore, then `_exit(128 + signal)`
+    /// (``TerminatingSignals/requests``).
+    private static let terminatingSignals = TerminatingSignals.requests
     /// Set by the SIGTSTP handler when the terminal was given back before stopping; the UI loop
     /// repaints when it sees it (``TerminalScreen/resumeIfSuspended()``).
     nonisolated(unsafe) static var wasSuspended: sig_atomic_t = 0
     /// Crashes: restore, then hand the signal to the previous handler (the Swift backtracer).
-    private static let faultSignals: [Int32] = [SIGSEGV, SIGILL, SIGBUS, SIGFPE, SIGABRT, SIGTRAP]
+    private static let faultSignals = TerminatingSignals.faults
 
     /// Marks curses active and installs the signal handlers and the `atexit` hook.
     static func activate(capture: StderrCapture?) {
@@ -52,7 +50,10 @@ enum TerminalRestore {
             install(signal) { signal, info, _ in
                 TerminalRestore.restore()
                 let sentByProcess = (info?.pointee.si_code ?? 0) <= 0   // kill, raise, abort
-                if sentByProcess && signal != SIGABRT {
+                // abort() raises SIGABRT in this process; `kill -ABRT` comes from another, and the
+                // backtracer, handed it, would keep the process alive (waiting at the terminal).
+                let abortedHere = signal == SIGABRT && info?.pointee._sifields._kill.si_pid == getpid()
+                if sentByProcess && !abortedHere {
                     // Nothing would re-fault, and the backtracer returns after printing: just die.
                     var byDefault = sigaction()
                     sigaction(signal, &byDefault, nil)

@@ -178,7 +178,11 @@ struct AmigoShellCommand: ParsableCommand {
             return try Explorer(amigo: amigo, displayPath: engine.path + (readOnly ? " (read-only)" : ""),
                                 tableCountLimit: tableCountLimit, reflection: reflection)
         }
-        let amigo = try AmigoDatabase(reflecting: database, options: OpenOptions(readOnly: readOnly, create: create), reflection: reflection)
+        // A schema of thousands of tables takes a while: say how far reading has come.
+        let progress = ReflectionProgressLine()
+        defer { progress.finish() }
+        let amigo = try AmigoDatabase(reflecting: database, options: OpenOptions(readOnly: readOnly, create: create), reflection: reflection,
+                                      progress: progress.report)
         return try Explorer(amigo: amigo, displayPath: database + (amigo.engine.isReadOnly ? " (read-only)" : ""),
                             tableCountLimit: tableCountLimit, reflection: reflection)
     }

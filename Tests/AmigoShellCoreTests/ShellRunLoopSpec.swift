@@ -14,6 +14,10 @@ import Testing
         var prompts: [ShellApp.PromptRequest] = []
         var statuses: [String] = []
         var onIdle: () -> Void = {}
+        /// Called with each status the loop shows (after it is recorded).
+        var onStatus: (String) -> Void = { _ in }
+        /// Called when a prompt is answered, before its command runs.
+        var onAnswer: () -> Void = {}
         /// Keys "typed" while work runs (handed out by pollKey), and the keys put back.
         var typedDuringWork: [Key] = []
         var unreadKeys: [Key] = []
@@ -34,7 +38,10 @@ import Testing
         }
         func pollKey() -> Key? { typedDuringWork.isEmpty ? nil : typedDuringWork.removeFirst() }
         func unread(_ keys: [Key]) { unreadKeys += keys }
-        func showStatus(_ text: String) { statuses.append(text) }
+        func showStatus(_ text: String) {
+            statuses.append(text)
+            onStatus(text)
+        }
         /// Keys already in the script before its next `.idle` (a pause) were typed ahead: dropped.
         func discardTypeahead() {
             typedDuringWork.removeAll()
@@ -45,6 +52,7 @@ import Testing
             prompts.append(request)
             for text in typing { onChange?(text) }
             typing.removeAll()
+            onAnswer()
             return answers.isEmpty ? nil : answers.removeFirst()
         }
         func suspend() {}

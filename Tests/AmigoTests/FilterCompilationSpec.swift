@@ -94,6 +94,12 @@ final class Toy: AmigoModel, @unchecked Sendable {
         #expect(try labels("label BEGINSWITH[c] 'k'") == ["\u{212A}aiser"])
         #expect(try labels("label BEGINSWITH[c] 'sam'") == ["ſam"])
         #expect(try labels("label ==[c] 'straße'") == ["Straße", "STRASSE"])
+        // IN and BETWEEN fold as == does, whichever side holds the ß.
+        #expect(try labels("label IN[c] {'strasse', 'nope'}") == ["Straße", "STRASSE"])
+        #expect(try labels("label IN[c] {'straße'}") == ["Straße", "STRASSE"])
+        #expect(try labels("label BETWEEN[c] {'strasse', 'strasse'}") == ["Straße", "STRASSE"])
+        #expect(try labels("label BETWEEN[c] {'FI', 'FIDO'}") == ["ﬁdo", "Fido"])
+        #expect(try labels("label IN[c] {'kaiser', 'SAM'}") == ["\u{212A}aiser", "ſam"])
     }
 
     @Test func caseAndDiacriticsAreFoldedForEveryScript() throws {

@@ -22,7 +22,7 @@ import Testing
         #expect(AmigoError.fileNotFound(path: path).description == "no such database file: \(path)")
     }
 
-    @Test func aDirectoryIsAnErrorWithThePathAndSQLitesMessage() throws {
+    @Test func aDirectoryIsAnErrorWithThePathSayingItIsAFolder() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let error = #expect(throws: AmigoError.self) { try AmigoDatabase(reflecting: folder) }
@@ -31,7 +31,7 @@ import Testing
             return
         }
         #expect(path == folder)
-        #expect(message == "unable to open database file")
+        #expect(message == "it is a folder, not a database file")
         #expect(listing(folder).isEmpty)
     }
 

@@ -69,6 +69,27 @@ struct ReliabilitySpec {
         #expect(workspace.databaseIsUnchanged)
     }
 
+    @Test("a 1 MB paste at the filter prompt is one insertion: on the prompt line within seconds, nothing run")
+    func aMegabytePasteIsLinear() async throws {
+        let workspace = try Workspace("paste-megabyte")
+        let tmux = try await launch("paste-megabyte", workspace, table: "Genre", rows: 25)
+        let line = "Name = 'Rock' OR Name = 'Jazz' OR\n"
+        let text = String(repeating: line, count: 1_048_576 / line.utf8.count) + "Name = 'THE END'"
+        let file = workspace.path("paste.txt")
+        try text.write(toFile: file, atomically: true, encoding: .utf8)
+        try tmux.sendKeys("/")
+        try await tmux.waitUntil("the filter prompt") { $0.promptLine.hasPrefix("/") || $0.promptLine.hasPrefix("filter") }
+        let started = ContinuousClock.now
+        try tmux.pasteFile(file)
+        // At ~3 ms a character a megabyte took the better part of an hour.
+        try await tmux.waitUntil("the end of the paste on the prompt line", timeout: .seconds(30)) { $0.promptLine.hasSuffix("Name = 'THE END'") }
+        #expect(ContinuousClock.now - started < .seconds(30))
+        try tmux.sendKeys("Escape")
+        try await tmux.waitUntil("the prompt closed") { !$0.promptLine.contains("THE END") }
+        try await quit(tmux)
+        #expect(workspace.databaseIsUnchanged)
+    }
+
     /// Runs `script` under bash with `$0` the binary, in the workspace; returns the output and the
     /// binary's own exit status, which the script prints last as `status=N`.
     private func pipeline(_ script: String, in workspace: Workspace) throws -> (output: String, status: Int32?) {

@@ -410,17 +410,25 @@ struct TerminalUISpec {
         #expect(try await tmux.rc() == 0)
     }
 
-    @Test("SIGUSR1, SIGQUIT and SIGALRM restore the terminal before the process ends")
-    func otherSignalsRestoreTheTerminal() async throws {
-        for signal in [SIGUSR1, SIGQUIT, SIGALRM] {
-            let workspace = try Workspace("signal-\(signal)")
-            let tmux = try await launch("signal-\(signal)", workspace)
-            let pid = try #require(try tmux.programPID(), "no amigo-shell process under the pane's shell")
-            #expect(kill(pid, signal) == 0)
-            #expect(try await tmux.rc() == 128 + signal)
-            #expect(try tmux.alternateScreenOn() == false)
-            #expect(workspace.databaseIsUnchanged)
-        }
+    /// Every signal whose default action ends a process (signal(7)) and that can be caught;
+    /// SIGPIPE is left out (the program ignores it and reports the failed write).
+    static let terminatingSignals: [Int32] = [
+        SIGHUP, SIGINT, SIGQUIT, SIGILL, SIGTRAP, SIGABRT, SIGBUS, SIGFPE, SIGUSR1, SIGSEGV, SIGUSR2, SIGALRM,
+        SIGTERM, SIGSTKFLT, SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF, SIGIO, SIGPWR, SIGSYS,
+        __libc_current_sigrtmin(), __libc_current_sigrtmin() + 1, __libc_current_sigrtmax(),
+    ]
+
+    @Test("every catchable signal that ends a process (SIGABRT, SIGSYS, SIGSTKFLT, SIGPWR, real-time…) restores the terminal and ends it",
+          arguments: terminatingSignals)
+    func terminatingSignalsRestoreTheTerminal(signal: Int32) async throws {
+        let workspace = try Workspace("signal-\(signal)")
+        let tmux = try await launch("signal-\(signal)", workspace)
+        let pid = try #require(try tmux.programPID(), "no amigo-shell process under the pane's shell")
+        #expect(kill(pid, signal) == 0)
+        // Ended by the signal or by `_exit(128 + signal)`: the shell reports 128 + signal either way.
+        #expect(try await tmux.rc() == 128 + signal, "signal \(signal)")
+        #expect(try tmux.alternateScreenOn() == false, "signal \(signal)")
+        #expect(workspace.databaseIsUnchanged, "signal \(signal)")
     }
 
     @Test("a query that runs long says so, Esc cancels it, and the UI answers keys again")

@@ -83,6 +83,10 @@ public protocol Engine: AnyObject, Sendable {
     /// and its effects are undone. The check must not use the engine. (amigo-shell uses it to
     /// cancel a slow query with Esc.)
     func setInterruptCheck(_ check: (() -> Bool)?)
+    /// Installs a check like ``setInterruptCheck(_:)`` that is told what the statement is doing
+    /// (``EngineWait``): working, or waiting for a lock another program holds, so that a wait
+    /// can be described while it lasts. By default it is asked as working.
+    func setWaitCheck(_ check: ((EngineWait) -> Bool)?)
 
     /// Collations the file uses that SQLite did not know, met so far, each with the comparison
     /// that stands in for it (tables using one are not written to).
@@ -122,6 +126,11 @@ public protocol Engine: AnyObject, Sendable {
 }
 
 extension Engine {
+    /// Installs `check` through ``setInterruptCheck(_:)``, always told ``EngineWait/working``.
+    public func setWaitCheck(_ check: ((EngineWait) -> Bool)?) {
+        setInterruptCheck(check.map { check in { check(.working) } })
+    }
+
     /// No stand-in collations (engines that are not SQLite, or wrap one without saying).
     public var collationSubstitutes: [CollationSubstitute] { [] }
 

@@ -1,9 +1,10 @@
 import CSQLite
 
-/// A cancellation check that SQLite calls while a statement runs.
+/// A cancellation check that SQLite calls while a statement runs, told what the statement is
+/// doing (working, or waiting for another program's lock).
 final class InterruptCheck {
-    let shouldInterrupt: () -> Bool
-    init(_ shouldInterrupt: @escaping () -> Bool) { self.shouldInterrupt = shouldInterrupt }
+    let shouldInterrupt: (EngineWait) -> Bool
+    init(_ shouldInterrupt: @escaping (EngineWait) -> Bool) { self.shouldInterrupt = shouldInterrupt }
 }
 
 extension SQLiteConnection {
@@ -11,15 +12,16 @@ extension SQLiteConnection {
     /// returns true the statement stops with SQLITE_INTERRUPT. nil removes the check.
     ///
     /// The check runs on the thread executing the statement, inside SQLite: it must not use this
-    /// connection.
+    /// connection. The same check is asked while the connection waits for a lock (``LockWait``).
     func setInterruptCheck(_ check: InterruptCheck?, everyInstructions instructions: Int32) {
+        lockWait.check = check
         guard let check else {
             sqlite3_progress_handler(handle, 0, nil, nil)
             return
         }
         sqlite3_progress_handler(handle, instructions, { context in
             guard let context else { return 0 }
-            return Unmanaged<InterruptCheck>.fromOpaque(context).takeUnretainedValue().shouldInterrupt() ? 1 : 0
+            return Unmanaged<InterruptCheck>.fromOpaque(context).takeUnretainedValue().shouldInterrupt(.working) ? 1 : 0
         }, Unmanaged.passUnretained(check).toOpaque())
     }
 }

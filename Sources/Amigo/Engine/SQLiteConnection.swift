@@ -46,11 +46,19 @@ final class SQLiteConnection {
     var collationSubstitutes: [CollationSubstitute] = []
     /// Tables using a substituted collation (lower-cased), computed when first needed.
     var tablesUsingSubstitutes: Set<String>?
+    /// How the connection waits for another connection's lock (its busy handler).
+    let lockWait: LockWait
+    /// How long MATCHES may run in total over the values of one statement (nil: no limit, the
+    /// interrupt check alone stops it); see ``registerRegexpFunction()``.
+    var regexpTotalBudgetNanoseconds: UInt64? = 10_000_000_000
 
     init(path: String, options: OpenOptions) throws {
         let isMemory = path == ":memory:" || path.isEmpty
         if !isMemory && !options.create && !FileManager.default.fileExists(atPath: path) {
             throw AmigoError.fileNotFound(path: path)
+        }
+        if !isMemory, let refusal = SQLiteConnection.refusalBeforeOpening(path) {
+            throw AmigoError.cannotOpen(path: path, message: refusal)
         }
         var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI
         if options.readOnly || options.readsDamagedSchema {
@@ -59,6 +67,7 @@ final class SQLiteConnection {
             flags |= SQLITE_OPEN_READWRITE
             if options.create || isMemory { flags |= SQLITE_OPEN_CREATE }
         }
+        lockWait = LockWait(timeoutMilliseconds: options.busyTimeoutMilliseconds)
         var db: OpaquePointer?
         let rc = sqlite3_open_v2(isMemory ? ":memory:" : path, &db, flags, nil)
         guard rc == SQLITE_OK, let db else {
@@ -69,8 +78,8 @@ final class SQLiteConnection {
         self.handle = db
         self.path = isMemory ? ":memory:" : path
         sqlite3_extended_result_codes(db, 1)
-        sqlite3_busy_timeout(db, options.busyTimeoutMilliseconds)
         self.isReadOnly = sqlite3_db_readonly(db, "main") == 1
+        installLockWait()
         registerCollationFallback()
         // Prove the file is a database now, so that a text file or a corrupt header fails at open.
         do {
@@ -81,6 +90,7 @@ final class SQLiteConnection {
         } catch AmigoError.database(let error) {
             sqlite3_close_v2(db)
             if error.isBusy { throw AmigoError.database(error) }
+            if let reason = SQLiteConnection.reasonAtOpen(error, path: path) { throw AmigoError.cannotOpen(path: path, message: reason) }
             if error.message.hasPrefix("malformed database schema") {
                 throw AmigoError.damagedSchema(path: path, message: error.message)
             }
@@ -99,6 +109,7 @@ final class SQLiteConnection {
 
     /// Builds a ``DatabaseError`` from a result code and the connection's message.
     func error(_ rc: Int32, sql: String?, arguments: [DatabaseValue] = []) -> AmigoError {
+        if let cancelled = cancelledWaitError(rc, sql: sql, arguments: arguments) { return cancelled }
         let extended = sqlite3_extended_errcode(handle)
         var message = String(cString: sqlite3_errmsg(handle))
         if message == "not an error" || message.isEmpty { message = String(cString: sqlite3_errstr(rc)) }
@@ -132,6 +143,10 @@ final class SQLiteConnection {
         if rc == SQLITE_MISUSE, rest != nil {
             sqlite3_finalize(stmt)
             throw AmigoError.database(DatabaseError(code: SQLITE_MISUSE, message: "only one statement can run at a time (use a script for several)", sql: sql))
+        }
+        if rc == SQLITE_OK && stmt == nil {
+            // Only comments or blanks: SQLite prepares nothing and reports no error.
+            throw AmigoError.database(DatabaseError(code: SQLITE_MISUSE, message: "nothing to run: the SQL holds only comments or blanks", sql: sql))
         }
         guard rc == SQLITE_OK, let stmt else { throw error(rc, sql: sql) }
         do {
@@ -172,6 +187,10 @@ final class SQLiteConnection {
         var errorMessage: UnsafeMutablePointer<CChar>?
         let rc = sqlite3_exec(handle, sql, nil, nil, &errorMessage)
         if rc != SQLITE_OK {
+            if let cancelled = cancelledWaitError(rc, sql: sql, arguments: []) {
+                sqlite3_free(errorMessage)
+                throw cancelled
+            }
             let message = errorMessage.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(rc))
             sqlite3_free(errorMessage)
             throw AmigoError.database(DatabaseError(code: rc & 0xff, extendedCode: sqlite3_extended_errcode(handle), message: message, sql: sql, path: path))

@@ -213,10 +213,32 @@ public final class SQLiteEngine: Engine, @unchecked Sendable {
     /// while the statement is prepared that sees transaction control, savepoints, ATTACH/DETACH
     /// and PRAGMAs that set something (whatever comments or spelling come before them).
     public func setInterruptCheck(_ check: (() -> Bool)?) {
+        setWaitCheck(check.map { check in { _ in check() } })
+    }
+
+    /// Installs `check` like ``setInterruptCheck(_:)``, and asks it also while the connection
+    /// waits for a lock another program holds (``EngineWait/lockHeldElsewhere``): the wait can
+    /// be shown and cancelled (the statement then fails as interrupted).
+    public func setWaitCheck(_ check: ((EngineWait) -> Bool)?) {
         serialized {
             interruptCheck = check.map(InterruptCheck.init)
             // About every millisecond of work on a current machine.
             connection.setInterruptCheck(interruptCheck, everyInstructions: 10_000)
+        }
+    }
+
+    /// How long MATCHES (SQLite's `REGEXP`) may run in total over the values of one statement
+    /// before the statement fails with a clear error: 10 s by default. Each value has its own
+    /// 250 ms cap besides. nil removes the total, for a caller whose interrupt check lets a
+    /// person see the work and cancel it (the terminal UI).
+    public var totalMatchingBudget: Duration? {
+        get { serialized { connection.regexpTotalBudgetNanoseconds.map { .nanoseconds(Int64($0)) } } }
+        set {
+            serialized {
+                connection.regexpTotalBudgetNanoseconds = newValue.map {
+                    UInt64(max(0, $0.components.seconds)) * 1_000_000_000 + UInt64(max(0, $0.components.attoseconds / 1_000_000_000))
+                }
+            }
         }
     }
 
@@ -241,7 +263,9 @@ public final class SQLiteEngine: Engine, @unchecked Sendable {
             defer { sqlite3_finalize(stmt) }
             guard SQLiteConnection.isBlankTail(rest) else { throw AmigoError.invalidOperation("only one statement may be run at a time") }
             guard let stmt else { return true }
-            return !classifier.writes && sqlite3_stmt_readonly(stmt) != 0
+            // SQLite does not call every PRAGMA read-only (`PRAGMA journal_mode` asks, and may set
+            // with an argument): one the authorizer saw only asking is a read.
+            return !classifier.writes && (sqlite3_stmt_readonly(stmt) != 0 || classifier.onlyAsksAPragma)
         }
     }
 
@@ -302,6 +326,8 @@ public struct SQLiteEngineFactory: EngineFactory {
 private final class StatementClassifier {
     /// Whether the statement controls transactions, attaches databases or sets a PRAGMA.
     var writes = false
+    /// Whether the statement is a PRAGMA that only asks (no argument, or one naming a table).
+    var onlyAsksAPragma = false
 }
 
 /// The authorizer used by ``SQLiteEngine/isReadOnlyStatement(_:)``: notes the actions that
@@ -318,7 +344,11 @@ private func statementClassifyingAuthorizer(
         classifier.writes = true
     case SQLITE_PRAGMA:
         let name = first.map { String(cString: $0) } ?? ""
-        if !SQLiteEngine.pragmaOnlyReads(name: name, argument: second.map { String(cString: $0) }) { classifier.writes = true }
+        if SQLiteEngine.pragmaOnlyReads(name: name, argument: second.map { String(cString: $0) }) {
+            classifier.onlyAsksAPragma = true
+        } else {
+            classifier.writes = true
+        }
     default:
         break
     }

@@ -99,10 +99,10 @@ extension Query {
         }
         var resolved: [String] = []
         for path in paths {
-            let segments = path.split(separator: ".").map(String.init)
             // A scope of its own too, so that an error quotes the path as its input.
             let pathScope = QueryScope(model: model, alias: scope.alias, statement: scope.statement, input: path)
             pathScope.joinAliases = scope.joinAliases
+            let segments = pathScope.segments(of: path)
             let sql: String
             if segments.count > 1, segments.last!.hasPrefix("@") {
                 // `albums.@count`: aggregates over how many rows each row's relationship has.

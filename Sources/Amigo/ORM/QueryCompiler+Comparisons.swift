@@ -77,18 +77,28 @@ extension QueryScope {
             let vs = try values(c.rhs, for: model, comparison: c)
             if vs.isEmpty { return dialect.falseCondition }
             arguments += vs
-            return "\(lhsSQL)\(collate) IN (" + Array(repeating: placeholder, count: vs.count).joined(separator: ", ") + ")"
+            let list = "(" + Array(repeating: placeholder, count: vs.count).joined(separator: ", ") + ")"
+            let inList = "\(lhsSQL)\(collate) IN \(list)"
+            // As for ==[c]: rows holding non-ASCII text are also compared fully folded (Straße IN[c] {'strasse'}).
+            guard ci && fold == nil, vs.contains(where: { $0.textValue.map(Self.foldsBeyondASCII) ?? false }) else { return inList }
+            return "(\(inList) OR \(foldedBeyondASCII(column, comparedBy: "IN \(list)", with: vs)))"
         case .between:
             let vs = try values(c.rhs, for: model, comparison: c)
             guard vs.count == 2 else {
                 throw error("BETWEEN needs two values, as in {1, 5}", position: c.position, token: c.op.rawValue)
             }
             arguments += vs
-            return "\(lhsSQL)\(collate) BETWEEN \(placeholder) AND \(placeholder)"
+            let between = "\(lhsSQL)\(collate) BETWEEN \(placeholder) AND \(placeholder)"
+            guard ci && fold == nil, vs.contains(where: { $0.textValue.map(Self.foldsBeyondASCII) ?? false }) else { return between }
+            return "(\(between) OR \(foldedBeyondASCII(column, comparedBy: "BETWEEN \(placeholder) AND \(placeholder)", with: vs)))"
         case .matches:
             let value = try single(c.rhs, for: model, comparison: c)
             guard let text = value.textValue else {
                 throw error("MATCHES needs a regular expression", position: c.position, token: c.op.rawValue)
+            }
+            // A NUL would cut the pattern where C strings end: refused where it was typed.
+            if text.unicodeScalars.contains("\u{0}") {
+                throw error("a MATCHES regular expression cannot contain the NUL character", position: c.position, token: c.op.rawValue)
             }
             // The pattern must stand on its own, or `a)|(b` would escape the whole-string anchors.
             guard (try? NSRegularExpression(pattern: text)) != nil else {
@@ -115,6 +125,15 @@ extension QueryScope {
         if case .keyPath = c.rhs { return nil }
         let texts = try values(c.rhs, for: column, comparison: c).compactMap(\.textValue)
         return texts.allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } } ? nil : flags
+    }
+
+    /// `column GLOB <non-ASCII> AND amigo_fold(column, 1) <comparison>`, binding the pattern and
+    /// `values` folded: the part of a `[c]` comparison that only rows holding text beyond ASCII
+    /// pay for (SQLite's NOCASE folds ASCII letters only).
+    func foldedBeyondASCII(_ column: String, comparedBy comparison: String, with values: [DatabaseValue]) -> String {
+        arguments.append(.text(dialect.globArgument(Self.nonASCIIGlob)))
+        arguments += values.map { value in value.textValue.map { .text(TextFolding.fold($0, flags: TextFolding.caseFlag)) } ?? value }
+        return "(\(dialect.caseSensitiveGlob(column)) AND \(dialect.folded(column, flags: TextFolding.caseFlag)) \(comparison))"
     }
 
     /// A GLOB pattern matching text with at least one character outside ASCII.

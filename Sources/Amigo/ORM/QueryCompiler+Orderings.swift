@@ -13,7 +13,7 @@ extension QueryScope {
         var key = key.trimmingCharacters(in: .whitespaces)
         var ascending = ascending
         if key.hasPrefix("-") { key.removeFirst(); ascending.toggle(); start += 1 }
-        let path = key.split(separator: ".").map(String.init)
+        let path = segments(of: key)
         guard !path.isEmpty else { throw error("empty ordering", position: start, token: key) }
         if path.count > 1, path.last!.hasPrefix("@") {
             return try countExpression(Array(path.dropLast()), operator: path.last!, position: start) + (ascending ? " ASC" : " DESC")
@@ -22,5 +22,12 @@ extension QueryScope {
             throw error("cannot order by a to-many path", position: start, token: key)
         }
         return sql + (ascending ? " ASC" : " DESC")
+    }
+
+    /// The segments of an ordering or aggregate key: the key itself when the model has a column of
+    /// that very name (`a.b`, unquoted by the shell), else its dot-separated path (`artist.Name`).
+    func segments(of key: String) -> [String] {
+        if key.contains("."), model.table.column(named: key) != nil { return [key] }
+        return key.split(separator: ".").map(String.init)
     }
 }

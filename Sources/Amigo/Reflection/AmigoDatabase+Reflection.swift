@@ -15,14 +15,18 @@ extension AmigoDatabase {
     /// A file whose schema has a damaged entry is opened read-only with
     /// ``OpenOptions/readsDamagedSchema``: the damaged tables are listed as unreadable, the others
     /// work, and ``reflectionWarnings`` starts with what happened.
+    ///
+    /// `progress`, when given, is told how far reading has come (``ReflectionProgress``) and
+    /// answers whether to go on; false stops with an interrupted ``AmigoError/database(_:)``.
     public convenience init(reflecting path: String, options: OpenOptions = OpenOptions(),
-                            reflection: ReflectionOptions = ReflectionOptions()) throws {
+                            reflection: ReflectionOptions = ReflectionOptions(),
+                            progress: ((ReflectionProgress) -> Bool)? = nil) throws {
         do {
-            try self.init(reflecting: SQLiteEngine(path: path, options: options), reflection: reflection)
+            try self.init(reflecting: SQLiteEngine(path: path, options: options), reflection: reflection, progress: progress)
         } catch AmigoError.damagedSchema(_, let message) where !options.readsDamagedSchema {
             var tolerant = options
             tolerant.readsDamagedSchema = true
-            try self.init(reflecting: SQLiteEngine(path: path, options: tolerant), reflection: reflection)
+            try self.init(reflecting: SQLiteEngine(path: path, options: tolerant), reflection: reflection, progress: progress)
             reflectionWarnings.insert("the schema is damaged (\(message)): the file is open read-only, and what cannot be read is listed as unreadable", at: 0)
         }
     }
@@ -30,10 +34,12 @@ extension AmigoDatabase {
     /// Reflects the schema of an open engine into models, reading its ``Engine/schemaCatalog``
     /// (SQLite's `sqlite_schema`, PostgreSQL's `pg_catalog`). The schema is read once no other
     /// thread's session owns the engine (see ``TransactionGate``); on the thread whose session
-    /// does, it is read inside that session's transaction.
-    public convenience init(reflecting engine: any Engine, reflection: ReflectionOptions = ReflectionOptions()) throws {
+    /// does, it is read inside that session's transaction. `progress` as for
+    /// ``init(reflecting:options:reflection:progress:)``.
+    public convenience init(reflecting engine: any Engine, reflection: ReflectionOptions = ReflectionOptions(),
+                            progress: ((ReflectionProgress) -> Bool)? = nil) throws {
         try self.init([], engine: engine)
-        try engine.transactionGate.withoutOtherSessions(path: engine.path) { try reflectSchema(reflection) }
+        try engine.transactionGate.withoutOtherSessions(path: engine.path) { try reflectSchema(reflection, progress: progress) }
     }
 
     /// Reads the schema and adds a model per table and view, with relationships.
@@ -41,12 +47,16 @@ extension AmigoDatabase {
     /// A table or view that cannot be read (an unknown FTS tokenizer or virtual-table module, a
     /// view over a dropped table) is still listed, with no columns and its reason in
     /// ``Table/unreadableReason`` and in ``reflectionWarnings``; the rest of the file works.
-    func reflectSchema(_ options: ReflectionOptions = ReflectionOptions()) throws {
+    func reflectSchema(_ options: ReflectionOptions = ReflectionOptions(), progress: ((ReflectionProgress) -> Bool)? = nil) throws {
         let inspector = engine.schemaCatalog
         var reflected: [ORMModel] = []
         var warnings: [String] = []
         do {
-            for entry in try inspector.entries() {
+            let entries = try inspector.entries()
+            for (done, entry) in entries.enumerated() {
+                if let progress, !progress(.readingTables(done: done, total: entries.count)) {
+                    throw AmigoError.reflectionCancelled(path: engine.path)
+                }
                 /// Lists `entry` with no columns, marked and explained; the rest of the file can be read.
                 func unreadable(_ reason: String) {
                     let table = Table(entry.name, columns: [])
@@ -66,18 +76,21 @@ extension AmigoDatabase {
                     } else {
                         reflected.append(ORMModel(reflecting: table))
                     }
-                } catch AmigoError.database(let error) where !error.isBusy {
+                } catch AmigoError.database(let error) where !error.isBusy && !error.isInterrupted {
                     // A view over a dropped table, or a virtual table whose module or tokenizer this
                     // program lacks.
                     unreadable(error.message)
                 }
             }
-        } catch AmigoError.database(let error) where !error.isBusy && inspector is SchemaInspector {
+        } catch AmigoError.database(let error) where !error.isBusy && !error.isInterrupted && inspector is SchemaInspector {
             // A corrupt schema page fails here rather than when the file was opened.
             throw AmigoError.notADatabase(path: engine.path, message: error.message)
         }
         warnings += inspector.warnings()
         append(reflected)
+        if options.inferRelationships, let progress, !progress(.inferringLinks(tables: reflected.count)) {
+            throw AmigoError.reflectionCancelled(path: engine.path)
+        }
         var discovery = RelationshipDiscovery(models: reflected)
         discovery.discover(in: reflected, inferring: options.inferRelationships ? engine : nil,
                            candidateLimit: options.inferenceCandidateLimit)

@@ -21,12 +21,37 @@ struct LinkInference {
     private(set) var checked = 0
     /// The prefix every table's name starts with (`moz_`), lower-cased, or empty.
     let prefix: String
+    /// Each model's stems (``stems(of:)``), computed once.
+    private let stemsByModel: [ObjectIdentifier: Set<String>]
+    /// The models answering to each stem, in model order: a name is looked up, not searched for,
+    /// so that inference grows with the schema rather than with its square.
+    private let modelsByStem: [String: [ORMModel]]
+    /// The models with a stem starting with each letter, in model order (Anki's `nid`).
+    private let modelsByInitial: [Character: [ORMModel]]
+    /// The tables of people (``peopleTables``), in model order.
+    private let peopleModels: [ORMModel]
 
     init(models: [ORMModel], engine: any Engine, candidateLimit: Int) {
         self.models = models
         self.engine = engine
         self.candidateLimit = candidateLimit
-        self.prefix = Self.sharedPrefix(models.map(\.table.name))
+        let prefix = Self.sharedPrefix(models.map(\.table.name))
+        self.prefix = prefix
+        var stemsByModel: [ObjectIdentifier: Set<String>] = [:]
+        var modelsByStem: [String: [ORMModel]] = [:]
+        var modelsByInitial: [Character: [ORMModel]] = [:]
+        var peopleModels: [ORMModel] = []
+        for model in models {
+            let stems = Self.stems(of: model, prefix: prefix)
+            stemsByModel[ObjectIdentifier(model)] = stems
+            for stem in stems { modelsByStem[stem, default: []].append(model) }
+            for initial in Set(stems.compactMap(\.first)) { modelsByInitial[initial, default: []].append(model) }
+            if !stems.isDisjoint(with: Self.peopleTables) { peopleModels.append(model) }
+        }
+        self.stemsByModel = stemsByModel
+        self.modelsByStem = modelsByStem
+        self.modelsByInitial = modelsByInitial
+        self.peopleModels = peopleModels
     }
 
     /// `moz_` when every name starts with it (and at least two names), otherwise empty.
@@ -42,6 +67,11 @@ struct LinkInference {
 
     /// The names a table answers to: `moz_places` → `places`, `place`, `plac`; `categories` → `category`.
     func stems(of model: ORMModel) -> Set<String> {
+        stemsByModel[ObjectIdentifier(model)] ?? Self.stems(of: model, prefix: prefix)
+    }
+
+    /// ``stems(of:)`` with the shared `prefix` left out.
+    static func stems(of model: ORMModel, prefix: String) -> Set<String> {
         var name = model.table.name
         if !prefix.isEmpty { name = String(name.dropFirst(prefix.count)) }
         let n = Self.normalized(name)
@@ -89,23 +119,24 @@ struct LinkInference {
         let words = Naming.words(column.label).map { $0.lowercased() }
         let label = Self.normalized(column.label)
         var result: [(ORMModel, Bool)] = []
+        var added = Set<ObjectIdentifier>()
         func add(_ models: [ORMModel], ambiguous: Bool = false) {
-            for model in models where !result.contains(where: { $0.0 === model }) { result.append((model, ambiguous)) }
+            for model in models where added.insert(ObjectIdentifier(model)).inserted { result.append((model, ambiguous)) }
         }
-        func named(_ stem: String) -> [ORMModel] { models.filter { stems(of: $0).contains(stem) } }
+        func named(_ stem: String) -> [ORMModel] { modelsByStem[stem] ?? [] }
         if Self.selfWords.contains(label) { add([child]) }
         if words.count >= 2, words.last == "id" {
             let base = Array(words.dropLast())
             add(named(base.joined()))
             if base.count > 1, let last = base.last {
                 add(named(last))
-                if Self.roleWords.contains(last) { add(models.filter { !stems(of: $0).isDisjoint(with: Self.peopleTables) }) }
+                if Self.roleWords.contains(last) { add(peopleModels) }
             } else if let last = base.last, Self.roleWords.contains(last) {
-                add(models.filter { !stems(of: $0).isDisjoint(with: Self.peopleTables) })
+                add(peopleModels)
             }
         } else if words.count == 1, label.count == 3, label.hasSuffix("id"), let letter = label.first, letter.isLetter {
             // Anki's `nid`, `cid`, `did`: the one table starting with that letter that the data agrees with.
-            add(models.filter { model in stems(of: model).contains { $0.first == letter } }, ambiguous: true)
+            add(modelsByInitial[letter] ?? [], ambiguous: true)
         } else if words.count >= 1, label != "id" {
             add(named(label))
         }

@@ -70,4 +70,9 @@ public enum SQLText {
     public static func leadingKeyword(of sql: String) -> String {
         droppingLeadingComments(sql).prefix { $0.isLetter || $0 == "_" }.uppercased()
     }
+
+    /// Whether `sql` holds no statement at all: only whitespace, `;` and comments (`sql --`).
+    public static func holdsNoStatement(_ sql: String) -> Bool {
+        SQLiteConnection.isBlankTail(sql)
+    }
 }

@@ -1,9 +1,13 @@
-/// Keeps the UI answering while a query runs: the engine calls ``shouldInterrupt()`` often
-/// during any statement (``Engine/setInterruptCheck(_:)``), and the watchdog decides.
+import Amigo
+
+/// Keeps the UI answering while a query runs: the engine calls ``shouldInterrupt(_:)`` often
+/// during any statement, and while it waits for another program's lock
+/// (``Engine/setWaitCheck(_:)``), and the watchdog decides.
 ///
 /// - Work started by a key: after ``slowAfterNanoseconds`` the status line says the query is
-///   working and that Esc cancels; Esc or Ctrl-C then stops the query (it fails with
-///   "interrupted" and changes nothing). Other keys typed meanwhile are kept, in order, for later.
+///   working (or waiting for a lock held by another program) and that Esc cancels; Esc or
+///   Ctrl-C then stops the query (it fails with "interrupted" and changes nothing). Other keys
+///   typed meanwhile are kept, in order, for later.
 /// - Idle work (a deferred count, the check for changes made elsewhere): any key stops it at
 ///   once, so that the keyboard never waits for housekeeping; the key is kept.
 ///
@@ -21,10 +25,12 @@ public final class QueryWatchdog {
     private let now: () -> UInt64
     private let pollKey: () -> Key?
     private let showWorking: () -> Void
+    private let showWaitingForLock: () -> Void
     private var started: UInt64?
     private var lastPoll: UInt64 = 0
     private var work: Work = .key
-    private var announced = false
+    /// What the status line says about the running work, once said.
+    private var announced: EngineWait?
     private var keys: [Key] = []
 
     /// Whether the current (or last) work was stopped.
@@ -34,10 +40,14 @@ public final class QueryWatchdog {
     ///   - now: a monotonic clock in nanoseconds.
     ///   - pollKey: the next key if one was typed, without waiting.
     ///   - showWorking: shows that a query is running and that Esc cancels it.
-    public init(now: @escaping () -> UInt64, pollKey: @escaping () -> Key?, showWorking: @escaping () -> Void) {
+    ///   - showWaitingForLock: shows that a query waits for a lock another program holds and
+    ///     that Esc cancels it (by default, as ``showWorking``).
+    public init(now: @escaping () -> UInt64, pollKey: @escaping () -> Key?, showWorking: @escaping () -> Void,
+                showWaitingForLock: (() -> Void)? = nil) {
         self.now = now
         self.pollKey = pollKey
         self.showWorking = showWorking
+        self.showWaitingForLock = showWaitingForLock ?? showWorking
     }
 
     /// Work begins (before a key is handled, or before idle work).
@@ -45,7 +55,7 @@ public final class QueryWatchdog {
         started = now()
         lastPoll = 0
         self.work = work
-        announced = false
+        announced = nil
         cancelled = false
     }
 
@@ -58,17 +68,19 @@ public final class QueryWatchdog {
         return keys
     }
 
-    /// Whether the running statement should stop now. Called by the engine, inside SQLite.
-    public func shouldInterrupt() -> Bool {
+    /// Whether the running statement should stop now. Called by the engine, inside SQLite, with
+    /// what the statement is doing: a lock wait is announced as such (and again as work when the
+    /// statement goes on working after it).
+    public func shouldInterrupt(_ wait: EngineWait = .working) -> Bool {
         guard let started else { return false }
         if cancelled { return true }
         let time = now()
         if work == .key && time - started < slowAfterNanoseconds { return false }
         if time - lastPoll < pollEveryNanoseconds { return false }
         lastPoll = time
-        if work == .key && !announced {
-            announced = true
-            showWorking()
+        if work == .key && announced != wait {
+            announced = wait
+            wait == .lockHeldElsewhere ? showWaitingForLock() : showWorking()
         }
         while let key = pollKey() {
             if work == .idle {

@@ -1,3 +1,5 @@
+import Amigo
+
 /// The command language as one table: each command declared once, with its names, its usage
 /// and summary, and how the rest of its line becomes a ``Command``. The parser, `help`, the
 /// manual page, the README's command table (checked by a test) and completion all read it.
@@ -44,7 +46,12 @@ extension CommandParser {
         CommandSpec("get", aliases: ["g"], usage: "get ID",
                     summary: "make the row with this primary key current (composite: get 1,2)") { .get(try $0.needs("get ID")) },
         CommandSpec("sql", aliases: ["select", "with", "pragma", "explain", "values"], usage: "sql SELECT …",
-                    summary: "run an SQL statement: a query shows its result (text mode writes every row; a line starting SELECT, WITH, PRAGMA, EXPLAIN or VALUES is sql too; in a script, a statement goes on over the next lines until one ends it with ;); INSERT, UPDATE, DELETE and DDL run inside the session (the UI asks first), a new table is browsable at once; BEGIN, COMMIT, ROLLBACK, SAVEPOINT, RELEASE, ATTACH, DETACH and writing PRAGMAs are refused") { .sql($0.word == "sql" ? try $0.needs("sql SELECT …") : $0.line) },
+                    summary: "run an SQL statement: a query shows its result (text mode writes every row; a line starting SELECT, WITH, PRAGMA, EXPLAIN or VALUES is sql too; in a script, a statement goes on over the next lines until one ends it with ;); INSERT, UPDATE, DELETE and DDL run inside the session (the UI asks first), a new table is browsable at once; BEGIN, COMMIT, ROLLBACK, SAVEPOINT, RELEASE, ATTACH, DETACH and writing PRAGMAs are refused") { input in
+            let sql = input.word == "sql" ? try input.needs("sql SELECT …") : input.line
+            // `sql --`: a comment alone is nothing to run, said as such (not SQLite's "not an error").
+            if SQLText.holdsNoStatement(sql) { throw ShellError.usage(command: "sql", usage: "sql SELECT … (only a comment was given: nothing to run)") }
+            return .sql(sql)
+        },
         CommandSpec("set", aliases: [], usage: "set COLUMN = VALUE",
                     summary: "change a column of the current row (NULL for null, 'quoted text' with '' or \\' for a quote) inside the session") { input in
             let body = try input.needs("set COLUMN = VALUE")

@@ -33,7 +33,7 @@ extension Explorer {
         case .tables:
             // Counted again only if another program changed the file (exact counts already
             // finished in idle time are kept); a count still bounded shows as `10000+`.
-            if tableCountsAreStale || (pendingChanges == 0 && fileChangedElsewhere) { try reloadTables() }
+            if try tableCountsAreStale || (pendingChanges == 0 && fileChangedElsewhere()) { try reloadTables() }
             let rows = tables.map { [$0.name, ($0.isView ? "view" : "table") + ($0.unreadableReason == nil ? "" : ", unreadable"), $0.countText] }
             return CommandResult(output: TextTable.render(header: ["name", "kind", "rows"], rows: rows),
                                  status: "\(tables.count) tables and views")
@@ -72,6 +72,7 @@ extension Explorer {
             return try viewResult()
         case .show(let rows):
             guard current != nil else { throw ShellError.noView(command: "show") }
+            try refreshIfChangedElsewhereOrFail()
             return try viewResult(rows: rows)
         case .get(let key):
             try get(key)
@@ -112,8 +113,9 @@ extension Explorer {
             return CommandResult(output: try schemaText(table), status: "schema")
         case .count:
             guard current != nil else { throw ShellError.noView(command: "count") }
-            // Counted afresh: exactly, and after whatever another program committed meanwhile.
-            refreshIfChangedElsewhere()
+            // Counted afresh: exactly, and after whatever another program committed meanwhile;
+            // a file that cannot be read now is an error, never the count read before.
+            try refreshIfChangedElsewhereOrFail()
             guard let view = current else { throw ShellError.noView(command: "count") }
             if !view.countIsExact { try completeCount(of: view) }
             return CommandResult(output: String(view.totalCount), status: Plural.count(view.totalCount, "row"))

@@ -370,7 +370,7 @@ extension Explorer {
                                 return Plural.count(result.changes, "row") + " changed"
                             },
                             settle: { [unowned self] in
-                                let schemaChanged = schemaVersion() != reflectedSchemaVersion
+                                let schemaChanged = schemaChangedSinceReflection
                                 if schemaChanged { try reflectAgain(keepingChanges: true) }
                                 if recountingTables || schemaChanged { try reloadTables() } else { tableCountsAreStale = true }
                                 try reloadCurrentView()

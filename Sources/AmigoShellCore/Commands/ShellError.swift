@@ -49,6 +49,8 @@ public enum ShellError: Error, Equatable, Sendable, CustomStringConvertible {
     case viewNotEditable(command: String, view: String)
     /// `column` is part of `table`'s primary key, which `command` does not change.
     case keyColumnNotEditable(command: String, column: String, table: String)
+    /// `set` on a generated column (`GENERATED ALWAYS AS …`): the database computes its value.
+    case generatedColumnNotEditable(command: String, column: String, table: String)
     /// A value typed for `column` cannot be used; `reason` says why and how to write it.
     case badValue(column: String, reason: String)
     /// A write (`insert`, `delete`, `link`, `unlink`, a writing `sql`) was refused before it ran,
@@ -108,6 +110,8 @@ public enum ShellError: Error, Equatable, Sendable, CustomStringConvertible {
         case .sqlResult(let command, let instead): return "\(command): a sql result \(instead)"
         case .viewNotEditable(let command, let view): return "\(command): \(view) is a view; its rows cannot be changed"
         case .keyColumnNotEditable(let command, let column, let table): return "\(command): \(column) is part of \(table)'s primary key and cannot be edited"
+        case .generatedColumnNotEditable(let command, let column, let table):
+            return "\(command): \(column) is a generated column of \(table): the database computes it from the other columns, so it cannot be set"
         case .badValue(let column, let reason): return "\(column): \(reason)"
         case .writeRefused(let command, let reason): return "\(command): \(reason)"
         case .keyLookup(let command, let reason), .searchFailed(let command, let reason): return "\(command): \(reason)"

@@ -8,14 +8,20 @@ extension Explorer {
 
     /// The connection's data version (see ``readVersion``), as the engine's dialect reads it
     /// (SQLite's `PRAGMA data_version`, a hash of PostgreSQL's current snapshot), without echo:
-    /// housekeeping, not the user's SQL.
-    func dataVersion() -> Int64? {
+    /// housekeeping, not the user's SQL. nil when the dialect has none.
+    ///
+    /// - Throws: when it cannot be read (the file locked by another program): not knowing is
+    ///   not the same as "changed", and what was read before is not current either.
+    func dataVersion() throws -> Int64? {
         guard let query = amigo.engine.dialect.dataVersionQuery else { return nil }
-        return try? amigo.engine.unechoed { try amigo.engine.fetchScalar(query).integerValue }
+        return try amigo.engine.unechoed { try amigo.engine.fetchScalar(query).integerValue }
     }
 
     /// Whether another program committed changes to the file since the counts were read.
-    public var fileChangedElsewhere: Bool { dataVersion() != readVersion }
+    ///
+    /// - Throws: when the data version cannot be read (the file locked by another program), so
+    ///   that counts and rows read before are never shown as current.
+    public func fileChangedElsewhere() throws -> Bool { try dataVersion() != readVersion }
 
     /// The schema's version (see ``reflectedSchemaVersion``) as the engine's catalog reads it
     /// (SQLite's `PRAGMA schema_version`, a hash of PostgreSQL's catalog for the schemas
@@ -28,11 +34,19 @@ extension Explorer {
         }
     }
 
+    /// Whether the schema is known to have changed since the models were reflected. A version
+    /// that cannot be read now (the file locked by another program) is no change: busy is not
+    /// "changed", and reflecting again would only fail or wait.
+    var schemaChangedSinceReflection: Bool {
+        guard let version = schemaVersion() else { return false }
+        return version != reflectedSchemaVersion
+    }
+
     /// Reads the table counts and the current view again (keeping its filter, order and
     /// position): after another program changed the file, or on request. When the schema itself
     /// changed (a table added, altered or dropped), the models are reflected again first.
     public func refresh() throws {
-        if pendingChanges == 0, schemaVersion() != reflectedSchemaVersion { try reflectAgain() }
+        if pendingChanges == 0, schemaChangedSinceReflection { try reflectAgain() }
         try reloadTables()
         try reloadCurrentView()
     }
@@ -124,16 +138,26 @@ extension Explorer {
     }
 
     /// ``refresh()`` when another program committed changes since the last read (and this
-    /// session has none pending). Returns whether it refreshed.
+    /// session has none pending). Returns whether it refreshed; false also when the file could
+    /// not be read (see ``refreshIfChangedElsewhereOrFail()``).
     @discardableResult
     public func refreshIfChangedElsewhere() -> Bool {
+        (try? refreshIfChangedElsewhereOrFail()) ?? false
+    }
+
+    /// ``refreshIfChangedElsewhere()``, throwing when the check or the refresh cannot read the
+    /// file (locked by another program), so that a caller never shows what it read before as
+    /// current.
+    @discardableResult
+    public func refreshIfChangedElsewhereOrFail() throws -> Bool {
         if !replacementNoticed, fileReplacedElsewhere {
             replacementNoticed = true
             notice = "\(displayPath) was moved, replaced or deleted by another program: what is shown is the file as it was opened; open it again to see what is there now"
             return true
         }
-        guard pendingChanges == 0, fileChangedElsewhere else { return false }
-        return (try? refresh()) != nil
+        guard pendingChanges == 0, try fileChangedElsewhere() else { return false }
+        try refresh()
+        return true
     }
 
     /// Loads the current view again, keeping the cursor on the same row when it is still there

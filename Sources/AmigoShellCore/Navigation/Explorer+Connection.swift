@@ -43,7 +43,7 @@ extension Explorer {
         // so that whatever fails below, no write runs outside a transaction.
         try session.rollback()
         var said = ""
-        if uncommittedDDL || schemaVersion() != reflectedSchemaVersion {
+        if uncommittedDDL || schemaChangedSinceReflection {
             try reflectAgain()
             said = takeNotice().map { " · " + $0 } ?? ""
         }

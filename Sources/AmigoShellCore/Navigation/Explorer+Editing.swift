@@ -15,6 +15,7 @@ extension Explorer {
         // The session finds the row by its primary key, so changing the key would aim the UPDATE
         // at the row that has the *new* key (`SET "TrackId" = 99 WHERE "TrackId" = 99`).
         if c.primaryKey { throw ShellError.keyColumnNotEditable(command: "set", column: c.label, table: model.name) }
+        if c.isGenerated { throw ShellError.generatedColumnNotEditable(command: "set", column: c.label, table: model.name) }
         let value = try ValueText.parseEdit(text, for: c)
         let copy = Record(model)
         copy.values = record.values
@@ -62,7 +63,7 @@ extension Explorer {
             // models, after DDL) are read again before the error is shown.
             if !isSQLite && schemaChangesPending > 0 { catalogGeneration += 1 }
             forgetPendingStatements()
-            if schemaVersion() != reflectedSchemaVersion { try? reflectAgain(); _ = takeNotice() }
+            if schemaChangedSinceReflection { try? reflectAgain(); _ = takeNotice() }
             try? reloadTables()
             try? reloadCurrentView(undoneHere: true)
             throw AmigoError.commitRolledBack(changesLost: lost, cause: cause)
@@ -80,7 +81,7 @@ extension Explorer {
         if !isSQLite && schemaChangesPending > 0 { catalogGeneration += 1 }
         forgetPendingStatements()
         // DDL rolled back: the models go back to the schema as it is again.
-        if schemaVersion() != reflectedSchemaVersion { try reflectAgain(keepingChanges: true); _ = takeNotice() }
+        if schemaChangedSinceReflection { try reflectAgain(keepingChanges: true); _ = takeNotice() }
         try reloadTables()
         try reloadCurrentView(undoneHere: true)
     }

@@ -38,7 +38,7 @@ extension Explorer {
     func load(_ view: BrowseView) throws {
         guard view.isModelView else { return }
         // The tables list's counts are reused below only while nobody else changed the file.
-        if pendingChanges == 0, fileChangedElsewhere { try reloadTables() }
+        if pendingChanges == 0, try fileChangedElsewhere() { try reloadTables() }
         let query = try view.query(in: session)
         var total: Int
         view.countIsExact = true

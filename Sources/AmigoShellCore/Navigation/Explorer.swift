@@ -147,7 +147,8 @@ public final class Explorer {
 
     /// Re-reads the table list and counts.
     public func reloadTables() throws {
-        readVersion = dataVersion()
+        // Unknown when it cannot be read: the next check then reads everything again.
+        readVersion = try? dataVersion()
         tableCountsAreStale = false
         let counted = Dictionary(tables.filter { $0.isView && !$0.isLowerBound && $0.rowCount != nil }.map { ($0.name, $0) },
                                  uniquingKeysWith: { first, _ in first })

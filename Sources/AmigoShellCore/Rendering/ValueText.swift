@@ -93,6 +93,11 @@ public enum ValueText {
             if let d = Double(trimmed) { return .real(d) }
         case .real:
             if let d = Double(trimmed) { return .real(d) }
+        case .blob:
+            // No declared type (BLOB affinity keeps values as given): a number typed bare is a
+            // number, as in sqlite3's `SET x = 7`, so that `filter x = 7` finds it afterwards.
+            if let i = Int64(trimmed) { return .integer(i) }
+            if let d = Double(trimmed), isPlainDecimal(trimmed) { return .real(d) }
         default: break
         }
         return .text(text)

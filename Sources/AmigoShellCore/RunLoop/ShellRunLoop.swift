@@ -7,8 +7,9 @@ import Foundation
 /// - after each key and once a second without one (the idle tick): the current row's links
 ///   (labels and counts under the panes) are read; a file changed elsewhere is read again,
 ///   a schema change reflected, a move or replacement noticed, and deferred counts (big tables, views) finished until a key comes;
-/// - any query can be cancelled (``QueryWatchdog``): key work says it is working after 150 ms and
-///   Esc stops it; idle work stops at the first key, which is handled next;
+/// - any query can be cancelled (``QueryWatchdog``): key work says it is working (or waiting for
+///   a lock another program holds) after 150 ms and Esc stops it; idle work stops at the first
+///   key, which is handled next;
 /// - between keys the session holds no lock while nothing is pending.
 public final class ShellRunLoop {
     /// The app the keys go to.
@@ -24,7 +25,10 @@ public final class ShellRunLoop {
         self.app = app
         self.terminal = terminal
         self.watchdog = QueryWatchdog(now: now, pollKey: { [unowned terminal] in terminal.pollKey() },
-                                      showWorking: { [unowned terminal] in terminal.showStatus("working… Esc or Ctrl-C cancels the query") })
+                                      showWorking: { [unowned terminal] in terminal.showStatus("working… Esc or Ctrl-C cancels the query") },
+                                      showWaitingForLock: { [unowned terminal] in
+                                          terminal.showStatus("waiting for a lock held by another program… Esc or Ctrl-C cancels")
+                                      })
     }
 
     private var explorer: Explorer { app.explorer }
@@ -33,8 +37,13 @@ public final class ShellRunLoop {
     public func run() {
         let watchdog = self.watchdog
         let box = UncheckedSendable(watchdog)
-        explorer.amigo.engine.setInterruptCheck { box.value.shouldInterrupt() }
+        explorer.amigo.engine.setWaitCheck { box.value.shouldInterrupt($0) }
+        // Slow pattern matching is work the person sees and cancels, not a fixed total budget.
+        let sqlite = explorer.amigo.engine as? SQLiteEngine
+        let matchingBudget = sqlite?.totalMatchingBudget
+        sqlite?.totalMatchingBudget = nil
         defer {
+            sqlite?.totalMatchingBudget = matchingBudget
             explorer.amigo.engine.setInterruptCheck(nil)
             try? explorer.session.close()
         }

@@ -58,12 +58,16 @@ struct ScriptStatements<Lines: IteratorProtocol>: Sequence, IteratorProtocol whe
         state.statementStart = start
         defer { state.statementStart = nil }
         var text = first
+        // Each line is scanned once (``StatementEndScanner``); SQLite, which reads the whole text
+        // again each time, is asked only about a trigger's lines that end with `;`.
+        var scanner = StatementEndScanner()
+        scanner.read(first)
         while let line = lines.next() {
             lineNumber += 1
             text += "\n" + line
-            // A statement can only end on a line with a `;`: asking only then keeps a statement
-            // of many lines linear to read (each question reads the whole text so far).
-            if line.contains(";"), SQLText.isComplete(text) { break }
+            scanner.read(line)
+            guard scanner.endsWithSemicolon else { continue }
+            if !scanner.mentionsTrigger || SQLText.isComplete(text) { break }
         }
         return Unit(text: text, line: start)
     }

@@ -268,6 +268,9 @@ public final class TextModeRunner {
     /// `show [N]`: the current view in the current mode.
     private func show(rows: Int?) throws {
         guard explorer.current != nil else { throw ShellError.noView(command: "show") }
+        // Rows read before are shown only if they are still current: a file that cannot be
+        // read now (locked by another program) is an error, not the rows from before.
+        try explorer.refreshIfChangedElsewhereOrFail()
         if mode.writesEveryRow {
             try explorer.writeView(rowWriter(), limit: rows)
         } else {

@@ -18,6 +18,10 @@ import Testing
         "Name = %@", "%@ = 1", "Name == \u{202e}'x'", "Name = '\u{1b}]0;pwned\u{07}'", "\u{feff}TrackId = 1",
         "TrackId = 1 AND", "OR TrackId = 1", "TrackId BETWEEN {1}", "TrackId BETWEEN {1, 2, 3}", "Name IN 'x'",
         "Composer = nil AND NOT Composer != nil", "tracks.@count > 'x'", "UnitPrice > TRUE", "Name =[cd] 'ÉÀ'",
+        // Issue 23: a NUL in a regular expression, folding in IN and BETWEEN, a pattern that
+        // backtracks (bounded per value and in total), a column named with a dot.
+        "Name MATCHES 'a\u{0}b'", "Name MATCHES '\u{0}'", "Name IN[c] {'strasse', 'ﬁ'}", "Name BETWEEN[c] {'a', 'STRASSE'}",
+        "Name MATCHES '(a|aa)*b'", "Name MATCHES '(.*)*X'", "`a.b` = 1", "\"a.b\" = 1",
     ]
 
     @Test func hostileFiltersAreErrorsOrAnswersAndChangeNothing() throws {

@@ -92,6 +92,19 @@ final class TmuxSession {
         try tmux(["paste-buffer", "-p", "-d", "-b", "e2e-paste", "-t", target])
     }
 
+    /// Pastes the contents of the file at `path` as ``paste(_:)`` does, for text too long to pass
+    /// as one argument (a megabyte).
+    func pasteFile(_ path: String) throws {
+        try tmux(["load-buffer", "-b", "e2e-paste", path])
+        try tmux(["paste-buffer", "-p", "-d", "-b", "e2e-paste", "-t", target])
+    }
+
+    /// Copies everything the pane's programs write from now on to the file at `path` (tmux's
+    /// `pipe-pane`), so that text shown only for a moment can be checked afterwards.
+    func logOutput(to path: String) throws {
+        try tmux(["pipe-pane", "-t", target, "-o", "cat >> \(path.shellQuoted)"])
+    }
+
     /// Resizes the window, which delivers SIGWINCH to the program.
     func resize(width: Int, height: Int) throws {
         try tmux(["resize-window", "-t", target, "-x", String(width), "-y", String(height)])
