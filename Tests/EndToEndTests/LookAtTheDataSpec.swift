@@ -28,3 +28,44 @@ struct LookAtTheDataSpec {
         #expect(try await tmux.rc() == 0)
     }
 }
+
+/// The map of the whole file in the real binary: `m` in the UI, `map` and `export dot|mermaid` in text mode.
+@Suite("amigo-shell: the map of the file", .serialized)
+struct SchemaMapEndToEndSpec {
+    @Test("m draws every table as a box with its count, side by side; → moves; Enter opens the table under the cursor",
+          .enabled(if: TmuxSession.executable != nil, "tmux is not installed; the terminal scenarios need it"))
+    func mapOverlay() async throws {
+        let workspace = try Workspace("map")
+        let tmux = try TmuxSession(socket: "amigo-map", directory: workspace.directory)
+        try tmux.start([try Fixture.binary(), "chinook.sqlite"], in: workspace.directory, history: workspace.path("history"),
+                       width: 160, height: 45)
+        try await tmux.waitUntil("the tables listed") { $0.contains("PlaylistTrack       8715") }
+        try tmux.sendKeys("m")
+        let screen = try await tmux.waitFor("Map — 11 tables, 13 links")
+        #expect(screen.contains("←→ tables · ↑↓ rows · Enter opens · Esc closes"))
+        #expect(screen.lines.contains { $0.contains("Album · 347 rows") && $0.contains("Artist · 275 rows") })
+        #expect(screen.contains("⇄ Track via PlaylistTrack"))
+        try tmux.sendKeys("Right", "Enter")     // Album → Artist
+        try await tmux.waitUntil("Artist open") { $0.statusLine.hasPrefix("row 1 of 275") }
+        try tmux.sendKeys("q")
+        #expect(try await tmux.rc() == 0)
+    }
+
+    @Test("export dot - renders with Graphviz; map and export mermaid - print the same tables",
+          .enabled(if: Fixture.executable(named: "dot") != nil, "graphviz is not installed (scripts/install-deps)"))
+    func exports() throws {
+        let workspace = try Workspace("map-export")
+        let binary = try Fixture.binary()
+        let dot = try ProcessRunner.run(binary, [workspace.database, "-c", "export dot -"])
+        #expect(dot.status == 0)
+        let svg = try ProcessRunner.run(try #require(Fixture.executable(named: "dot")), ["-Tsvg"], stdin: dot.stdout)
+        #expect(svg.status == 0, "\(svg.stderr)")
+        #expect(svg.stdout.contains("PlaylistTrack"))
+        let mermaid = try ProcessRunner.run(binary, [workspace.database, "-c", "export mermaid -"])
+        #expect(mermaid.stdout.hasPrefix("erDiagram\n"))
+        #expect(mermaid.stdout.contains(#"    Playlist }o--o{ Track : "tracks via PlaylistTrack""#))
+        let map = try ProcessRunner.run(binary, [workspace.database, "-c", "map"])
+        #expect(map.stdout.contains("╭─ Track · 3503 rows ─"))
+        #expect(workspace.databaseIsUnchanged)
+    }
+}

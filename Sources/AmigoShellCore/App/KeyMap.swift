@@ -2,7 +2,7 @@
 public enum ShellAction: String, Sendable, CaseIterable {
     case moveUp, moveDown, moveLeft, moveRight, pageUp, pageDown, top, bottom
     case nextPane, previousPane, activate, relations, followLink, back
-    case filterPrompt, find, frequencies, findNext, findPrevious, jumpToKey, openTable, commandPrompt, sortAscending, sortDescending
+    case filterPrompt, find, frequencies, schemaMap, findNext, findPrevious, jumpToKey, openTable, commandPrompt, sortAscending, sortDescending
     case detail, edit, insertRow, deleteRow, deleteAll, filterEqual, toggleEcho, help, quit, suspend, redraw, refresh
 }
 
@@ -41,6 +41,7 @@ public enum KeyMap {
         KeyBinding(keys: [.char("t")], label: "t", action: .openTable, summary: "open a table by name (Tab completes); Album:4 at key 4, Track/snow at the first row with snow"),
         KeyBinding(keys: [.char("f")], label: "f", action: .find, summary: "find as you type: the next row whose current column contains a text (else any column)"),
         KeyBinding(keys: [.char("F")], label: "F", action: .frequencies, summary: "value frequencies of this column (counts, percent, bars); Enter keeps the rows with that value"),
+        KeyBinding(keys: [.char("m")], label: "m", action: .schemaMap, summary: "map of the whole file: tables, row counts, relationships; Enter opens the table under the cursor"),
         KeyBinding(keys: [.char("n")], label: "n", action: .findNext, summary: "next match of the last find"),
         KeyBinding(keys: [.char("N")], label: "N", action: .findPrevious, summary: "previous match of the last find"),
         KeyBinding(keys: [.char("#")], label: "#", action: .jumpToKey, summary: "jump to the row with a key (composite keys: 1,2)"),

@@ -75,6 +75,8 @@ extension ShellApp {
             return .prompt(PromptRequest(kind: .find(column: column), prompt: "find in \(column ?? "any column")> ", initialText: ""))
         case .frequencies:
             showFrequencies()
+        case .schemaMap:
+            attempt { overlay = .schemaMap(SchemaMapBrowser(graph: try explorer.schemaGraph(), current: explorer.current?.model?.name)) }
         case .findNext, .findPrevious:
             guard let last = lastFind else { setMessage("nothing to repeat: f finds a text"); return .none }
             runFind(last.text, column: last.column, backward: action == .findPrevious, includingCurrent: false)

@@ -28,6 +28,18 @@ extension ShellApp {
 
     func handleOverlay(_ key: Key) -> ShellEffect {
         switch overlay {
+        case .schemaMap(var browser):
+            switch browser.handle(key) {
+            case .stay: overlay = .schemaMap(browser)
+            case .close: overlay = .none
+            case .open(let table):
+                overlay = .none
+                attempt {
+                    try explorer.open(table)
+                    focus = .grid
+                    setMessage(explorer.statusSummary)
+                }
+            }
         case .frequencies(let profile, var cursor):
             switch key {
             case .up, .char("k"): cursor = max(0, cursor - 1)

@@ -24,6 +24,8 @@ public final class ShellApp {
         case confirmReconnect(reason: String)
         /// A column's value frequencies (`F`), the cursor on one value.
         case frequencies(ValueProfile, cursor: Int)
+        /// The map of the whole file (`m`), the cursor on one table.
+        case schemaMap(SchemaMapBrowser)
     }
 
     /// The kinds of prompt the adapter opens with readline.

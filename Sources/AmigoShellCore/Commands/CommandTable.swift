@@ -104,16 +104,20 @@ extension CommandParser {
             default: throw ShellError.usage(command: input.word, usage: "echo on|off")
             }
         },
-        CommandSpec("export", aliases: [], usage: "export csv|json FILE",
-                    summary: "write every row of the current view to FILE (- for standard output; never the open database or its journals; --force to overwrite another SQLite file)") { input in
+        CommandSpec("export", aliases: [], usage: "export csv|json|mermaid|dot FILE",
+                    summary: "write every row of the current view (csv, json), or the map of the file (mermaid: an erDiagram, dot: a Graphviz digraph) to FILE (- for standard output; never the open database or its journals; --force to overwrite another SQLite file)") { input in
+            let usage = "export csv|json|mermaid|dot FILE [--force]"
             var parts = CommandParser.splitWords(input.rest)
             let force = parts.contains("--force")
             parts.removeAll { $0 == "--force" }
             guard parts.count >= 2, let format = Command.ExportFormat(rawValue: parts[0].lowercased()) else {
-                throw ShellError.usage(command: input.word, usage: "export csv|json FILE [--force]")
+                throw ShellError.usage(command: input.word, usage: usage)
             }
-            return .export(format: format, path: FilePaths.expandingTilde(CommandParser.unquote(parts.dropFirst().joined(separator: " "))), force: force)
+            return .export(format: format, path: FilePaths.expandingTilde(CommandParser.unquote(parts.dropFirst().joined(separator: " "))),
+                           force: force)
         },
+        CommandSpec("map", aliases: [], usage: "map",
+                    summary: "the map of the whole file: each table with its row count and its relationships (→ to-one, ⇉ to-many, ⇄ many-to-many via a junction); the m key") { try $0.bare(.map, "map") },
         CommandSpec("schema", aliases: [".schema"], usage: "schema [TABLE]",
                     summary: "the DDL, keys, indexes and relationships (no TABLE: every table, then every relationship)") { .schema($0.rest.isEmpty ? nil : CommandParser.unquote($0.rest)) },
         CommandSpec("count", aliases: [], usage: "count",

@@ -102,12 +102,21 @@ extension Explorer {
         case .echo(let on):
             isEchoOn = on ?? !isEchoOn
             return CommandResult(output: "echo \(isEchoOn ? "on" : "off")", status: "echo \(isEchoOn ? "on" : "off")")
-        case .export(let format, let path, let force):
+        case .export(let format, let path, let force, nil) where format.mode == nil:
+            let tables = try exportDiagram(format: format, to: path, force: force)
+            let what = "a \(format.rawValue) map of " + Plural.count(tables, "table")
+            if path == "-" { return CommandResult(output: "", status: "exported \(what) to standard output") }
+            return CommandResult(output: "wrote \(what) to \(path)", status: "exported \(what) to \(path)")
+        case .export(let format, let path, let force, _):
             let count = try export(format: format, to: path, force: force)
             let rows = Plural.count(count, "row")
             // Written to standard output, the rows are the output: nothing is added after them.
             if path == "-" { return CommandResult(output: "", status: "exported \(rows) to standard output") }
             return CommandResult(output: "wrote \(rows) to \(path)", status: "exported \(rows) to \(path)")
+        case .map:
+            let graph = try schemaGraph()
+            return CommandResult(output: SchemaMapText.text(graph),
+                                 status: "map: \(Plural.count(graph.nodes.count, "table")), \(Plural.count(graph.edges.count, "link"))")
         case .schema(let table):
             return CommandResult(output: try schemaText(table), status: "schema")
         case .count:
