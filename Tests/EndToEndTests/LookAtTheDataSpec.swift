@@ -69,3 +69,49 @@ struct SchemaMapEndToEndSpec {
         #expect(workspace.databaseIsUnchanged)
     }
 }
+
+/// One page per entity in the real binary: `p` in the UI, `page` and `export json --depth N` in text mode.
+@Suite("amigo-shell: one page per entity", .serialized)
+struct EntityPageEndToEndSpec {
+    @Test("p shows the row's to-one chain and its to-manys with counts; Enter on a line follows it",
+          .enabled(if: TmuxSession.executable != nil, "tmux is not installed; the terminal scenarios need it"))
+    func pageOverlay() async throws {
+        let workspace = try Workspace("page")
+        let tmux = try TmuxSession(socket: "amigo-page", directory: workspace.directory)
+        try tmux.start([try Fixture.binary(), "chinook.sqlite"], in: workspace.directory, history: workspace.path("history"))
+        try await tmux.waitFor("Track         3503")
+        try tmux.sendKeys(":")
+        try await tmux.waitUntil("the command prompt") { $0.promptLine == ":" }
+        try tmux.sendLiteral("open Track")
+        try tmux.sendKeys("Enter")
+        try await tmux.waitUntil("Track open") { $0.statusLine.hasPrefix("row 1 of 3503") }
+        try tmux.sendKeys("p")
+        let screen = try await tmux.waitFor(EntityPageEndToEndSpec.footer)
+        #expect(screen.contains("album → For Those About To Rock We Salute You → artist → AC/DC"))
+        #expect(screen.contains("playlists · many-to-many via PlaylistTrack · 3 rows"))
+        try tmux.sendKeys("Enter")                     // the album
+        try await tmux.waitUntil("the album followed") { $0.statusLine.hasPrefix("row 1 of 1") }
+        try tmux.sendKeys("q")
+        #expect(try await tmux.rc() == 0)
+    }
+
+    /// What the page's bottom border says (EntityPageBrowser.footer).
+    static let footer = "↑↓ links · PgUp PgDn · Enter follows · Esc closes"
+
+    @Test("page prints the page; export json --depth 2 - is JSON that python3 parses",
+          .enabled(if: Fixture.executable(named: "python3") != nil, "python3 is not installed"))
+    func textMode() throws {
+        let workspace = try Workspace("page-text")
+        let binary = try Fixture.binary()
+        let page = try ProcessRunner.run(binary, [workspace.database, "-c", "open Album", "-c", "page"])
+        #expect(page.status == 0)
+        #expect(page.stdout.hasPrefix("Album 1 \"For Those About To Rock We Salute You\"\n  artist → AC/DC\n"))
+        #expect(page.stdout.contains("tracks · to-many · 10 rows\n"))
+        let json = try ProcessRunner.run(binary, [workspace.database, "-c", "open Album", "-c", "export json --depth 2 -"])
+        let python = try ProcessRunner.run(try #require(Fixture.executable(named: "python3")),
+                                           ["-c", "import json,sys; d=json.load(sys.stdin); print(d['artist']['Name'], len(d['tracks']), d['tracks'][0]['genre']['Name'])"],
+                                           stdin: json.stdout)
+        #expect(python.status == 0, "\(python.stderr)")
+        #expect(python.stdout == "AC/DC 10 Rock\n")
+    }
+}

@@ -75,6 +75,9 @@ extension ShellApp {
             return .prompt(PromptRequest(kind: .find(column: column), prompt: "find in \(column ?? "any column")> ", initialText: ""))
         case .frequencies:
             showFrequencies()
+        case .entityPage:
+            guard explorer.current != nil else { setMessage("open a table first: p shows its current row as a page"); return .none }
+            attempt { overlay = .entityPage(EntityPageBrowser(page: try explorer.currentPage())) }
         case .schemaMap:
             attempt { overlay = .schemaMap(SchemaMapBrowser(graph: try explorer.schemaGraph(), current: explorer.current?.model?.name)) }
         case .findNext, .findPrevious:

@@ -26,6 +26,8 @@ public final class ShellApp {
         case frequencies(ValueProfile, cursor: Int)
         /// The map of the whole file (`m`), the cursor on one table.
         case schemaMap(SchemaMapBrowser)
+        /// The current row as a page (`p`), the cursor on a line Enter follows.
+        case entityPage(EntityPageBrowser)
     }
 
     /// The kinds of prompt the adapter opens with readline.

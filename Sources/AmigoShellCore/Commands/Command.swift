@@ -31,6 +31,8 @@ public enum Command: Equatable, Sendable {
     case export(format: ExportFormat, path: String, force: Bool = false, depth: Int? = nil)
     /// The map of the whole file: each table with its row count and relationships.
     case map
+    /// The current row as a page: its columns, its to-one chains, the first rows of each to-many.
+    case page
     case schema(String?)
     case count
     case refresh

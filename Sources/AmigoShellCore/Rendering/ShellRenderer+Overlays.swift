@@ -75,6 +75,9 @@ extension ShellApp {
                 browser.columnsDrawn = columns
                 overlay = .schemaMap(browser)
             }
+        case .entityPage(let browser):
+            box("Page of " + browser.lines[0].text, browser.lines.dropFirst().map(\.text), scroll: max(0, browser.cursor - 1 - (height - 8)),
+                highlight: browser.cursor - 1, footer: EntityPageBrowser.footer)
         case .frequencies(let profile, let cursor):
             let lines = FrequencyText.lines(profile, valueWidth: max(10, min(40, frame.inset(by: 1).width - 50)))
             box("Frequencies of \(profile.column) — " + FrequencyText.summary(profile), lines.isEmpty ? ["(no rows)"] : lines,
