@@ -35,6 +35,9 @@ import Testing
         func pollKey() -> Key? { typedDuringWork.isEmpty ? nil : typedDuringWork.removeFirst() }
         func unread(_ keys: [Key]) { unreadKeys += keys }
         func showStatus(_ text: String) { statuses.append(text) }
+        /// What was put on the clipboard, in order.
+        var clipboard: [String] = []
+        func copyToClipboard(_ text: String) { clipboard.append(text) }
         /// Keys already in the script before its next `.idle` (a pause) were typed ahead: dropped.
         func discardTypeahead() {
             typedDuringWork.removeAll()

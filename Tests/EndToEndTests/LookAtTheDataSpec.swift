@@ -115,3 +115,30 @@ struct EntityPageEndToEndSpec {
         #expect(python.stdout == "AC/DC 10 Rock\n")
     }
 }
+
+/// Copy in the real binary: `y` and `Y` reach tmux's clipboard through OSC 52.
+@Suite("amigo-shell: copy", .serialized,
+       .enabled(if: TmuxSession.executable != nil, "tmux is not installed; the terminal scenarios need it"))
+struct CopyEndToEndSpec {
+    @Test("y copies the cell and Y the row as TSV into tmux's buffer (set-clipboard on)")
+    func copy() async throws {
+        let workspace = try Workspace("copy")
+        let tmux = try TmuxSession(socket: "amigo-copy", directory: workspace.directory)
+        try tmux.start([try Fixture.binary(), "chinook.sqlite"], in: workspace.directory, history: workspace.path("history"))
+        try tmux.setOption("set-clipboard", "on")
+        try await tmux.waitFor("Track         3503")
+        try tmux.sendKeys(":")
+        try await tmux.waitUntil("the command prompt") { $0.promptLine == ":" }
+        try tmux.sendLiteral("open Genre")
+        try tmux.sendKeys("Enter")
+        try await tmux.waitUntil("Genre open") { $0.statusLine.hasPrefix("row 1 of 25") }
+        try tmux.sendKeys("l", "y")
+        try await tmux.waitUntil("the cell copied") { $0.statusLine.contains("copied 4 characters: Name of Genre 1") }
+        #expect(try await tmux.waitForBuffer { $0 == "Rock" } == "Rock")
+        try tmux.sendKeys("j", "Y")
+        try await tmux.waitUntil("the row copied") { $0.statusLine.contains("copied Genre 2 \"Jazz\" as TSV") }
+        #expect(try await tmux.waitForBuffer { $0.hasPrefix("GenreId") } == "GenreId\tName\n2\tJazz\n")
+        try tmux.sendKeys("q")
+        #expect(try await tmux.rc() == 0)
+    }
+}

@@ -2,7 +2,7 @@
 public enum ShellAction: String, Sendable, CaseIterable {
     case moveUp, moveDown, moveLeft, moveRight, pageUp, pageDown, top, bottom
     case nextPane, previousPane, activate, relations, followLink, back
-    case filterPrompt, find, frequencies, schemaMap, entityPage, findNext, findPrevious, jumpToKey, openTable, commandPrompt, sortAscending, sortDescending
+    case filterPrompt, find, frequencies, schemaMap, entityPage, copyCell, copyRow, findNext, findPrevious, jumpToKey, openTable, commandPrompt, sortAscending, sortDescending
     case detail, edit, insertRow, deleteRow, deleteAll, filterEqual, toggleEcho, help, quit, suspend, redraw, refresh
 }
 
@@ -51,6 +51,8 @@ public enum KeyMap {
         KeyBinding(keys: [.char("S")], label: "S", action: .sortDescending, summary: "sort by this column, descending"),
         KeyBinding(keys: [.char("v")], label: "v", action: .detail, summary: "row detail: every column, long text wrapped"),
         KeyBinding(keys: [.char("p")], label: "p", action: .entityPage, summary: "the row as a page: its to-one chain, the first rows of each to-many; Enter follows a line"),
+        KeyBinding(keys: [.char("y")], label: "y", action: .copyCell, summary: "copy this cell's whole value to the clipboard (OSC 52: works over SSH and in tmux)"),
+        KeyBinding(keys: [.char("Y")], label: "Y", action: .copyRow, summary: "copy this row to the clipboard as TSV (a header line, then the row)"),
         KeyBinding(keys: [.char("e")], label: "e", action: .edit, summary: "edit this cell (shows the UPDATE before it runs)"),
         KeyBinding(keys: [.char("a")], label: "a", action: .insertRow, summary: "add a row: a form with every column (Tab moves, Enter shows the INSERT before it runs)"),
         KeyBinding(keys: [.char("d")], label: "d", action: .deleteRow, summary: "delete this row (shows the DELETE and what ON DELETE actions also do, then asks)"),

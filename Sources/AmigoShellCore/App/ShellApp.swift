@@ -61,6 +61,8 @@ public final class ShellApp {
         /// Give the terminal back and stop the process until `fg`.
         case suspend
         case redraw
+        /// Put this text on the terminal's clipboard (the adapter sends OSC 52).
+        case copyToClipboard(String)
     }
 
     /// Whether the open overlay asks a yes/no question (a write, an edit, quitting, reconnecting).
