@@ -22,6 +22,7 @@ public final class CursesTerminal: ShellTerminal {
     public func discardTypeahead() { screen.discardTypeahead() }
     public func suspend() { screen.suspend() }
     public func resumeIfSuspended() -> Bool { screen.resumeIfSuspended() }
+    public func copyToClipboard(_ text: String) { screen.writeDirectly(ClipboardSequence.osc52(text)) }
 
     public func waitForKey(idleAfterMilliseconds milliseconds: Int) -> ShellKeyWait {
         switch screen.waitForKey(idleAfterMilliseconds: milliseconds) {

@@ -106,6 +106,21 @@ public final class TerminalScreen {
         doupdate()
     }
 
+    /// Writes `sequence` (a control sequence such as OSC 52, never data as is) to the terminal
+    /// after what curses has drawn, without changing the screen curses keeps.
+    public func writeDirectly(_ sequence: String) {
+        guard !stopped else { return }
+        fflush(stdout)
+        let bytes = Array(sequence.utf8)
+        var written = 0
+        while written < bytes.count {
+            let n = bytes[written...].withUnsafeBytes { Glibc.write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { return }
+            written += n
+        }
+    }
+
     /// Waits for the next key.
     ///
     /// - Parameter timeoutMilliseconds: how long to wait; nil waits indefinitely.

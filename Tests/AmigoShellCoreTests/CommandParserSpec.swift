@@ -46,7 +46,7 @@ import Testing
             #expect(try parse(line) != nil, "\(line)")
         }
         #expect(CommandParser.names == ["tables", "open", "filter", "order", "limit", "relations", "follow", "back", "show", "get",
-                                        "sql", "set", "insert", "delete", "link", "unlink", "commit", "rollback", "echo", "export", "schema", "count", "refresh", "reconnect", "stats", "freq",
+                                        "sql", "set", "insert", "delete", "link", "unlink", "commit", "rollback", "echo", "export", "page", "map", "schema", "count", "refresh", "reconnect", "stats", "freq",
                                         "mode", "headers", "output", "once", "read", "dump", "import", "indexes", "separator", "nullvalue", "timer",
                                         "width", "help", "quit"])
     }
@@ -163,8 +163,8 @@ import Testing
         #expect(error("set Name") == .usage(command: "set", usage: "set COLUMN = VALUE"))
         #expect(error("set = 3") == .usage(command: "set", usage: "set COLUMN = VALUE"))
         #expect(error("echo maybe") == .usage(command: "echo", usage: "echo on|off"))
-        #expect(error("export xml out.xml") == .usage(command: "export", usage: "export csv|json FILE [--force]"))
-        #expect(error("export csv") == .usage(command: "export", usage: "export csv|json FILE [--force]"))
+        #expect(error("export xml out.xml") == .usage(command: "export", usage: "export csv|json|mermaid|dot FILE [--force] [--depth N]"))
+        #expect(error("export csv") == .usage(command: "export", usage: "export csv|json|mermaid|dot FILE [--force] [--depth N]"))
     }
 
     @Test func commandsThatTakeNothingRefuseExtraWords() {

@@ -42,6 +42,9 @@ import Testing
             statuses.append(text)
             onStatus(text)
         }
+        /// What was put on the clipboard, in order.
+        var clipboard: [String] = []
+        func copyToClipboard(_ text: String) { clipboard.append(text) }
         /// Keys already in the script before its next `.idle` (a pause) were typed ahead: dropped.
         func discardTypeahead() {
             typedDuringWork.removeAll()

@@ -277,8 +277,8 @@ struct KeystrokePathsSpec {
     func qQuitsFromTheTablesPane() async throws {
         let (tmux, workspace) = try await launch("quit", database: "chinook.sqlite")
         defer { withExtendedLifetime(workspace) {} }
-        try tmux.sendKeys("p")
-        try await tmux.waitFor("'p' does nothing here — t opens a table by name")
+        try tmux.sendKeys("x")
+        try await tmux.waitFor("'x' does nothing here — t opens a table by name")
         try tmux.sendKeys("q")
         #expect(try await tmux.rc() == 0)
     }

@@ -49,3 +49,117 @@ struct LookAtTheDataSpec {
         #expect(try await tmux.rc() == 0)
     }
 }
+
+/// The map of the whole file in the real binary: `m` in the UI, `map` and `export dot|mermaid` in text mode.
+@Suite("amigo-shell: the map of the file", .serialized)
+struct SchemaMapEndToEndSpec {
+    @Test("m draws every table as a box with its count, side by side; → moves; Enter opens the table under the cursor",
+          .enabled(if: TmuxSession.executable != nil, "tmux is not installed; the terminal scenarios need it"))
+    func mapOverlay() async throws {
+        let workspace = try Workspace("map")
+        let tmux = try TmuxSession(socket: "amigo-map", directory: workspace.directory)
+        try tmux.start([try Fixture.binary(), "chinook.sqlite"], in: workspace.directory, history: workspace.path("history"),
+                       width: 160, height: 45)
+        try await tmux.waitUntil("the tables listed") { $0.contains("PlaylistTrack       8715") }
+        try tmux.sendKeys("m")
+        let screen = try await tmux.waitFor("Map — 11 tables, 13 links")
+        #expect(screen.contains("←→ tables · ↑↓ rows · Enter opens · Esc closes"))
+        #expect(screen.lines.contains { $0.contains("Album · 347 rows") && $0.contains("Artist · 275 rows") })
+        #expect(screen.contains("⇄ Track via PlaylistTrack"))
+        try tmux.sendKeys("Right", "Enter")     // Album → Artist
+        try await tmux.waitUntil("Artist open") { $0.statusLine.hasPrefix("row 1 of 275") }
+        try tmux.sendKeys("q")
+        #expect(try await tmux.rc() == 0)
+    }
+
+    @Test("export dot - renders with Graphviz; map and export mermaid - print the same tables",
+          .enabled(if: Fixture.executable(named: "dot") != nil, "graphviz is not installed (scripts/install-deps)"))
+    func exports() throws {
+        let workspace = try Workspace("map-export")
+        let binary = try Fixture.binary()
+        let dot = try ProcessRunner.run(binary, [workspace.database, "-c", "export dot -"])
+        #expect(dot.status == 0)
+        let svg = try ProcessRunner.run(try #require(Fixture.executable(named: "dot")), ["-Tsvg"], stdin: dot.stdout)
+        #expect(svg.status == 0, "\(svg.stderr)")
+        #expect(svg.stdout.contains("PlaylistTrack"))
+        let mermaid = try ProcessRunner.run(binary, [workspace.database, "-c", "export mermaid -"])
+        #expect(mermaid.stdout.hasPrefix("erDiagram\n"))
+        #expect(mermaid.stdout.contains(#"    Playlist }o--o{ Track : "tracks via PlaylistTrack""#))
+        let map = try ProcessRunner.run(binary, [workspace.database, "-c", "map"])
+        #expect(map.stdout.contains("╭─ Track · 3503 rows ─"))
+        #expect(workspace.databaseIsUnchanged)
+    }
+}
+
+/// One page per entity in the real binary: `p` in the UI, `page` and `export json --depth N` in text mode.
+@Suite("amigo-shell: one page per entity", .serialized)
+struct EntityPageEndToEndSpec {
+    @Test("p shows the row's to-one chain and its to-manys with counts; Enter on a line follows it",
+          .enabled(if: TmuxSession.executable != nil, "tmux is not installed; the terminal scenarios need it"))
+    func pageOverlay() async throws {
+        let workspace = try Workspace("page")
+        let tmux = try TmuxSession(socket: "amigo-page", directory: workspace.directory)
+        try tmux.start([try Fixture.binary(), "chinook.sqlite"], in: workspace.directory, history: workspace.path("history"))
+        try await tmux.waitFor("Track         3503")
+        try tmux.sendKeys(":")
+        try await tmux.waitUntil("the command prompt") { $0.promptLine == ":" }
+        try tmux.sendLiteral("open Track")
+        try tmux.sendKeys("Enter")
+        try await tmux.waitUntil("Track open") { $0.statusLine.hasPrefix("row 1 of 3503") }
+        try tmux.sendKeys("p")
+        let screen = try await tmux.waitFor(EntityPageEndToEndSpec.footer)
+        #expect(screen.contains("album → For Those About To Rock We Salute You → artist → AC/DC"))
+        #expect(screen.contains("playlists · many-to-many via PlaylistTrack · 3 rows"))
+        try tmux.sendKeys("Enter")                     // the album
+        try await tmux.waitUntil("the album followed") { $0.statusLine.hasPrefix("row 1 of 1") }
+        try tmux.sendKeys("q")
+        #expect(try await tmux.rc() == 0)
+    }
+
+    /// What the page's bottom border says (EntityPageBrowser.footer).
+    static let footer = "↑↓ links · PgUp PgDn · Enter follows · Esc closes"
+
+    @Test("page prints the page; export json --depth 2 - is JSON that python3 parses",
+          .enabled(if: Fixture.executable(named: "python3") != nil, "python3 is not installed"))
+    func textMode() throws {
+        let workspace = try Workspace("page-text")
+        let binary = try Fixture.binary()
+        let page = try ProcessRunner.run(binary, [workspace.database, "-c", "open Album", "-c", "page"])
+        #expect(page.status == 0)
+        #expect(page.stdout.hasPrefix("Album 1 \"For Those About To Rock We Salute You\"\n  artist → AC/DC\n"))
+        #expect(page.stdout.contains("tracks · to-many · 10 rows\n"))
+        let json = try ProcessRunner.run(binary, [workspace.database, "-c", "open Album", "-c", "export json --depth 2 -"])
+        let python = try ProcessRunner.run(try #require(Fixture.executable(named: "python3")),
+                                           ["-c", "import json,sys; d=json.load(sys.stdin); print(d['artist']['Name'], len(d['tracks']), d['tracks'][0]['genre']['Name'])"],
+                                           stdin: json.stdout)
+        #expect(python.status == 0, "\(python.stderr)")
+        #expect(python.stdout == "AC/DC 10 Rock\n")
+    }
+}
+
+/// Copy in the real binary: `y` and `Y` reach tmux's clipboard through OSC 52.
+@Suite("amigo-shell: copy", .serialized,
+       .enabled(if: TmuxSession.executable != nil, "tmux is not installed; the terminal scenarios need it"))
+struct CopyEndToEndSpec {
+    @Test("y copies the cell and Y the row as TSV into tmux's buffer (set-clipboard on)")
+    func copy() async throws {
+        let workspace = try Workspace("copy")
+        let tmux = try TmuxSession(socket: "amigo-copy", directory: workspace.directory)
+        try tmux.start([try Fixture.binary(), "chinook.sqlite"], in: workspace.directory, history: workspace.path("history"))
+        try tmux.setOption("set-clipboard", "on")
+        try await tmux.waitFor("Track         3503")
+        try tmux.sendKeys(":")
+        try await tmux.waitUntil("the command prompt") { $0.promptLine == ":" }
+        try tmux.sendLiteral("open Genre")
+        try tmux.sendKeys("Enter")
+        try await tmux.waitUntil("Genre open") { $0.statusLine.hasPrefix("row 1 of 25") }
+        try tmux.sendKeys("l", "y")
+        try await tmux.waitUntil("the cell copied") { $0.statusLine.contains("copied 4 characters: Name of Genre 1") }
+        #expect(try await tmux.waitForBuffer { $0 == "Rock" } == "Rock")
+        try tmux.sendKeys("j", "Y")
+        try await tmux.waitUntil("the row copied") { $0.statusLine.contains("copied Genre 2 \"Jazz\" as TSV") }
+        #expect(try await tmux.waitForBuffer { $0.hasPrefix("GenreId") } == "GenreId\tName\n2\tJazz\n")
+        try tmux.sendKeys("q")
+        #expect(try await tmux.rc() == 0)
+    }
+}

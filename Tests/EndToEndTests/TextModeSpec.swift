@@ -147,11 +147,14 @@ struct TextModeSpec {
         let workspace = try Workspace("text-help")
         let result = try shell(workspace, ["help"])
         #expect(result.status == 0)
-        for line in ["tables                list tables and views with row counts",
-                     "follow NAME           open the rows a relationship of the current row leads to",
-                     "back                  return to the previous view (its filter, order and row)",
-                     #"set COLUMN = VALUE    change a column of the current row (NULL for null, 'quoted text' with '' or \' for a quote) inside the session"#,
-                     "export csv|json FILE  write every row of the current view to FILE (- for standard output; never the open database or its journals; --force to overwrite another SQLite file)"] {
+        // Usages are padded to the longest (`export csv|json|mermaid|dot FILE`).
+        func line(_ usage: String, _ summary: String) -> String { usage.padding(toLength: 34, withPad: " ", startingAt: 0) + summary }
+        for line in [line("tables", "list tables and views with row counts"),
+                     line("follow NAME", "open the rows a relationship of the current row leads to"),
+                     line("back", "return to the previous view (its filter, order and row)"),
+                     line("set COLUMN = VALUE", #"change a column of the current row (NULL for null, 'quoted text' with '' or \' for a quote) inside the session"#),
+                     line("export csv|json|mermaid|dot FILE", "write every row of the current view (csv, json; json --depth N: the current row with its related rows nested N deep, an album with its artist and its tracks), or the map of the file (mermaid: an erDiagram, dot: a Graphviz digraph) to FILE (- for standard output; never the open database or its journals; --force to overwrite another SQLite file)"),
+                     line("map", "the map of the whole file: each table with its row count and its relationships (→ to-one, ⇉ to-many, ⇄ many-to-many via a junction); the m key")] {
             #expect(result.stdout.contains(line + "\n"))
         }
         #expect(result.stdout.contains("Filters use the ORM's filter language"))

@@ -2,7 +2,7 @@
 public enum ShellAction: String, Sendable, CaseIterable {
     case moveUp, moveDown, moveLeft, moveRight, pageUp, pageDown, top, bottom
     case nextPane, previousPane, activate, relations, followLink, back
-    case filterPrompt, find, frequencies, findNext, findPrevious, jumpToKey, openTable, commandPrompt, sortAscending, sortDescending
+    case filterPrompt, find, frequencies, schemaMap, entityPage, copyCell, copyRow, findNext, findPrevious, jumpToKey, openTable, commandPrompt, sortAscending, sortDescending
     case dotCommand, fullMessage
     case detail, edit, insertRow, deleteRow, deleteAll, filterEqual, toggleEcho, help, quit, suspend, redraw, refresh
 }
@@ -42,6 +42,7 @@ public enum KeyMap {
         KeyBinding(keys: [.char("t")], label: "t", action: .openTable, summary: "open a table by name (Tab completes); Album:4 at key 4, Track/snow at the first row with snow"),
         KeyBinding(keys: [.char("f")], label: "f", action: .find, summary: "find as you type: the next row whose current column contains a text (else any column)"),
         KeyBinding(keys: [.char("F")], label: "F", action: .frequencies, summary: "value frequencies of this column (counts, percent, bars); Enter keeps the rows with that value"),
+        KeyBinding(keys: [.char("m")], label: "m", action: .schemaMap, summary: "map of the whole file: tables, row counts, relationships; Enter opens the table under the cursor"),
         KeyBinding(keys: [.char("n")], label: "n", action: .findNext, summary: "next match of the last find"),
         KeyBinding(keys: [.char("N")], label: "N", action: .findPrevious, summary: "previous match of the last find"),
         KeyBinding(keys: [.char("#")], label: "#", action: .jumpToKey, summary: "jump to the row with a key (composite keys: 1,2)"),
@@ -52,6 +53,9 @@ public enum KeyMap {
         KeyBinding(keys: [.char("s")], label: "s", action: .sortAscending, summary: "sort by this column, ascending"),
         KeyBinding(keys: [.char("S")], label: "S", action: .sortDescending, summary: "sort by this column, descending"),
         KeyBinding(keys: [.char("v")], label: "v", action: .detail, summary: "row detail: every column, long text wrapped"),
+        KeyBinding(keys: [.char("p")], label: "p", action: .entityPage, summary: "the row as a page: its to-one chain, the first rows of each to-many; Enter follows a line"),
+        KeyBinding(keys: [.char("y")], label: "y", action: .copyCell, summary: "copy this cell's whole value to the clipboard (OSC 52: works over SSH and in tmux)"),
+        KeyBinding(keys: [.char("Y")], label: "Y", action: .copyRow, summary: "copy this row to the clipboard as TSV (a header line, then the row)"),
         KeyBinding(keys: [.char("e")], label: "e", action: .edit, summary: "edit this cell (shows the UPDATE before it runs)"),
         KeyBinding(keys: [.char("a")], label: "a", action: .insertRow, summary: "add a row: a form with every column (Tab moves, Enter shows the INSERT before it runs)"),
         KeyBinding(keys: [.char("d")], label: "d", action: .deleteRow, summary: "delete this row (shows the DELETE and what ON DELETE actions also do, then asks)"),

@@ -76,6 +76,19 @@ extension ShellApp {
             return .prompt(PromptRequest(kind: .find(column: column), prompt: "find in \(column ?? "any column")> ", initialText: ""))
         case .frequencies:
             showFrequencies()
+        case .copyCell, .copyRow:
+            do {
+                let clipping = try explorer.clipping(action == .copyCell ? .cell : .row)
+                setMessage(clipping.summary)
+                return .copyToClipboard(clipping.text)
+            } catch {
+                setError(error)
+            }
+        case .entityPage:
+            guard explorer.current != nil else { setMessage("open a table first: p shows its current row as a page"); return .none }
+            attempt { overlay = .entityPage(EntityPageBrowser(page: try explorer.currentPage())) }
+        case .schemaMap:
+            attempt { overlay = .schemaMap(SchemaMapBrowser(graph: try explorer.schemaGraph(), current: explorer.current?.model?.name)) }
         case .findNext, .findPrevious:
             guard let last = lastFind else { setMessage("nothing to repeat: f finds a text"); return .none }
             runFind(last.text, column: last.column, backward: action == .findPrevious, includingCurrent: false)

@@ -28,6 +28,30 @@ extension ShellApp {
 
     func handleOverlay(_ key: Key) -> ShellEffect {
         switch overlay {
+        case .schemaMap(var browser):
+            switch browser.handle(key) {
+            case .stay: overlay = .schemaMap(browser)
+            case .close: overlay = .none
+            case .open(let table):
+                overlay = .none
+                attempt {
+                    try explorer.open(table)
+                    focus = .grid
+                    setMessage(explorer.statusSummary)
+                }
+            }
+        case .entityPage(var browser):
+            switch browser.handle(key) {
+            case .stay: overlay = .entityPage(browser)
+            case .close: overlay = .none
+            case .go(let target):
+                overlay = .none
+                attempt {
+                    try explorer.go(to: target)
+                    focus = .grid
+                    setMessage(explorer.statusSummary)
+                }
+            }
         case .frequencies(let profile, var cursor):
             switch key {
             case .up, .char("k"): cursor = max(0, cursor - 1)

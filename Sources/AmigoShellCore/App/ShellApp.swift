@@ -24,6 +24,10 @@ public final class ShellApp {
         case confirmReconnect(reason: String)
         /// A column's value frequencies (`F`), the cursor on one value.
         case frequencies(ValueProfile, cursor: Int)
+        /// The map of the whole file (`m`), the cursor on one table.
+        case schemaMap(SchemaMapBrowser)
+        /// The current row as a page (`p`), the cursor on a line Enter follows.
+        case entityPage(EntityPageBrowser)
     }
 
     /// The kinds of prompt the adapter opens with readline.
@@ -57,6 +61,8 @@ public final class ShellApp {
         /// Give the terminal back and stop the process until `fg`.
         case suspend
         case redraw
+        /// Put this text on the terminal's clipboard (the adapter sends OSC 52).
+        case copyToClipboard(String)
     }
 
     /// Whether the open overlay asks a yes/no question (a write, an edit, quitting, reconnecting).

@@ -26,7 +26,13 @@ public enum Command: Equatable, Sendable {
     case commit
     case rollback
     case echo(Bool?)              // nil toggles
-    case export(format: ExportFormat, path: String, force: Bool = false)
+    /// Writes the current view's rows (csv, json), the current row nested to `depth` (json with
+    /// `--depth N`), or the schema graph (mermaid, dot) to `path` (`-`: standard output).
+    case export(format: ExportFormat, path: String, force: Bool = false, depth: Int? = nil)
+    /// The map of the whole file: each table with its row count and relationships.
+    case map
+    /// The current row as a page: its columns, its to-one chains, the first rows of each to-many.
+    case page
     case schema(String?)
     case count
     case refresh
@@ -66,12 +72,18 @@ public enum Command: Equatable, Sendable {
     /// a negative width right-aligns).
     case width([Int])
 
-    /// Export file formats.
+    /// Export file formats: rows (csv, json) or the schema graph (mermaid, dot).
     public enum ExportFormat: String, Sendable {
-        case csv, json
+        case csv, json, mermaid, dot
 
-        /// The output mode that writes this format.
-        public var mode: OutputMode { self == .csv ? .csv : .json }
+        /// The output mode that writes rows in this format; nil for a diagram.
+        public var mode: OutputMode? {
+            switch self {
+            case .csv: return .csv
+            case .json: return .json
+            case .mermaid, .dot: return nil
+            }
+        }
     }
 
     /// The command's name, as help lists it.

@@ -111,16 +111,33 @@ extension CommandParser {
             default: throw ShellError.usage(command: input.word, usage: "echo on|off")
             }
         },
-        CommandSpec("export", aliases: [], usage: "export csv|json FILE",
-                    summary: "write every row of the current view to FILE (- for standard output; never the open database or its journals; --force to overwrite another SQLite file)") { input in
+        CommandSpec("export", aliases: [], usage: "export csv|json|mermaid|dot FILE",
+                    summary: "write every row of the current view (csv, json; json --depth N: the current row with its related rows nested N deep, an album with its artist and its tracks), or the map of the file (mermaid: an erDiagram, dot: a Graphviz digraph) to FILE (- for standard output; never the open database or its journals; --force to overwrite another SQLite file)") { input in
+            let usage = "export csv|json|mermaid|dot FILE [--force] [--depth N]"
             var parts = CommandParser.splitWords(input.rest)
             let force = parts.contains("--force")
             parts.removeAll { $0 == "--force" }
-            guard parts.count >= 2, let format = Command.ExportFormat(rawValue: parts[0].lowercased()) else {
-                throw ShellError.usage(command: input.word, usage: "export csv|json FILE [--force]")
+            var depth: Int?
+            if let flag = parts.firstIndex(of: "--depth") {
+                guard flag + 1 < parts.count, let n = Int(parts[flag + 1]), n >= 0 else {
+                    throw ShellError.usage(command: input.word, usage: "export json --depth N FILE (N: how many relationships deep, 0 or more)")
+                }
+                depth = n
+                parts.removeSubrange(flag...flag + 1)
             }
-            return .export(format: format, path: FilePaths.expandingTilde(CommandParser.unquote(parts.dropFirst().joined(separator: " "))), force: force)
+            guard parts.count >= 2, let format = Command.ExportFormat(rawValue: parts[0].lowercased()) else {
+                throw ShellError.usage(command: input.word, usage: usage)
+            }
+            if depth != nil && format != .json {
+                throw ShellError.usage(command: input.word, usage: "export json --depth N FILE (--depth nests the current row's related rows in JSON)")
+            }
+            return .export(format: format, path: FilePaths.expandingTilde(CommandParser.unquote(parts.dropFirst().joined(separator: " "))),
+                           force: force, depth: depth)
         },
+        CommandSpec("page", aliases: [], usage: "page",
+                    summary: "the current row as a page: its columns, the rows its to-one relationships lead to as a chain (album → Let There Be Rock → artist → AC/DC), and the first 5 rows of each to-many with their count; the p key") { try $0.bare(.page, "page") },
+        CommandSpec("map", aliases: [], usage: "map",
+                    summary: "the map of the whole file: each table with its row count and its relationships (→ to-one, ⇉ to-many, ⇄ many-to-many via a junction); the m key") { try $0.bare(.map, "map") },
         CommandSpec("schema", aliases: [".schema"], usage: "schema [TABLE]",
                     summary: "the DDL, keys, indexes and relationships (no TABLE: every table, then every relationship)") { .schema($0.rest.isEmpty ? nil : CommandParser.unquote($0.rest)) },
         CommandSpec("count", aliases: [], usage: "count",

@@ -103,12 +103,28 @@ extension Explorer {
         case .echo(let on):
             isEchoOn = on ?? !isEchoOn
             return CommandResult(output: "echo \(isEchoOn ? "on" : "off")", status: "echo \(isEchoOn ? "on" : "off")")
-        case .export(let format, let path, let force):
+        case .export(let format, let path, let force, .some(let depth)):
+            let written = try exportEntity(to: path, depth: depth, force: force)
+            if path == "-" { return CommandResult(output: "", status: "exported \(written) to standard output") }
+            return CommandResult(output: "wrote \(written) to \(path)", status: "exported \(written) to \(path)")
+        case .export(let format, let path, let force, nil) where format.mode == nil:
+            let tables = try exportDiagram(format: format, to: path, force: force)
+            let what = "a \(format.rawValue) map of " + Plural.count(tables, "table")
+            if path == "-" { return CommandResult(output: "", status: "exported \(what) to standard output") }
+            return CommandResult(output: "wrote \(what) to \(path)", status: "exported \(what) to \(path)")
+        case .export(let format, let path, let force, nil):
             let count = try export(format: format, to: path, force: force)
             let rows = Plural.count(count, "row")
             // Written to standard output, the rows are the output: nothing is added after them.
             if path == "-" { return CommandResult(output: "", status: "exported \(rows) to standard output") }
             return CommandResult(output: "wrote \(rows) to \(path)", status: "exported \(rows) to \(path)")
+        case .page:
+            let page = try currentPage()
+            return CommandResult(output: EntityPageText.text(page), status: "page of " + EntityPageText.lines(page)[0].text)
+        case .map:
+            let graph = try schemaGraph()
+            return CommandResult(output: SchemaMapText.text(graph),
+                                 status: "map: \(Plural.count(graph.nodes.count, "table")), \(Plural.count(graph.edges.count, "link"))")
         case .schema(let table):
             return CommandResult(output: try schemaText(table), status: "schema")
         case .count:

@@ -4,7 +4,8 @@ import Amigo
 import Foundation
 
 extension Explorer {
-    /// Writes every row of the current view (in its order) to `path`; returns the row count.
+    /// Writes every row of the current view (in its order) to `path`; returns the row count. A
+    /// diagram format (mermaid, dot) writes the map of the file instead (``exportDiagram(format:to:force:)``).
     ///
     /// Refuses the open database, its `-journal`, `-wal` and `-shm` files and anything that
     /// resolves to them (a symbolic or hard link), and, unless `force`, any other existing file
@@ -19,11 +20,12 @@ extension Explorer {
     /// - Throws: ``ShellError/exportStopped(path:rowsWritten:)`` when the interrupt stopped it,
     ///   ``ShellError/exportDiscarded(path:reason:)`` when the file could not be written.
     public func export(format: Command.ExportFormat, to path: String, force: Bool = false, header: Bool = true) throws -> Int {
+        guard let mode = format.mode else { return try exportDiagram(format: format, to: path, force: force) }
         guard current != nil else { throw ShellError.noView(command: "export") }
         let file = try OutputFile.open(path, databasePath: databaseFile, standardOutput: standardOutputWriter,
                                        force: force, replacing: true, command: "export")
         defer { file.close() }
-        let writer = RowWriter(formatter: format.mode.formatter(header: header), sink: file.write)
+        let writer = RowWriter(formatter: mode.formatter(header: header), sink: file.write)
         do {
             try writeView(writer)
         } catch AmigoError.database(let error) where error.isInterrupted {

@@ -67,6 +67,17 @@ extension ShellApp {
             let lines = lines(labelRoom: labelRoom).map { DisplayWidth.of($0) <= room ? $0 : DisplayWidth.truncate($0, to: max(20, room)) }
             box(caption.map { "Relations of \($0)" } ?? "Relations", lines, scroll: max(0, cursor - (height - 8)), highlight: cursor,
                 footer: "Enter or 1-9 follows · Esc closes")
+        case .schemaMap(var browser):
+            // Most of the screen: the map is as wide as the terminal lets it be.
+            let rect = Rect(x: 1, y: 1, width: width - 2, height: height - 2)
+            let columns = browser.draw(&grid, in: rect, frameStyle: ShellApp.focusStyle, cursorStyle: ShellApp.cursorStyle)
+            if browser.columnsDrawn != columns {
+                browser.columnsDrawn = columns
+                overlay = .schemaMap(browser)
+            }
+        case .entityPage(let browser):
+            box("Page of " + browser.lines[0].text, browser.lines.dropFirst().map(\.text), scroll: max(0, browser.cursor - 1 - (height - 8)),
+                highlight: browser.cursor - 1, footer: EntityPageBrowser.footer)
         case .frequencies(let profile, let cursor):
             let lines = FrequencyText.lines(profile, valueWidth: max(10, min(40, frame.inset(by: 1).width - 50)))
             box("Frequencies of \(profile.column) — " + FrequencyText.summary(profile), lines.isEmpty ? ["(no rows)"] : lines,

@@ -115,6 +115,7 @@ public final class ShellRunLoop {
         case .quit: return .quit
         case .redraw: terminal.repaintAll()
         case .suspend: terminal.suspend()
+        case .copyToClipboard(let text): terminal.copyToClipboard(text)
         default: break
         }
         _ = terminal.resumeIfSuspended()

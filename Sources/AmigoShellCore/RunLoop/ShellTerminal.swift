@@ -24,6 +24,9 @@ public protocol ShellTerminal: AnyObject {
     /// when given, receives the text after every edit (find as you type).
     func readLine(_ request: ShellApp.PromptRequest, redraw: @escaping () -> ScreenGrid,
                   onMatches: @escaping ([String]) -> Void, onChange: ((String) -> Void)?) -> String?
+    /// Puts `text` on the clipboard of the terminal (and of tmux, and over SSH): the adapter
+    /// writes it as an OSC 52 sequence, base64-encoded, so no byte of the data reaches the terminal as is.
+    func copyToClipboard(_ text: String)
     /// Gives the terminal back and stops the process until it is continued (Ctrl-Z).
     func suspend()
     /// Takes the terminal again after a stop from outside; true when the screen must be repainted.

@@ -200,6 +200,23 @@ final class TmuxSession {
         }
     }
 
+    /// Sets a server option (`set-clipboard on`, so that OSC 52 from the program fills a buffer).
+    func setOption(_ name: String, _ value: String) throws {
+        try tmux(["set-option", "-s", name, value])
+    }
+
+    /// Polls the newest paste buffer (`show-buffer`) every 10 ms until `condition` holds, and returns it.
+    @discardableResult
+    func waitForBuffer(timeout: Duration = .seconds(10), _ condition: (String) -> Bool) async throws -> String {
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            let buffer = (try? tmux(["show-buffer"], check: true)) ?? ""
+            if condition(buffer) { return buffer }
+            if ContinuousClock.now >= deadline { throw TmuxTimeout(waitingFor: "a buffer, last \(buffer.debugDescription)", screen: try capture()) }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+    }
+
     // MARK: tmux
 
     @discardableResult
