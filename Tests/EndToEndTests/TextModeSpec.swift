@@ -147,11 +147,11 @@ struct TextModeSpec {
         let workspace = try Workspace("text-help")
         let result = try shell(workspace, ["help"])
         #expect(result.status == 0)
-        for line in ["tables                list tables and views with row counts",
-                     "follow NAME           open the rows a relationship of the current row leads to",
-                     "back                  return to the previous view (its filter, order and row)",
-                     #"set COLUMN = VALUE    change a column of the current row (NULL for null, 'quoted text' with '' or \' for a quote) inside the session"#,
-                     "export csv|json FILE  write every row of the current view to FILE (- for standard output; never the open database or its journals; --force to overwrite another SQLite file)"] {
+        for line in ["tables                    list tables and views with row counts",
+                     "follow NAME               open the rows a relationship of the current row leads to",
+                     "back                      return to the previous view (its filter, order and row)",
+                     #"set [all] COLUMN = VALUE  change a column of the current row (NULL for null, 'quoted text' with '' or \' for a quote) inside the session; set all COLUMN = VALUE changes it on every row of the view by one UPDATE, shown with the row count first (the UI asks)"#,
+                     "export csv|json FILE      write every row of the current view to FILE (- for standard output; never the open database or its journals; --force to overwrite another SQLite file)"] {
             #expect(result.stdout.contains(line + "\n"))
         }
         #expect(result.stdout.contains("Filters use the ORM's filter language"))
