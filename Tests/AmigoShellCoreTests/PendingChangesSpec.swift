@@ -88,6 +88,19 @@ import Testing
         #expect(e.changeLog.isEmpty)
     }
 
+    @Test func aWriteThatChangedNothingIsNoPendingChange() throws {
+        let f = try ChinookFixture()
+        let e = f.explorer
+        try e.open("Playlist")
+        try e.get("1")
+        let relationship = try #require(e.current?.model?.relationships.first { $0.kind == .manyToMany && $0.target.name == "Track" })
+        let linked = try #require(try f.scalar("SELECT min(TrackId) FROM PlaylistTrack WHERE PlaylistId = 1"))
+        let result = try e.run("link \(relationship.name) \(linked)")
+        #expect(result.output.contains("were already linked"))
+        #expect(e.changeLog.isEmpty)
+        #expect(throws: ShellError.nothingToUndo(reason: "no uncommitted change")) { try e.run("undo") }
+    }
+
     @Test func aWriteThatFailedIsNotLoggedAndEarlierOnesStayUndoable() throws {
         let f = try ChinookFixture()
         let e = f.explorer

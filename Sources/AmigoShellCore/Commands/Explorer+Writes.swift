@@ -33,10 +33,13 @@ extension Explorer {
         } else {
             summary = try session.savepoint { try write.run() }
         }
-        changeLog.append(command: write.command, title: write.title, statements: write.statements, summary: summary,
-                         rows: session.pendingChangeCount - rows, cascade: write.cascade,
-                         schemaChanges: schemaChangesPending - schema, unreportedWrites: unreportedWritesPending - unreported,
-                         savepoint: savepoint)
+        let changed = (rows: session.pendingChangeCount - rows, schema: schemaChangesPending - schema, unreported: unreportedWritesPending - unreported)
+        // A write that changed nothing (a link already there) is no pending change to list or undo.
+        if changed != (0, 0, 0) {
+            changeLog.append(command: write.command, title: write.title, statements: write.statements, summary: summary,
+                             rows: changed.rows, cascade: write.cascade, schemaChanges: changed.schema,
+                             unreportedWrites: changed.unreported, savepoint: savepoint)
+        }
         try write.settle()
         return summary
     }
