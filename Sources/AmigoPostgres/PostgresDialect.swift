@@ -181,6 +181,8 @@ public struct PostgresDialect: SQLDialect {
     public var dataVersionQuery: String? { "SELECT hashtext(pg_current_snapshot()::text)" }
     /// `reltuples` of the table `$1` names (−1 or 0 before the first VACUUM or ANALYZE).
     public var rowEstimateQuery: String? { "SELECT reltuples::bigint FROM pg_class WHERE oid = to_regclass($1)" }
+    /// `EXPLAIN sql`: the plan as indented text, with the planner's estimates.
+    public func explainStatement(_ sql: String) -> String { "EXPLAIN " + sql }
     /// True: `ALTER TABLE … DROP COLUMN` and `ALTER COLUMN … SET/DROP NOT NULL`.
     public var altersColumnsInPlace: Bool { true }
     /// The table that keeps the migrator's version (PostgreSQL has no `user_version`).

@@ -38,7 +38,7 @@ import Testing
     @Test func everyCommandInTheHelpListIsAccepted() throws {
         // The help list is also what completion offers: each name must parse (with an argument when it needs one).
         for name in CommandParser.names {
-            let line = ["open", "follow", "get", "stats", "once", "read"].contains(name) ? "\(name) x"
+            let line = ["open", "follow", "get", "stats", "once", "read", "save", "run"].contains(name) ? "\(name) x"
                 : ["link", "unlink"].contains(name) ? "\(name) x 1"
                 : name == "import" ? "import a.csv t" : name == "headers" ? "headers off" : name == "timer" ? "timer on" : name == "separator" ? "separator ," : name == "width" ? "width 5 -3"
                 : name == "sql" ? "sql SELECT 1" : name == "set" ? "set a = 1" : name == "limit" ? "limit 3"
@@ -46,7 +46,8 @@ import Testing
             #expect(try parse(line) != nil, "\(line)")
         }
         #expect(CommandParser.names == ["tables", "open", "filter", "order", "limit", "relations", "follow", "back", "show", "get",
-                                        "sql", "set", "insert", "delete", "link", "unlink", "commit", "rollback", "echo", "export", "page", "map", "schema", "count", "refresh", "reconnect", "stats", "freq",
+                                        "sql", "set", "insert", "delete", "link", "unlink", "changes", "undo", "commit", "rollback", "echo", "export", "page", "map", "schema", "count", "refresh", "reconnect",
+                                        "explain", "history", "save", "run", "stats", "freq",
                                         "mode", "headers", "output", "once", "read", "dump", "import", "indexes", "separator", "nullvalue", "timer",
                                         "width", "help", "quit"])
     }
@@ -153,15 +154,15 @@ import Testing
         #expect(error("get") == .usage(command: "get", usage: "get ID"))
         #expect(error("sql") == .usage(command: "sql", usage: "sql SELECT …"))
         #expect(error("stats") == .usage(command: "stats", usage: "stats COLUMN"))
-        #expect(error("set") == .usage(command: "set", usage: "set COLUMN = VALUE"))
+        #expect(error("set") == .usage(command: "set", usage: "set [all] COLUMN = VALUE"))
         #expect(error("limit") == .usage(command: "limit", usage: "limit N"))
     }
 
     @Test func malformedArgumentsGiveTheCommandsUsage() {
         #expect(error("limit 0") == .usage(command: "limit", usage: "limit N (a positive number)"))
         #expect(error("limit ten") == .usage(command: "limit", usage: "limit N (a positive number)"))
-        #expect(error("set Name") == .usage(command: "set", usage: "set COLUMN = VALUE"))
-        #expect(error("set = 3") == .usage(command: "set", usage: "set COLUMN = VALUE"))
+        #expect(error("set Name") == .usage(command: "set", usage: "set [all] COLUMN = VALUE"))
+        #expect(error("set = 3") == .usage(command: "set", usage: "set [all] COLUMN = VALUE"))
         #expect(error("echo maybe") == .usage(command: "echo", usage: "echo on|off"))
         #expect(error("export xml out.xml") == .usage(command: "export", usage: "export csv|json|mermaid|dot FILE [--force] [--depth N]"))
         #expect(error("export csv") == .usage(command: "export", usage: "export csv|json|mermaid|dot FILE [--force] [--depth N]"))

@@ -207,9 +207,9 @@ import Testing
         _ = app.submit(.command, text: "open Artist")
         _ = app.submit(.command, text: "set Name = 'AC/DC!'")
         let grid = app.render(width: 100, height: 30)
-        let right = " tx: 1 uncommitted"
+        let right = " tx: 1 change, 1 row"
         let left = " row 1 of 275  │  updated Name — 1 uncommitted"
-        #expect(grid.line(28) == left + String(repeating: " ", count: 100 - 19 - DisplayWidth.of(left)) + right)
+        #expect(grid.line(28) == left + String(repeating: " ", count: 100 - DisplayWidth.of(right) - 1 - DisplayWidth.of(left)) + right)
         #expect(grid[28, 0].style.color != .red)
         // An error is shown in red, after the summary.
         _ = app.submit(.command, text: "follow nowhere")

@@ -25,7 +25,7 @@ struct TransactionAgeSpec {
         // Pending for two minutes (a fresh transaction shows no age: an edit and its commit take seconds).
         _ = f.explorer.pendingTransactionAge(now: Date().addingTimeInterval(-125))
         let line = app.render(width: 100, height: 30).line(28)
-        #expect(line.hasSuffix(" open 2m05s · tx: 1 uncommitted"))
+        #expect(line.hasSuffix(" open 2m05s · tx: 1 change, 1 row"))
     }
 
     @Test func agesReadAsSecondsMinutesAndHours() {

@@ -137,7 +137,7 @@ struct PostgresProductionTerminalSpec {
         try await command("insert name='Pending'", in: tmux)
         try await tmux.waitFor("Nothing is kept until :commit.")
         try tmux.sendKeys("y")
-        try await tmux.waitUntil("the insert to apply") { $0.statusLine.hasSuffix("tx: 1 uncommitted") }
+        try await tmux.waitUntil("the insert to apply") { $0.statusLine.hasSuffix("tx: 1 change, 1 row") }
         let screen = try await tmux.waitFor("Connection lost", timeout: .seconds(15))
         #expect(screen.contains("The 1 uncommitted change went with the old connection."))
         #expect(try db.psql("""

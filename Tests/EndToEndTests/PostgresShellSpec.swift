@@ -441,7 +441,7 @@ struct PostgresTerminalSpec {
         #expect(screen.contains(#"│ UPDATE "album" SET "title" = ? WHERE "id" = ?"#))
         #expect(screen.contains("│ arguments: ['Back in Black (remaster)', 2]"))
         try tmux.sendKeys("y")
-        try await tmux.waitUntil("the edit to apply") { $0.statusLine.hasSuffix("tx: 1 uncommitted") }
+        try await tmux.waitUntil("the edit to apply") { $0.statusLine.hasSuffix("tx: 1 change, 1 row") }
         // Another client does not see it before the commit.
         #expect(try db.psql("SELECT title FROM album WHERE id = 2").trimmingCharacters(in: .whitespacesAndNewlines) == "Back in Black")
         try await command("commit", in: tmux)
@@ -502,7 +502,7 @@ struct PostgresTerminalSpec {
         try await command("insert name='Pending'", in: tmux)
         try await tmux.waitFor("Nothing is kept until :commit.")
         try tmux.sendKeys("y")
-        try await tmux.waitUntil("the insert to apply") { $0.statusLine.hasSuffix("tx: 1 uncommitted") }
+        try await tmux.waitUntil("the insert to apply") { $0.statusLine.hasSuffix("tx: 1 change, 1 row") }
         try db.endOtherConnections()
         let screen = try await tmux.waitFor("Connection lost", timeout: .seconds(10))
         #expect(screen.contains("The 1 uncommitted change went with the old connection."))

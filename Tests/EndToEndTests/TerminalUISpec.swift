@@ -244,7 +244,7 @@ struct TerminalUISpec {
         #expect(screen.contains(#"│ UPDATE "Track" SET "Name" = ? WHERE "TrackId" = ?"#))
         #expect(screen.contains("│ arguments: ['Edited by the e2e test', 1]"))
         try tmux.sendKeys("y")
-        screen = try await tmux.waitUntil("the edit to apply") { $0.statusLine.hasSuffix("tx: 1 uncommitted") }
+        screen = try await tmux.waitUntil("the edit to apply") { $0.statusLine.hasSuffix("tx: 1 change, 1 row") }
         #expect(screen.gridPane[2] == "        1  Edited by the e2e test        1 → For Those About To Roc…")
         // Nothing reached the file: sqlite3 still reads the old name.
         #expect(try SQLite3.query(workspace.database, "SELECT Name FROM Track WHERE TrackId = 1") == "For Those About To Rock (We Salute You)")
@@ -295,7 +295,7 @@ struct TerminalUISpec {
         try await tmux.waitFor("│ Nothing is kept until :commit.")
         #expect(try tmux.capture().contains("│ arguments: ['AC/DC (edited)', 1]"))
         try tmux.sendKeys("y")
-        try await tmux.waitUntil("the edit to apply") { $0.statusLine.hasSuffix("tx: 1 uncommitted") }
+        try await tmux.waitUntil("the edit to apply") { $0.statusLine.hasSuffix("tx: 1 change, 1 row") }
 
         // Any key but y stays.
         try tmux.sendKeys("q")
@@ -340,7 +340,7 @@ struct TerminalUISpec {
         try tmux.sendKeys("C-u", "x", "Enter")
         try await tmux.waitFor("│ Nothing is kept until :commit.")
         try tmux.sendKeys("y")
-        try await tmux.waitUntil("the edit to apply") { $0.statusLine.hasSuffix("tx: 1 uncommitted") }
+        try await tmux.waitUntil("the edit to apply") { $0.statusLine.hasSuffix("tx: 1 change, 1 row") }
         #expect(try tmux.alternateScreenOn())
 
         let pid = try #require(try tmux.programPID(), "no amigo-shell process under the pane's shell")

@@ -152,7 +152,7 @@ struct TextModeSpec {
         for line in [line("tables", "list tables and views with row counts"),
                      line("follow NAME", "open the rows a relationship of the current row leads to"),
                      line("back", "return to the previous view (its filter, order and row)"),
-                     line("set COLUMN = VALUE", #"change a column of the current row (NULL for null, 'quoted text' with '' or \' for a quote) inside the session"#),
+                     line("set [all] COLUMN = VALUE", #"change a column of the current row (NULL for null, 'quoted text' with '' or \' for a quote) inside the session; set all COLUMN = VALUE changes it on every row of the view by one UPDATE, shown with the row count first (the UI asks)"#),
                      line("export csv|json|mermaid|dot FILE", "write every row of the current view (csv, json; json --depth N: the current row with its related rows nested N deep, an album with its artist and its tracks), or the map of the file (mermaid: an erDiagram, dot: a Graphviz digraph) to FILE (- for standard output; never the open database or its journals; --force to overwrite another SQLite file)"),
                      line("map", "the map of the whole file: each table with its row count and its relationships (→ to-one, ⇉ to-many, ⇄ many-to-many via a junction); the m key")] {
             #expect(result.stdout.contains(line + "\n"))

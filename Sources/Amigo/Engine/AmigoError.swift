@@ -59,6 +59,10 @@ public enum AmigoError: Error, Sendable, Equatable, CustomStringConvertible {
     /// constraint or a serialization failure): its `changesLost` changes are gone, nothing of
     /// them is kept; `cause` is the database's error. The session has begun its next transaction.
     case commitRolledBack(changesLost: Int, cause: DatabaseError)
+    /// ``Session/rollBack(to:)`` was given a savepoint that is no longer open (`name`): its
+    /// transaction was committed or rolled back, it was rolled back to already, or the database
+    /// dropped it (`reason`). Nothing was changed.
+    case savepointGone(name: String, reason: String)
 
     /// What ``commitRolledBack(changesLost:cause:)`` puts before its cause's message, so that a
     /// line cut short still says it: `commit refused, 2 changes lost (the transaction was rolled back): `.
@@ -102,6 +106,8 @@ public enum AmigoError: Error, Sendable, Equatable, CustomStringConvertible {
             return "cannot \(operation) this \(model) row: it holds only the first part of \(column) (read the row again by key)"
         case .commitRolledBack(let lost, let cause):
             return AmigoError.commitRolledBackPrefix(changesLost: lost) + cause.description
+        case .savepointGone(let name, let reason):
+            return "savepoint \(name) is gone (\(reason)); nothing was changed"
         }
     }
 }

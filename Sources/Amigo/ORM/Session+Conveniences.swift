@@ -121,20 +121,11 @@ extension Query {
         let q = filter.map { self.filter($0, arguments: arguments.map(\.filterArgument)) } ?? self
         let model = try q.modelResult.get()
         try checkWritable(model, "update rows")
-        var assigned: [String] = []
-        var setArguments: [DatabaseValue] = []
-        let dialect = amigo.engine.dialect
-        for (name, value) in values.sorted(by: { $0.key < $1.key }) {
-            guard let column = model.table.column(named: name) else { throw AmigoError.unknownColumn(column: name, model: model.name) }
-            assigned.append(column.label)
-            setArguments.append(column.kind.toDatabase(value?.databaseValue ?? .null))
-        }
-        guard !assigned.isEmpty else { return 0 }
-        let (keys, subquery, subArguments) = try q.keySubquery(model)
-        let sql = dialect.update(model.table.name, set: assigned, where: "\(keys) IN (\(subquery))")
+        guard !values.isEmpty else { return 0 }
+        let statement = try q.updateStatement(setting: values.sorted(by: { $0.key < $1.key }).map { ($0.key, $0.value?.databaseValue ?? .null) })
         let changes = try onConnection {
             try checkOpen()
-            return try amigo.engine.execute(sql, setArguments + subArguments).changes
+            return try amigo.engine.execute(statement.sql, statement.arguments).changes
         }
         session?.recordChanges(changes)
         return changes

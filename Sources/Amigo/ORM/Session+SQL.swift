@@ -22,7 +22,7 @@ extension Session {
             // begin the next at once, so that nothing runs outside one, and say so.
             if inTransaction && !engine.isInTransaction && !engine.isConnectionLost {
                 let lost = changes
-                changes = 0
+                transactionEnded()
                 try? engine.executeTransactionControl("BEGIN")
                 throw AmigoError.invalidOperation("the statement ended the session's transaction: \(lost) pending change(s) are lost; a new transaction is open")
             }

@@ -19,7 +19,7 @@ extension Session {
             do {
                 try engine.serialized {
                     try engine.executeTransactionControl("BEGIN")
-                    changes = 0
+                    transactionEnded()
                     active = true
                 }
             } catch {
@@ -58,7 +58,7 @@ extension Session {
                 // Whatever happens, the session ends and the engine is given up.
                 defer { engine.transactionGate.release(for: self) }
                 try engine.serialized {
-                    defer { active = false; changes = 0 }
+                    defer { active = false; transactionEnded() }
                     if engine.isInTransaction { try engine.executeTransactionControl(commit ? "COMMIT" : "ROLLBACK") }
                 }
                 return
@@ -76,7 +76,7 @@ extension Session {
                             // does): begin the next one, so that no later statement runs outside a
                             // transaction, and say that the changes are gone.
                             let lostChanges = changes
-                            changes = 0
+                            transactionEnded()
                             // (Should BEGIN fail too, the session closes; the refused commit is still what is said.)
                             do { try engine.executeTransactionControl("BEGIN") } catch { active = false }
                             throw AmigoError.commitRolledBack(changesLost: lostChanges, cause: cause)
@@ -86,7 +86,7 @@ extension Session {
                         // or a full disk, a server whose connection was lost and made again.
                         lost = changes
                     }
-                    changes = 0
+                    transactionEnded()
                     do {
                         try engine.executeTransactionControl("BEGIN")
                     } catch {

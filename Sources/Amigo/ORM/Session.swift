@@ -57,6 +57,8 @@ public final class Session: @unchecked Sendable {
         get { changeCounter.load(ordering: .relaxed) }
         set { changeCounter.store(newValue, ordering: .relaxed) }
     }
+    /// The savepoints ``keepingSavepoint(_:)`` left open in the current transaction, oldest first.
+    let keptSavepointStack = Mutex<[KeptSavepoint]>([])
 
     init(amigo: AmigoDatabase) throws {
         self.amigo = amigo
@@ -84,10 +86,11 @@ public final class Session: @unchecked Sendable {
             let next = Session(takingOver: amigo)
             engine.serialized {
                 next.changes = changes
+                next.keptSavepointStack.withLock { $0 = keptSavepointStack.withLock { $0 } }
                 next.active = true
                 engine.transactionGate.transfer(from: self, to: next)
                 active = false
-                changes = 0
+                transactionEnded()
             }
             return next
         }

@@ -98,6 +98,10 @@ public protocol SQLDialect: Sendable {
     /// value is the engine's estimate of the table's row count (PostgreSQL's `reltuples`), for
     /// showing a huge table's size at once; nil when the engine keeps none.
     var rowEstimateQuery: String? { get }
+    /// The statement that asks the engine how it would run `sql`, without running it: SQLite's
+    /// `EXPLAIN QUERY PLAN …` (one row per step: id, parent, detail); PostgreSQL's `EXPLAIN …`
+    /// (one line of text per row, steps indented under their parent).
+    func explainStatement(_ sql: String) -> String
     /// Whether `ALTER TABLE` can drop columns and change NOT NULL in place (PostgreSQL), so that
     /// ``AmigoDatabase/syncSchema(preserve:)`` alters a table instead of rebuilding it (SQLite).
     var altersColumnsInPlace: Bool { get }
@@ -179,6 +183,8 @@ extension SQLDialect {
     public var dataVersionQuery: String? { "PRAGMA data_version" }
     /// Nil: SQLite keeps no row estimates (without ANALYZE).
     public var rowEstimateQuery: String? { nil }
+    /// `EXPLAIN QUERY PLAN sql`.
+    public func explainStatement(_ sql: String) -> String { "EXPLAIN QUERY PLAN " + sql }
     /// False: SQLite rebuilds a table to drop a column or change its constraints.
     public var altersColumnsInPlace: Bool { false }
     /// Nil: SQLite keeps the version in the file's header.

@@ -4,7 +4,7 @@ public enum ShellAction: String, Sendable, CaseIterable {
     case nextPane, previousPane, activate, relations, followLink, back
     case filterPrompt, find, frequencies, schemaMap, entityPage, copyCell, copyRow, findNext, findPrevious, jumpToKey, openTable, commandPrompt, sortAscending, sortDescending
     case dotCommand, fullMessage
-    case detail, edit, insertRow, deleteRow, deleteAll, filterEqual, toggleEcho, help, quit, suspend, redraw, refresh
+    case detail, edit, insertRow, deleteRow, deleteAll, undo, explain, filterEqual, toggleEcho, help, quit, suspend, redraw, refresh
 }
 
 /// One entry of the key map: the keys, how help shows them, the action and its description.
@@ -67,6 +67,8 @@ public enum KeyMap {
         KeyBinding(keys: [.control("z")], label: "^Z", action: .suspend, summary: "suspend to the shell (fg comes back)"),
         KeyBinding(keys: [.control("l")], label: "^L", action: .redraw, summary: "redraw the screen"),
         KeyBinding(keys: [.char("R"), .control("r")], label: "R ^R", action: .refresh, summary: "read counts and rows again (the UI also does when another program commits)"),
+        KeyBinding(keys: [.char("u")], label: "u", action: .undo, summary: "undo the last uncommitted write only (:changes lists them)"),
+        KeyBinding(keys: [.char("x")], label: "x", action: .explain, summary: "explain the view: how the database runs its statement, full scans marked, an index that would help"),
     ]
 
     private static let index: [Key: ShellAction] = {

@@ -151,6 +151,15 @@ extension ShellApp {
             attempt { overlay = .confirmWrite(try explorer.previewWrite(.delete(all: action == .deleteAll, expected: nil))) }
         case .filterEqual:
             attempt { try explorer.filterEqualToCurrentCell(); focus = .grid; setMessage(explorer.statusSummary) }
+        case .undo:
+            attempt { setMessage(try explorer.execute(.undo).status) }
+        case .explain:
+            guard explorer.current != nil else { setMessage("open a table first"); return .none }
+            attempt {
+                let result = try explorer.execute(.explain)
+                overlay = .output(title: "explain — ↑↓ scroll, other keys close", text: result.output, scroll: 0)
+                setMessage(result.status)
+            }
         case .toggleEcho:
             echoVisible.toggle()
             if !echoVisible && focus == .echo { focus = .grid }

@@ -83,8 +83,40 @@ extension ShellApp {
                 overlay = .confirmEdit(edit)
             }
         case .command:
+            let command: Command
             do {
-                guard let command = try CommandParser.parse(text) else { return .none }
+                guard let parsed = try CommandParser.parse(text) else { return .none }
+                command = parsed
+            } catch {
+                explorer.history.recordFailure(text, error)
+                setError(error)
+                return .none
+            }
+            if case .runSaved(let name) = command {
+                // Run as if typed: a saved write is shown and asked about like a typed one.
+                do {
+                    let line = try explorer.savedQueries.command(named: name)
+                    if case .runSaved = try CommandParser.parse(line) { throw ShellError.usage(command: "run", usage: "run NAME (a saved query runs a command, not another saved query)") }
+                    return submit(.command, text: line)
+                } catch {
+                    explorer.history.recordFailure(text, error)
+                    setError(error)
+                    return .none
+                }
+            }
+            // Recorded in the history with its time, rows and outcome (a write asked about is
+            // recorded when it is shown; what the answer did is the status line's).
+            messageIsError = false
+            let started = explorer.history.now()
+            let changesBefore = explorer.changeLog.changes.count
+            defer {
+                let failed = messageIsError
+                explorer.history.add(HistoryEntry(line: text.trimmingCharacters(in: .whitespaces), started: started,
+                                                  duration: explorer.history.now().timeIntervalSince(started),
+                                                  rows: failed ? nil : explorer.historyRows(command, changesBefore: changesBefore),
+                                                  failure: failed ? message : nil))
+            }
+            do {
                 if command == .quit { return perform(.quit) }
                 if case .help(let topic) = command {
                     if let topic {
@@ -106,12 +138,15 @@ extension ShellApp {
                     }
                 }
                 if writes {
-                    overlay = .confirmWrite(try explorer.previewWrite(command))
+                    var write = try explorer.previewWrite(command)
+                    // `sql UPDATE …` says how many rows it will change before it is run.
+                    if case .sql(let sql) = command { write.rowsIfRun = explorer.rowsChanged(ifRun: sql) }
+                    overlay = .confirmWrite(write)
                     return .none
                 }
                 let result = try explorer.execute(command)
                 switch command {
-                case .tables, .relations, .schema, .stats, .count, .export, .commit, .rollback, .echo:
+                case .tables, .relations, .schema, .stats, .count, .export, .commit, .rollback, .echo, .changes, .explain, .history, .save:
                     if result.output.contains("\n") {
                         overlay = .output(title: text, text: result.output, scroll: 0)
                     }

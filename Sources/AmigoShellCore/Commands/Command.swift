@@ -14,6 +14,20 @@ public enum Command: Equatable, Sendable {
     case get(String)
     case sql(String)
     case set(column: String, value: String)
+    /// Sets a column on every row of the current view (`set all COLUMN = VALUE`).
+    case setAll(column: String, value: String)
+    /// Lists the uncommitted writes.
+    case changes
+    /// Undoes the last uncommitted write.
+    case undo
+    /// The plan of the current view's statement.
+    case explain
+    /// The commands run this session.
+    case history
+    /// Saves a command (nil: the last one that ran) under a name, for this database.
+    case save(name: String, command: String?)
+    /// Runs the command saved under a name.
+    case runSaved(String)
     /// Adds a row to the current table (columns not named get their defaults or NULL).
     case insert([ColumnAssignment])
     /// Deletes the current row, or (`all`) every row of the current view; `expected` is the count
@@ -96,6 +110,8 @@ public enum Command: Equatable, Sendable {
         case .read: return "read"
         case .nullValue: return "nullvalue"
         case .importFile: return "import"
+        case .setAll: return "set all"
+        case .runSaved: return "run"
         default: return String(String(describing: self).prefix { $0.isLetter })
         }
     }
@@ -104,7 +120,7 @@ public enum Command: Equatable, Sendable {
     /// only for a statement that writes, which SQLite decides.
     public var isWrite: Bool {
         switch self {
-        case .set, .insert, .delete, .link, .unlink: return true
+        case .set, .setAll, .insert, .delete, .link, .unlink: return true
         default: return false
         }
     }
@@ -212,6 +228,8 @@ public enum CommandParser {
         case "DELETE": return next == "FROM"
         case "COMMIT", "ROLLBACK": return ["TRANSACTION", "WORK", "TO", "AND", "PREPARED"].contains(next)
         case "REFRESH": return next == "MATERIALIZED"
+        case "EXPLAIN": return !rest.isEmpty     // `explain` alone explains the view
+        case "EXPLAIN": return !rest.isEmpty     // `explain` alone explains the view
         default: return false
         }
     }

@@ -45,21 +45,29 @@ extension CommandParser {
         },
         CommandSpec("get", aliases: ["g"], usage: "get ID",
                     summary: "make the row with this primary key current (composite: get 1,2)") { .get(try $0.needs("get ID")) },
-        CommandSpec("sql", aliases: ["select", "with", "pragma", "explain", "values"], usage: "sql SELECT …",
+        CommandSpec("sql", aliases: ["select", "with", "pragma", "values"], usage: "sql SELECT …",
                     summary: "run an SQL statement: a query shows its result (text mode writes every row; a line starting SELECT, WITH, PRAGMA, EXPLAIN or VALUES is sql too; in a script, a statement goes on over the next lines until one ends it with ;); INSERT, UPDATE, DELETE and DDL run inside the session (the UI asks first), a new table is browsable at once; BEGIN, COMMIT, ROLLBACK, SAVEPOINT, RELEASE, ATTACH, DETACH and writing PRAGMAs are refused") { input in
             let sql = input.word == "sql" ? try input.needs("sql SELECT …") : input.line
             // `sql --`: a comment alone is nothing to run, said as such (not SQLite's "not an error").
             if SQLText.holdsNoStatement(sql) { throw ShellError.usage(command: "sql", usage: "sql SELECT … (only a comment was given: nothing to run)") }
             return .sql(sql)
         },
-        CommandSpec("set", aliases: [], usage: "set COLUMN = VALUE",
-                    summary: "change a column of the current row (NULL for null, 'quoted text' with '' or \\' for a quote) inside the session") { input in
-            let body = try input.needs("set COLUMN = VALUE")
-            guard let eq = body.firstIndex(of: "=") else { throw ShellError.usage(command: input.word, usage: "set COLUMN = VALUE") }
-            let column = CommandParser.unquote(body[..<eq].trimmingCharacters(in: .whitespaces))
+        CommandSpec("set", aliases: [], usage: "set [all] COLUMN = VALUE",
+                    summary: "change a column of the current row (NULL for null, 'quoted text' with '' or \\' for a quote) inside the session; set all COLUMN = VALUE changes it on every row of the view by one UPDATE, shown with the row count first (the UI asks)") { input in
+            let usage = "set [all] COLUMN = VALUE"
+            let body = try input.needs(usage)
+            guard let eq = body.firstIndex(of: "=") else { throw ShellError.usage(command: input.word, usage: usage) }
+            var column = body[..<eq].trimmingCharacters(in: .whitespaces)
             let value = body[body.index(after: eq)...].trimmingCharacters(in: .whitespaces)
-            guard !column.isEmpty else { throw ShellError.usage(command: input.word, usage: "set COLUMN = VALUE") }
-            return .set(column: column, value: value)
+            // `set all Name = x` is every row; `set all = x` sets a column called all.
+            var all = false
+            if column.lowercased().hasPrefix("all "), let space = column.firstIndex(of: " ") {
+                all = true
+                column = column[space...].trimmingCharacters(in: .whitespaces)
+            }
+            column = CommandParser.unquote(column)
+            guard !column.isEmpty else { throw ShellError.usage(command: input.word, usage: usage) }
+            return all ? .setAll(column: column, value: value) : .set(column: column, value: value)
         },
         CommandSpec("insert", aliases: ["add"], usage: "insert COL=VALUE, …",
                     summary: "add a row to the current table inside the session (values as for set; columns left out get their default or NULL); the new row becomes current") { .insert(try ColumnAssignment.parseList($0.rest, command: $0.word, usage: "insert COLUMN=VALUE, …")) },
@@ -98,6 +106,10 @@ extension CommandParser {
             guard words.count == 2 else { throw ShellError.usage(command: input.word, usage: usage + " (it takes nothing after KEY)") }
             return .unlink(relationship: CommandParser.unquote(words[0]), key: words[1])
         },
+        CommandSpec("changes", aliases: [], usage: "changes",
+                    summary: "the uncommitted writes in order: each with its statements and bound values, the rows it changed and its cascade") { try $0.bare(.changes, "changes") },
+        CommandSpec("undo", aliases: [], usage: "undo",
+                    summary: "take back the last uncommitted write only, through the savepoint it ran after (the u key); earlier ones stay pending") { try $0.bare(.undo, "undo") },
         CommandSpec("commit", aliases: [], usage: "commit",
                     summary: "make the session's changes permanent") { try $0.bare(.commit, "commit") },
         CommandSpec("rollback", aliases: [], usage: "rollback",
@@ -146,6 +158,20 @@ extension CommandParser {
                     summary: "read the counts and the current view again (after another program changed the file)") { try $0.bare(.refresh, "refresh") },
         CommandSpec("reconnect", aliases: [], usage: "reconnect",
                     summary: "connect to the server again after the connection was lost (what was not committed went with it)") { try $0.bare(.reconnect, "reconnect") },
+        CommandSpec("explain", aliases: [], usage: "explain",
+                    summary: "how the database would run the current view's statement, as a tree (SQLite's EXPLAIN QUERY PLAN, PostgreSQL's EXPLAIN): full scans of big tables marked, the index that would help named as CREATE INDEX text, never run (the x key; explain SELECT … is sql)") { try $0.bare(.explain, "explain") },
+        CommandSpec("history", aliases: [], usage: "history",
+                    summary: "the commands and SQL statements run this session: when, how long, rows, and whether they failed") { try $0.bare(.history, "history") },
+        CommandSpec("save", aliases: [], usage: "save NAME [COMMAND]",
+                    summary: "save the last command that ran (or COMMAND) as NAME for this database, in $XDG_DATA_HOME/amigo-shell/saved-queries/ (default ~/.local/share/amigo-shell/saved-queries/)") { input in
+            let usage = "save NAME [COMMAND]"
+            let body = try input.needs(usage)
+            let name = String(body.prefix { !$0.isWhitespace })
+            let command = body.dropFirst(name.count).trimmingCharacters(in: .whitespaces)
+            return .save(name: name, command: command.isEmpty ? nil : command)
+        },
+        CommandSpec("run", aliases: [], usage: "run NAME",
+                    summary: "run the command saved as NAME for this database (Tab lists the names)") { .runSaved(CommandParser.unquote(try $0.needs("run NAME"))) },
         CommandSpec("stats", aliases: [], usage: "stats COLUMN",
                     summary: "rows, non-null, distinct, nulls, min, max, sum and avg of a column (or path) of the view") { .stats(CommandParser.unquote(try $0.needs("stats COLUMN"))) },
         CommandSpec("freq", aliases: ["frequencies", "facet"], usage: "freq [COLUMN]",

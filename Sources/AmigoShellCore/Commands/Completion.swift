@@ -28,7 +28,15 @@ public enum Completion {
                 return matching(word, explorer.tables.map(\.name))
             case "follow", "fo":
                 return matching(word, explorer.current?.model?.relationships.map(\.name) ?? [])
-            case "order", "sort", "stats", "set":
+            case "set":
+                // `set COLUMN`, or `set all COLUMN` over every row of the view.
+                let columns = explorer.current?.columns ?? []
+                if words.count == 1 { return matching(word, columns + ["all"]) }
+                return words.count == 2 && words[1].lowercased() == "all" ? matching(word, columns) : []
+            case "run", "save":
+                // The names saved for this database (none when the file cannot be read).
+                return words.count == 1 ? matching(word, explorer.savedQueries.names) : []
+            case "order", "sort", "stats":
                 if words.count >= 2 && (command == "order" || command == "sort") { return matching(word, ["desc", "asc"]) }
                 return matching(word, explorer.current?.columns ?? [])
             case "filter", "f", "where":

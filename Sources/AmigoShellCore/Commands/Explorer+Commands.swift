@@ -90,6 +90,29 @@ extension Explorer {
             let text = statement.sql + "  [" + statement.arguments.map(\.description).joined(separator: ", ") + "]"
             return CommandResult(output: text + "\n1 row changed (\(pendingChanges) uncommitted; commit to keep)",
                                  status: "updated \(column) — \(pendingChanges) uncommitted")
+        case .setAll:
+            return try write(command)
+        case .changes:
+            return CommandResult(output: changeLog.listing, status: changeLog.isEmpty ? "no uncommitted changes" : "tx: " + changeLog.statusText)
+        case .undo:
+            let undone = try undoLastChange()
+            let left = changeLog.isEmpty ? "no uncommitted changes" : changeLog.statusText + " still uncommitted"
+            let text = "undid \(undone.title) (\(Plural.count(undone.rows, "row"))) — \(left)"
+            return CommandResult(output: text, status: text)
+        case .explain:
+            let plan = try explainCurrentView()
+            return CommandResult(output: QueryPlanText.lines(plan).joined(separator: "\n"), status: QueryPlanText.summary(plan))
+        case .history:
+            return CommandResult(output: history.listing(), status: Plural.count(history.entries.count, "command") + " this session")
+        case .save(let name, let given):
+            guard let line = given ?? history.lastSavable else { throw ShellError.nothingToSave }
+            try savedQueries.save(line, as: name)
+            return CommandResult(output: "saved \(name): \(line)\n(in \(savedQueries.path))", status: "saved \(name): \(line)")
+        case .runSaved(let name):
+            let line = try savedQueries.command(named: name)
+            guard let saved = try CommandParser.parse(line) else { return CommandResult(output: "", status: "") }
+            if case .runSaved = saved { throw ShellError.usage(command: "run", usage: "run NAME (a saved query runs a command, not another saved query)") }
+            return try execute(saved)
         case .commit:
             let n = pendingChanges
             try commit()

@@ -13,15 +13,33 @@ extension Explorer {
         case .link(let relationship, let key, let payload): return try previewLink(relationship, key: key, payload: payload, link: true)
         case .unlink(let relationship, let key): return try previewLink(relationship, key: key, payload: [], link: false)
         case .sql(let sql): return try previewSQLWrite(sql)
+        case .setAll(let column, let value): return try previewSetAll(column: column, text: value)
         default: throw ShellError.notAWrite(command: command.name)
         }
     }
 
     /// Runs a previewed write inside a savepoint of the session: if it fails, only it is undone
-    /// (earlier pending changes stay). Then the views are brought up to date. Returns what it did.
+    /// (earlier pending changes stay). The savepoint is kept open and the write logged in
+    /// ``changeLog``, so that `undo` can take it back while it is the last; a statement of a
+    /// script's own BEGIN … COMMIT (`keepingSavepoint` false) is logged without one. Then the
+    /// views are brought up to date. Returns what it did.
     @discardableResult
-    public func perform(_ write: PendingWrite) throws -> String {
-        let summary = try session.savepoint { try write.run() }
+    public func perform(_ write: PendingWrite, keepingSavepoint: Bool = true) throws -> String {
+        let (rows, schema, unreported) = (session.pendingChangeCount, schemaChangesPending, unreportedWritesPending)
+        let summary: String
+        var savepoint: KeptSavepoint?
+        if keepingSavepoint {
+            (summary, savepoint) = try session.keepingSavepoint { try write.run() }
+        } else {
+            summary = try session.savepoint { try write.run() }
+        }
+        let changed = (rows: session.pendingChangeCount - rows, schema: schemaChangesPending - schema, unreported: unreportedWritesPending - unreported)
+        // A write that changed nothing (a link already there) is no pending change to list or undo.
+        if changed != (0, 0, 0) {
+            changeLog.append(command: write.command, title: write.title, statements: write.statements, summary: summary,
+                             rows: changed.rows, cascade: write.cascade, schemaChanges: changed.schema,
+                             unreportedWrites: changed.unreported, savepoint: savepoint)
+        }
         try write.settle()
         return summary
     }
@@ -34,7 +52,7 @@ extension Explorer {
     }
 
     /// The current view's table, for a command that writes to it.
-    private func writableModel(_ command: String) throws -> (BrowseView, ORMModel) {
+    func writableModel(_ command: String) throws -> (BrowseView, ORMModel) {
         guard let view = current else { throw ShellError.noView(command: command) }
         guard let model = view.model else {
             throw ShellError.sqlResult(command: command, instead: "is not a table; open the table first")
@@ -190,7 +208,7 @@ extension Explorer {
 
     /// After a delete: counts read again, the cursor on the neighbouring row (the next one, or the
     /// new last one).
-    private func settleAfterDelete(_ view: BrowseView) throws {
+    func settleAfterDelete(_ view: BrowseView) throws {
         try reloadTables()
         guard current === view else { return }
         let (row, top) = (view.cursorRow, view.topRow)

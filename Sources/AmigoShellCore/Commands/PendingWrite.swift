@@ -12,6 +12,9 @@ public struct PendingWrite {
     public let statements: [String]
     /// What the database will also do (rows ON DELETE CASCADE removes …), for a delete.
     public let cascade: CascadePreview?
+    /// How many rows it will change, counted by running it and undoing it (a `sql` INSERT,
+    /// UPDATE or DELETE in the UI's confirmation), or nil when not counted.
+    public var rowsIfRun: Int?
     /// Runs the write (inside a savepoint, by ``Explorer/perform(_:)``); returns what it did.
     let run: () throws -> String
     /// Brings the views up to date after the write (the new row current, the neighbour of a deleted one).
@@ -20,6 +23,17 @@ public struct PendingWrite {
     /// The statements and what the database will also do, one a line.
     public var preview: String {
         (statements + (cascade?.lines ?? [])).joined(separator: "\n")
+    }
+
+    /// A write of `command` titled `title` running `statements`, `run` then `settle`.
+    init(command: String, title: String, statements: [String], cascade: CascadePreview?,
+         run: @escaping () throws -> String, settle: @escaping () throws -> Void) {
+        self.command = command
+        self.title = title
+        self.statements = statements
+        self.cascade = cascade
+        self.run = run
+        self.settle = settle
     }
 
     /// A statement and its values as the preview shows them.

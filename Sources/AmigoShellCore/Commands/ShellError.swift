@@ -81,6 +81,18 @@ public enum ShellError: Error, Equatable, Sendable, CustomStringConvertible {
     case noSuchTable(String)
     /// The foreign key `column` of the current row is NULL: there is no `target` row to go to.
     case nullLink(column: String, target: String)
+    /// `undo` found no uncommitted write to take back (`reason`: none was made, or how the last
+    /// transaction ended — a commit cannot be undone).
+    case nothingToUndo(reason: String)
+    /// `undo` cannot take back the last write (`change`): `reason` says why. Nothing was changed.
+    case cannotUndo(change: String, reason: String)
+    /// The saved-queries file at `path` cannot be read or is malformed (`reason`, with the line):
+    /// it is left as it is, and nothing is saved to it until it is fixed.
+    case savedQueriesFile(path: String, reason: String)
+    /// `run` was given a name no query was saved under (`available`: the saved names).
+    case noSavedQuery(name: String, available: [String])
+    /// `save` has nothing to save: no command ran yet this session, and none was given.
+    case nothingToSave
 
     public var description: String {
         switch self {
@@ -126,6 +138,12 @@ public enum ShellError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(command): no table or view '\(name)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "") + "; tables lists them"
         case .noSuchTable(let name): return "no table or view matches '\(name)'"
         case .nullLink(let column, let target): return "\(column) is NULL: no \(target) to jump to"
+        case .nothingToUndo(let reason): return "undo: nothing to undo (\(reason))"
+        case .cannotUndo(let change, let reason): return "undo: cannot undo \(change): \(reason); nothing was changed"
+        case .savedQueriesFile(let path, let reason): return "saved queries: \(path): \(reason); the file is left as it is"
+        case .noSavedQuery(let name, let available):
+            return "run: no query saved as '\(name)'" + (available.isEmpty ? " (none saved: save NAME saves the last command)" : "; saved: " + available.joined(separator: ", "))
+        case .nothingToSave: return "save: no command ran yet to save (save NAME COMMAND saves one given)"
         }
     }
 }

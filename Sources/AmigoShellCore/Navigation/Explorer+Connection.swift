@@ -38,6 +38,7 @@ extension Explorer {
             throw error
         }
         commitLostWithConnection = nil
+        changeLog.end("lost with the connection:")
         forgetPendingStatements()
         // The old session's transaction ended with the connection: begin the next one at once,
         // so that whatever fails below, no write runs outside a transaction.

@@ -38,9 +38,15 @@ extension Explorer {
         guard let view = current else { throw ShellError.noView(command: "set") }
         let record = edit.record
         let old = record.values
+        let caption = rowCaption(record)     // the row as it was, which the log names
         try record.set(edit.column, edit.value)
         do {
-            let statement = try session.update(record, columns: [edit.column])
+            let rows = session.pendingChangeCount
+            let (statement, savepoint) = try session.keepingSavepoint { try session.update(record, columns: [edit.column]) }
+            changeLog.append(command: "set", title: "set \(edit.column) = \(edit.value.description) on \(caption)",
+                             statements: [PendingWrite.text(statement.sql, statement.arguments)],
+                             summary: "", rows: session.pendingChangeCount - rows, cascade: nil,
+                             schemaChanges: 0, unreportedWrites: 0, savepoint: savepoint)
             // The view's labels and counts may change; reload, keeping the cursor.
             let (row, top) = (view.cursorRow, view.topRow)
             try load(view)
@@ -62,6 +68,7 @@ extension Explorer {
             // The server ended the transaction: what was pending is gone, so the views (and the
             // models, after DDL) are read again before the error is shown.
             if !isSQLite && schemaChangesPending > 0 { catalogGeneration += 1 }
+            changeLog.end("lost when the server refused the commit:")
             forgetPendingStatements()
             if schemaChangedSinceReflection { try? reflectAgain(); _ = takeNotice() }
             try? reloadTables()
@@ -71,6 +78,7 @@ extension Explorer {
             if isConnectionLost { commitLostWithConnection = (carrying, !Explorer.serverEndedTheConnectionFirst(error)) }
             throw error
         }
+        changeLog.end("committed")
         forgetPendingStatements()
         try refresh()
     }
@@ -79,6 +87,7 @@ extension Explorer {
     public func rollback() throws {
         try session.rollback()
         if !isSQLite && schemaChangesPending > 0 { catalogGeneration += 1 }
+        changeLog.end("rolled back")
         forgetPendingStatements()
         // DDL rolled back: the models go back to the schema as it is again.
         if schemaChangedSinceReflection { try reflectAgain(keepingChanges: true); _ = takeNotice() }
@@ -99,6 +108,7 @@ extension Explorer {
 
     /// Forgets the statements counted apart from the session's rows: the transaction ended.
     func forgetPendingStatements() {
+        changeLog.end("ended")
         schemaChangesPending = 0
         unreportedWritesPending = 0
     }

@@ -57,6 +57,14 @@ public final class Explorer {
     public internal(set) var stack: [BrowseView] = []
     /// The statements the session ran.
     public let echoLog: EchoLog
+    /// The uncommitted writes, in order, each undoable alone while it is the last (`changes`, `undo`).
+    public let changeLog = PendingChangeLog()
+    /// The commands run this session, with when, how long, rows and failure (`history`).
+    public internal(set) var history = CommandHistory()
+    /// Queries saved by name for this database (`save`, `run`), in a plain file under the user's
+    /// data folder; set from the environment when first used.
+    public lazy var savedQueries = SavedQueries(database: isSQLite ? amigo.engine.path : displayPath,
+                                                environment: ProcessInfo.processInfo.environment)
     /// Rows printed per view in text mode.
     public var textLimit = 20
     /// Rows shown on screen at once (set by the layout), used to size fetches.

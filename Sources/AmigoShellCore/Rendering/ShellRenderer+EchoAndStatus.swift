@@ -75,7 +75,10 @@ extension ShellApp {
         let row = layout.status.y
         grid.fill(layout.status, style: TextStyle(.reverse))
         let pending = explorer.pendingChanges
-        var tx = pending == 0 ? "tx: no changes" : "tx: \(pending) uncommitted"
+        // Changes counted, then their rows (`tx: 3 changes, 1297 rows`); rows the log does not
+        // account for (none, normally) are counted as they always were.
+        let log = explorer.changeLog
+        var tx = pending == 0 ? "tx: no changes" : log.isEmpty ? "tx: \(pending) uncommitted" : "tx: " + log.statusText
         // A transaction held open with changes keeps locks on the server: its age is shown
         // once it is worth a look (not in the seconds an edit and its commit take).
         if let age = explorer.pendingTransactionAge(), age >= ShellApp.transactionAgeShownAfter {

@@ -105,6 +105,10 @@ extension ShellApp {
         case .confirmWrite(let write):
             var lines = ["Run inside the session? (y = yes, any other key = no)", ""]
             for statement in write.statements { lines += wrap(statement, width: max(30, width - 10)) }
+            if let rows = write.rowsIfRun {
+                lines.append("")
+                lines.append("It will change \(Plural.count(rows, "row")) (counted by running it and undoing it).")
+            }
             if let cascade = write.cascade {
                 lines.append("")
                 lines += cascade.lines.isEmpty ? ["no other rows are deleted or changed by foreign keys"] : cascade.lines.flatMap { wrap($0, width: max(30, width - 10)) }

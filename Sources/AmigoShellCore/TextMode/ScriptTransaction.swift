@@ -29,7 +29,7 @@ final class ScriptTransaction {
             return nil
         }
         let pendingBefore = explorer.pendingChanges
-        _ = try explorer.perform(try explorer.previewSQLWrite(sql, recountingTables: false))
+        _ = try explorer.perform(try explorer.previewSQLWrite(sql, recountingTables: false), keepingSavepoint: !isOpen)
         guard !isOpen else { return nil }
         if pendingBefore == 0 {
             try explorer.commit()

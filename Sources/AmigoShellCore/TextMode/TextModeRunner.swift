@@ -115,20 +115,10 @@ public final class TextModeRunner {
             // What another program committed since the last command is read again first.
             explorer.refreshIfChangedElsewhere()
             if let notice = explorer.takeNotice() { errors("note: " + notice) }
-            guard let command = try CommandParser.parse(line) else { return true }
-            lineIsDotCommand = line.drop { $0.isWhitespace }.hasPrefix(".")
-            // Inside a script's BEGIN, COMMIT and ROLLBACK end it, silently, as in sqlite3.
-            if scriptTransaction.isOpen, command == .commit || command == .rollback {
-                deferred = nil
-                _ = try scriptTransaction.run(command == .commit ? "COMMIT" : "ROLLBACK", on: explorer)
-                return true
-            }
-            if case .sql(let sql) = command, !CommandParser.namesTheSQLCommand(line), try runsAsScriptStatement(sql) {
-                deferred = nil
-                if let note = try scriptTransaction.run(sql, on: explorer) { errors("note: " + note) }
-                return true
-            }
-            return try perform(command, location: location)
+            let parsed: Command?
+            do { parsed = try CommandParser.parse(line) } catch { explorer.history.recordFailure(line, error); throw error }
+            guard let command = parsed else { return true }
+            return try explorer.recordingHistory(line, command) { try runParsed(command, line: line, location: location) }
         } catch ShellError.outputClosed {
             // Nobody reads what follows: stop here, as sqlite3 does, and say nothing.
             outputReaderGone = true
@@ -139,6 +129,23 @@ public final class TextModeRunner {
             deferred = nil
             return true
         }
+    }
+
+    /// Runs a parsed line: a script's transaction statements as sqlite3 does, the rest as commands.
+    private func runParsed(_ command: Command, line: String, location: String?) throws -> Bool {
+        lineIsDotCommand = line.drop { $0.isWhitespace }.hasPrefix(".")
+        // Inside a script's BEGIN, COMMIT and ROLLBACK end it, silently, as in sqlite3.
+        if scriptTransaction.isOpen, command == .commit || command == .rollback {
+            deferred = nil
+            _ = try scriptTransaction.run(command == .commit ? "COMMIT" : "ROLLBACK", on: explorer)
+            return true
+        }
+        if case .sql(let sql) = command, !CommandParser.namesTheSQLCommand(line), try runsAsScriptStatement(sql) {
+            deferred = nil
+            if let note = try scriptTransaction.run(sql, on: explorer) { errors("note: " + note) }
+            return true
+        }
+        return try perform(command, location: location)
     }
 
     private func report(_ error: Error, location: String?) {
@@ -191,6 +198,12 @@ public final class TextModeRunner {
         case .timer(let on):
             timesCommands = on
             return true
+        case .runSaved(let name):
+            // Written as the saved command would be, had it been typed.
+            let line = try explorer.savedQueries.command(named: name)
+            guard let saved = try CommandParser.parse(line) else { return true }
+            if case .runSaved = saved { throw ShellError.usage(command: "run", usage: "run NAME (a saved query runs a command, not another saved query)") }
+            return try perform(saved, location: location)
         case .width(let widths):
             columnWidths = widths
             return true

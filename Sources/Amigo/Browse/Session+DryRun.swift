@@ -1,0 +1,32 @@
+/// How many rows a writing statement would change, learnt by running it and undoing it: what a
+/// browser says before it asks "run this UPDATE?".
+extension Session {
+    /// Runs `sql` (an INSERT, UPDATE or DELETE) inside a savepoint of the session's transaction,
+    /// reads how many rows it changed, and rolls the savepoint back: nothing it did stays, and
+    /// the session's pending changes are as they were. The count is the database's own (the
+    /// rows the statement itself changed, not those its triggers or cascades changed).
+    ///
+    ///     try session.changesIfRun("UPDATE Track SET Composer = 'X' WHERE GenreId = 2")   // 130, nothing changed
+    ///
+    /// It takes as long as the statement; run it only on a statement about to be shown.
+    ///
+    /// - Throws: ``AmigoError/invalidOperation(_:)`` for a statement that is not an INSERT,
+    ///   UPDATE or DELETE (DDL and the like are not run to be counted); what the statement throws.
+    public func changesIfRun(_ sql: String, _ arguments: [DatabaseValue] = []) throws -> Int {
+        guard StatementKind.of(sql) == .dataChange else {
+            throw AmigoError.invalidOperation("only an INSERT, UPDATE or DELETE is counted by running it and undoing it")
+        }
+        return try engine.serialized {
+            let before = pendingChangeCount
+            defer { changes = before }
+            let name = "amigo_dry_\(Session.savepointCounter.next())"
+            guard isActive else { throw AmigoError.sessionClosed }
+            try engine.executeTransactionControl("SAVEPOINT \(name)")
+            defer {
+                try? engine.executeTransactionControl("ROLLBACK TO \(name)")
+                try? engine.executeTransactionControl("RELEASE \(name)")
+            }
+            return try execute(sql, arguments).changes
+        }
+    }
+}
