@@ -147,8 +147,8 @@ struct TextModeSpec {
         let workspace = try Workspace("text-help")
         let result = try shell(workspace, ["help"])
         #expect(result.status == 0)
-        // Usages are padded to the longest (`export csv|json|mermaid|dot FILE`).
-        func line(_ usage: String, _ summary: String) -> String { usage.padding(toLength: 34, withPad: " ", startingAt: 0) + summary }
+        // Usages are padded to the longest (`import [--csv] [--skip N] FILE TABLE`).
+        func line(_ usage: String, _ summary: String) -> String { usage.padding(toLength: 38, withPad: " ", startingAt: 0) + summary }
         for line in [line("tables", "list tables and views with row counts"),
                      line("follow NAME", "open the rows a relationship of the current row leads to"),
                      line("back", "return to the previous view (its filter, order and row)"),
