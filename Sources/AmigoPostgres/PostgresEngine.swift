@@ -264,11 +264,19 @@ public final class PostgresEngine: Engine, @unchecked Sendable {
     @discardableResult
     public func fetch(_ sql: String, _ arguments: [DatabaseValue], columns: ([String]) throws -> Void,
                       _ body: (StatementRow) throws -> Bool) throws -> Int {
+        try withoutActuallyEscaping(columns) { columns in try query(sql, arguments, columns: { try columns($0.map(\.name)) }, body) }
+    }
+
+    /// Runs a query, reporting the columns — names and ``ValueForm``s by their types — to
+    /// `columns` before the rows.
+    @discardableResult
+    public func fetch(_ sql: String, _ arguments: [DatabaseValue], describing columns: ([ResultColumn]) throws -> Void,
+                      _ body: (StatementRow) throws -> Bool) throws -> Int {
         try withoutActuallyEscaping(columns) { columns in try query(sql, arguments, columns: columns, body) }
     }
 
     /// Runs a query and hands its rows to `body`, as ``StatementRow``s reading libpq's result in place.
-    func query(_ sql: String, _ arguments: [DatabaseValue], columns: (([String]) throws -> Void)?,
+    func query(_ sql: String, _ arguments: [DatabaseValue], columns: (([ResultColumn]) throws -> Void)?,
                _ body: (StatementRow) throws -> Bool) throws -> Int {
         try serialized {
             let start = echo.isEnabled ? DispatchTime.now().uptimeNanoseconds : 0
@@ -277,7 +285,7 @@ public final class PostgresEngine: Engine, @unchecked Sendable {
                 let result = try run(sql, arguments)
                 defer { PQclear(result) }
                 let rows = PostgresResultRows(result)
-                try columns?(rows.names)
+                try columns?(rows.resultColumns)
                 // The rows do not keep their source alive (no reference counting per row): this does.
                 try withExtendedLifetime(rows) {
                     for r in 0..<rows.rowCount {

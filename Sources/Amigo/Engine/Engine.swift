@@ -62,6 +62,11 @@ public protocol Engine: AnyObject, Sendable {
     @discardableResult
     func fetch(_ sql: String, _ arguments: [DatabaseValue], columns: ([String]) throws -> Void,
                _ body: (StatementRow) throws -> Bool) throws -> Int
+    /// Runs a query and calls `columns` once with the result's columns — names and
+    /// ``ValueForm``s — before the rows. By default every column is ``ValueForm/plain``.
+    @discardableResult
+    func fetch(_ sql: String, _ arguments: [DatabaseValue], describing columns: ([ResultColumn]) throws -> Void,
+               _ body: (StatementRow) throws -> Bool) throws -> Int
     /// Runs one statement once per argument list (a batch), returning the total rows changed.
     /// Each run is echoed like ``execute(_:_:)``.
     func executeRepeatedly(_ sql: String, _ argumentLists: [[DatabaseValue]]) throws -> Int
@@ -122,6 +127,13 @@ public protocol Engine: AnyObject, Sendable {
 }
 
 extension Engine {
+    /// The column names of ``fetch(_:_:columns:_:)``, every column ``ValueForm/plain``.
+    @discardableResult
+    public func fetch(_ sql: String, _ arguments: [DatabaseValue], describing columns: ([ResultColumn]) throws -> Void,
+                      _ body: (StatementRow) throws -> Bool) throws -> Int {
+        try fetch(sql, arguments, columns: { names in try columns(names.map { ResultColumn(name: $0) }) }, body)
+    }
+
     /// No stand-in collations (engines that are not SQLite, or wrap one without saying).
     public var collationSubstitutes: [CollationSubstitute] { [] }
 

@@ -162,14 +162,17 @@ extension Explorer {
         let rows = try values(in: 0..<(limit ?? textLimit))
         // A foreign key shows the row it points at, as in the grid: `1 → AC/DC`.
         let labels = view.isModelView ? view.modelColumns.indices.map { foreignKeyLabels(column: $0, rows: rows) } : []
+        let forms = valueForms(of: view)
         let labelled = rows.map { row in
             row.indices.map { i -> String in
-                let text = ValueText.display(row[i])
+                let text = ValueText.display(row[i], form: ValueText.form(forms, i))
                 guard i < labels.count, let label = labels[i][row[i]], !label.isEmpty else { return text }
                 return text + " → " + DisplayWidth.truncate(label, to: 24)
             }
         }
-        var text = breadcrumb + "\n" + TextTable.render(header: view.columns, rows: labelled)
+        // Columns of numbers by their form (PostgreSQL's decimals and floats) are right-aligned.
+        let rightAligned = view.columns.indices.map { ValueText.form(forms, $0).isNumber }
+        var text = breadcrumb + "\n" + TextTable.render(header: view.columns, rows: labelled, rightAligned: rightAligned)
         let shown = rows.count
         // A count stopped at its bound is a lower bound: `10000+ rows`.
         var footer = "(" + (view.countIsExact ? Plural.count(view.totalCount, "row") : "\(view.totalCount)+ rows")

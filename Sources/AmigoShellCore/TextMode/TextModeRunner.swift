@@ -225,7 +225,7 @@ public final class TextModeRunner {
         case .sql(let sql) where try !explorer.sqlWrites(sql):
             deferred = nil
             let writer = rowWriter()
-            try explorer.streamSQL(sql, columns: { try writer.begin(columns: $0) }, row: { try writer.write($0) })
+            try explorer.streamSQL(sql, columns: { try writer.begin(columns: $0.map(\.name), forms: $0.map(\.form)) }, row: { try writer.write($0) })
             try writer.finish()
         case .show(let rows):
             deferred = nil
@@ -278,7 +278,7 @@ public final class TextModeRunner {
         guard let view = explorer.current else { return }
         if case .get = command, let record = try explorer.currentRecord() {
             let writer = rowWriter()
-            try writer.begin(columns: view.columns)
+            try writer.begin(columns: view.columns, forms: explorer.valueForms(of: view))
             try writer.write(record.values)
             try writer.finish()
         } else {
