@@ -49,9 +49,12 @@ public struct SchemaEntry: Sendable, Equatable {
     public var schema: String?
     /// The name inside ``schema`` (``name`` without its schema).
     public var localName: String
+    /// The partitioned table it is a partition of (PostgreSQL), named as ``name`` is; nil otherwise.
+    public var partitionOf: String?
 
     /// Creates an entry; `localName` defaults to `name`.
-    public init(type: String, name: String, sql: String?, schema: String? = nil, localName: String? = nil) {
+    public init(type: String, name: String, sql: String?, schema: String? = nil, localName: String? = nil, partitionOf: String? = nil) {
+        self.partitionOf = partitionOf
         self.type = type
         self.name = name
         self.sql = sql

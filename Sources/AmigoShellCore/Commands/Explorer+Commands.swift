@@ -34,7 +34,7 @@ extension Explorer {
             // Counted again only if another program changed the file (exact counts already
             // finished in idle time are kept); a count still bounded shows as `10000+`.
             if tableCountsAreStale || (pendingChanges == 0 && fileChangedElsewhere) { try reloadTables() }
-            let rows = tables.map { [$0.name, ($0.isView ? "view" : "table") + ($0.unreadableReason == nil ? "" : ", unreadable"), $0.countText] }
+            let rows = tables.map { [$0.name, $0.kindText, $0.countText] }
             return CommandResult(output: TextTable.render(header: ["name", "kind", "rows"], rows: rows),
                                  status: "\(tables.count) tables and views")
         case .open(let name):
