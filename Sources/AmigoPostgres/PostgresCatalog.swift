@@ -70,6 +70,16 @@ public struct PostgresCatalog: SchemaCatalog {
         return try engine.fetchScalar(sql, names + names + names + names).integerValue
     }
 
+    /// The schemas of the database but the system ones (`pg_catalog`, `information_schema`,
+    /// `pg_toast`, temporary schemas), sorted, as psql's `\dn` lists them.
+    public func schemaNames() throws -> [String] {
+        var names: [String] = []
+        try engine.fetch("""
+            SELECT nspname FROM pg_namespace WHERE nspname <> 'information_schema' AND nspname NOT LIKE 'pg\\_%' ORDER BY nspname
+            """, []) { row in names.append(row.string(at: 0)); return true }
+        return names
+    }
+
     /// Tables and views of the non-system schemas, sorted by name.
     public func entries() throws -> [SchemaEntry] {
         var entries: [SchemaEntry] = []

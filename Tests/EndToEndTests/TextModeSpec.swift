@@ -147,7 +147,7 @@ struct TextModeSpec {
         let workspace = try Workspace("text-help")
         let result = try shell(workspace, ["help"])
         #expect(result.status == 0)
-        for line in ["tables                list tables and views with row counts",
+        for line in ["tables [KIND]         list tables and views with row counts (KIND tables or views: only those; also \\dt for tables, \\dv for views)",
                      "follow NAME           open the rows a relationship of the current row leads to",
                      "back                  return to the previous view (its filter, order and row)",
                      #"set COLUMN = VALUE    change a column of the current row (NULL for null, 'quoted text' with '' or \' for a quote) inside the session"#,

@@ -124,6 +124,10 @@ public protocol Engine: AnyObject, Sendable {
     /// an administrator) without sending anything, so that ``isConnectionLost`` is up to date
     /// without a statement that would keep an idle transaction alive on the server.
     func pollConnection()
+    /// What the connection is to, in a sentence as psql's `\conninfo` writes it (`You are
+    /// connected to database "shop" as user "me" via socket in "/run/postgresql" at port "5432".`),
+    /// without a password.
+    var connectionInfo: String { get }
 }
 
 extension Engine {
@@ -159,6 +163,9 @@ extension Engine {
 
     /// Nothing to read: a file's connection is not lost.
     public func pollConnection() {}
+
+    /// `You are connected to the SQLite database "chinook.sqlite".` (a file's engine).
+    public var connectionInfo: String { "You are connected to the SQLite database \"\(path)\"." }
 
     /// How long, in seconds, creating a session waits for another thread's session on this
     /// engine to close before throwing ``AmigoError/sessionBusy(path:waited:)`` (the

@@ -23,6 +23,9 @@ public protocol SchemaCatalog {
     /// text of its own (PostgreSQL's, built from its catalog); nil when there is none to build
     /// (the default: SQLite keeps each table's DDL, which reflection reads).
     func definition(ofTable name: String) throws -> String?
+    /// The schemas (namespaces) of the database, sorted: PostgreSQL's, but the system ones;
+    /// SQLite's `main` and the files attached to it.
+    func schemaNames() throws -> [String]
 }
 
 extension SchemaCatalog {

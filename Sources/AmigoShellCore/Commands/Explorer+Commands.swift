@@ -30,11 +30,12 @@ extension Explorer {
     /// Runs a parsed command.
     public func execute(_ command: Command) throws -> CommandResult {
         switch command {
-        case .tables:
+        case .tables(let only):
             // Counted again only if another program changed the file (exact counts already
             // finished in idle time are kept); a count still bounded shows as `10000+`.
             if tableCountsAreStale || (pendingChanges == 0 && fileChangedElsewhere) { try reloadTables() }
-            let rows = tables.map { [$0.name, $0.kindText, $0.countText] }
+            let listed = tables.filter { only == nil || $0.isView == (only == .views) }
+            let rows = listed.map { [$0.name, $0.kindText, $0.countText] }
             return CommandResult(output: TextTable.render(header: ["name", "kind", "rows"], rows: rows),
                                  status: "\(tables.count) tables and views")
         case .open(let name):
@@ -138,7 +139,14 @@ extension Explorer {
             return CommandResult(output: text, status: "frequencies of \(profile.column)")
         case .indexes(let table):
             return CommandResult(output: try indexNames(of: table).joined(separator: "\n"), status: "indexes")
-        case .mode, .headers, .output, .once, .read, .dump, .separator, .nullValue, .timer, .width:
+        case .schemas:
+            let names = try amigo.engine.schemaCatalog.schemaNames()
+            return CommandResult(output: TextTable.render(header: ["schema"], rows: names.map { [$0] }),
+                                 status: Plural.count(names.count, "schema"))
+        case .conninfo:
+            let info = amigo.engine.connectionInfo
+            return CommandResult(output: info, status: info)
+        case .mode, .headers, .output, .once, .read, .dump, .separator, .nullValue, .timer, .width, .expanded:
             // Text mode's runner answers these; the terminal UI has no stream to write to.
             throw ShellError.textModeOnly(command: command.name)
         }

@@ -94,6 +94,9 @@ public final class TextModeRunner {
     public var nullValue = ""
     /// The least widths of column and box modes' columns (`.width`).
     public var columnWidths: [Int] = []
+    /// The mode `expanded` (psql's `\x`) switched away from, to go back to.
+    private var modeBeforeExpanded: OutputMode?
+
     /// Whether each command's run time is printed after it (`.timer on`).
     public var timesCommands = false
 
@@ -189,7 +192,17 @@ public final class TextModeRunner {
             nullValue = text
             return true
         case .timer(let on):
-            timesCommands = on
+            timesCommands = on ?? !timesCommands
+            return true
+        case .expanded(let on):
+            // psql's `\x`: line mode, then back to the mode it replaced.
+            if on ?? (mode != .line) {
+                if mode != .line { modeBeforeExpanded = mode }
+                mode = .line
+            } else if mode == .line {
+                mode = modeBeforeExpanded ?? .table
+            }
+            try write("Expanded display is \(mode == .line ? "on" : "off").\n")
             return true
         case .width(let widths):
             columnWidths = widths
