@@ -7,8 +7,10 @@ extension PostgresCatalog {
     /// the catalog (without collations, inheritance or storage options): each column with its type, identity (`GENERATED ALWAYS` or `BY DEFAULT`),
     /// generation expression, default and NOT NULL; each constraint as the server spells it
     /// (`pg_get_constraintdef`: ON DELETE actions, DEFERRABLE, CHECK …); the partition key; then
-    /// the indexes that back no constraint (`pg_get_indexdef`). Nil for a view (its definition is
-    /// reflected) or a name that is not a table.
+    /// the indexes that back no constraint (`pg_get_indexdef`); then, for a partitioned table,
+    /// each partition with its bounds, and for a partition its own, as `pg_dump` attaches them
+    /// (`ALTER TABLE ONLY payment ATTACH PARTITION payment_p2022_02 FOR VALUES FROM (…) TO (…);`).
+    /// Nil for a view (its definition is reflected) or a name that is not a table.
     public func definition(ofTable name: String) throws -> String? {
         guard let entry = try entries().first(where: { $0.name == name }), !entry.isView else { return nil }
         let key: [DatabaseValue] = [.text(entry.schema ?? "public"), .text(entry.localName)]
@@ -57,6 +59,20 @@ extension PostgresCatalog {
             ORDER BY 1
             """, key) { row in
             ddl += "\n" + row.string(at: 0) + ";"
+            return true
+        }
+        try engine.fetch("""
+            SELECT pn.nspname, pc.relname, pg_table_is_visible(pc.oid), cn.nspname, cc.relname, pg_table_is_visible(cc.oid), \
+            pg_get_expr(cc.relpartbound, cc.oid) FROM pg_inherits i \
+            JOIN pg_class cc ON cc.oid = i.inhrelid JOIN pg_namespace cn ON cn.oid = cc.relnamespace \
+            JOIN pg_class pc ON pc.oid = i.inhparent JOIN pg_namespace pn ON pn.oid = pc.relnamespace \
+            WHERE cc.relispartition AND ((pn.nspname = $1 AND pc.relname = $2) OR (cn.nspname = $1 AND cc.relname = $2)) \
+            ORDER BY cc.relname
+            """, key) { row in
+            let parent = Self.displayName(schema: row.string(at: 0), name: row.string(at: 1), visible: row.int64(at: 2) != 0)
+            let partition = Self.displayName(schema: row.string(at: 3), name: row.string(at: 4), visible: row.int64(at: 5) != 0)
+            ddl += "\nALTER TABLE ONLY \(engine.dialect.quoteTable(parent)) ATTACH PARTITION \(engine.dialect.quoteTable(partition)) "
+                + row.string(at: 6) + ";"
             return true
         }
         return ddl

@@ -5,7 +5,8 @@ import Amigo
 ///
 /// - **Which tables.** Ordinary, partitioned and foreign tables, views and materialized views of
 ///   every schema except the system ones (`pg_catalog`, `information_schema`, `pg_toast`,
-///   temporary schemas); partitions are left out (their parent stands for them).
+///   temporary schemas). A partition is a table of its own, with ``SchemaEntry/partitionOf``
+///   (and ``Table/partitionOf``) naming its parent; the parent browses every partition's rows.
 /// - **Names.** A table the connection's `search_path` finds (`pg_table_is_visible`) is named
 ///   bare (`album`); any other is `schema.table` (`audit.log`), which
 ///   ``PostgresDialect/quoteTable(_:)`` quotes as `"audit"."log"`. A name that itself contains a
@@ -69,14 +70,27 @@ public struct PostgresCatalog: SchemaCatalog {
         return try engine.fetchScalar(sql, names + names + names + names).integerValue
     }
 
+    /// The schemas of the database but the system ones (`pg_catalog`, `information_schema`,
+    /// `pg_toast`, temporary schemas), sorted, as psql's `\dn` lists them.
+    public func schemaNames() throws -> [String] {
+        var names: [String] = []
+        try engine.fetch("""
+            SELECT nspname FROM pg_namespace WHERE nspname <> 'information_schema' AND nspname NOT LIKE 'pg\\_%' ORDER BY nspname
+            """, []) { row in names.append(row.string(at: 0)); return true }
+        return names
+    }
+
     /// Tables and views of the non-system schemas, sorted by name.
     public func entries() throws -> [SchemaEntry] {
         var entries: [SchemaEntry] = []
         let sql = """
             SELECT n.nspname, c.relname, c.relkind IN ('v', 'm'), pg_table_is_visible(c.oid), \
-            CASE WHEN c.relkind IN ('v', 'm') THEN pg_get_viewdef(c.oid) END, c.relkind = 'm' \
+            CASE WHEN c.relkind IN ('v', 'm') THEN pg_get_viewdef(c.oid) END, c.relkind = 'm', \
+            pn.nspname, pc.relname, pg_table_is_visible(pc.oid) \
             FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace \
-            WHERE c.relkind IN ('r', 'p', 'f', 'v', 'm') AND NOT c.relispartition \
+            LEFT JOIN pg_inherits i ON c.relispartition AND i.inhrelid = c.oid \
+            LEFT JOIN pg_class pc ON pc.oid = i.inhparent LEFT JOIN pg_namespace pn ON pn.oid = pc.relnamespace \
+            WHERE c.relkind IN ('r', 'p', 'f', 'v', 'm') \
             AND n.nspname <> 'information_schema' AND n.nspname NOT LIKE 'pg\\_%'
             """
         // The schemas asked for, each a bound parameter (in the WHERE clause, so that no other
@@ -89,8 +103,11 @@ public struct PostgresCatalog: SchemaCatalog {
             // A view's definition as the DDL that makes it, as SQLite keeps it.
             let kind = row.int64(at: 5) != 0 ? "MATERIALIZED VIEW" : "VIEW"
             let definition = row.isNull(at: 4) ? nil : "CREATE \(kind) \(engine.dialect.quoteTable(name)) AS\n" + row.string(at: 4)
+            // A partition names its parent as reflection names tables.
+            let parent = row.isNull(at: 7) ? nil
+                : Self.displayName(schema: row.string(at: 6), name: row.string(at: 7), visible: row.int64(at: 8) != 0)
             entries.append(SchemaEntry(type: row.int64(at: 2) != 0 ? "view" : "table", name: name,
-                                       sql: definition, schema: schema, localName: local))
+                                       sql: definition, schema: schema, localName: local, partitionOf: parent))
             return true
         }
         return entries.sorted { $0.name < $1.name }
@@ -131,7 +148,8 @@ public struct PostgresCatalog: SchemaCatalog {
             return Table.reflected(entry.name, columns: columns, isView: true, definition: entry.sql, hasRowID: false, comment: comment)
         }
         return Table.reflected(entry.name, columns: columns, isView: false, definition: nil, hasRowID: false,
-                               foreignKeys: try foreignKeys(key), indexes: try indexes(key), comment: comment)
+                               foreignKeys: try foreignKeys(key), indexes: try indexes(key), comment: comment,
+                               partitionOf: entry.partitionOf)
     }
 
     /// The foreign keys of the table `key` (schema, name), in the order they were declared.

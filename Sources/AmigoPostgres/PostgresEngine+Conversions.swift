@@ -13,6 +13,7 @@ extension PostgresEngine {
         static let bool: UInt32 = 16, bytea: UInt32 = 17, int8: UInt32 = 20, int2: UInt32 = 21, int4: UInt32 = 23
         static let oid: UInt32 = 26, float4: UInt32 = 700, float8: UInt32 = 701, numeric: UInt32 = 1700
         static let timestamp: UInt32 = 1114, timestamptz: UInt32 = 1184, uuid: UInt32 = 2950
+        static let money: UInt32 = 790, json: UInt32 = 114, jsonb: UInt32 = 3802
     }
 
     /// A result value in text format as the ORM's value for a column of type `type`.
@@ -28,9 +29,8 @@ extension PostgresEngine {
             default: return Double(text).map(DatabaseValue.real) ?? .text(text)
             }
         case TypeOID.numeric:
-            // Exact when it can be: an integer, or a double that prints back as the same digits.
-            if let integer = Int64(text) { return .integer(integer) }
-            if let double = Double(text), Decimal(string: text) == Decimal(double) { return .real(double) }
+            // Exact, one type for the whole column: the server's text (`100.00`, `NaN`), scale
+            // kept. Read as a number by a property that asks for one (integerValue, doubleValue).
             return .text(text)
         case TypeOID.bool:
             return .integer(text == "t" ? 1 : 0)

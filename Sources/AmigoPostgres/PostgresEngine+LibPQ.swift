@@ -41,6 +41,13 @@ extension PostgresEngine {
             statements[sql] = nil    // the server's copy goes with the next DEALLOCATE ALL
             guard PQtransactionStatus(connection) != PQTRANS_INERROR else { throw AmigoError.database(error) }
             return try runOnce(sql, arguments)
+        } catch AmigoError.database(let error) where error.sqlState == "26000" && !sendsUnnamedStatements {
+            // A statement of ours not found by its name: a pooler in transaction mode gave another
+            // server connection (our names are never another client's). Unnamed from now on.
+            sendsUnnamedStatements = true
+            statements.removeAll()
+            guard PQtransactionStatus(connection) != PQTRANS_INERROR else { throw AmigoError.database(error) }
+            return try runOnce(sql, arguments)
         }
     }
 
@@ -75,10 +82,14 @@ extension PostgresEngine {
             texts.append(strdup(text))
         }
         let result: OpaquePointer?
+        // A statement without a name (``sendsUnnamedStatements``) goes whole, with its types.
+        let types = statement.parameterTypes
         if let check = interruptCheck {
             let sent = texts.withUnsafeBufferPointer { buffer in
                 buffer.withMemoryRebound(to: UnsafePointer<CChar>?.self) { values in
-                    PQsendQueryPrepared(connection, statement.name, Int32(arguments.count), values.baseAddress, nil, nil, 0)
+                    statement.name.isEmpty
+                        ? PQsendQueryParams(connection, statement.text, Int32(arguments.count), types, values.baseAddress, nil, nil, 0)
+                        : PQsendQueryPrepared(connection, statement.name, Int32(arguments.count), values.baseAddress, nil, nil, 0)
                 }
             }
             guard sent == 1 else { throw connectionError(sql: sql, arguments: arguments) }
@@ -86,7 +97,9 @@ extension PostgresEngine {
         } else {
             result = texts.withUnsafeBufferPointer { buffer in
                 buffer.withMemoryRebound(to: UnsafePointer<CChar>?.self) { values in
-                    PQexecPrepared(connection, statement.name, Int32(arguments.count), values.baseAddress, nil, nil, 0)
+                    statement.name.isEmpty
+                        ? PQexecParams(connection, statement.text, Int32(arguments.count), types, values.baseAddress, nil, nil, 0)
+                        : PQexecPrepared(connection, statement.name, Int32(arguments.count), values.baseAddress, nil, nil, 0)
                 }
             }
         }
@@ -125,11 +138,17 @@ extension PostgresEngine {
         return first
     }
 
-    /// The named statement for `sql`, prepared and described on first use.
+    /// The named statement for `sql`, prepared and described on first use (with
+    /// ``sendsUnnamedStatements``, only described: ``described(_:_:)``).
     func prepared(_ sql: String, _ arguments: [DatabaseValue]) throws -> PreparedStatement {
         if let statement = statements[sql] { return statement }
         if statements.count >= Self.statementCacheLimit { deallocateAll() }
-        let name = "amigo_\(nextStatement)"
+        if sendsUnnamedStatements {
+            let statement = try described(sql, arguments)
+            statements[sql] = statement
+            return statement
+        }
+        let name = statementPrefix + String(nextStatement)
         nextStatement += 1
         let text = PostgresDialect.numberedPlaceholders(sql)
         guard let prepared = PQprepare(connection, name, text, 0, nil) else { throw connectionError(sql: sql, arguments: arguments) }
@@ -144,10 +163,35 @@ extension PostgresEngine {
         return statement
     }
 
+    /// `sql` described through the unnamed statement, for a pooler in transaction mode: outside
+    /// a transaction, inside one of its own (BEGIN … COMMIT), so that the pooler gives the
+    /// description from the server connection the statement was prepared on. Its name is empty:
+    /// ``runPrepared(_:_:)`` sends its text with the types each time.
+    func described(_ sql: String, _ arguments: [DatabaseValue]) throws -> PreparedStatement {
+        let text = PostgresDialect.numberedPlaceholders(sql)
+        let ownTransaction = PQtransactionStatus(connection) == PQTRANS_IDLE
+        if ownTransaction { try simple("BEGIN", sqlForErrors: sql) }
+        do {
+            guard let prepared = PQprepare(connection, "", text, 0, nil) else { throw connectionError(sql: sql, arguments: arguments) }
+            defer { PQclear(prepared) }
+            guard PQresultStatus(prepared) == PGRES_COMMAND_OK else { throw error(prepared, sql: sql, arguments: arguments) }
+            guard let description = PQdescribePrepared(connection, "") else { throw connectionError(sql: sql, arguments: arguments) }
+            defer { PQclear(description) }
+            guard PQresultStatus(description) == PGRES_COMMAND_OK else { throw error(description, sql: sql, arguments: arguments) }
+            let types = (0..<PQnparams(description)).map { PQparamtype(description, $0) }
+            if ownTransaction { try simple("COMMIT", sqlForErrors: sql) }
+            return PreparedStatement(name: "", text: text, parameterTypes: types)
+        } catch {
+            if ownTransaction { try? simple("ROLLBACK", sqlForErrors: sql) }
+            throw error
+        }
+    }
+
     /// Forgets every prepared statement, on the server too (errors ignored: in a failed
     /// transaction the server refuses until ROLLBACK, and the names are never reused).
     func deallocateAll() {
         guard !statements.isEmpty else { return }
+        guard !sendsUnnamedStatements else { statements.removeAll(); return }
         if PQtransactionStatus(connection) != PQTRANS_INERROR, let result = PQexec(connection, "DEALLOCATE ALL") { PQclear(result) }
         statements.removeAll()
     }

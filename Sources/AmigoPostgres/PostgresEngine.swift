@@ -34,8 +34,18 @@ public final class PostgresEngine: Engine, @unchecked Sendable {
     let connection: OpaquePointer
     /// Named statements prepared on this connection, by SQL text as the ORM wrote it.
     var statements: [String: PreparedStatement] = [:]
-    /// The number of the next statement name (`amigo_1`, `amigo_2`, …).
+    /// The number of the next statement name (`amigo_1a2b3c4d_1`, `amigo_1a2b3c4d_2`, …).
     var nextStatement = 1
+    /// What this engine's statement names start with (`amigo_1a2b3c4d_`): random, so that no
+    /// other client's statement has the name of one of ours on a server connection a pooler
+    /// shares between clients — a name not found there is then the only way a pooler shows.
+    let statementPrefix = "amigo_" + String(UInt32.random(in: .min ... .max), radix: 16) + "_"
+    /// Whether statements are sent unnamed (PgBouncer and poolers like it in transaction
+    /// mode): set when a statement prepared by name was not found (SQLSTATE 26000) — the pooler
+    /// gave another server connection than the one it was prepared on. Each SQL text is then
+    /// described once (its parameter types, inside a transaction of its own so that the pooler
+    /// keeps one server connection for it) and run with its types, keeping no state on the server.
+    public internal(set) var sendsUnnamedStatements = false
     /// The secrets of the connection string (password), removed from every message.
     let secrets: [String]
 
@@ -264,11 +274,19 @@ public final class PostgresEngine: Engine, @unchecked Sendable {
     @discardableResult
     public func fetch(_ sql: String, _ arguments: [DatabaseValue], columns: ([String]) throws -> Void,
                       _ body: (StatementRow) throws -> Bool) throws -> Int {
+        try withoutActuallyEscaping(columns) { columns in try query(sql, arguments, columns: { try columns($0.map(\.name)) }, body) }
+    }
+
+    /// Runs a query, reporting the columns — names and ``ValueForm``s by their types — to
+    /// `columns` before the rows.
+    @discardableResult
+    public func fetch(_ sql: String, _ arguments: [DatabaseValue], describing columns: ([ResultColumn]) throws -> Void,
+                      _ body: (StatementRow) throws -> Bool) throws -> Int {
         try withoutActuallyEscaping(columns) { columns in try query(sql, arguments, columns: columns, body) }
     }
 
     /// Runs a query and hands its rows to `body`, as ``StatementRow``s reading libpq's result in place.
-    func query(_ sql: String, _ arguments: [DatabaseValue], columns: (([String]) throws -> Void)?,
+    func query(_ sql: String, _ arguments: [DatabaseValue], columns: (([ResultColumn]) throws -> Void)?,
                _ body: (StatementRow) throws -> Bool) throws -> Int {
         try serialized {
             let start = echo.isEnabled ? DispatchTime.now().uptimeNanoseconds : 0
@@ -277,7 +295,7 @@ public final class PostgresEngine: Engine, @unchecked Sendable {
                 let result = try run(sql, arguments)
                 defer { PQclear(result) }
                 let rows = PostgresResultRows(result)
-                try columns?(rows.names)
+                try columns?(rows.resultColumns)
                 // The rows do not keep their source alive (no reference counting per row): this does.
                 try withExtendedLifetime(rows) {
                     for r in 0..<rows.rowCount {

@@ -35,10 +35,15 @@ final class PostgresResultRows: RowSource {
 
     override func columnName(_ column: Int) -> String { names[column] }
 
+    /// The columns' names and ``ValueForm``s, by their type OIDs.
+    var resultColumns: [ResultColumn] {
+        zip(names, types).map { ResultColumn(name: $0, form: PostgresEngine.valueForm(ofType: $1)) }
+    }
+
     /// Whether a column of type `type` is read as text exactly as libpq returns it.
     @inline(__always) static func isPlainText(_ type: UInt32) -> Bool {
         switch type {
-        case TypeOID.int2, TypeOID.int4, TypeOID.int8, TypeOID.oid, TypeOID.float4, TypeOID.float8, TypeOID.numeric,
+        case TypeOID.int2, TypeOID.int4, TypeOID.int8, TypeOID.oid, TypeOID.float4, TypeOID.float8,
              TypeOID.bool, TypeOID.bytea:
             return false
         default:
@@ -56,7 +61,6 @@ final class PostgresResultRows: RowSource {
         case TypeOID.int2, TypeOID.int4, TypeOID.int8, TypeOID.oid, TypeOID.bool: return .integer
         case TypeOID.float4, TypeOID.float8: return .real
         case TypeOID.bytea: return .blob
-        case TypeOID.numeric: return StatementRow.StorageClass(of: value(row: row, column: column))
         default: return .text
         }
     }
@@ -68,6 +72,12 @@ final class PostgresResultRows: RowSource {
             return strtoll(PQgetvalue(result, Int32(row), Int32(column)), nil, 10)
         case TypeOID.bool:
             return PQgetvalue(result, Int32(row), Int32(column)).pointee == CChar(UInt8(ascii: "t")) ? 1 : 0
+        case TypeOID.numeric:
+            // The server's exact text: a whole number (`5`, `100.00`) as that integer.
+            let value = value(row: row, column: column)
+            if let integer = value.integerValue { return integer }
+            if let double = value.doubleValue, double.rounded() == double, abs(double) < 9.2e18 { return Int64(double) }
+            return 0
         default:
             return value(row: row, column: column).integerValue ?? 0
         }

@@ -17,6 +17,20 @@ enum PostgresTarget {
         return keywords.contains(first[..<equals].lowercased())
     }
 
+    /// The libpq keyword string for the database the environment names when amigo-shell is given
+    /// none, as psql reads it: `service='…'` when `PGSERVICE` is set, `dbname='…'` when
+    /// `PGDATABASE` is (both when both are; libpq reads the other `PG…` variables itself); nil
+    /// when neither is set (or both are empty): the demo opens.
+    static func fromEnvironment(_ environment: [String: String]) -> String? {
+        func quoted(_ value: String) -> String {
+            "'" + value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
+        }
+        var parts: [String] = []
+        if let service = environment["PGSERVICE"], !service.isEmpty { parts.append("service=" + quoted(service)) }
+        if let database = environment["PGDATABASE"], !database.isEmpty { parts.append("dbname=" + quoted(database)) }
+        return parts.isEmpty ? nil : parts.joined(separator: " ")
+    }
+
     /// A password read from the terminal without echo (`Password: `), or nil when none was typed.
     static func readPassword() -> String? {
         guard let typed = getpass("Password: ") else { return nil }

@@ -11,7 +11,7 @@ struct AmigoShellCommand: ParsableCommand {
         commandName: "amigo-shell",
         abstract: "Explore any SQLite file or PostgreSQL database: browse tables, follow foreign keys and relationships, filter, edit, and watch the SQL.",
         discussion: """
-        With no DATABASE, opens a built-in demo database in memory.
+        With no DATABASE, opens the PostgreSQL database PGDATABASE or PGSERVICE names when either is set (as psql), else a built-in demo database in memory.
         A postgres:// or postgresql:// URL (or a libpq keyword string such as 'host=/run/postgresql dbname=shop') opens a PostgreSQL database; give the password with PGPASSWORD or ~/.pgpass.
         Without a terminal (-c, or standard input not a terminal) commands run in text mode; type help for the list.
         NO_COLOR (set and not empty) turns colours off.
@@ -20,7 +20,7 @@ struct AmigoShellCommand: ParsableCommand {
         """,
         version: AmigoVersion.current)
 
-    @Argument(help: "The SQLite file or PostgreSQL URL to open (the built-in demo when omitted).", completion: .file())
+    @Argument(help: "The SQLite file or PostgreSQL URL to open (when omitted: PGDATABASE or PGSERVICE if set, else the built-in demo).", completion: .file())
     var database: String?
 
     @Argument(help: ArgumentHelp("SQL statements or commands to run after the -c ones, then exit, as sqlite3 takes them.", valueName: "sql"))
@@ -161,7 +161,8 @@ struct AmigoShellCommand: ParsableCommand {
     var reflection: ReflectionOptions { ReflectionOptions(inferRelationships: !noInfer) }
 
     func openExplorer(tableCountLimit: Int?) throws -> Explorer {
-        guard let database else {
+        // No DATABASE: PGDATABASE or PGSERVICE name a server's database, as for psql; else the demo.
+        guard let database = database ?? PostgresTarget.fromEnvironment(ProcessInfo.processInfo.environment) else {
             let engine = try SQLiteEngine(path: ":memory:")
             try DemoDatabase.populate(engine)
             return try Explorer(amigo: AmigoDatabase(reflecting: engine, reflection: reflection), displayPath: "demo database (in memory)",

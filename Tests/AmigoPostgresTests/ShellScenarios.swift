@@ -117,15 +117,18 @@ struct ShellScenarios {
             "open Playlist", "filter tracks.genre.Name = 'Metal' AND Name CONTAINS[c] 'music'", "show",
         ])
         #expect(errors == [])
+        // PostgreSQL's numeric column is right-aligned, as psql aligns numbers; SQLite's output
+        // is sqlite3's (every column left-aligned).
+        let price = kind == .postgres ? "     0.99" : "0.99"
         #expect(printed == [
             """
             Track
             TrackId  Name                 AlbumId       MediaTypeId          GenreId   Composer                              Milliseconds  Bytes     UnitPrice
             -------  -------------------  ------------  -------------------  --------  ------------------------------------  ------------  --------  ---------
-            37       Livin' On The Edge   5 → Big Ones  1 → MPEG audio file  1 → Rock  Steven Tyler, Joe Perry, Mark Hudson  381231        12374569  0.99
-            30       Amazing              5 → Big Ones  1 → MPEG audio file  1 → Rock  Steven Tyler, Richie Supa             356519        11616195  0.99
-            28       Janie's Got A Gun    5 → Big Ones  1 → MPEG audio file  1 → Rock  Steven Tyler, Tom Hamilton            330736        10869391  0.99
-            24       Love In An Elevator  5 → Big Ones  1 → MPEG audio file  1 → Rock  Steven Tyler, Joe Perry               321828        10552051  0.99
+            37       Livin' On The Edge   5 → Big Ones  1 → MPEG audio file  1 → Rock  Steven Tyler, Joe Perry, Mark Hudson  381231        12374569  \(price)
+            30       Amazing              5 → Big Ones  1 → MPEG audio file  1 → Rock  Steven Tyler, Richie Supa             356519        11616195  \(price)
+            28       Janie's Got A Gun    5 → Big Ones  1 → MPEG audio file  1 → Rock  Steven Tyler, Tom Hamilton            330736        10869391  \(price)
+            24       Love In An Elevator  5 → Big Ones  1 → MPEG audio file  1 → Rock  Steven Tyler, Joe Perry               321828        10552051  \(price)
             (8 rows, first 4 shown; filter: album.artist.Name BEGINSWITH[c] 'aero' AND Milliseconds > 300000; order: Milliseconds desc)
             """,
             "8",

@@ -21,7 +21,8 @@ struct ValueConversionTests {
         #expect(nan.isNaN)
         #expect(row[7] == .real(.infinity) && row[8] == .real(-.infinity))
         #expect(row[9] == .integer(1) && row[10] == .integer(0))
-        #expect(row[11] == .real(12.5))
+        // A numeric is its exact text, scale kept, whatever its value (one type per column).
+        #expect(row[11] == .text("12.50"))
         #expect(row[12] == .text("text 42") && row[13] == .null)
     }
 

@@ -11,7 +11,7 @@ import Testing
     }
 
     @Test func everyCommandParsesByItsName() throws {
-        #expect(try parse("tables") == .tables)
+        #expect(try parse("tables") == .tables())
         #expect(try parse("open Artist") == .open("Artist"))
         #expect(try parse("filter Milliseconds > 300000") == .filter("Milliseconds > 300000"))
         #expect(try parse("order Name") == .order(column: "Name", descending: false))
@@ -46,15 +46,15 @@ import Testing
             #expect(try parse(line) != nil, "\(line)")
         }
         #expect(CommandParser.names == ["tables", "open", "filter", "order", "limit", "relations", "follow", "back", "show", "get",
-                                        "sql", "set", "insert", "delete", "link", "unlink", "changes", "undo", "commit", "rollback", "echo", "export", "page", "map", "schema", "count", "refresh", "reconnect",
+                                        "sql", "set", "insert", "delete", "link", "unlink", "changes", "undo", "commit", "rollback", "echo", "export", "page", "map", "schema", "schemas", "conninfo", "count", "refresh", "reconnect",
                                         "explain", "history", "save", "run", "stats", "freq",
-                                        "mode", "headers", "output", "once", "read", "dump", "import", "indexes", "separator", "nullvalue", "timer",
+                                        "mode", "headers", "output", "once", "read", "dump", "import", "indexes", "separator", "nullvalue", "timer", "expanded",
                                         "width", "help", "quit"])
     }
 
     @Test func aliasesMeanTheSameAsTheirCommand() throws {
-        #expect(try parse("ls") == .tables)
-        #expect(try parse(".tables") == .tables)
+        #expect(try parse("ls") == .tables())
+        #expect(try parse(".tables") == .tables())
         #expect(try parse("o Track") == .open("Track"))
         #expect(try parse("f Name = 'x'") == .filter("Name = 'x'"))
         #expect(try parse("where Name = 'x'") == .filter("Name = 'x'"))
@@ -81,7 +81,7 @@ import Testing
         #expect(try parse("OPEN Artist") == .open("Artist"))
         #expect(try parse(":open Artist") == .open("Artist"))
         #expect(try parse("  :  back  ") == .back)
-        #expect(try parse("Tables") == .tables)
+        #expect(try parse("Tables") == .tables())
     }
 
     @Test func blankLinesAndCommentsAreNoCommand() throws {
@@ -166,10 +166,11 @@ import Testing
         #expect(error("echo maybe") == .usage(command: "echo", usage: "echo on|off"))
         #expect(error("export xml out.xml") == .usage(command: "export", usage: "export csv|json|mermaid|dot FILE [--force] [--depth N]"))
         #expect(error("export csv") == .usage(command: "export", usage: "export csv|json|mermaid|dot FILE [--force] [--depth N]"))
+        #expect(error("tables x") == .usage(command: "tables", usage: "tables [KIND] (KIND: tables or views)"))
     }
 
     @Test func commandsThatTakeNothingRefuseExtraWords() {
-        for (line, usage) in [("count extra", "count"), ("tables x", "tables"), ("back 2", "back"), ("commit now", "commit"),
+        for (line, usage) in [("count extra", "count"), ("schemas x", "schemas"), ("back 2", "back"), ("commit now", "commit"),
                               ("relations all", "relations"), ("refresh x", "refresh"), ("quit please", "quit")] {
             #expect(error(line) == .usage(command: String(line.split(separator: " ")[0]), usage: usage + " (it takes nothing after it)"), "\(line)")
         }
@@ -196,7 +197,7 @@ import Testing
     }
 
     @Test func aTrailingSemicolonIsAcceptedEverywhere() throws {
-        #expect(try parse("tables;") == .tables)
+        #expect(try parse("tables;") == .tables())
         #expect(try parse("open Artist ;") == .open("Artist"))
         #expect(try parse("filter Name = 'a;b';") == .filter("Name = 'a;b'"))
         #expect(try parse("SELECT Name FROM Artist;;") == .sql("SELECT Name FROM Artist"))
@@ -206,7 +207,7 @@ import Testing
     }
 
     @Test func sqliteDotCommandsAreTheCommandsTheyName() throws {
-        #expect(try parse(".tables") == .tables)
+        #expect(try parse(".tables") == .tables())
         #expect(try parse(".schema Album") == .schema("Album"))
         #expect(try parse(".mode csv") == .mode(.csv))
         #expect(try parse(".mode") == .mode(nil))
@@ -279,5 +280,26 @@ import Testing
         #expect(try parse("sql INSERT INTO t VALUES (1)") == .sql("INSERT INTO t VALUES (1)"))
         #expect(CommandParser.namesTheSQLCommand(" :sql DELETE FROM t"))
         #expect(!CommandParser.namesTheSQLCommand("DELETE FROM t"))
+    }
+}
+
+/// psql's backslash commands are the shell's own commands under psql's names.
+@Suite("psql's backslash commands")
+struct PsqlBackslashCommandSpec {
+    @Test("\\d, \\dt, \\dv, \\dn, \\x, \\timing, \\conninfo, \\? and \\q parse to the commands they name")
+    func backslashCommandsAreAliases() throws {
+        #expect(try CommandParser.parse("\\d") == .schema(nil))
+        #expect(try CommandParser.parse("\\d artist") == .schema("artist"))
+        #expect(try CommandParser.parse("\\dt") == .tables(only: .tables))
+        #expect(try CommandParser.parse("\\dv") == .tables(only: .views))
+        #expect(try CommandParser.parse("tables views") == .tables(only: .views))
+        #expect(try CommandParser.parse("\\dn") == .schemas)
+        #expect(try CommandParser.parse("\\x") == .expanded(nil))
+        #expect(try CommandParser.parse("\\x on") == .expanded(true))
+        #expect(try CommandParser.parse("\\timing") == .timer(nil))
+        #expect(try CommandParser.parse("\\timing off") == .timer(false))
+        #expect(try CommandParser.parse("\\conninfo") == .conninfo)
+        #expect(try CommandParser.parse("\\?") == .help(nil))
+        #expect(try CommandParser.parse("\\q") == .quit)
     }
 }

@@ -149,7 +149,7 @@ struct TextModeSpec {
         #expect(result.status == 0)
         // Usages are padded to the longest (`import [--csv] [--skip N] FILE TABLE`).
         func line(_ usage: String, _ summary: String) -> String { usage.padding(toLength: 38, withPad: " ", startingAt: 0) + summary }
-        for line in [line("tables", "list tables and views with row counts"),
+        for line in [line("tables [KIND]", #"list tables and views with row counts (KIND tables or views: only those; also \dt for tables, \dv for views)"#),
                      line("follow NAME", "open the rows a relationship of the current row leads to"),
                      line("back", "return to the previous view (its filter, order and row)"),
                      line("set [all] COLUMN = VALUE", #"change a column of the current row (NULL for null, 'quoted text' with '' or \' for a quote) inside the session; set all COLUMN = VALUE changes it on every row of the view by one UPDATE, shown with the row count first (the UI asks)"#),

@@ -62,6 +62,11 @@ public protocol Engine: AnyObject, Sendable {
     @discardableResult
     func fetch(_ sql: String, _ arguments: [DatabaseValue], columns: ([String]) throws -> Void,
                _ body: (StatementRow) throws -> Bool) throws -> Int
+    /// Runs a query and calls `columns` once with the result's columns — names and
+    /// ``ValueForm``s — before the rows. By default every column is ``ValueForm/plain``.
+    @discardableResult
+    func fetch(_ sql: String, _ arguments: [DatabaseValue], describing columns: ([ResultColumn]) throws -> Void,
+               _ body: (StatementRow) throws -> Bool) throws -> Int
     /// Runs one statement once per argument list (a batch), returning the total rows changed.
     /// Each run is echoed like ``execute(_:_:)``.
     func executeRepeatedly(_ sql: String, _ argumentLists: [[DatabaseValue]]) throws -> Int
@@ -123,12 +128,23 @@ public protocol Engine: AnyObject, Sendable {
     /// an administrator) without sending anything, so that ``isConnectionLost`` is up to date
     /// without a statement that would keep an idle transaction alive on the server.
     func pollConnection()
+    /// What the connection is to, in a sentence as psql's `\conninfo` writes it (`You are
+    /// connected to database "shop" as user "me" via socket in "/run/postgresql" at port "5432".`),
+    /// without a password.
+    var connectionInfo: String { get }
 }
 
 extension Engine {
     /// Installs `check` through ``setInterruptCheck(_:)``, always told ``EngineWait/working``.
     public func setWaitCheck(_ check: ((EngineWait) -> Bool)?) {
         setInterruptCheck(check.map { check in { check(.working) } })
+    }
+
+    /// The column names of ``fetch(_:_:columns:_:)``, every column ``ValueForm/plain``.
+    @discardableResult
+    public func fetch(_ sql: String, _ arguments: [DatabaseValue], describing columns: ([ResultColumn]) throws -> Void,
+                      _ body: (StatementRow) throws -> Bool) throws -> Int {
+        try fetch(sql, arguments, columns: { names in try columns(names.map { ResultColumn(name: $0) }) }, body)
     }
 
     /// No stand-in collations (engines that are not SQLite, or wrap one without saying).
@@ -156,6 +172,9 @@ extension Engine {
 
     /// Nothing to read: a file's connection is not lost.
     public func pollConnection() {}
+
+    /// `You are connected to the SQLite database "chinook.sqlite".` (a file's engine).
+    public var connectionInfo: String { "You are connected to the SQLite database \"\(path)\"." }
 
     /// How long, in seconds, creating a session waits for another thread's session on this
     /// engine to close before throwing ``AmigoError/sessionBusy(path:waited:)`` (the

@@ -45,7 +45,8 @@ struct RelationshipDiscovery {
     mutating func discover(in ordered: [ORMModel], inferring engine: (any Engine)? = nil, candidateLimit: Int = 200) {
         var linksByChild: [ObjectIdentifier: [Link]] = [:]
         // 1. Resolve every foreign key; report the broken ones.
-        for child in ordered where !child.table.isView {
+        // (A partition's keys are its parent's: the parent has the relationships.)
+        for child in ordered where !child.table.isView && child.table.partitionOf == nil {
             for fk in child.table.foreignKeys {
                 guard let parent = models[fk.referencedTable.lowercased()] else {
                     warnings.append("\(child.name): foreign key (\(fk.columns.joined(separator: ", "))) references missing table '\(fk.referencedTable)'")
@@ -75,7 +76,7 @@ struct RelationshipDiscovery {
         }
         // 1b. Links the file does not declare, from names, kept only when the data agrees.
         if let engine {
-            var inference = LinkInference(models: ordered.filter { !$0.table.isView && $0.table.unreadableReason == nil },
+            var inference = LinkInference(models: ordered.filter { !$0.table.isView && $0.table.partitionOf == nil && $0.table.unreadableReason == nil },
                                           engine: engine, candidateLimit: candidateLimit)
             for link in inference.links(excluding: linksByChild) {
                 linksByChild[ObjectIdentifier(link.child), default: []].append(link)

@@ -23,6 +23,9 @@ public protocol SchemaCatalog {
     /// text of its own (PostgreSQL's, built from its catalog); nil when there is none to build
     /// (the default: SQLite keeps each table's DDL, which reflection reads).
     func definition(ofTable name: String) throws -> String?
+    /// The schemas (namespaces) of the database, sorted: PostgreSQL's, but the system ones;
+    /// SQLite's `main` and the files attached to it.
+    func schemaNames() throws -> [String]
 }
 
 extension SchemaCatalog {
@@ -49,9 +52,12 @@ public struct SchemaEntry: Sendable, Equatable {
     public var schema: String?
     /// The name inside ``schema`` (``name`` without its schema).
     public var localName: String
+    /// The partitioned table it is a partition of (PostgreSQL), named as ``name`` is; nil otherwise.
+    public var partitionOf: String?
 
     /// Creates an entry; `localName` defaults to `name`.
-    public init(type: String, name: String, sql: String?, schema: String? = nil, localName: String? = nil) {
+    public init(type: String, name: String, sql: String?, schema: String? = nil, localName: String? = nil, partitionOf: String? = nil) {
+        self.partitionOf = partitionOf
         self.type = type
         self.name = name
         self.sql = sql

@@ -15,6 +15,13 @@ public struct SchemaInspector: SchemaCatalog {
     public init(engine: any Engine) { self.engine = engine }
 
     /// Tables and views, sorted by name, without SQLite's internal tables.
+    /// `main`, `temp` when it holds anything, and each attached file (`PRAGMA database_list`).
+    public func schemaNames() throws -> [String] {
+        var names: [String] = []
+        try engine.fetch("PRAGMA database_list", []) { row in names.append(row.string(at: 1)); return true }
+        return names
+    }
+
     public func entries() throws -> [SchemaEntry] {
         var entries: [SchemaEntry] = []
         try engine.fetch("SELECT type, name, sql FROM sqlite_schema WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name", []) { row in

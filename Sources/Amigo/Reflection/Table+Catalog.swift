@@ -4,10 +4,13 @@ extension Table {
     /// A reflected table or view named `name` (bare, or `schema.table`: ``SchemaEntry/name``)
     /// with `columns` in declaration order. `hasRowID` is false for tables without SQLite's
     /// implicit rowid (WITHOUT ROWID tables, and every PostgreSQL table); a unique single-column
-    /// index marks its column ``Column/unique``. `comment` is the database's comment on it.
+    /// index marks its column ``Column/unique``. `comment` is the database's comment on it;
+    /// `partitionOf` the partitioned table it is a partition of.
     public static func reflected(_ name: String, columns: [Column], isView: Bool, definition: String?, hasRowID: Bool,
-                                 foreignKeys: [ForeignKeyConstraint] = [], indexes: [Index] = [], comment: String? = nil) -> Table {
+                                 foreignKeys: [ForeignKeyConstraint] = [], indexes: [Index] = [], comment: String? = nil,
+                                 partitionOf: String? = nil) -> Table {
         let table = Table(name, columns: columns)
+        table.partitionOf = partitionOf
         table.sql = definition
         table.comment = comment
         table.isView = isView

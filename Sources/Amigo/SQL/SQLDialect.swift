@@ -115,9 +115,14 @@ public protocol SQLDialect: Sendable {
     /// The statements that begin a migration step's transaction and keep other migrators out
     /// until it ends.
     var migrationBegin: [String] { get }
+    /// How the values of `column` are written (``ValueForm``): SQLite's are all
+    /// ``ValueForm/plain``; PostgreSQL gives the form of the column's type.
+    func valueForm(of column: Column) -> ValueForm
 }
 
 extension SQLDialect {
+    /// ``ValueForm/plain``: values are written as their storage class says.
+    public func valueForm(of column: Column) -> ValueForm { .plain }
     /// Nil: the key comes from the connection's last rowid.
     public func returning(_ column: String) -> String? { nil }
     /// ``insertSuffix(onConflict:)`` for ``ConflictResolution/replace``.

@@ -12,6 +12,10 @@ public final class Table: @unchecked Sendable {
     public internal(set) var foreignKeys: [ForeignKeyConstraint]
     /// Whether this is a view (read-only).
     public internal(set) var isView: Bool = false
+    /// The partitioned table this table is a partition of (PostgreSQL's `PARTITION OF`), by its
+    /// name as reflection gives it; nil for any other table. A partition is browsed on its own,
+    /// and its rows through its parent too: relationships are the parent's, not its partitions'.
+    public internal(set) var partitionOf: String?
     /// Whether the table was declared `WITHOUT ROWID`.
     public internal(set) var withoutRowID: Bool = false
     /// The DDL SQLite stores for it, when reflected.

@@ -2,7 +2,15 @@ import Amigo
 
 /// A command of the shell's language, the same at the `:` prompt, with `-c` and on standard input.
 public enum Command: Equatable, Sendable {
-    case tables
+    /// Lists tables and views (`only`: just the tables, as psql's `\dt`, or just the views, `\dv`).
+    case tables(only: TableListKind? = nil)
+    /// The database's schemas (psql's `\dn`).
+    case schemas
+    /// What the shell is connected to (psql's `\conninfo`).
+    case conninfo
+    /// Text mode: rows written one column a line (line mode) or back to the mode before (psql's
+    /// `\x`); nil switches.
+    case expanded(Bool?)
     case open(String)
     case filter(String?)          // nil clears
     case order(column: String?, descending: Bool)  // nil column clears
@@ -80,11 +88,20 @@ public enum Command: Equatable, Sendable {
     case separator(String)
     /// Text mode: how NULL is written in list, column, box and line modes (sqlite3's `.nullvalue`).
     case nullValue(String)
-    /// Text mode: whether each command's time is printed after it (sqlite3's `.timer`).
-    case timer(Bool)
+    /// Text mode: whether each command's time is printed after it (sqlite3's `.timer`, psql's
+    /// `\timing`); nil switches.
+    case timer(Bool?)
     /// Text mode: the least width of each column in column and box modes (sqlite3's `.width`;
     /// a negative width right-aligns).
     case width([Int])
+
+    /// Which relations `tables` lists when not all.
+    public enum TableListKind: String, Sendable {
+        /// Tables (partitions too), not views: psql's `\dt`.
+        case tables
+        /// Views and materialized views: psql's `\dv`.
+        case views
+    }
 
     /// Export file formats: rows (csv, json) or the schema graph (mermaid, dot).
     public enum ExportFormat: String, Sendable {

@@ -9,8 +9,19 @@ import Amigo
 extension CommandParser {
     /// Every command, in the order help lists them.
     public static let commands: [CommandSpec] = [
-        CommandSpec("tables", aliases: ["ls", ".tables"], usage: "tables",
-                    summary: "list tables and views with row counts") { try $0.bare(.tables, "tables") },
+        CommandSpec("tables", aliases: ["ls", ".tables", "\\dt", "\\dv"], usage: "tables [KIND]",
+                    summary: "list tables and views with row counts (KIND tables or views: only those; also \\dt for tables, \\dv for views)") { input in
+            switch input.word.lowercased() {
+            case "\\dt": return .tables(only: .tables)
+            case "\\dv": return .tables(only: .views)
+            default:
+                if input.rest.isEmpty { return .tables() }
+                guard let kind = Command.TableListKind(rawValue: input.rest.lowercased()) else {
+                    throw ShellError.usage(command: input.word, usage: "tables [KIND] (KIND: tables or views)")
+                }
+                return .tables(only: kind)
+            }
+        },
         CommandSpec("open", aliases: ["o"], usage: "open TABLE",
                     summary: "browse a table or view") { .open(CommandParser.unquote(try $0.needs("open TABLE"))) },
         CommandSpec("filter", aliases: ["f", "where"], usage: "filter EXPR",
@@ -150,8 +161,12 @@ extension CommandParser {
                     summary: "the current row as a page: its columns, the rows its to-one relationships lead to as a chain (album → Let There Be Rock → artist → AC/DC), and the first 5 rows of each to-many with their count; the p key") { try $0.bare(.page, "page") },
         CommandSpec("map", aliases: [], usage: "map",
                     summary: "the map of the whole file: each table with its row count and its relationships (→ to-one, ⇉ to-many, ⇄ many-to-many via a junction); the m key") { try $0.bare(.map, "map") },
-        CommandSpec("schema", aliases: [".schema"], usage: "schema [TABLE]",
-                    summary: "the DDL, keys, indexes and relationships (no TABLE: every table, then every relationship)") { .schema($0.rest.isEmpty ? nil : CommandParser.unquote($0.rest)) },
+        CommandSpec("schema", aliases: [".schema", "\\d"], usage: "schema [TABLE]",
+                    summary: "the DDL, keys, indexes and relationships (no TABLE: every table, then every relationship; also \\d)") { .schema($0.rest.isEmpty ? nil : CommandParser.unquote($0.rest)) },
+        CommandSpec("schemas", aliases: ["\\dn"], usage: "schemas",
+                    summary: "the database's schemas: PostgreSQL's but the system ones, SQLite's main and attached files (also \\dn)") { try $0.bare(.schemas, "schemas") },
+        CommandSpec("conninfo", aliases: ["\\conninfo"], usage: "conninfo",
+                    summary: "what the shell is connected to: database, user, socket or host and port; SQLite: the file (also \\conninfo)") { try $0.bare(.conninfo, "conninfo") },
         CommandSpec("count", aliases: [], usage: "count",
                     summary: "the current view's row count") { try $0.bare(.count, "count") },
         CommandSpec("refresh", aliases: ["reload"], usage: "refresh",
@@ -241,12 +256,22 @@ extension CommandParser {
                     summary: "text mode: how NULL is written in list, column, box and line modes (default empty; also .nullvalue)") { input in
             .nullValue(CommandParser.unquote(input.rest))
         },
-        CommandSpec("timer", aliases: [".timer"], usage: "timer on|off",
-                    summary: "text mode: print each command's run time after it, as sqlite3 does (also .timer)") { input in
+        CommandSpec("timer", aliases: [".timer", "\\timing"], usage: "timer [on|off]",
+                    summary: "text mode: print each command's run time after it, as sqlite3 does (no on|off: switch it; also .timer, \\timing)") { input in
             switch input.rest.lowercased() {
+            case "": return .timer(nil)
             case "on", "1", "yes", "true": return .timer(true)
             case "off", "0", "no", "false": return .timer(false)
             default: throw ShellError.usage(command: input.word, usage: "timer on|off")
+            }
+        },
+        CommandSpec("expanded", aliases: ["\\x"], usage: "expanded [on|off]",
+                    summary: "text mode: write rows one column a line (line mode), or back to the mode before, as psql's \\x (no on|off: switch; also \\x)") { input in
+            switch input.rest.lowercased() {
+            case "": return .expanded(nil)
+            case "on", "1", "yes", "true": return .expanded(true)
+            case "off", "0", "no", "false": return .expanded(false)
+            default: throw ShellError.usage(command: input.word, usage: "expanded [on|off]")
             }
         },
         CommandSpec("width", aliases: [".width"], usage: "width N…",
@@ -255,8 +280,8 @@ extension CommandParser {
             guard !widths.contains(nil) else { throw ShellError.usage(command: input.word, usage: "width N… (numbers)") }
             return .width(widths.compactMap { $0 })
         },
-        CommandSpec("help", aliases: ["?", "h", ".help"], usage: "help [COMMAND]",
-                    summary: "this list (also .help)") { .help($0.rest.isEmpty ? nil : $0.rest) },
+        CommandSpec("help", aliases: ["?", "h", ".help", "\\?"], usage: "help [COMMAND]",
+                    summary: "this list (also .help, \\?)") { .help($0.rest.isEmpty ? nil : $0.rest) },
         CommandSpec("quit", aliases: ["exit", "q", ".quit", ".exit", "\\q"], usage: "quit",
                     summary: "leave (asks first when changes are uncommitted; also .quit, .exit, \\q)") { try $0.bare(.quit, "quit") },
     ]

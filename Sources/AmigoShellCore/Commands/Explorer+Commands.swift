@@ -30,11 +30,12 @@ extension Explorer {
     /// Runs a parsed command.
     public func execute(_ command: Command) throws -> CommandResult {
         switch command {
-        case .tables:
+        case .tables(let only):
             // Counted again only if another program changed the file (exact counts already
             // finished in idle time are kept); a count still bounded shows as `10000+`.
             if try tableCountsAreStale || (pendingChanges == 0 && fileChangedElsewhere()) { try reloadTables() }
-            let rows = tables.map { [$0.name, ($0.isView ? "view" : "table") + ($0.unreadableReason == nil ? "" : ", unreadable"), $0.countText] }
+            let listed = tables.filter { only == nil || $0.isView == (only == .views) }
+            let rows = listed.map { [$0.name, $0.kindText, $0.countText] }
             return CommandResult(output: TextTable.render(header: ["name", "kind", "rows"], rows: rows),
                                  status: "\(tables.count) tables and views")
         case .open(let name):
@@ -179,7 +180,14 @@ extension Explorer {
             return CommandResult(output: text, status: "frequencies of \(profile.column)")
         case .indexes(let table):
             return CommandResult(output: try indexNames(of: table).joined(separator: "\n"), status: "indexes")
-        case .mode, .headers, .output, .once, .read, .dump, .separator, .nullValue, .timer, .width, .importFile:
+        case .schemas:
+            let names = try amigo.engine.schemaCatalog.schemaNames()
+            return CommandResult(output: TextTable.render(header: ["schema"], rows: names.map { [$0] }),
+                                 status: Plural.count(names.count, "schema"))
+        case .conninfo:
+            let info = amigo.engine.connectionInfo
+            return CommandResult(output: info, status: info)
+        case .mode, .headers, .output, .once, .read, .dump, .separator, .nullValue, .timer, .width, .importFile, .expanded:
             // Text mode's runner answers these; the terminal UI has no stream to write to.
             throw ShellError.textModeOnly(command: command.name)
         }
@@ -203,14 +211,17 @@ extension Explorer {
         let rows = try values(in: 0..<(limit ?? textLimit))
         // A foreign key shows the row it points at, as in the grid: `1 → AC/DC`.
         let labels = view.isModelView ? view.modelColumns.indices.map { foreignKeyLabels(column: $0, rows: rows) } : []
+        let forms = valueForms(of: view)
         let labelled = rows.map { row in
             row.indices.map { i -> String in
-                let text = ValueText.display(row[i])
+                let text = ValueText.display(row[i], form: ValueText.form(forms, i))
                 guard i < labels.count, let label = labels[i][row[i]], !label.isEmpty else { return text }
                 return text + " → " + DisplayWidth.truncate(label, to: 24)
             }
         }
-        var text = breadcrumb + "\n" + TextTable.render(header: view.columns, rows: labelled)
+        // Columns of numbers by their form (PostgreSQL's decimals and floats) are right-aligned.
+        let rightAligned = view.columns.indices.map { ValueText.form(forms, $0).isNumber }
+        var text = breadcrumb + "\n" + TextTable.render(header: view.columns, rows: labelled, rightAligned: rightAligned)
         let shown = rows.count
         // A count stopped at its bound is a lower bound: `10000+ rows`.
         var footer = "(" + (view.countIsExact ? Plural.count(view.totalCount, "row") : "\(view.totalCount)+ rows")

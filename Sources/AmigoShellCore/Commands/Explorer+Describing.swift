@@ -30,8 +30,10 @@ extension Explorer {
         }
         guard let row = current else { throw ShellError.noCurrentRow(command: "detail") }
         let width = view.columns.map { DisplayWidth.of($0) }.max() ?? 0
-        let lines = zip(view.columns, row).map { column, value -> String in
-            var text = ValueText.visible(value)
+        let forms = view.resultForms
+        let lines = zip(view.columns, row).enumerated().map { index, pair -> String in
+            let (column, value) = pair
+            var text = ValueText.formText(value, form: ValueText.form(forms, index)) ?? ValueText.visible(value)
             if case .blob(let bytes) = value { text = ValueText.blobSummary(bytes, maxBytes: 64) }
             return Explorer.detailLine(column, text, labelWidth: width)
         }
@@ -44,7 +46,8 @@ extension Explorer {
         let width = model.table.columns.map { DisplayWidth.of($0.label) }.max() ?? 0
         var lines = [rowCaption(record)]
         for column in model.table.columns {
-            var value = ValueText.visible(record.value(at: column.index))
+            let form = amigo.engine.dialect.valueForm(of: column)
+            var value = ValueText.formText(record.value(at: column.index), form: form) ?? ValueText.visible(record.value(at: column.index))
             if case .blob(let bytes) = record.value(at: column.index) {
                 value = ValueText.blobSummary(bytes, maxBytes: 64)
             }
@@ -169,9 +172,18 @@ extension Explorer {
         }
         let labels = ["rows", "non-null", "distinct", "nulls", "min", "max", "sum", "avg"]
         // A sum and an average only mean something for numbers: text and blobs (and empty columns) show none.
-        let numeric = [values[4], values[5]].allSatisfy { value in
-            switch value { case .integer, .real: return true; default: return false }
+        // (PostgreSQL's exact decimals are their text, scale kept: `0.00`.)
+        let form = model.table.column(named: column).map(amigo.engine.dialect.valueForm(of:)) ?? .plain
+        if form != .decimal {
+            // The sum and average of other numbers (PostgreSQL's are exact decimals even over
+            // integers) as the numbers SQLite gives: `329309.0`, not `329309.0000000000000000`.
+            for i in 6...7 where i < values.count {
+                if case .text(let text) = values[i], let number = Double(text) {
+                    values[i] = Int64(text).map(DatabaseValue.integer) ?? .real(number)
+                }
+            }
         }
+        let numeric = [values[4], values[5]].allSatisfy { ValueText.isNumber($0, form: form) }
         let shown = values.enumerated().compactMap { i, v -> [String]? in
             if (i >= 6 && !numeric) || uncomputed.contains(i) { return nil }
             let text = (i == 3 ? v.integerValue.map { .integer($0) } ?? v : v)

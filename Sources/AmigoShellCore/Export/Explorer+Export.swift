@@ -44,22 +44,32 @@ extension Explorer {
     @discardableResult
     public func writeView(_ writer: RowWriter, limit: Int? = nil) throws -> Int {
         guard let view = current else { throw ShellError.noView(command: "show") }
-        try writer.begin(columns: view.columns)
+        // Model views' forms come from the dialect before any row; a `sql` result's from the
+        // engine's description of its columns, read with the rows.
+        var begun = view.isModelView
+        if begun { try writer.begin(columns: view.columns, forms: valueForms(of: view)) }
         if limit != 0 {
-            try forEachRow(of: view) { values in
+            try forEachRow(of: view, columns: { forms in
+                if !begun { try writer.begin(columns: view.columns, forms: forms); begun = true }
+            }) { values in
                 try writer.write(values)
                 return limit.map { writer.count < $0 } ?? true
             }
         }
+        if !begun { try writer.begin(columns: view.columns, forms: view.resultForms) }
         try writer.finish()
         return writer.count
     }
 
-    /// Calls `body` with each row of `view` in its order until it returns false.
-    func forEachRow(of view: BrowseView, _ body: ([DatabaseValue]) throws -> Bool) throws {
+    /// Calls `body` with each row of `view` in its order until it returns false; a `sql` result
+    /// first hands `columns` the ``ValueForm`` of each of its columns, as the engine describes them.
+    func forEachRow(of view: BrowseView, columns: ([ValueForm]) throws -> Void = { _ in },
+                    _ body: ([DatabaseValue]) throws -> Bool) throws {
         guard view.isModelView else {
             guard case .sql(let sql) = view.source else { return }
-            try amigo.engine.readingOnly { try amigo.engine.fetch(sql, [], columns: { _ in }) { row in try body(row.values) } }
+            try amigo.engine.readingOnly {
+                try amigo.engine.fetch(sql, [], describing: { try columns($0.map(\.form)) }) { row in try body(row.values) }
+            }
             return
         }
         // In the order the grid shows: the view's sort column, then the key that breaks its ties

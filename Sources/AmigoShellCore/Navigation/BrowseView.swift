@@ -45,6 +45,9 @@ public final class BrowseView {
     public internal(set) var step: String?
     /// Column names.
     public let columns: [String]
+    /// The ``ValueForm`` of each column of a `sql` result, as the engine described them (empty
+    /// until read, and for a model view: ``Explorer/valueForms(of:)`` asks the dialect).
+    var resultForms: [ValueForm] = []
     var window: RowWindow?
     /// A `sql` result's rows, paged (nil: they are in ``sqlRows``).
     var sqlWindow: SQLResultWindow?

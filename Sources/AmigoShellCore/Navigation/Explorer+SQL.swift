@@ -15,31 +15,43 @@ extension Explorer {
             pushSQLView(view)
             return
         }
-        var columns: [String] = []
+        var columns: [ResultColumn] = []
         var rows: [[DatabaseValue]] = []
         var truncated = false
         try amigo.engine.readingOnly {
-            try amigo.engine.fetch(sql, [], columns: { columns = $0 }) { row in
+            try amigo.engine.fetch(sql, [], describing: { columns = $0 }) { row in
                 if rows.count >= Explorer.sqlRowCap { truncated = true; return false }
                 rows.append(row.values)
                 return true
             }
         }
-        pushSQLView(BrowseView(sql: sql, columns: columns, rows: rows, truncated: truncated))
+        let view = BrowseView(sql: sql, columns: columns.map(\.name), rows: rows, truncated: truncated)
+        view.resultForms = columns.map(\.form)
+        pushSQLView(view)
     }
 
-    /// Runs a read-only statement for text mode, handing its column names and then each row to
-    /// `columns` and `row` as SQLite reads them, keeping none; the result becomes the current
-    /// view (its rows read again if a later command needs them). Returns the row count.
+    /// Runs a read-only statement for text mode, handing its columns (names and value forms) and
+    /// then each row to `columns` and `row` as the engine reads them, keeping none; the result
+    /// becomes the current view (its rows read again if a later command needs them). Returns the
+    /// row count.
     @discardableResult
-    public func streamSQL(_ sql: String, columns: ([String]) throws -> Void, row: ([DatabaseValue]) throws -> Void) throws -> Int {
+    public func streamSQL(_ sql: String, columns: ([ResultColumn]) throws -> Void, row: ([DatabaseValue]) throws -> Void) throws -> Int {
         try checkReadOnly(sql)
-        var names: [String] = []
+        var described: [ResultColumn] = []
         let count = try amigo.engine.readingOnly {
-            try amigo.engine.fetch(sql, [], columns: { names = $0; try columns($0) }) { try row($0.values); return true }
+            try amigo.engine.fetch(sql, [], describing: { described = $0; try columns($0) }) { try row($0.values); return true }
         }
-        pushSQLView(BrowseView(sql: sql, columns: names, streamedCount: count))
+        let view = BrowseView(sql: sql, columns: described.map(\.name), streamedCount: count)
+        view.resultForms = described.map(\.form)
+        pushSQLView(view)
         return count
+    }
+
+    /// The ``ValueForm`` of each column of `view`: for a model view the dialect's for each
+    /// column, for a `sql` result what the engine described.
+    public func valueForms(of view: BrowseView) -> [ValueForm] {
+        guard view.isModelView else { return view.resultForms }
+        return view.modelColumns.map(amigo.engine.dialect.valueForm(of:))
     }
 
     /// A result replaces the previous result rather than piling up behind it (back returns to the table).
@@ -58,15 +70,17 @@ extension Explorer {
         }
         // The statement's own column names: SQLite gives them after one step; a server runs the
         // whole statement first, so there they come from an empty page (same names, no rows).
-        var columns: [String] = []
+        var columns: [ResultColumn] = []
         if isSQLite {
-            _ = try amigo.engine.fetch(sql, [], columns: { columns = $0 }) { _ in false }
+            _ = try amigo.engine.fetch(sql, [], describing: { columns = $0 }) { _ in false }
         } else if let empty = SQLText.paged(sql, dialect: amigo.engine.dialect) {
             _ = try amigo.engine.readingOnly {
-                try amigo.engine.fetch(empty, [.integer(0), .integer(0)], columns: { columns = $0 }) { _ in false }
+                try amigo.engine.fetch(empty, [.integer(0), .integer(0)], describing: { columns = $0 }) { _ in false }
             }
         }
-        return BrowseView(sql: sql, columns: columns, window: window)
+        let view = BrowseView(sql: sql, columns: columns.map(\.name), window: window)
+        view.resultForms = columns.map(\.form)
+        return view
     }
 
     /// Reads a streamed `sql` result's rows for a command that needs them: paged when it can be

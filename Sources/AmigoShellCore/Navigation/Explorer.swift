@@ -7,6 +7,8 @@ public struct TableSummary: Sendable, Equatable {
     public var name: String
     /// Whether it is a view.
     public var isView: Bool
+    /// The partitioned table it is a partition of (PostgreSQL), or nil.
+    public var partitionOf: String? = nil
     /// Its row count, or nil when it could not be counted (a broken view).
     public var rowCount: Int?
     /// Whether ``rowCount`` is not the exact count yet: the table has more rows than
@@ -17,6 +19,17 @@ public struct TableSummary: Sendable, Equatable {
     /// While ``isLowerBound``: the engine's estimate of the row count (PostgreSQL's
     /// `reltuples`), when it has one above the bound.
     public var estimate: Int? = nil
+
+    /// What the tables list writes before the name: `✗ ` unreadable, `◦ ` a view, `└ ` a
+    /// partition (listed under its parent).
+    public var listMark: String {
+        unreadableReason != nil ? "✗ " : isView ? "◦ " : partitionOf != nil ? "└ " : ""
+    }
+
+    /// `table`, `view` or `partition of PARENT`, and `, unreadable`, as `tables` writes it.
+    public var kindText: String {
+        (isView ? "view" : partitionOf.map { "partition of " + $0 } ?? "table") + (unreadableReason == nil ? "" : ", unreadable")
+    }
 
     /// Whether the count waits for idle time (a view, whose query may run for minutes).
     public var isCountPending: Bool { isLowerBound && rowCount == nil }
@@ -160,31 +173,51 @@ public final class Explorer {
         tableCountsAreStale = false
         let counted = Dictionary(tables.filter { $0.isView && !$0.isLowerBound && $0.rowCount != nil }.map { ($0.name, $0) },
                                  uniquingKeysWith: { first, _ in first })
-        tables = amigo.models.filter { !$0.name.isEmpty }.map { model in
-            if let reason = model.table.unreadableReason {
-                return TableSummary(name: model.name, isView: model.table.isView, rowCount: nil, unreadableReason: reason)
-            }
-            let query = session.query(model.name)
-            guard let limit = tableCountLimit else {
-                return TableSummary(name: model.name, isView: model.table.isView, rowCount: try? query.count())
-            }
-            // A view can take any time to count (it runs its query): never waited for here. It
-            // shows the engine's estimate until it is counted as idle work (``completeDeferredCounts()``),
-            // or when it is opened; that count is kept (a server's busy view is not run again
-            // after every commit anywhere) until the view is opened again.
-            if model.table.isView, tableCountLimit != nil, let known = counted[model.name] { return known }
-            if model.table.isView {
-                return TableSummary(name: model.name, isView: true, rowCount: nil, isLowerBound: true,
-                                    estimate: amigo.engine.estimatedRowCount(of: model.name))
-            }
-            // Counting stops after `limit` rows, so a list of huge tables opens at once; the
-            // engine's estimate (if it keeps one) says how huge until the exact count comes.
-            let count = try? query.limit(limit + 1).count()
-            var summary = TableSummary(name: model.name, isView: model.table.isView, rowCount: count.map { Swift.min($0, limit) },
-                                       isLowerBound: (count ?? 0) > limit)
-            if summary.isLowerBound { summary.estimate = amigo.engine.estimatedRowCount(of: model.name) }
+        tables = Explorer.partitionsUnderTheirParents(amigo.models.filter { !$0.name.isEmpty }.map { model in
+            var summary = summary(of: model, counted: counted)
+            summary.partitionOf = model.table.partitionOf
             return summary
+        })
+    }
+
+    /// `tables` with each partition moved to just after its parent (in name order), where the
+    /// parent is listed.
+    static func partitionsUnderTheirParents(_ tables: [TableSummary]) -> [TableSummary] {
+        let names = Set(tables.map(\.name))
+        let partitions = Dictionary(grouping: tables.filter { $0.partitionOf.map(names.contains) == true }, by: { $0.partitionOf! })
+        guard !partitions.isEmpty else { return tables }
+        func withPartitions(_ table: TableSummary) -> [TableSummary] {
+            [table] + (partitions[table.name] ?? []).sorted { $0.name < $1.name }.flatMap(withPartitions)
         }
+        return tables.filter { $0.partitionOf.map(names.contains) != true }.flatMap(withPartitions)
+    }
+
+    /// The summary of `model` for the tables list: counted up to ``tableCountLimit`` (a view
+    /// waits for idle time, unless already in `counted`).
+    private func summary(of model: ORMModel, counted: [String: TableSummary]) -> TableSummary {
+        if let reason = model.table.unreadableReason {
+            return TableSummary(name: model.name, isView: model.table.isView, rowCount: nil, unreadableReason: reason)
+        }
+        let query = session.query(model.name)
+        guard let limit = tableCountLimit else {
+            return TableSummary(name: model.name, isView: model.table.isView, rowCount: try? query.count())
+        }
+        // A view can take any time to count (it runs its query): never waited for here. It
+        // shows the engine's estimate until it is counted as idle work (``completeDeferredCounts()``),
+        // or when it is opened; that count is kept (a server's busy view is not run again
+        // after every commit anywhere) until the view is opened again.
+        if model.table.isView, tableCountLimit != nil, let known = counted[model.name] { return known }
+        if model.table.isView {
+            return TableSummary(name: model.name, isView: true, rowCount: nil, isLowerBound: true,
+                                estimate: amigo.engine.estimatedRowCount(of: model.name))
+        }
+        // Counting stops after `limit` rows, so a list of huge tables opens at once; the
+        // engine's estimate (if it keeps one) says how huge until the exact count comes.
+        let count = try? query.limit(limit + 1).count()
+        var summary = TableSummary(name: model.name, isView: model.table.isView, rowCount: count.map { Swift.min($0, limit) },
+                                   isLowerBound: (count ?? 0) > limit)
+        if summary.isLowerBound { summary.estimate = amigo.engine.estimatedRowCount(of: model.name) }
+        return summary
     }
 
     /// Counting in the tables list stops at this many rows (shown as `100000+`); nil counts exactly.

@@ -139,10 +139,12 @@ extension ShellApp {
         /// How wide a foreign key's label may be: 24 while the columns are laid out, then as much
         /// as the room left over allows.
         var labelRoom: [Int: Int] = [:]
+        // Each column's form: PostgreSQL's booleans read `true`/`false`, its decimals are numbers.
+        let forms = explorer.valueForms(of: view)
         func text(_ row: [DatabaseValue], _ column: Int) -> String {
             guard column < row.count else { return "" }
             let value = row[column]
-            var shown = ValueText.display(value)
+            var shown = ValueText.display(value, form: ValueText.form(forms, column))
             if let label = labels[column]?[value], !label.isEmpty {
                 shown += " → " + DisplayWidth.truncate(label, to: labelRoom[column] ?? 24)
             }
@@ -244,10 +246,8 @@ extension ShellApp {
             content.nulls.append(content.columns.map { $0 < row.count && row[$0].isNull })
             content.numbers.append(content.columns.map { column in
                 guard column < row.count else { return false }
-                switch row[column] {
-                case .integer, .real: return labels[column]?[row[column]].map(\.isEmpty) ?? true
-                default: return false
-                }
+                guard ValueText.isNumber(row[column], form: ValueText.form(forms, column)) else { return false }
+                return labels[column]?[row[column]].map(\.isEmpty) ?? true
             })
         }
         return content

@@ -85,7 +85,7 @@ extension ShellApp {
         var seen: [String: [Int]] = [:]
         for i in top..<min(tables.count, top + visible) {
             let entry = tables[i]
-            let name = (entry.unreadableReason != nil ? "✗ " : entry.isView ? "◦ " : "") + entry.name
+            let name = entry.listMark + entry.name
             let room = max(1, inner.width - DisplayWidth.of(entry.countText) - 1)
             let cut = DisplayWidth.truncate(name, to: room)
             shown[i] = cut
@@ -94,7 +94,7 @@ extension ShellApp {
         for (_, indices) in seen where indices.count > 1 {
             for i in indices {
                 let entry = tables[i]
-                let name = (entry.unreadableReason != nil ? "✗ " : entry.isView ? "◦ " : "") + entry.name
+                let name = entry.listMark + entry.name
                 let room = max(1, inner.width - DisplayWidth.of(entry.countText) - 1)
                 guard DisplayWidth.of(name) > room, room >= 5 else { continue }
                 let head = DisplayWidth.truncate(name, to: (room + 1) / 2)   // ends in `…`
@@ -104,7 +104,7 @@ extension ShellApp {
         for (row, i) in (top..<min(tables.count, top + visible)).enumerated() {
             let entry = tables[i]
             let count = entry.countText
-            let name = (entry.unreadableReason != nil ? "✗ " : entry.isView ? "◦ " : "") + entry.name
+            let name = entry.listMark + entry.name
             let countWidth = DisplayWidth.of(count)
             let nameWidth = max(1, inner.width - countWidth - 1)
             let open = explorer.stack.first?.model?.name == entry.name

@@ -4,12 +4,13 @@
 ///     -------  -------------------------------------  --------
 ///     1        For Those About To Rock We Salute You  1
 public enum TextTable {
-    /// The rows under a header, each column as wide as its widest cell (capped at `maxWidth`).
-    public static func render(header: [String], rows: [[String]], maxWidth: Int = 60) -> String {
+    /// The rows under a header, each column as wide as its widest cell (capped at `maxWidth`);
+    /// the columns marked in `rightAligned` padded on the left.
+    public static func render(header: [String], rows: [[String]], maxWidth: Int = 60, rightAligned: [Bool] = []) -> String {
         let clean = rows.map { $0.map { DisplayWidth.sanitize($0) } }
         let widths = widths(header: header, rows: clean, maxWidth: maxWidth)
-        var lines = [line(header, widths: widths), rule(widths)]
-        lines += clean.map { line($0, widths: widths) }
+        var lines = [line(header, widths: widths, rightAligned: rightAligned), rule(widths)]
+        lines += clean.map { line($0, widths: widths, rightAligned: rightAligned) }
         return lines.joined(separator: "\n")
     }
 
@@ -23,13 +24,16 @@ public enum TextTable {
     }
 
     /// One line of cells padded to `widths` (two spaces apart), each cell cut to its width, or
-    /// with `overflow` written whole (pushing the rest of the line right) when it is wider.
-    static func line(_ cells: [String], widths: [Int], overflow: Bool = false) -> String {
+    /// with `overflow` written whole (pushing the rest of the line right) when it is wider. A
+    /// column marked in `rightAligned` is padded on the left.
+    static func line(_ cells: [String], widths: [Int], overflow: Bool = false, rightAligned: [Bool] = []) -> String {
         var out = ""
         for (i, cell) in cells.enumerated() where i < widths.count {
             let isLast = i == widths.count - 1
             if overflow, DisplayWidth.of(cell) > widths[i] {
                 out += isLast ? cell : cell + "  "
+            } else if i < rightAligned.count, rightAligned[i] {
+                out += DisplayWidth.pad(cell, to: widths[i], alignRight: true) + (isLast ? "" : "  ")
             } else {
                 out += isLast ? DisplayWidth.truncate(cell, to: widths[i]) : DisplayWidth.pad(cell, to: widths[i]) + "  "
             }

@@ -6,12 +6,19 @@ import Amigo
 public struct CSVFormatter: RowFormatter {
     /// Whether the column names come first, as a header line.
     public var header: Bool
+    /// The ``ValueForm`` of each column (booleans `true`/`false`, bytes `\\x…`, `NaN`).
+    var forms: [ValueForm] = []
 
     /// A CSV formatter, with a header line unless `header` is false.
     public init(header: Bool = true) { self.header = header }
 
     public mutating func begin(columns: [String]) -> String {
         header ? columns.map { Self.field(.text($0)) }.joined(separator: ",") + "\r\n" : ""
+    }
+
+    public mutating func begin(columns: [String], forms: [ValueForm]) -> String {
+        self.forms = forms
+        return begin(columns: columns)
     }
 
     public mutating func row(_ values: [DatabaseValue]) -> String {
@@ -22,11 +29,13 @@ public struct CSVFormatter: RowFormatter {
 
     /// Appends the row field by field to `output`: this is the hot loop of `export csv` and `--csv`.
     public mutating func appendRow(_ values: [DatabaseValue], to output: inout [UInt8]) {
-        var first = true
-        for value in values {
-            if !first { output.append(UInt8(ascii: ",")) }
-            first = false
-            Self.append(value, to: &output)
+        for (index, value) in values.enumerated() {
+            if index > 0 { output.append(UInt8(ascii: ",")) }
+            if index < forms.count, forms[index] != .plain, let text = ValueText.formText(value, form: forms[index]) {
+                Self.appendText(text, to: &output)
+            } else {
+                Self.append(value, to: &output)
+            }
         }
         output.append(UInt8(ascii: "\r"))
         output.append(UInt8(ascii: "\n"))

@@ -18,6 +18,8 @@ public struct ColumnFormatter: RowFormatter {
     private let style: Style
     private let header: Bool
     private let nullValue: String
+    /// The ``ValueForm`` of each column (booleans `true`/`false`, bytes `\\x…`, `NaN`).
+    var forms: [ValueForm] = []
     private var names: [String] = []
     private var rows: [[String]] = []
     /// The least width of each column, in order (sqlite3's `.width`); a negative one right-aligns.
@@ -35,8 +37,13 @@ public struct ColumnFormatter: RowFormatter {
         return ""
     }
 
+    public mutating func begin(columns: [String], forms: [ValueForm]) -> String {
+        self.forms = forms
+        return begin(columns: columns)
+    }
+
     public mutating func row(_ values: [DatabaseValue]) -> String {
-        rows.append(values.map { DisplayWidth.sanitize(ValueText.raw($0) ?? nullValue) })
+        rows.append(values.enumerated().map { DisplayWidth.sanitize(ValueText.raw($1, form: ValueText.form(forms, $0)) ?? nullValue) })
         return ""
     }
 
@@ -45,7 +52,8 @@ public struct ColumnFormatter: RowFormatter {
         var widths = names.indices.map { index in
             max(showsNames ? DisplayWidth.of(names[index]) : 0, index < minimumWidths.count ? abs(minimumWidths[index]) : 0)
         }
-        let rightAligned = names.indices.map { $0 < minimumWidths.count && minimumWidths[$0] < 0 }
+        // Negative widths, and columns of numbers (exact decimals, floating point), are right-aligned.
+        let rightAligned = names.indices.map { ($0 < minimumWidths.count && minimumWidths[$0] < 0) || ValueText.form(forms, $0).isNumber }
         for row in rows {
             for (index, value) in row.enumerated() where index < widths.count {
                 widths[index] = max(widths[index], DisplayWidth.of(value))

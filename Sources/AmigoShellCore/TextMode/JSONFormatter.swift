@@ -10,9 +10,15 @@ import Amigo
 /// NULL is `null`, integers and reals are numbers (every digit; infinities as `1e999`), text is
 /// a string (control characters escaped), and a BLOB is `{"$base64": true, "encoded": …}`, as
 /// datasette writes binary values.
+///
+/// A column with a ``ValueForm`` is written as PostgreSQL's `to_json` writes its type: booleans
+/// `true`/`false`, exact decimals as numbers when their text is a JSON number (`100.00`; `NaN`
+/// as a string), special floating-point values as strings (`"NaN"`, `"Infinity"`), bytes as
+/// the string `"\\x0aff"`, and JSON values nested as they are.
 public struct JSONFormatter: RowFormatter {
     private var keys: [[UInt8]] = []
     private var count = 0
+    private var forms: [ValueForm] = []
 
     /// A JSON array formatter.
     public init() {}
@@ -20,6 +26,11 @@ public struct JSONFormatter: RowFormatter {
     public mutating func begin(columns: [String]) -> String {
         keys = Self.encodedKeys(columns)
         return "["
+    }
+
+    public mutating func begin(columns: [String], forms: [ValueForm]) -> String {
+        self.forms = forms
+        return begin(columns: columns)
     }
 
     public mutating func row(_ values: [DatabaseValue]) -> String {
@@ -33,7 +44,7 @@ public struct JSONFormatter: RowFormatter {
         if count > 0 { output.append(UInt8(ascii: ",")) }
         output.append(contentsOf: "\n  ".utf8)
         count += 1
-        Self.appendObject(keys: keys, values, to: &output)
+        Self.appendObject(keys: keys, values, forms: forms, to: &output)
     }
 
     public mutating func end(rowCount: Int) -> String { count == 0 ? "]\n" : "\n]\n" }
@@ -48,14 +59,18 @@ public struct JSONFormatter: RowFormatter {
     }
 
     /// Appends `{"key": value, …}` to `output`, from keys already encoded as JSON strings.
-    static func appendObject(keys: [[UInt8]], _ values: [DatabaseValue], to output: inout [UInt8]) {
+    static func appendObject(keys: [[UInt8]], _ values: [DatabaseValue], forms: [ValueForm] = [], to output: inout [UInt8]) {
         output.append(UInt8(ascii: "{"))
         for index in 0..<min(keys.count, values.count) {
             if index > 0 { output.append(UInt8(ascii: ",")); output.append(UInt8(ascii: " ")) }
             output.append(contentsOf: keys[index])
             output.append(UInt8(ascii: ":"))
             output.append(UInt8(ascii: " "))
-            appendValue(values[index], to: &output)
+            if index < forms.count, forms[index] != .plain {
+                appendValue(values[index], form: forms[index], to: &output)
+            } else {
+                appendValue(values[index], to: &output)
+            }
         }
         output.append(UInt8(ascii: "}"))
     }
@@ -123,9 +138,59 @@ public struct JSONFormatter: RowFormatter {
     }
 }
 
+extension JSONFormatter {
+    /// Appends `value`, of a column of form `form`, to `output` as PostgreSQL's `to_json` writes
+    /// it (see the type's documentation); a value the form does not apply to as ``appendValue(_:to:)``.
+    static func appendValue(_ value: DatabaseValue, form: ValueForm, to output: inout [UInt8]) {
+        switch (form, value) {
+        case (.boolean, .integer(let i)):
+            output.append(contentsOf: (i != 0 ? "true" : "false").utf8)
+        case (.decimal, .text(let text)) where isNumber(text):
+            output.append(contentsOf: text.utf8)
+        case (.floatingPoint, .real), (.escapedHex, .blob):
+            if let text = ValueText.formText(value, form: form) { appendString(text, to: &output) } else { appendValue(value, to: &output) }
+        case (.json, .text(let text)):
+            // The server's JSON, nested. A line break can only be whitespace between its
+            // tokens (never inside a JSON string): a space keeps one object a line.
+            var bytes = Array(text.utf8)
+            for i in bytes.indices where bytes[i] == 0x0A || bytes[i] == 0x0D { bytes[i] = 0x20 }
+            output.append(contentsOf: bytes)
+        default:
+            appendValue(value, to: &output)
+        }
+    }
+
+    /// Whether `text` is a number as JSON writes one: `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`.
+    static func isNumber(_ text: String) -> Bool {
+        var bytes = Array(text.utf8)[...]
+        func digits() -> Int {
+            var n = 0
+            while let b = bytes.first, b >= 0x30 && b <= 0x39 { bytes.removeFirst(); n += 1 }
+            return n
+        }
+        if bytes.first == UInt8(ascii: "-") { bytes.removeFirst() }
+        if bytes.first == UInt8(ascii: "0") {
+            bytes.removeFirst()
+        } else if digits() == 0 {
+            return false
+        }
+        if bytes.first == UInt8(ascii: ".") {
+            bytes.removeFirst()
+            if digits() == 0 { return false }
+        }
+        if let e = bytes.first, e == UInt8(ascii: "e") || e == UInt8(ascii: "E") {
+            bytes.removeFirst()
+            if let sign = bytes.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") { bytes.removeFirst() }
+            if digits() == 0 { return false }
+        }
+        return bytes.isEmpty
+    }
+}
+
 /// JSON Lines: one object a line, values as ``JSONFormatter`` writes them, nothing around them.
 public struct JSONLinesFormatter: RowFormatter {
     private var keys: [[UInt8]] = []
+    private var forms: [ValueForm] = []
 
     /// A JSON Lines formatter.
     public init() {}
@@ -133,6 +198,11 @@ public struct JSONLinesFormatter: RowFormatter {
     public mutating func begin(columns: [String]) -> String {
         keys = JSONFormatter.encodedKeys(columns)
         return ""
+    }
+
+    public mutating func begin(columns: [String], forms: [ValueForm]) -> String {
+        self.forms = forms
+        return begin(columns: columns)
     }
 
     public mutating func row(_ values: [DatabaseValue]) -> String {
@@ -143,7 +213,7 @@ public struct JSONLinesFormatter: RowFormatter {
 
     /// Appends the row's object and its line end to `output`.
     public mutating func appendRow(_ values: [DatabaseValue], to output: inout [UInt8]) {
-        JSONFormatter.appendObject(keys: keys, values, to: &output)
+        JSONFormatter.appendObject(keys: keys, values, forms: forms, to: &output)
         output.append(UInt8(ascii: "\n"))
     }
 

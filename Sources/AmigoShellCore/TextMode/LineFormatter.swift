@@ -11,6 +11,8 @@ public struct LineFormatter: RowFormatter {
     private var names: [String] = []
     private var count = 0
     private let nullValue: String
+    /// The ``ValueForm`` of each column (booleans `true`/`false`, bytes `\\x…`, `NaN`).
+    var forms: [ValueForm] = []
 
     /// A line formatter; NULL is written as `nullValue` (sqlite3's `.nullvalue`).
     public init(nullValue: String = "") { self.nullValue = nullValue }
@@ -21,9 +23,16 @@ public struct LineFormatter: RowFormatter {
         return ""
     }
 
+    public mutating func begin(columns: [String], forms: [ValueForm]) -> String {
+        self.forms = forms
+        return begin(columns: columns)
+    }
+
     public mutating func row(_ values: [DatabaseValue]) -> String {
         defer { count += 1 }
-        let lines = zip(names, values).map { $0 + " = " + (ValueText.raw($1) ?? nullValue) + "\n" }
+        let lines = zip(names, values).enumerated().map { index, pair in
+            pair.0 + " = " + (ValueText.raw(pair.1, form: ValueText.form(forms, index)) ?? nullValue) + "\n"
+        }
         return (count == 0 ? "" : "\n") + lines.joined()
     }
 

@@ -12,6 +12,8 @@ public struct ListFormatter: RowFormatter {
     private let header: Bool
     private let separator: String
     private let nullValue: String
+    /// The ``ValueForm`` of each column (booleans `true`/`false`, bytes `\\x…`, `NaN`).
+    var forms: [ValueForm] = []
 
     /// A list formatter.
     public init(header: Bool, separator: String = "|", nullValue: String = "") {
@@ -24,8 +26,13 @@ public struct ListFormatter: RowFormatter {
         header ? columns.joined(separator: separator) + "\n" : ""
     }
 
+    public mutating func begin(columns: [String], forms: [ValueForm]) -> String {
+        self.forms = forms
+        return begin(columns: columns)
+    }
+
     public mutating func row(_ values: [DatabaseValue]) -> String {
-        values.map { ValueText.raw($0) ?? nullValue }.joined(separator: separator) + "\n"
+        values.enumerated().map { ValueText.raw($1, form: ValueText.form(forms, $0)) ?? nullValue }.joined(separator: separator) + "\n"
     }
 
     public mutating func end(rowCount: Int) -> String { "" }

@@ -7,12 +7,20 @@ public struct MarkdownFormatter: RowFormatter {
     /// A Markdown table formatter.
     public init() {}
 
+    /// The ``ValueForm`` of each column (booleans `true`/`false`, bytes `\\x…`, `NaN`).
+    var forms: [ValueForm] = []
+
     public mutating func begin(columns: [String]) -> String {
         Self.line(columns) + Self.line(columns.map { _ in "---" })
     }
 
+    public mutating func begin(columns: [String], forms: [ValueForm]) -> String {
+        self.forms = forms
+        return begin(columns: columns)
+    }
+
     public mutating func row(_ values: [DatabaseValue]) -> String {
-        Self.line(values.map { ValueText.raw($0) ?? "" })
+        Self.line(values.enumerated().map { ValueText.raw($1, form: ValueText.form(forms, $0)) ?? "" })
     }
 
     public mutating func end(rowCount: Int) -> String { "" }

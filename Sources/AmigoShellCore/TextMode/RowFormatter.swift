@@ -6,6 +6,9 @@ import Amigo
 public protocol RowFormatter {
     /// What comes before the first row (a header line, `[`), given the column names.
     mutating func begin(columns: [String]) -> String
+    /// What comes before the first row, given the column names and the ``ValueForm`` of each
+    /// column's values (which a formatter keeps, to write every row of a column alike).
+    mutating func begin(columns: [String], forms: [ValueForm]) -> String
     /// The text of one row (with its line end).
     mutating func row(_ values: [DatabaseValue]) -> String
     /// Appends the UTF-8 text of one row to `output` (a formatter on the hot path of streaming
@@ -16,6 +19,9 @@ public protocol RowFormatter {
 }
 
 extension RowFormatter {
+    /// ``begin(columns:)``: a formatter that writes every form alike.
+    public mutating func begin(columns: [String], forms: [ValueForm]) -> String { begin(columns: columns) }
+
     /// ``row(_:)``'s UTF-8 appended to `output`.
     public mutating func appendRow(_ values: [DatabaseValue], to output: inout [UInt8]) {
         output.append(contentsOf: row(values).utf8)

@@ -20,9 +20,10 @@ public final class RowWriter {
         buffer.reserveCapacity(bufferLimit + 4 * 1024)
     }
 
-    /// Starts the output with the column names.
-    public func begin(columns: [String]) throws {
-        buffer.append(contentsOf: formatter.begin(columns: columns).utf8)
+    /// Starts the output with the column names, and the ``ValueForm`` of each column's values
+    /// (none: every column ``ValueForm/plain``).
+    public func begin(columns: [String], forms: [ValueForm] = []) throws {
+        buffer.append(contentsOf: formatter.begin(columns: columns, forms: forms).utf8)
         if buffer.count >= bufferLimit { try flush() }
     }
 

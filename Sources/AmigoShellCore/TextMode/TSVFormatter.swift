@@ -6,12 +6,19 @@ import Amigo
 public struct TSVFormatter: RowFormatter {
     /// Whether the column names come first, as a header line.
     public var header: Bool
+    /// The ``ValueForm`` of each column (booleans `true`/`false`, bytes `\\x…`, `NaN`).
+    var forms: [ValueForm] = []
 
     /// A TSV formatter, with a header line unless `header` is false.
     public init(header: Bool = true) { self.header = header }
 
     public mutating func begin(columns: [String]) -> String {
         header ? columns.map(Self.escape).joined(separator: "\t") + "\n" : ""
+    }
+
+    public mutating func begin(columns: [String], forms: [ValueForm]) -> String {
+        self.forms = forms
+        return begin(columns: columns)
     }
 
     public mutating func row(_ values: [DatabaseValue]) -> String {
@@ -22,10 +29,12 @@ public struct TSVFormatter: RowFormatter {
 
     /// Appends the row field by field to `output` (the hot loop of `export tsv` and `--tsv`).
     public mutating func appendRow(_ values: [DatabaseValue], to output: inout [UInt8]) {
-        var first = true
-        for value in values {
-            if !first { output.append(UInt8(ascii: "\t")) }
-            first = false
+        for (index, value) in values.enumerated() {
+            if index > 0 { output.append(UInt8(ascii: "\t")) }
+            if index < forms.count, forms[index] != .plain, let text = ValueText.formText(value, form: forms[index]) {
+                Self.appendEscaped(text, to: &output)
+                continue
+            }
             switch value {
             case .null: break
             case .integer(let number): output.append(contentsOf: String(number).utf8)

@@ -10,6 +10,8 @@ public struct TableFormatter: RowFormatter {
     private var columns: [String] = []
     private var batch: [[String]] = []
     private var widths: [Int]?
+    /// The ``ValueForm`` of each column (booleans `true`/`false`, bytes `\\x…`, `NaN`).
+    var forms: [ValueForm] = []
 
     /// A table formatter sizing its columns on the first `batchSize` rows.
     public init(batchSize: Int = 1000) { self.batchSize = max(1, batchSize) }
@@ -19,9 +21,14 @@ public struct TableFormatter: RowFormatter {
         return ""
     }
 
+    public mutating func begin(columns: [String], forms: [ValueForm]) -> String {
+        self.forms = forms
+        return begin(columns: columns)
+    }
+
     public mutating func row(_ values: [DatabaseValue]) -> String {
-        let cells = values.map { DisplayWidth.sanitize(ValueText.display($0)) }
-        if let widths { return TextTable.line(cells, widths: widths, overflow: true) + "\n" }
+        let cells = values.enumerated().map { DisplayWidth.sanitize(ValueText.display($1, form: ValueText.form(forms, $0))) }
+        if let widths { return TextTable.line(cells, widths: widths, overflow: true, rightAligned: rightAligned) + "\n" }
         batch.append(cells)
         return batch.count >= batchSize ? flush() : ""
     }
@@ -30,11 +37,15 @@ public struct TableFormatter: RowFormatter {
         (widths == nil ? flush() : "") + "(" + Plural.count(rowCount, "row") + ")\n"
     }
 
+    /// Which columns are right-aligned: those of numbers (exact decimals, floating point).
+    private var rightAligned: [Bool] { columns.indices.map { ValueText.form(forms, $0).isNumber } }
+
     /// The header, its rule and the rows held back, with the widths fixed from now on.
     private mutating func flush() -> String {
         let widths = TextTable.widths(header: columns, rows: batch)
         self.widths = widths
-        let lines = [TextTable.line(columns, widths: widths), TextTable.rule(widths)] + batch.map { TextTable.line($0, widths: widths) }
+        let lines = [TextTable.line(columns, widths: widths, rightAligned: rightAligned), TextTable.rule(widths)]
+            + batch.map { TextTable.line($0, widths: widths, rightAligned: rightAligned) }
         batch = []
         return lines.joined(separator: "\n") + "\n"
     }

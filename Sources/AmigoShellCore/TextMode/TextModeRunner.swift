@@ -94,6 +94,9 @@ public final class TextModeRunner {
     public var nullValue = ""
     /// The least widths of column and box modes' columns (`.width`).
     public var columnWidths: [Int] = []
+    /// The mode `expanded` (psql's `\x`) switched away from, to go back to.
+    private var modeBeforeExpanded: OutputMode?
+
     /// Whether each command's run time is printed after it (`.timer on`).
     public var timesCommands = false
 
@@ -196,7 +199,17 @@ public final class TextModeRunner {
             nullValue = text
             return true
         case .timer(let on):
-            timesCommands = on
+            timesCommands = on ?? !timesCommands
+            return true
+        case .expanded(let on):
+            // psql's `\x`: line mode, then back to the mode it replaced.
+            if on ?? (mode != .line) {
+                if mode != .line { modeBeforeExpanded = mode }
+                mode = .line
+            } else if mode == .line {
+                mode = modeBeforeExpanded ?? .table
+            }
+            try write("Expanded display is \(mode == .line ? "on" : "off").\n")
             return true
         case .runSaved(let name):
             // Written as the saved command would be, had it been typed.
@@ -241,7 +254,7 @@ public final class TextModeRunner {
         case .sql(let sql) where try !explorer.sqlWrites(sql):
             deferred = nil
             let writer = rowWriter()
-            try explorer.streamSQL(sql, columns: { try writer.begin(columns: $0) }, row: { try writer.write($0) })
+            try explorer.streamSQL(sql, columns: { try writer.begin(columns: $0.map(\.name), forms: $0.map(\.form)) }, row: { try writer.write($0) })
             try writer.finish()
         case .show(let rows):
             deferred = nil
@@ -297,7 +310,7 @@ public final class TextModeRunner {
         guard let view = explorer.current else { return }
         if case .get = command, let record = try explorer.currentRecord() {
             let writer = rowWriter()
-            try writer.begin(columns: view.columns)
+            try writer.begin(columns: view.columns, forms: explorer.valueForms(of: view))
             try writer.write(record.values)
             try writer.finish()
         } else {

@@ -1,0 +1,48 @@
+import Amigo
+
+/// Values written by their column's ``ValueForm``: the text an engine's own tools give them
+/// (psql's, for PostgreSQL), where it differs from what the storage class alone says. A
+/// ``ValueForm/plain`` column (every SQLite column) is written exactly as before.
+extension ValueText {
+    /// The form of column `index` among `forms` (``ValueForm/plain`` past their end).
+    @inline(__always) public static func form(_ forms: [ValueForm], _ index: Int) -> ValueForm {
+        index < forms.count ? forms[index] : .plain
+    }
+
+    /// The text a value of form `form` is written as where it differs from its storage class's
+    /// (`true`/`false`, `NaN`/`Infinity`/`-Infinity`, `\x0aff`), or nil where it does not.
+    public static func formText(_ value: DatabaseValue, form: ValueForm) -> String? {
+        switch (form, value) {
+        case (.plain, _): return nil
+        case (.boolean, .integer(let i)): return i != 0 ? "true" : "false"
+        case (.floatingPoint, .real(let d)) where !d.isFinite: return d.isNaN ? "NaN" : d < 0 ? "-Infinity" : "Infinity"
+        case (.escapedHex, .blob(let bytes)): return "\\x" + ByteText.hex(bytes)
+        default: return nil
+        }
+    }
+
+    /// A cell's text (the grid, table mode) in a column of form `form`: as ``display(_:)``, but
+    /// booleans `true`/`false` and special floating-point values as the engine writes them
+    /// (bytes keep their summary: size and first bytes).
+    public static func display(_ value: DatabaseValue, form: ValueForm) -> String {
+        if form == .escapedHex { return display(value) }
+        return formText(value, form: form) ?? display(value)
+    }
+
+    /// A value's raw text for machine output (CSV, TSV, list, line, column and Markdown modes)
+    /// in a column of form `form`: as ``raw(_:)``, with the form's text where it has one.
+    public static func raw(_ value: DatabaseValue, form: ValueForm) -> String? {
+        formText(value, form: form) ?? raw(value)
+    }
+
+    /// Whether a value of form `form` is shown as a number (right-aligned): integers and reals,
+    /// and the text of an exact decimal.
+    public static func isNumber(_ value: DatabaseValue, form: ValueForm) -> Bool {
+        switch value {
+        case .integer: return form != .boolean
+        case .real: return true
+        case .text: return form == .decimal
+        default: return false
+        }
+    }
+}
