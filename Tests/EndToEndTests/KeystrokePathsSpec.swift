@@ -277,8 +277,8 @@ struct KeystrokePathsSpec {
     func qQuitsFromTheTablesPane() async throws {
         let (tmux, workspace) = try await launch("quit", database: "chinook.sqlite")
         defer { withExtendedLifetime(workspace) {} }
-        try tmux.sendKeys("x")
-        try await tmux.waitFor("'x' does nothing here — t opens a table by name")
+        try tmux.sendKeys("w")
+        try await tmux.waitFor("'w' does nothing here — t opens a table by name")
         try tmux.sendKeys("q")
         #expect(try await tmux.rc() == 0)
     }
@@ -289,7 +289,7 @@ struct KeystrokePathsSpec {
         defer { withExtendedLifetime(workspace) {} }
         let screen = try tmux.capture()
         #expect(screen.promptLine.hasSuffix("? help · q quit"))
-        #expect(screen.promptLine.contains("t table · f find · # key"))
+        #expect(screen.promptLine.contains("t table · / filter · f find"))
         try tmux.sendKeys("q")
         #expect(try await tmux.rc() == 0)
     }
