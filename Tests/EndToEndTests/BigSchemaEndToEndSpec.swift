@@ -3,8 +3,14 @@ import Testing
 
 /// Opening a file of ten thousand tables: the terminal says how far reading the schema has
 /// come while it reads, and Ctrl-C cancels it, leaving the terminal as it was.
+///
+/// It catches a moment (the progress line shows while reading lasts), so it runs alone, not
+/// beside a thousand others on two cores: scripts/test runs it in a pass of its own
+/// (`AMIGO_RUN_ALONE=1`).
 @Suite("reliability: big schemas", .serialized,
-       .enabled(if: TmuxSession.executable != nil, "tmux is not installed; the terminal scenarios need it"))
+       .enabled(if: TmuxSession.executable != nil, "tmux is not installed; the terminal scenarios need it"),
+       .enabled(if: ProcessInfo.processInfo.environment["AMIGO_RUN_ALONE"] == "1",
+                "runs alone: scripts/test runs it after the parallel suite, with AMIGO_RUN_ALONE=1"))
 struct BigSchemaEndToEndSpec {
     @Test("reading 10,000 tables shows progress on the terminal, and Ctrl-C cancels it")
     func readingABigSchemaShowsProgressAndCanBeCancelled() async throws {

@@ -158,13 +158,13 @@ final class TmuxSession {
 
     /// Polls the screen every 10 ms until it contains `text`; throws with the last screen after `timeout`.
     @discardableResult
-    func waitFor(_ text: String, timeout: Duration = .seconds(10)) async throws -> Screen {
+    func waitFor(_ text: String, timeout: Duration = .seconds(30)) async throws -> Screen {
         try await waitUntil("the screen shows \(text.debugDescription)", timeout: timeout) { $0.contains(text) }
     }
 
     /// Polls the screen every 10 ms until `condition` holds; throws with the last screen after `timeout`.
     @discardableResult
-    func waitUntil(_ what: String, timeout: Duration = .seconds(10),
+    func waitUntil(_ what: String, timeout: Duration = .seconds(30),
                    _ condition: (Screen) -> Bool) async throws -> Screen {
         let deadline = ContinuousClock.now + timeout
         while true {
@@ -176,7 +176,7 @@ final class TmuxSession {
     }
 
     /// The program's exit status, once the wrapping shell has written it.
-    func rc(timeout: Duration = .seconds(10)) async throws -> Int32 {
+    func rc(timeout: Duration = .seconds(30)) async throws -> Int32 {
         let deadline = ContinuousClock.now + timeout
         while true {
             if let text = try? String(contentsOfFile: rcFile, encoding: .utf8), text.hasSuffix("\n"),
