@@ -110,7 +110,7 @@ public final class TerminalScreen {
     /// after what curses has drawn, without changing the screen curses keeps.
     public func writeDirectly(_ sequence: String) {
         guard !stopped else { return }
-        fflush(stdout)
+        fflush(nil)   // what curses buffered goes first (nil: every stream; `stdout` is unsafe to name in Swift 6)
         let bytes = Array(sequence.utf8)
         var written = 0
         while written < bytes.count {
