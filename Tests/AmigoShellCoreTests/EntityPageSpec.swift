@@ -160,8 +160,12 @@ import Testing
         #expect(throws: ShellError.usage(command: "export", usage: "export json --depth N FILE (--depth nests the current row's related rows in JSON)")) {
             try CommandParser.parse("export csv --depth 2 x.csv")
         }
-        #expect(throws: ShellError.usage(command: "export", usage: "export json --depth N FILE (N: how many relationships deep, 0 or more)")) {
+        #expect(throws: ShellError.usage(command: "export", usage: "export json --depth N FILE (N: how many relationships deep, 0 to 8)")) {
             try CommandParser.parse("export json --depth deep x.json")
+        }
+        // Bounded: every level multiplies the rows read.
+        #expect(throws: ShellError.usage(command: "export", usage: "export json --depth N FILE (N: how many relationships deep, 0 to 8)")) {
+            try CommandParser.parse("export json --depth 9 x.json")
         }
     }
 }

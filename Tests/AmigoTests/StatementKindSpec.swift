@@ -64,4 +64,11 @@ import Testing
         #expect(StatementKind.cannotRunInTransaction("ATTACH 'x' AS y"))
         #expect(!StatementKind.cannotRunInTransaction("ANALYZE"))
     }
+
+    @Test func aLineIsSplitIntoItsStatementsWhereSQLiteSaysOneIsComplete() {
+        #expect(SQLText.statements(in: "BEGIN; INSERT INTO t VALUES ('a;b'); COMMIT;") == ["BEGIN;", " INSERT INTO t VALUES ('a;b');", " COMMIT;"])
+        #expect(SQLText.statements(in: "CREATE TRIGGER x AFTER INSERT ON t BEGIN DELETE FROM t; END;").count == 1)
+        #expect(SQLText.statements(in: "SELECT 1") == ["SELECT 1"])
+        #expect(SQLText.statements(in: "SELECT 1; -- done") == ["SELECT 1;"])
+    }
 }

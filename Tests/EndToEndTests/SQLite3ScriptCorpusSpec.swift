@@ -74,6 +74,35 @@ extension SQLite3ScriptCorpusSpec {
     }
 }
 
+extension SQLite3ScriptCorpusSpec {
+    /// Found by review: several statements on one line each run (none was dropped after BEGIN), a
+    /// savepoint after BEGIN survives between lines, and a comment alone on a line is a comment.
+    @Test("statements sharing a line, savepoints after BEGIN and comment lines behave as in sqlite3")
+    func linesAsSqlite3ReadsThem() throws {
+        let workspace = try Workspace("corpus-review")
+        let script = """
+            CREATE TABLE t (a INTEGER); INSERT INTO t VALUES (1);
+            BEGIN; INSERT INTO t VALUES (2); COMMIT;
+            /* a comment alone */
+            BEGIN;
+            SAVEPOINT s;
+            INSERT INTO t VALUES (3);
+            ROLLBACK TO s;
+            COMMIT;
+            .mode csv
+            SELECT group_concat(a) FROM t;
+
+            """
+        let sqlite3 = try #require(Fixture.executable(named: "sqlite3"))
+        let expected = try ProcessRunner.run("/bin/sh", ["-c", "cd \(workspace.directory.path.shellQuoted) && exec \"$@\"", "sh", sqlite3, "expected.db"], stdin: script)
+        let actual = try ProcessRunner.run("/bin/sh", ["-c", "cd \(workspace.directory.path.shellQuoted) && exec \"$@\"", "sh", try Fixture.binary(), "--create", "actual.db"], stdin: script)
+        #expect(CSVFields.rows(expected.stdout) == [["1,2"]], "\(expected.stdout)")
+        #expect(actual.status == 0, "\(actual.stderr)")
+        #expect(CSVFields.rows(actual.stdout) == CSVFields.rows(expected.stdout), "\(actual.stdout)\(actual.stderr)")
+        #expect(try SQLite3.query(workspace.path("actual.db"), "SELECT group_concat(a) FROM t") == "1,2")
+    }
+}
+
 /// Just enough of RFC 4180 to compare two CSV outputs by their fields.
 enum CSVFields {
     static func rows(_ text: String) -> [[String]] {

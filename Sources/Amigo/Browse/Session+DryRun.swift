@@ -13,7 +13,9 @@ extension Session {
     /// - Throws: ``AmigoError/invalidOperation(_:)`` for a statement that is not an INSERT,
     ///   UPDATE or DELETE (DDL and the like are not run to be counted); what the statement throws.
     public func changesIfRun(_ sql: String, _ arguments: [DatabaseValue] = []) throws -> Int {
-        guard StatementKind.of(sql) == .dataChange else {
+        // Only statements a savepoint undoes whole: never COPY (files, programs) or MERGE.
+        guard StatementKind.of(sql) == .dataChange,
+              ["INSERT", "UPDATE", "DELETE", "REPLACE", "WITH"].contains(SQLText.leadingKeyword(of: sql)) else {
             throw AmigoError.invalidOperation("only an INSERT, UPDATE or DELETE is counted by running it and undoing it")
         }
         return try engine.serialized {

@@ -32,8 +32,9 @@ extension Session {
 
     /// Runs `sql` between two of the session's transactions, with none open: for what cannot
     /// run inside one (`VACUUM`, `ATTACH`, `PRAGMA journal_mode = WAL`) or is ignored there
-    /// (`PRAGMA foreign_keys = ON`). The session's transaction, which must hold no changes, is
-    /// ended; the statement runs on its own; the next transaction begins, whatever it did.
+    /// (`PRAGMA foreign_keys = ON`). The session's transaction, which must hold no counted
+    /// changes, is committed (so that uncounted DDL is kept); the statement runs on its own; the
+    /// next transaction begins, whatever it did.
     ///
     /// - Throws: ``AmigoError/sessionClosed``; ``AmigoError/invalidOperation(_:)`` with changes
     ///   pending (nothing runs); what the statement throws.
@@ -45,7 +46,9 @@ extension Session {
                 throw AmigoError.invalidOperation("\(changes) pending change(s): commit or roll back before a statement that runs outside a transaction")
             }
             return try engine.serialized {
-                if engine.isInTransaction { try engine.executeTransactionControl("ROLLBACK") }
+                // COMMIT, not ROLLBACK: nothing counted is pending, and a write the count does
+                // not see (DDL, a statement that reports no rows) is kept, not lost.
+                if engine.isInTransaction { try engine.executeTransactionControl("COMMIT") }
                 defer { if !engine.isInTransaction { try? engine.executeTransactionControl("BEGIN") } }
                 return try engine.execute(sql, [])
             }

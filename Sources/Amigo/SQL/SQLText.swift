@@ -48,6 +48,30 @@ public enum SQLText {
         return "(\n" + body + "\n)"
     }
 
+    /// The statements of `text`, each with its `;`, split where SQLite says a statement is
+    /// complete (so a `;` in a string, a comment or a trigger's body does not split); a last
+    /// statement without `;` is kept as it is, and blank pieces are left out.
+    ///
+    ///     SQLText.statements(in: "BEGIN; INSERT INTO t VALUES ('a;b'); COMMIT;")
+    ///     // ["BEGIN;", " INSERT INTO t VALUES ('a;b');", " COMMIT;"]
+    public static func statements(in text: String) -> [String] {
+        var pieces: [String] = []
+        var start = text.startIndex
+        var index = text.startIndex
+        while let semicolon = text[index...].firstIndex(of: ";") {
+            let end = text.index(after: semicolon)
+            let piece = String(text[start..<end])
+            if isComplete(piece) {
+                pieces.append(piece)
+                start = end
+            }
+            index = end
+        }
+        let rest = String(text[start...])
+        if !droppingLeadingComments(rest).isEmpty { pieces.append(rest) }
+        return pieces.filter { !droppingLeadingComments($0).trimmingCharacters(in: .whitespaces).isEmpty }
+    }
+
     /// `sql` after its leading whitespace and `--` and `/* */` comments (empty when nothing else
     /// is there, or a block comment is not closed).
     public static func droppingLeadingComments(_ sql: String) -> Substring {

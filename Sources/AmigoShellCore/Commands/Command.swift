@@ -246,7 +246,6 @@ public enum CommandParser {
         case "COMMIT", "ROLLBACK": return ["TRANSACTION", "WORK", "TO", "AND", "PREPARED"].contains(next)
         case "REFRESH": return next == "MATERIALIZED"
         case "EXPLAIN": return !rest.isEmpty     // `explain` alone explains the view
-        case "EXPLAIN": return !rest.isEmpty     // `explain` alone explains the view
         default: return false
         }
     }

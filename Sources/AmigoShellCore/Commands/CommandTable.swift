@@ -142,8 +142,9 @@ extension CommandParser {
             parts.removeAll { $0 == "--force" }
             var depth: Int?
             if let flag = parts.firstIndex(of: "--depth") {
-                guard flag + 1 < parts.count, let n = Int(parts[flag + 1]), n >= 0 else {
-                    throw ShellError.usage(command: input.word, usage: "export json --depth N FILE (N: how many relationships deep, 0 or more)")
+                // Bounded: each level multiplies the rows read (a cycle of self-references too).
+                guard flag + 1 < parts.count, let n = Int(parts[flag + 1]), (0...8).contains(n) else {
+                    throw ShellError.usage(command: input.word, usage: "export json --depth N FILE (N: how many relationships deep, 0 to 8)")
                 }
                 depth = n
                 parts.removeSubrange(flag...flag + 1)

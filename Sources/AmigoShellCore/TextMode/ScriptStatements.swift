@@ -44,7 +44,12 @@ struct ScriptStatements<Lines: IteratorProtocol>: Sequence, IteratorProtocol whe
     static func startsStatement(_ line: String) -> Bool {
         var text = Substring(line).drop { $0 == " " || $0 == "\t" }
         if text.first == ":" { text = text.dropFirst().drop { $0 == " " || $0 == "\t" } }
-        if text.hasPrefix("/*") { return true }
+        if text.hasPrefix("/*") {
+            // A comment closed on this line: what follows it decides (nothing: a blank line).
+            guard text.contains("*/") else { return true }
+            let rest = SQLText.droppingLeadingComments(String(text))
+            return !rest.isEmpty && startsStatement(String(rest))
+        }
         let word = text.prefix { !$0.isWhitespace && $0 != ";" && $0 != "(" }.lowercased()
         let rest = text.dropFirst(word.count).trimmingCharacters(in: .whitespaces)
         return word == "sql" || CommandParser.isSQLStatement(word: word, rest: rest)

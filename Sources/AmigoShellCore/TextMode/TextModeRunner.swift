@@ -112,11 +112,25 @@ public final class TextModeRunner {
 
     /// ``run(_:location:)`` without the timer.
     private func runTimed(_ line: String, location: String?) -> Bool {
-        // Between commands, failed ones included, the file is left to other programs.
-        defer { explorer.releaseIdleLocks() }
+        // Several statements on one line (`BEGIN; DELETE FROM t; COMMIT;`) run one by one, as
+        // in sqlite3; none after one that fails.
+        if !CommandParser.namesTheSQLCommand(line), line.contains(";") {
+            let statements = SQLText.statements(in: line)
+            if statements.count > 1, let first = try? CommandParser.parse(statements[0]), case .sql = first {
+                for statement in statements {
+                    let failedBefore = failed
+                    if !runTimed(statement, location: location) { return false }
+                    if failed && !failedBefore { return true }
+                }
+                return true
+            }
+        }
+        // Between commands, failed ones included, the file is left to other programs — but not
+        // inside a script's BEGIN, whose savepoints a fresh transaction would drop.
+        defer { if !scriptTransaction.isOpen { explorer.releaseIdleLocks() } }
         do {
             // What another program committed since the last command is read again first.
-            explorer.refreshIfChangedElsewhere()
+            if !scriptTransaction.isOpen { explorer.refreshIfChangedElsewhere() }
             if let notice = explorer.takeNotice() { errors("note: " + notice) }
             let parsed: Command?
             do { parsed = try CommandParser.parse(line) } catch { explorer.history.recordFailure(line, error); throw error }
@@ -284,7 +298,8 @@ public final class TextModeRunner {
                 if command.onlyChangesTheView, mode.writesEveryRow {
                     try printView(after: command)
                 } else if !result.output.isEmpty {
-                    try write(result.output + "\n")
+                    // A command's text (schema, history, changes …) is for people in every mode.
+                    try write(TerminalText.safe(result.output) + "\n")
                 }
             }
         }
@@ -330,7 +345,7 @@ public final class TextModeRunner {
         var rows = Array(DelimitedText.rows(text, separator: separator).dropFirst(skip))
         let header = rows.first ?? []
         let pendingBefore = explorer.pendingChanges
-        let exists = explorer.amigo.models.contains { $0.name.lowercased() == table.lowercased() }
+        let exists = try explorer.amigo.engine.schemaCatalog.entries().contains { $0.name.lowercased() == table.lowercased() }
         if !exists, !rows.isEmpty { rows.removeFirst() }
         let result = try explorer.session.importRows(into: table, header: header, rows: rows.map { $0.map { DatabaseValue.text($0) } })
         explorer.unreportedWritesPending += result.createdTable ? 1 : 0
