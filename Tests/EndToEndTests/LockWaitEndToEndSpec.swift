@@ -4,8 +4,14 @@ import Testing
 /// Another program holds the file's lock, or commits again and again: a wait is seen and
 /// cancelled in the terminal UI, keys are answered meanwhile, and text mode never prints an
 /// answer read before as if it were current.
+///
+/// Its waits are short on purpose (a key answered at once, a wait said after 150 ms), so it runs
+/// alone, not beside a thousand others on two cores: scripts/test runs it in a pass of its own
+/// (`AMIGO_RUN_ALONE=1`).
 @Suite("reliability: lock waits you can see and cancel", .serialized,
-       .enabled(if: TmuxSession.executable != nil, "tmux is not installed; the terminal scenarios need it"))
+       .enabled(if: TmuxSession.executable != nil, "tmux is not installed; the terminal scenarios need it"),
+       .enabled(if: ProcessInfo.processInfo.environment["AMIGO_RUN_ALONE"] == "1",
+                "runs alone: scripts/test runs it after the parallel suite, with AMIGO_RUN_ALONE=1"))
 struct LockWaitEndToEndSpec {
     static let waiting = "waiting for a lock held by another program"
 
