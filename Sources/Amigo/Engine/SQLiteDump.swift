@@ -50,12 +50,21 @@ public struct SQLiteDump {
         try sink("COMMIT;\n")
     }
 
-    /// `INSERT INTO "table" VALUES(…);` for each row of `table`, a buffer of rows at a time.
+    /// `INSERT INTO "table" VALUES(…);` for each row of `table`, a buffer of rows at a time;
+    /// a table with generated columns names the others (`INSERT INTO "t"("a","b") VALUES(…)`),
+    /// since a generated column takes no value.
     private func writeRows(of table: String, to sink: (String) throws -> Void) throws {
-        let quoted = "\"" + table.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        let quote = { (name: String) in "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
+        let quoted = quote(table)
+        // PRAGMA table_xinfo's `hidden`: 2 and 3 are generated columns (virtual, stored).
+        let info = try engine.fetchAll("SELECT name, hidden FROM pragma_table_xinfo(?)", [.text(table)]).rows
+        let stored = info.filter { ($0[1].integerValue ?? 0) < 2 }.compactMap { $0[0].textValue }
+        let generated = info.count > stored.count
+        let select = generated ? stored.map(quote).joined(separator: ",") : "*"
+        let target = generated ? quoted + "(" + stored.map(quote).joined(separator: ",") + ")" : quoted
         var buffer = ""
-        try engine.fetch("SELECT * FROM \(quoted)", []) { row in
-            buffer += "INSERT INTO \(quoted) VALUES("
+        try engine.fetch("SELECT \(select) FROM \(quoted)", []) { row in
+            buffer += "INSERT INTO \(target) VALUES("
             for index in 0..<row.count {
                 if index > 0 { buffer += "," }
                 Self.appendLiteral(row.value(at: index), to: &buffer)
