@@ -103,6 +103,20 @@ extension SQLite3ScriptCorpusSpec {
     }
 }
 
+extension SQLite3ScriptCorpusSpec {
+    @Test(".import after the shell's own pending write is a change of its own: listed, and undo takes back exactly it")
+    func importIsAChangeOfItsOwn() throws {
+        let workspace = try Workspace("corpus-import-undo")
+        try "name,age\nAda,36\nAlan,41\n".write(toFile: workspace.path("people.csv"), atomically: true, encoding: .utf8)
+        let script = "open Genre\ninsert Name='Polka'\n.import --csv people.csv people\nundo\ncommit\n"
+        let result = try ProcessRunner.run("/bin/sh", ["-c", "cd \(workspace.directory.path.shellQuoted) && exec \"$@\"", "sh", try Fixture.binary(), "chinook.sqlite"], stdin: script)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("undid import people.csv into people"), "\(result.stdout)")
+        #expect(try SQLite3.query(workspace.database, "SELECT count(*) FROM Genre WHERE Name = 'Polka'") == "1")
+        #expect(try SQLite3.query(workspace.database, "SELECT count(*) FROM sqlite_schema WHERE name = 'people'") == "0")
+    }
+}
+
 /// Just enough of RFC 4180 to compare two CSV outputs by their fields.
 enum CSVFields {
     static func rows(_ text: String) -> [[String]] {

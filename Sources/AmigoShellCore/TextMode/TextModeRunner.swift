@@ -347,10 +347,23 @@ public final class TextModeRunner {
         let pendingBefore = explorer.pendingChanges
         let exists = try explorer.amigo.engine.schemaCatalog.entries().contains { $0.name.lowercased() == table.lowercased() }
         if !exists, !rows.isEmpty { rows.removeFirst() }
-        let result = try explorer.session.importRows(into: table, header: header, rows: rows.map { $0.map { DatabaseValue.text($0) } })
-        explorer.unreportedWritesPending += result.createdTable ? 1 : 0
-        if result.createdTable { try explorer.reflectAgain(keepingChanges: true) }
-        explorer.tableCountsAreStale = true
+        let values = rows.map { $0.map { DatabaseValue.text($0) } }
+        // A write like the others: in the change log, with its savepoint (so `undo` takes back
+        // exactly the import), and the models read again when it made a table.
+        let explorer = self.explorer
+        let write = PendingWrite(
+            command: "import", title: "import \(path) into \(table)",
+            statements: ["import \(Plural.count(values.count, "row")) of \(path) into \(table)"], cascade: nil,
+            run: {
+                let result = try explorer.session.importRows(into: table, header: header, rows: values)
+                if result.createdTable { explorer.schemaChangesPending += 1 }
+                return "imported \(Plural.count(result.rowCount, "row")) into \(table)"
+            },
+            settle: {
+                if explorer.schemaVersion() != explorer.reflectedSchemaVersion { try explorer.reflectAgain(keepingChanges: true) }
+                explorer.tableCountsAreStale = true
+            })
+        _ = try explorer.perform(write, keepingSavepoint: !scriptTransaction.isOpen)
         if !scriptTransaction.isOpen && pendingBefore == 0 { try explorer.commit() }
     }
 
