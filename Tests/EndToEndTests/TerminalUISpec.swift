@@ -373,7 +373,12 @@ struct TerminalUISpec {
         #expect(try await colourEscapes(["NO_COLOR": "1"], unsetting: []) == 0)
     }
 
-    @Test("Ctrl-Z, or kill -TSTP from outside, stops amigo-shell with the terminal restored; fg redraws the screen")
+    /// Job control in a pane under a thousand parallel tests was seen to miss the stop from
+    /// outside (the handler leaves curses from a signal handler): it runs alone, in scripts/test's
+    /// second pass (`AMIGO_RUN_ALONE=1`).
+    @Test("Ctrl-Z, or kill -TSTP from outside, stops amigo-shell with the terminal restored; fg redraws the screen",
+          .enabled(if: ProcessInfo.processInfo.environment["AMIGO_RUN_ALONE"] == "1",
+                   "runs alone: scripts/test runs it after the parallel suite, with AMIGO_RUN_ALONE=1"))
     func controlZSuspends() async throws {
         let workspace = try Workspace("suspend")
         let binary = try Fixture.binary()
