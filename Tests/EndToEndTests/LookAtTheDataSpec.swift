@@ -8,9 +8,7 @@ struct LookAtTheDataSpec {
     @Test("F shows a column's values by frequency with bars; Enter keeps the rows with one; Backspace takes it back")
     func frequencies() async throws {
         let workspace = try Workspace("freq")
-        let tmux = try TmuxSession(socket: "amigo-freq", directory: workspace.directory)
-        try tmux.start([try Fixture.binary(), "chinook.sqlite"], in: workspace.directory, history: workspace.path("history"))
-        try await tmux.waitFor("Track         3503")
+        let tmux = try await launch("amigo-freq", workspace)
         try tmux.sendKeys(":")
         try await tmux.waitUntil("the command prompt") { $0.promptLine == ":" }
         try tmux.sendLiteral("open Track")
@@ -31,9 +29,7 @@ struct LookAtTheDataSpec {
     @Test("Tab after JOIN in sql text offers join clauses built from the relationships; a unique one is inserted whole")
     func sqlCompletion() async throws {
         let workspace = try Workspace("sql-completion")
-        let tmux = try TmuxSession(socket: "amigo-sqlcomp", directory: workspace.directory)
-        try tmux.start([try Fixture.binary(), "chinook.sqlite"], in: workspace.directory, history: workspace.path("history"))
-        try await tmux.waitFor("Track         3503")
+        let tmux = try await launch("amigo-sqlcomp", workspace)
         try tmux.sendKeys(":")
         try await tmux.waitUntil("the command prompt") { $0.promptLine == ":" }
         try tmux.sendLiteral("sql SELECT * FROM Album a JOIN Ar")
@@ -98,9 +94,7 @@ struct EntityPageEndToEndSpec {
           .enabled(if: TmuxSession.executable != nil, "tmux is not installed; the terminal scenarios need it"))
     func pageOverlay() async throws {
         let workspace = try Workspace("page")
-        let tmux = try TmuxSession(socket: "amigo-page", directory: workspace.directory)
-        try tmux.start([try Fixture.binary(), "chinook.sqlite"], in: workspace.directory, history: workspace.path("history"))
-        try await tmux.waitFor("Track         3503")
+        let tmux = try await launch("amigo-page", workspace)
         try tmux.sendKeys(":")
         try await tmux.waitUntil("the command prompt") { $0.promptLine == ":" }
         try tmux.sendLiteral("open Track")
@@ -162,4 +156,12 @@ struct CopyEndToEndSpec {
         try tmux.sendKeys("q")
         #expect(try await tmux.rc() == 0)
     }
+}
+
+/// amigo-shell on the workspace's chinook.sqlite in a pane of its own, at its first screen.
+private func launch(_ socket: String, _ workspace: Workspace) async throws -> TmuxSession {
+    let tmux = try TmuxSession(socket: socket, directory: workspace.directory)
+    try tmux.start([try Fixture.binary(), "chinook.sqlite"], in: workspace.directory, history: workspace.path("history"))
+    try await tmux.waitFor("Track         3503")
+    return tmux
 }
