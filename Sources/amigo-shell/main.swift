@@ -73,20 +73,27 @@ struct AmigoShellCommand: ParsableCommand {
     var generateManual = false
 
     func validate() throws {
-        if [mode != nil, csv, json].filter({ $0 }).count > 1 {
-            throw ValidationError("give one of --mode, --csv and --json")
-        }
-        if let mode, OutputMode(name: mode) == nil {
-            throw ValidationError("--mode: '\(mode)' is not one of \(OutputMode.choices)")
-        }
+        do { _ = try launchArguments.textRunSettings() } catch let error as LaunchError { throw ValidationError(error.description) }
     }
 
-    /// The output mode the flags ask for; SQL after the file name is sqlite3's form, written in
-    /// sqlite3's default mode (list, no header) unless a mode is given.
-    var outputMode: OutputMode {
-        if csv { return .csv }
-        if json { return .json }
-        return mode.flatMap(OutputMode.init(name:)) ?? (statements.isEmpty ? .table : .list)
+    /// The command line as the core's plain values.
+    var launchArguments: LaunchArguments {
+        var arguments = LaunchArguments(database: database)
+        arguments.commands = commands
+        arguments.statements = statements
+        arguments.firstCommands = firstCommands
+        arguments.readOnly = readOnly
+        arguments.create = create
+        arguments.noInfer = noInfer
+        arguments.modeName = mode
+        arguments.csv = csv
+        arguments.json = json
+        arguments.header = header
+        arguments.separator = separator
+        arguments.nullValue = nullvalue
+        arguments.bail = bail
+        arguments.echo = echo
+        return arguments
     }
 
     func run() throws {
@@ -99,41 +106,27 @@ struct AmigoShellCommand: ParsableCommand {
             return
         }
         if let writeDemo {
-            do {
-                if PostgresTarget.names(writeDemo) {
-                    let engine = try PostgresEngine(writeDemo, passwordPrompt: isatty(0) != 0 ? { PostgresTarget.readPassword() } : nil)
-                    try DemoDatabase.write(into: engine)
-                    print("wrote the demo database to \(engine.path)")
-                } else {
-                    try DemoDatabase.write(to: writeDemo)
-                    print("wrote the demo database to \(writeDemo)")
-                }
-            } catch {
-                StandardError.write(ErrorText.describe(error))
-                throw ExitCode(ExitStatus.cannotOpen)
-            }
+            try Self.writeDemo(to: writeDemo)
             return
         }
-        let commands = self.commands + statements
-        let support = commands.isEmpty ? TerminalCapabilities.detect() : .plain(reason: "-c")
+        let plan = try LaunchPlan(arguments: launchArguments, environment: ProcessInfo.processInfo.environment,
+                                  fileExists: { FileManager.default.fileExists(atPath: $0) },
+                                  terminal: Self.probeTerminal)
         let explorer: Explorer
         do {
-            // The terminal UI counts big tables up to 10,000 rows (`10000+`) at start and finishes
-            // the counts when idle, so that the first screen of any file comes at once. On a
-            // server, text mode's counts stop there too: an exact count of a big table is a scan.
-            let bounded = support == .curses || database.map(PostgresTarget.names) == true
-            explorer = try openExplorer(tableCountLimit: bounded ? 10_000 : nil)
+            // A schema of thousands of tables takes a while: say how far reading has come.
+            let progress = ReflectionProgressLine()
+            defer { progress.finish() }
+            explorer = try plan.openExplorer(postgres: Self.openPostgres, progress: progress.report)
         } catch {
             StandardError.write(ErrorText.describe(error))
             throw ExitCode(ExitStatus.cannotOpen)
         }
-        if !commands.isEmpty {
+        switch plan.interface {
+        case .commands:
             // Every -c is one command (a statement in it may span lines of its own).
-            try runText(explorer, lines: firstCommands + commands, location: { "-c #\($0)" }, joiningStatements: false)
-            return
-        }
-        switch support {
-        case .plain(let reason):
+            try runText(explorer, plan.text, lines: plan.commandLines, location: LaunchPlan.commandLocation, joiningStatements: false)
+        case .standardInput(let reason):
             if isatty(0) != 0 || isatty(1) != 0 {
                 StandardError.write("\(reason); using text mode (type help)")
             }
@@ -147,72 +140,70 @@ struct AmigoShellCommand: ParsableCommand {
                     Completion.candidates(line: request.line, wordStart: request.wordStart, word: request.word, kind: .command, explorer: explorer)
                 }
             }
-            try runText(explorer, lines: [AnySequence(firstCommands), AnySequence(lines)].joined(), location: { "line \($0)" }, interactive: isatty(0) != 0,
-                        continuation: lines.continuation)
-        case .curses:
-            for command in firstCommands {
+            try runText(explorer, plan.text, lines: [AnySequence(plan.firstCommands), AnySequence(lines)].joined(),
+                        location: LaunchPlan.inputLocation, interactive: isatty(0) != 0, continuation: lines.continuation)
+        case .fullScreen:
+            for command in plan.firstCommands {
                 do { _ = try explorer.run(command) } catch { StandardError.write("--cmd: " + ErrorText.describe(error)) }
             }
             try TerminalMode(explorer: explorer).run()
         }
     }
 
-    /// How the file is reflected: `--no-infer` keeps to declared foreign keys.
-    var reflection: ReflectionOptions { ReflectionOptions(inferRelationships: !noInfer) }
+    /// `--write-demo`: the demo database into a new SQLite file or an empty PostgreSQL database.
+    static func writeDemo(to target: String) throws {
+        do {
+            if DatabaseTarget.namesPostgres(target) {
+                let engine = try PostgresEngine(target, passwordPrompt: PasswordPrompt.ifInteractive)
+                try DemoDatabase.write(into: engine)
+                print("wrote the demo database to \(engine.path)")
+            } else {
+                try DemoDatabase.write(to: target)
+                print("wrote the demo database to \(target)")
+            }
+        } catch {
+            StandardError.write(ErrorText.describe(error))
+            throw ExitCode(ExitStatus.cannotOpen)
+        }
+    }
 
-    func openExplorer(tableCountLimit: Int?) throws -> Explorer {
-        // No DATABASE: PGDATABASE or PGSERVICE name a server's database, as for psql; else the demo.
-        guard let database = database ?? PostgresTarget.fromEnvironment(ProcessInfo.processInfo.environment) else {
-            let engine = try SQLiteEngine(path: ":memory:")
-            try DemoDatabase.populate(engine)
-            return try Explorer(amigo: AmigoDatabase(reflecting: engine, reflection: reflection), displayPath: "demo database (in memory)",
-                                tableCountLimit: tableCountLimit, reflection: reflection)
+    /// What the terminal adapter finds the terminal can do, in the core's words.
+    static func probeTerminal() -> TerminalAvailability {
+        switch TerminalCapabilities.detect() {
+        case .curses: return .fullScreen
+        case .plain(let reason): return .plainOnly(reason: reason)
         }
-        if PostgresTarget.names(database) {
-            if create { throw PostgresTarget.Refusal.createUnsupported }
-            // A server that wants a password none was given for: asked at the terminal, as psql does.
-            let prompt: (() -> String?)? = isatty(0) != 0 ? { PostgresTarget.readPassword() } : nil
-            let engine = try PostgresEngine(database, readOnly: readOnly, passwordPrompt: prompt)
-            // A failed statement (a mistyped sql command) must not abort the session's transaction.
-            engine.recoversFromFailedStatements = true
-            let amigo = try AmigoDatabase(reflecting: engine, reflection: reflection)
-            return try Explorer(amigo: amigo, displayPath: engine.path + (readOnly ? " (read-only)" : ""),
-                                tableCountLimit: tableCountLimit, reflection: reflection)
-        }
-        // A schema of thousands of tables takes a while: say how far reading has come.
-        let progress = ReflectionProgressLine()
-        defer { progress.finish() }
-        let amigo = try AmigoDatabase(reflecting: database, options: OpenOptions(readOnly: readOnly, create: create), reflection: reflection,
-                                      progress: progress.report)
-        return try Explorer(amigo: amigo, displayPath: database + (amigo.engine.isReadOnly ? " (read-only)" : ""),
-                            tableCountLimit: tableCountLimit, reflection: reflection)
+    }
+
+    /// The PostgreSQL engine for the core's launch plan: a password asked at the terminal when
+    /// the server wants one, and a failed statement (a mistyped sql command) not aborting the
+    /// session's transaction.
+    static func openPostgres(_ connection: String, readOnly: Bool) throws -> any Engine {
+        let engine = try PostgresEngine(connection, readOnly: readOnly, passwordPrompt: PasswordPrompt.ifInteractive)
+        engine.recoversFromFailedStatements = true
+        return engine
     }
 
     /// Runs `lines` in text mode; `continuation`, when given, learns from the runner whether an
     /// SQL statement is being read over several lines (the prompt then asks for the rest).
-    func runText<S: Sequence>(_ explorer: Explorer, lines: S, location: @escaping (Int) -> String, interactive: Bool = false,
-                              joiningStatements: Bool = true, continuation: StatementContinuation? = nil) throws
+    func runText<S: Sequence>(_ explorer: Explorer, _ settings: TextRunSettings, lines: S, location: @escaping (Int) -> String,
+                              interactive: Bool = false, joiningStatements: Bool = true,
+                              continuation: StatementContinuation? = nil) throws
     where S.Element == String {
         // Results and `export csv -` are written to standard output unbuffered, in the pieces the
         // runner gives (a command's text, 64 KiB of rows), so that an error on standard error or
         // the next prompt comes after the output before it.
-        let sqlite3Form = !statements.isEmpty && mode == nil && !csv && !json
-        let runner = TextModeRunner(explorer: explorer, echo: echo, mode: outputMode, header: header ?? !sqlite3Form,
-                                    output: StandardStreams.writeOutput,
-                                    errors: { fflush(nil); StandardError.write($0) })
-        runner.stopsAtFirstError = bail
-        if let separator { runner.separator = separator }
-        if let nullvalue { runner.nullValue = nullvalue }
-        runner.headerIsChosen = header != nil
+        let runner = settings.makeRunner(explorer: explorer, output: StandardStreams.writeOutput,
+                                         errors: { fflush(nil); StandardError.write($0) })
         runner.printsEveryView = interactive
         continuation?.isInsideStatement = { [unowned runner] in runner.isInsideStatement }
         runner.run(lines: lines, location: location, joiningStatements: joiningStatements)
-        if fflush(nil) != 0 && errno != EPIPE {
-            StandardError.write("cannot write standard output: \(String(cString: strerror(errno)))")
-            throw ExitCode(ExitStatus.commandFailed)
-        }
-        try? explorer.session.close()
-        if runner.failed { throw ExitCode(ExitStatus.commandFailed) }
+        let flushFailed = fflush(nil) != 0 && errno != EPIPE
+        let outcome = TextRunOutcome(commandFailed: runner.failed,
+                                     outputError: flushFailed ? String(cString: strerror(errno)) : nil)
+        if let message = outcome.message { StandardError.write(message) }
+        if outcome.closesSession { try? explorer.session.close() }
+        if outcome.exitStatus != ExitStatus.ok { throw ExitCode(outcome.exitStatus) }
     }
 }
 
@@ -268,20 +259,6 @@ extension AmigoShellCommand {
             Glibc.exit(code.rawValue)
         }
     }
-}
-
-/// The exit statuses amigo-shell documents (in `--help`, the manual page and the README).
-enum ExitStatus {
-    /// Everything ran.
-    static let ok: Int32 = 0
-    /// A command failed (text mode), or standard output could not be written.
-    static let commandFailed: Int32 = 1
-    /// The database could not be opened (missing, not SQLite, locked, no permission).
-    static let cannotOpen: Int32 = 2
-    /// The arguments were wrong (EX_USAGE).
-    static let usage: Int32 = ExitCode.validationFailure.rawValue
-
-    static let documentation = "0 ok; 1 a command failed; 2 the database cannot be opened; \(usage) usage error."
 }
 
 /// Standard error, where every message of this program starts with `amigo-shell: `.

@@ -1,0 +1,29 @@
+/// Why amigo-shell does not start as its arguments ask: said on standard error, with
+/// ``exitStatus`` as the program's exit status.
+public enum LaunchError: Error, Equatable, CustomStringConvertible {
+    /// `--create` for a server's database (named by `target`), which is created with `createdb`.
+    case createUnsupportedOnPostgres(target: String)
+    /// More than one of `--mode`, `--csv` and `--json` (`given` names them).
+    case conflictingOutputModes(given: [String])
+    /// `--mode` with a name that is not an output mode.
+    case unknownOutputMode(String)
+
+    public var description: String {
+        switch self {
+        case .createUnsupportedOnPostgres:
+            return "--create is not supported on PostgreSQL: create the database with createdb"
+        case .conflictingOutputModes:
+            return "give one of --mode, --csv and --json"
+        case .unknownOutputMode(let name):
+            return "--mode: '\(name)' is not one of \(OutputMode.choices)"
+        }
+    }
+
+    /// The documented exit status: a usage error for the flags, cannot-open for the database.
+    public var exitStatus: Int32 {
+        switch self {
+        case .createUnsupportedOnPostgres: return ExitStatus.cannotOpen
+        case .conflictingOutputModes, .unknownOutputMode: return ExitStatus.usage
+        }
+    }
+}

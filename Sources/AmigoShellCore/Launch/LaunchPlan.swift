@@ -1,0 +1,53 @@
+import Amigo
+
+/// Everything amigo-shell decides before it opens anything: what database, how (read-only,
+/// created), which interface, what text mode writes, and how far tables are counted at start.
+///
+/// Resolved from the command line (``LaunchArguments``), the environment and what the terminal
+/// can do, so that each decision is tested without a terminal or a process; the executable only
+/// builds a plan and carries it out (``openExplorer(postgres:progress:)``).
+public struct LaunchPlan: Sendable {
+    /// How far tables are counted when counts are bounded (`10000+` beyond; finished when idle).
+    public static let boundedTableCount = 10_000
+
+    /// What to open.
+    public var target: DatabaseTarget
+    /// Open read-only: every edit is refused.
+    public var readOnly: Bool
+    /// Create a SQLite file that does not exist.
+    public var create: Bool
+    /// How the schema is reflected (`--no-infer` keeps to declared foreign keys).
+    public var reflection: ReflectionOptions
+    /// Text mode or the full-screen UI.
+    public var interface: ShellInterface
+    /// The `--cmd` commands, run before anything else.
+    public var firstCommands: [String]
+    /// The `-c` commands and the SQL after the file name, in that order; each is one command.
+    public var commands: [String]
+    /// How text mode writes.
+    public var text: TextRunSettings
+    /// Where the start-up count of each table stops, or nil to count exactly.
+    ///
+    /// The full-screen UI counts big tables up to ``boundedTableCount`` rows at start and finishes
+    /// the counts when idle, so that the first screen of any file comes at once. On a server,
+    /// text mode's counts stop there too: an exact count of a big table is a scan.
+    public var tableCountLimit: Int?
+
+    /// The plan for `arguments`: the target resolved with `environment` and `fileExists` (see
+    /// ``DatabaseTarget/resolve(argument:environment:fileExists:)``), and the terminal probed
+    /// with `terminal` only when no commands were given.
+    ///
+    /// - Throws: ``LaunchError`` when the output-mode flags conflict or name no mode.
+    public init(arguments: LaunchArguments, environment: [String: String],
+                fileExists: (String) -> Bool, terminal: () -> TerminalAvailability) throws {
+        target = DatabaseTarget.resolve(argument: arguments.database, environment: environment, fileExists: fileExists)
+        readOnly = arguments.readOnly
+        create = arguments.create
+        reflection = ReflectionOptions(inferRelationships: !arguments.noInfer)
+        firstCommands = arguments.firstCommands
+        commands = arguments.commands + arguments.statements
+        text = try arguments.textRunSettings()
+        interface = ShellInterface.choose(hasCommands: !commands.isEmpty, terminal: terminal)
+        tableCountLimit = interface == .fullScreen || target.isServer ? Self.boundedTableCount : nil
+    }
+}

@@ -1,0 +1,37 @@
+import Amigo
+
+/// When the line saying how far reading a big schema has come is shown, and what it says:
+/// nothing for the first 150 ms (small schemas never show it), then at most ten table counts
+/// a second; the start of link inference is always said.
+///
+/// Times are in nanoseconds of a monotonic clock the caller reads, so the policy is tested
+/// with made-up times.
+public struct ReflectionProgressThrottle: Sendable {
+    /// How long reading goes on before the line is first shown.
+    public static let delay: UInt64 = 150_000_000
+    /// The shortest time between two table counts shown.
+    public static let interval: UInt64 = 100_000_000
+
+    private let start: UInt64
+    private var lastShown: UInt64?
+
+    /// A throttle for reading that started at `start`.
+    public init(start: UInt64) {
+        self.start = start
+    }
+
+    /// The text to show for `progress` reported at `now`, or nil when it is not time to.
+    public mutating func text(for progress: ReflectionProgress, at now: UInt64) -> String? {
+        guard now >= start && now - start >= Self.delay else { return nil }
+        let text: String
+        switch progress {
+        case .readingTables(let done, let total):
+            if let lastShown, now - lastShown < Self.interval { return nil }
+            text = "reading the schema: \(done) of \(total) tables… Ctrl-C cancels"
+        case .inferringLinks(let tables):
+            text = "inferring links between \(tables) tables… Ctrl-C cancels"
+        }
+        lastShown = now
+        return text
+    }
+}

@@ -1,0 +1,36 @@
+/// How a text-mode run ended, and what that makes the program's exit status.
+///
+/// For example:
+///
+/// ```swift
+/// TextRunOutcome(commandFailed: false, outputError: nil).exitStatus          // 0
+/// TextRunOutcome(commandFailed: true, outputError: nil).exitStatus           // 1
+/// TextRunOutcome(commandFailed: false, outputError: "No space left on device").message
+/// // "cannot write standard output: No space left on device"
+/// ```
+public struct TextRunOutcome: Equatable, Sendable {
+    /// Whether a command of the run failed (the runner's ``TextModeRunner/failed``).
+    public var commandFailed: Bool
+    /// Why standard output could not be written at the end, if it could not; a reader that went
+    /// away (`| head`, EPIPE) is not such an error and is given as nil.
+    public var outputError: String?
+
+    /// An outcome: whether a command failed, and why output could not be written (if so).
+    public init(commandFailed: Bool, outputError: String?) {
+        self.commandFailed = commandFailed
+        self.outputError = outputError
+    }
+
+    /// The exit status: ``ExitStatus/commandFailed`` when output was lost or a command failed,
+    /// else ``ExitStatus/ok``.
+    public var exitStatus: Int32 {
+        outputError != nil || commandFailed ? ExitStatus.commandFailed : ExitStatus.ok
+    }
+
+    /// What to say on standard error at the end (a failed command said its own error already).
+    public var message: String? { outputError.map { "cannot write standard output: \($0)" } }
+
+    /// Whether the session is closed before exiting: not when output was lost (the program
+    /// stops there, as it always has).
+    public var closesSession: Bool { outputError == nil }
+}
