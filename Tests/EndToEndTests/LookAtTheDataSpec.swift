@@ -15,9 +15,7 @@ struct LookAtTheDataSpec {
         try tmux.sendKeys("Enter")
         try await tmux.waitUntil("Track open") { $0.statusLine.hasPrefix("row 1 of 3503") }
         try tmux.sendKeys("l", "l", "l", "l", "F")   // to GenreId
-        let screen = try await tmux.waitFor("Enter keeps the rows with this value · Esc closes")
-        #expect(screen.contains("Frequencies of GenreId — 3503 rows · 25 distinct values"))
-        #expect(screen.contains("1297   37.0%  ████████████████████"))
+        try await tmux.waitForAll("Enter keeps the rows with this value · Esc closes", "Frequencies of GenreId — 3503 rows · 25 distinct values", "1297   37.0%  ████████████████████")
         try tmux.sendKeys("j", "Enter")
         try await tmux.waitUntil("the facet applied") { $0.statusLine.hasPrefix("row 1 of 579") }
         try tmux.sendKeys("BSpace")
@@ -58,10 +56,11 @@ struct SchemaMapEndToEndSpec {
                        width: 160, height: 45)
         try await tmux.waitUntil("the tables listed") { $0.contains("PlaylistTrack       8715") }
         try tmux.sendKeys("m")
-        let screen = try await tmux.waitFor("Map — 11 tables, 13 links")
-        #expect(screen.contains("←→ tables · ↑↓ rows · Enter opens · Esc closes"))
-        #expect(screen.lines.contains { $0.contains("Album · 347 rows") && $0.contains("Artist · 275 rows") })
-        #expect(screen.contains("⇄ Track via PlaylistTrack"))
+        try await tmux.waitUntil("the whole map") { screen in
+            screen.contains("Map — 11 tables, 13 links") && screen.contains("←→ tables · ↑↓ rows · Enter opens · Esc closes")
+                && screen.lines.contains { $0.contains("Album · 347 rows") && $0.contains("Artist · 275 rows") }
+                && screen.contains("⇄ Track via PlaylistTrack")
+        }
         try tmux.sendKeys("Right", "Enter")     // Album → Artist
         try await tmux.waitUntil("Artist open") { $0.statusLine.hasPrefix("row 1 of 275") }
         try tmux.sendKeys("q")
@@ -101,9 +100,7 @@ struct EntityPageEndToEndSpec {
         try tmux.sendKeys("Enter")
         try await tmux.waitUntil("Track open") { $0.statusLine.hasPrefix("row 1 of 3503") }
         try tmux.sendKeys("p")
-        let screen = try await tmux.waitFor(EntityPageEndToEndSpec.footer)
-        #expect(screen.contains("album → For Those About To Rock We Salute You → artist → AC/DC"))
-        #expect(screen.contains("playlists · many-to-many via PlaylistTrack · 3 rows"))
+        try await tmux.waitForAll(EntityPageEndToEndSpec.footer, "album → For Those About To Rock We Salute You → artist → AC/DC", "playlists · many-to-many via PlaylistTrack · 3 rows")
         try tmux.sendKeys("Enter")                     // the album
         try await tmux.waitUntil("the album followed") { $0.statusLine.hasPrefix("row 1 of 1") }
         try tmux.sendKeys("q")

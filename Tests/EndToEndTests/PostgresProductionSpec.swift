@@ -95,9 +95,10 @@ struct PostgresProductionTerminalSpec {
         let started = Date()
         let (tmux, workspace) = try launch("pg-slow-start", on: db)
         defer { withExtendedLifetime(workspace) {} }
-        let first = try await tmux.waitFor("actor", timeout: .seconds(60))
+        try await tmux.waitUntil("the tables with the slow view's estimate", timeout: .seconds(60)) { screen in
+            screen.contains("actor") && screen.tablesPane.contains { $0.hasPrefix("◦ slow_view") && $0.contains("~") }
+        }
         #expect(Date().timeIntervalSince(started) < 120, "the first frame waited for a 600 s view")
-        #expect(first.tablesPane.contains { $0.hasPrefix("◦ slow_view") && $0.contains("~") })
         // A key stops the count running while idle at once.
         try tmux.sendKeys("q")
         #expect(try await tmux.rc(timeout: .seconds(5)) == 0)
@@ -138,8 +139,7 @@ struct PostgresProductionTerminalSpec {
         try await tmux.waitFor("Nothing is kept until :commit.")
         try tmux.sendKeys("y")
         try await tmux.waitUntil("the insert to apply") { $0.statusLine.hasSuffix("tx: 1 change, 1 row") }
-        let screen = try await tmux.waitFor("Connection lost", timeout: .seconds(15))
-        #expect(screen.contains("The 1 uncommitted change went with the old connection."))
+        try await tmux.waitForAll("Connection lost", "The 1 uncommitted change went with the old connection.", timeout: .seconds(15))
         #expect(try db.psql("""
             SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND state LIKE 'idle in transaction%'
             """) == "0\n")

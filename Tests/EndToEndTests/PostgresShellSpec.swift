@@ -475,8 +475,7 @@ struct PostgresTerminalSpec {
         // Every other backend of the database is ended: amigo-shell's.
         try db.endOtherConnections()
         // The idle check finds it within seconds, without a key.
-        var screen = try await tmux.waitFor("Connection lost", timeout: .seconds(10))
-        #expect(screen.contains("y or Enter = connect again · any other key = stay (:reconnect later)"))
+        var screen = try await tmux.waitForAll("Connection lost", "y or Enter = connect again · any other key = stay (:reconnect later)", timeout: .seconds(10))
         try tmux.sendKeys("n")
         screen = try await tmux.waitUntil("the declined prompt") { $0.statusLine.contains("not reconnected — :reconnect connects again") }
         // A key that reads asks again; y connects, and the view is read on the new connection.
@@ -504,8 +503,7 @@ struct PostgresTerminalSpec {
         try tmux.sendKeys("y")
         try await tmux.waitUntil("the insert to apply") { $0.statusLine.hasSuffix("tx: 1 change, 1 row") }
         try db.endOtherConnections()
-        let screen = try await tmux.waitFor("Connection lost", timeout: .seconds(10))
-        #expect(screen.contains("The 1 uncommitted change went with the old connection."))
+        try await tmux.waitForAll("Connection lost", "The 1 uncommitted change went with the old connection.", timeout: .seconds(10))
         try tmux.sendKeys("y")
         try await tmux.waitUntil("the reconnection") { $0.statusLine.contains("reconnected to") }
         #expect(try db.psql("SELECT count(*) FROM genre") == "2\n")
@@ -526,8 +524,7 @@ struct PostgresTerminalSpec {
         var screen = try tmux.capture()
         #expect(!screen.contains("amigo-test-password"), "the password is not echoed")
         try tmux.sendKeys("Enter")
-        screen = try await tmux.waitFor("genre            2")
-        #expect(screen.titleRow.contains("user=amigo_password"))
+        screen = try await tmux.waitUntil("the tables and the title") { $0.contains("genre            2") && $0.titleRow.contains("user=amigo_password") }
         #expect(!screen.contains("amigo-test-password"))
         try tmux.sendKeys("q")
         #expect(try await tmux.rc() == 0)

@@ -79,9 +79,7 @@ struct TerminalUISpec {
 
         // Enter on a row that is not a foreign key lists the row's relationships.
         try tmux.sendKeys("Enter")
-        screen = try await tmux.waitFor("│ 1 albums  one-to-many   → Album        2")
-        #expect(screen.contains("┌─ Relations of Artist 1 \"AC/DC\" ─"))
-        #expect(screen.contains("└─ Enter or 1-9 follows · Esc closes ─"))
+        screen = try await tmux.waitForAll("│ 1 albums  one-to-many   → Album        2", "┌─ Relations of Artist 1 \"AC/DC\" ─", "└─ Enter or 1-9 follows · Esc closes ─")
         try tmux.sendKeys("Enter")
         screen = try await waitForRow(1, of: 2, in: tmux)
         #expect(screen.titleRow == "amigo-shell · chinook.sqlite  ›  Artist 1 \"AC/DC\" › albums")
@@ -91,9 +89,7 @@ struct TerminalUISpec {
 
         // Album 1's relationships: its artist and its tracks; typing "t" picks tracks.
         try tmux.sendKeys("Enter")
-        screen = try await tmux.waitFor("│ 2 tracks  one-to-many   → Track        10")
-        #expect(screen.contains("│ 1 artist  to-one        → Artist  AC/DC    via ArtistId"))
-        #expect(screen.contains("┌─ Relations of Album 1 \"For Those About To Rock…\" ─"))
+        screen = try await tmux.waitForAll("│ 2 tracks  one-to-many   → Track        10", "│ 1 artist  to-one        → Artist  AC/DC    via ArtistId", "┌─ Relations of Album 1 \"For Those About To Rock…\" ─")
         try tmux.sendKeys("t", "Enter")
         screen = try await waitForRow(1, of: 10, in: tmux)
         #expect(screen.titleRow == "amigo-shell · chinook.sqlite  ›  Artist 1 \"AC/DC\" › albums › Album 1 \"For Those About To Rock…\" › tracks")
@@ -121,9 +117,7 @@ struct TerminalUISpec {
         #expect(screen.gridPane[2] == "           1  Music")
 
         try tmux.sendKeys("Enter")
-        screen = try await tmux.waitFor("│ 2 tracks          many-to-many  → Track             3290")
-        #expect(screen.contains("│ 1 playlistTracks  one-to-many   → PlaylistTrack     3290"))
-        #expect(screen.contains("┌─ Relations of Playlist 1 \"Music\""))
+        screen = try await tmux.waitForAll("│ 2 tracks          many-to-many  → Track             3290", "│ 1 playlistTracks  one-to-many   → PlaylistTrack     3290", "┌─ Relations of Playlist 1 \"Music\"")
 
         let count = try SQLite3.query(workspace.database, "SELECT COUNT(*) FROM PlaylistTrack WHERE PlaylistId = 1")
         #expect(count == "3290")
@@ -217,9 +211,9 @@ struct TerminalUISpec {
         try tmux.sendKeys("C-u")
         try tmux.sendLiteral("Milliseconds >")
         try tmux.sendKeys("Enter")
-        screen = try await tmux.waitFor("filter error")
-        #expect(screen.statusLine.contains("│  filter error at column 15 at end of input: expected a value after '>'"))
-        #expect(screen.contains("─ 1/37 ─┘"))
+        try await tmux.waitUntil("the filter error under the unchanged grid") { screen in
+            screen.statusLine.contains("│  filter error at column 15 at end of input: expected a value after '>'") && screen.contains("─ 1/37 ─┘")
+        }
         try tmux.sendKeys("j")
         try await waitForRow(2, of: 37, in: tmux)
 
@@ -239,10 +233,9 @@ struct TerminalUISpec {
         try tmux.sendKeys("C-u")
         try tmux.sendLiteral("Edited by the e2e test")
         try tmux.sendKeys("Enter")
-        var screen = try await tmux.waitFor("│ Nothing is kept until :commit.")
-        #expect(screen.contains("┌─ Edit Name ─"))
-        #expect(screen.contains(#"│ UPDATE "Track" SET "Name" = ? WHERE "TrackId" = ?"#))
-        #expect(screen.contains("│ arguments: ['Edited by the e2e test', 1]"))
+        var screen = try await tmux.waitForAll("│ Nothing is kept until :commit.", "┌─ Edit Name ─",
+                                               #"│ UPDATE "Track" SET "Name" = ? WHERE "TrackId" = ?"#,
+                                               "│ arguments: ['Edited by the e2e test', 1]")
         try tmux.sendKeys("y")
         screen = try await tmux.waitUntil("the edit to apply") { $0.statusLine.hasSuffix("tx: 1 change, 1 row") }
         #expect(screen.gridPane[2] == "        1  Edited by the e2e test        1 → For Those About To Roc…")
@@ -299,8 +292,7 @@ struct TerminalUISpec {
 
         // Any key but y stays.
         try tmux.sendKeys("q")
-        var screen = try await tmux.waitFor("y = quit and discard · any other key = stay")
-        #expect(screen.contains("│ 1 uncommitted change(s) will be rolled back."))
+        var screen = try await tmux.waitForAll("y = quit and discard · any other key = stay", "│ 1 uncommitted change(s) will be rolled back.")
         try tmux.sendKeys("n")
         screen = try await tmux.waitFor("not quitting — :commit or :rollback the 1 change(s)")
         #expect(try tmux.alternateScreenOn())
@@ -481,16 +473,15 @@ struct TerminalUISpec {
         let tmux = try TmuxSession(socket: "amigo-e2e-dumb", directory: workspace.directory)
         try tmux.start([binary, "chinook.sqlite"], in: workspace.directory, environment: ["TERM": "dumb"],
                        history: workspace.path("history"))
-        var screen = try await tmux.waitFor("amigo>")   // the text-mode prompt: standard input is the terminal
-        #expect(screen.row(0) == "amigo-shell: terminal 'dumb' cannot position the cursor; using text mode (type help)")
-        #expect(screen.row(1) == "amigo>")
+        // The notice, then the text-mode prompt: standard input is the terminal.
+        var screen = try await tmux.waitUntil("the notice and the prompt") { screen in
+            screen.row(0) == "amigo-shell: terminal 'dumb' cannot position the cursor; using text mode (type help)" && screen.row(1) == "amigo>"
+        }
         #expect(try tmux.alternateScreenOn() == false)
 
         try tmux.sendLiteral("open Artist")
         try tmux.sendKeys("Enter")
-        screen = try await tmux.waitFor("(275 rows, first 20 shown)")
-        #expect(screen.contains("ArtistId  Name"))
-        #expect(screen.contains("1         AC/DC"))
+        screen = try await tmux.waitForAll("(275 rows, first 20 shown)", "ArtistId  Name", "1         AC/DC")
         // Tab completes there too: commands, names, and SQL joins from the relationships.
         try tmux.sendLiteral("sql SELECT * FROM Album a JOIN Ar")
         try tmux.sendKeys("Tab")

@@ -135,12 +135,11 @@ struct WritesTerminalSpec {
         try tmux.sendKeys("Tab")
         try tmux.sendLiteral("'Polka'")
         try tmux.sendKeys("Enter")
-        let preview = try await tmux.waitFor("Nothing is kept until :commit.")
-        #expect(preview.contains("INSERT INTO \"Genre\" (\"Name\") VALUES (?)  ['Polka']"))
+        try await tmux.waitForAll("Nothing is kept until :commit.", "INSERT INTO \"Genre\" (\"Name\") VALUES (?)  ['Polka']")
         try tmux.sendKeys("y")
-        let after = try await tmux.waitFor("1 uncommitted")
-        #expect(after.statusLine.contains("inserted Genre 26 \"Polka\""))
-        #expect(after.contains("─ 26/26 ─┘"))
+        try await tmux.waitUntil("the insert and its row shown") { screen in
+            screen.contains("1 uncommitted") && screen.statusLine.contains("inserted Genre 26 \"Polka\"") && screen.contains("─ 26/26 ─┘")
+        }
         try tmux.sendLiteral(":commit")
         try tmux.sendKeys("Enter")
         try await tmux.waitFor("committed 1 change(s)")
@@ -156,9 +155,7 @@ struct WritesTerminalSpec {
         defer { tmux.stop() }
         try await openGenre(tmux)
         try tmux.sendKeys("d")
-        let refused = try await tmux.waitFor("Nothing is kept until :commit.")
-        #expect(refused.contains("DELETE FROM \"Genre\" WHERE \"GenreId\" = ?  [1]"))
-        #expect(refused.contains("will fail:") && refused.contains("of Track still refer to it"))
+        try await tmux.waitForAll("Nothing is kept until :commit.", "DELETE FROM \"Genre\" WHERE \"GenreId\" = ?  [1]", "will fail:", "of Track still refer to it")
         try tmux.sendKeys("n")
         try await tmux.waitFor("delete cancelled")
         // Genre 25 (Opera) has one track; a new genre has none.
@@ -170,8 +167,7 @@ struct WritesTerminalSpec {
         try tmux.sendKeys("k")
         try await tmux.waitFor("row 25 of 26")
         try tmux.sendKeys("d")
-        let preview = try await tmux.waitFor("Nothing is kept until :commit.")
-        #expect(preview.contains("[25]"))
+        try await tmux.waitForAll("Nothing is kept until :commit.", "[25]")
         try tmux.sendKeys("y")
         let after = try await tmux.waitUntil("refused or deleted") { $0.statusLine.contains("delete") || $0.statusLine.contains("FOREIGN") }
         if after.statusLine.contains("deleted") {

@@ -162,6 +162,17 @@ final class TmuxSession {
         try await waitUntil("the screen shows \(text.debugDescription)", timeout: timeout) { $0.contains(text) }
     }
 
+    /// Polls the screen every 10 ms until it contains every one of `texts`, so that a frame the
+    /// program is still drawing (its title written, its last lines not yet) is never asserted
+    /// on; throws with the last screen after `timeout`.
+    @discardableResult
+    func waitForAll(_ texts: String..., timeout: Duration = .seconds(30)) async throws -> Screen {
+        let wanted = texts.map(\.debugDescription).joined(separator: ", ")
+        return try await waitUntil("the screen shows all of \(wanted)", timeout: timeout) { screen in
+            texts.allSatisfy { screen.contains($0) }
+        }
+    }
+
     /// Polls the screen every 10 ms until `condition` holds; throws with the last screen after `timeout`.
     @discardableResult
     func waitUntil(_ what: String, timeout: Duration = .seconds(30),
