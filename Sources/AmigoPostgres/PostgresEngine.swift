@@ -58,8 +58,13 @@ public final class PostgresEngine: Engine, @unchecked Sendable {
     public let echo = EchoStream()
     /// The connection's target without its password (`host=/tmp/x dbname=amigo_test user=amigo`).
     public let path: String
-    /// Whether writes are refused: every transaction of the connection is READ ONLY (`readOnly:`).
+    /// Whether writes are refused: every transaction of the connection is READ ONLY (`readOnly:`),
+    /// or the server is a hot standby (see ``readOnlyReason``).
     public let isReadOnly: Bool
+    /// Why writes are refused though `readOnly:` did not ask for it: the server is a hot standby
+    /// (a replica in recovery, which follows its primary's commits and refuses every write). Nil
+    /// on a primary.
+    public let readOnlyReason: String?
     /// Whether a statement that fails inside a transaction is undone alone, leaving the
     /// transaction usable (as psql's `ON_ERROR_ROLLBACK`): each statement then runs inside a
     /// savepoint of its own. Off by default (PostgreSQL's rule: the transaction is aborted).
@@ -103,7 +108,6 @@ public final class PostgresEngine: Engine, @unchecked Sendable {
     /// without echo, as psql does — and the connection is made again with it (nil: no prompt).
     public init(_ connectionString: String, readOnly: Bool = false, sessionWaitTimeout: TimeInterval = 5,
                 passwordPrompt: (() -> String?)? = nil) throws {
-        self.isReadOnly = readOnly
         var secrets = PostgresEngine.secrets(in: connectionString)
         let display = PostgresEngine.describe(connectionString, secrets: secrets)
         self.path = display
@@ -128,10 +132,25 @@ public final class PostgresEngine: Engine, @unchecked Sendable {
         self.connection = conn
         // Notices (such as "relation already exists, skipping") would go to standard error.
         PQsetNoticeProcessor(conn, { _, _ in }, nil)
+        let standby = PostgresEngine.isHotStandby(conn)
+        self.readOnlyReason = standby ? PostgresEngine.hotStandbyReason : nil
+        self.isReadOnly = readOnly || standby
         if let failure = PostgresEngine.setUp(conn, readOnly: readOnly, display: display, secrets: secrets) {
             PQfinish(conn)
             throw failure
         }
+    }
+
+    /// What ``readOnlyReason`` says on a hot standby.
+    static let hotStandbyReason = "the server is a hot standby (a replica in recovery), which refuses writes"
+
+    /// Whether the server `conn` reached is a hot standby: PostgreSQL 14 and later report it with
+    /// the connection (`in_hot_standby`); an older server is asked (`pg_is_in_recovery()`).
+    static func isHotStandby(_ conn: OpaquePointer) -> Bool {
+        if let reported = PQparameterStatus(conn, "in_hot_standby") { return String(cString: reported) == "on" }
+        guard let result = PQexec(conn, "SELECT pg_is_in_recovery()") else { return false }
+        defer { PQclear(result) }
+        return PQresultStatus(result) == PGRES_TUPLES_OK && PQntuples(result) == 1 && String(cString: PQgetvalue(result, 0, 0)) == "t"
     }
 
     /// Connects with `connectionString` (a URL or keyword string, expanded) and `password`, which

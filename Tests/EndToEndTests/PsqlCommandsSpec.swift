@@ -49,6 +49,19 @@ struct PsqlCommandsSpec {
         #expect(described.stdout.contains("CREATE TABLE \"artist\""))
     }
 
+    @Test("SET and SHOW as psql takes them go to the server; the shell's set and show keep their meaning")
+    func setAndShowGoToTheServer() throws {
+        let db = try PostgresDatabase(Self.schema)
+        let result = try Self.shell([db.url], ["SET search_path TO audit, public", "SHOW search_path",
+                                               "set timezone = 'Europe/Oslo';", "show TimeZone;",
+                                               "open artist", "get 1", "set name = 'AC-DC'", "show", "rollback"])
+        #expect(result.stderr == "")
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("search_path\n-------------\naudit, public\n"), "the server's answer: \(result.stdout)")
+        #expect(result.stdout.contains("TimeZone\n-----------\nEurope/Oslo\n"))
+        #expect(result.stdout.contains("AC-DC"), "set COLUMN = VALUE still edits the current row: \(result.stdout)")
+    }
+
     @Test("\\x switches to line mode and back, \\timing switches the run time on and off, \\conninfo and \\? answer, \\q leaves")
     func settingsAndInformation() throws {
         let db = try PostgresDatabase(Self.schema)

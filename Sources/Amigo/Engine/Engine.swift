@@ -45,6 +45,9 @@ public protocol Engine: AnyObject, Sendable {
     var path: String { get }
     /// Whether writes are refused.
     var isReadOnly: Bool { get }
+    /// Why writes are refused when the engine found so on its own, not because read-only was
+    /// asked for (a PostgreSQL hot standby); nil otherwise.
+    var readOnlyReason: String? { get }
     /// Whether a transaction is open on the connection.
     var isInTransaction: Bool { get }
     /// Who owns the connection's transaction: at most one ``Session`` at a time (see
@@ -146,6 +149,10 @@ extension Engine {
                       _ body: (StatementRow) throws -> Bool) throws -> Int {
         try fetch(sql, arguments, columns: { names in try columns(names.map { ResultColumn(name: $0) }) }, body)
     }
+
+    /// None: writes are refused only when read-only was asked for (a file's permissions refuse
+    /// them at open, with an error of their own).
+    public var readOnlyReason: String? { nil }
 
     /// No stand-in collations (engines that are not SQLite, or wrap one without saying).
     public var collationSubstitutes: [CollationSubstitute] { [] }

@@ -195,6 +195,7 @@ public enum CommandParser {
         if text.isEmpty || text.hasPrefix("#") || text.hasPrefix("--") { return nil }
         // A dot-command's `;` standing alone is its argument (`.separator ;`), as in sqlite3.
         let semicolonIsArgument = text.hasPrefix(".") && text.hasSuffix(" ;") && !text.dropLast().trimmingCharacters(in: .whitespaces).hasSuffix(";")
+        let endsWithSemicolon = text.hasSuffix(";")
         while !semicolonIsArgument, text.hasSuffix(";") { text = String(text.dropLast()).trimmingCharacters(in: .whitespacesAndNewlines) }
         if text.isEmpty { return nil }
         let word: String
@@ -208,6 +209,7 @@ public enum CommandParser {
             rest = ""
         }
         if isSQLStatement(word: word, rest: rest) { return .sql(text) }
+        if ServerSettingStatement.isSQL(word: word, rest: rest, endsWithSemicolon: endsWithSemicolon) { return .sql(text) }
         if let spec = byWord[word] {
             return try spec.parse(CommandInput(word: word, rest: rest, line: text))
         }

@@ -47,7 +47,7 @@ extension Explorer {
     /// Refuses a write on a read-only file, in one line.
     func checkWrites(_ command: String) throws {
         if amigo.engine.isReadOnly {
-            throw ShellError.readOnlyDatabase(command: command, path: displayPath)
+            throw ShellError.readOnlyDatabase(command: command, path: displayPath, reason: amigo.engine.readOnlyReason)
         }
     }
 
@@ -356,7 +356,7 @@ extension Explorer {
             break
         }
         if amigo.engine.isReadOnly {
-            throw ShellError.readOnlyDatabase(command: "sql", path: displayPath)
+            throw ShellError.readOnlyDatabase(command: "sql", path: displayPath, reason: amigo.engine.readOnlyReason)
         }
         return true
     }

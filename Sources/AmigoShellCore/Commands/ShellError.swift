@@ -37,8 +37,9 @@ public enum ShellError: Error, Equatable, Sendable, CustomStringConvertible {
     case exportDiscarded(path: String, reason: String)
     /// Standard output's reader went away (`| head`): a text run ends quietly, as sqlite3's does.
     case outputClosed
-    /// `command` would write, and the database is open read-only (`--read-only` or a read-only file).
-    case readOnlyDatabase(command: String, path: String)
+    /// `command` would write, and the database is open read-only: `--read-only`, a read-only file, or
+    /// `reason`, what the engine found (a PostgreSQL hot standby).
+    case readOnlyDatabase(command: String, path: String, reason: String? = nil)
     /// No row of `table` has the key `key` (as typed).
     case noRowWithKey(command: String, table: String, key: String)
     /// A search found nothing: no row `place` (`in Name`, `in any column`) contains `text`.
@@ -116,7 +117,8 @@ public enum ShellError: Error, Equatable, Sendable, CustomStringConvertible {
         case .sqliteOnly(let command): return "\(command): only for SQLite files (pg_dump writes a PostgreSQL database as SQL)"
         case .scriptTransaction(let reason): return reason
         case .uncommittedAtEnd(let count): return "the input ended with \(count) uncommitted change(s): rolled back (commit keeps changes; a statement outside BEGIN … COMMIT is committed at once)"
-        case .readOnlyDatabase(let command, let path): return "\(command): \(path) is open read-only (--read-only or a read-only file); nothing is written"
+        case .readOnlyDatabase(let command, let path, let reason):
+            return "\(command): \(path) is open read-only (\(reason ?? "--read-only or a read-only file")); nothing is written"
         case .noRowWithKey(let command, let table, let key): return "\(command): no \(table) row with key \(key)"
         case .noMatch(let command, let place, let text): return "\(command): no row \(place) contains '\(text)'"
         case .sqlResult(let command, let instead): return "\(command): a sql result \(instead)"
