@@ -76,8 +76,11 @@ public protocol Engine: AnyObject, Sendable {
     func withPreparedWrite<T>(_ sql: String, _ body: (PreparedWrite) throws -> T) throws -> T
     /// Runs a script of several statements without arguments (DDL).
     func executeScript(_ sql: String) throws
-    /// Runs a transaction-control statement (BEGIN, COMMIT, SAVEPOINT x, …), reported as such to echo.
-    func executeTransactionControl(_ sql: String) throws
+    /// Runs a transaction-control statement, written by the dialect
+    /// (``SQLDialect/transactionControlSQL(_:)``) and reported to echo as
+    /// ``EchoEvent/Kind/transaction``. ``Engine/inTransaction(_:ending:_:)`` and
+    /// ``Engine/inSavepoint(_:ending:_:)`` wrap a block in a transaction or savepoint.
+    func execute(_ control: TransactionControl) throws
     /// Runs `body` with exclusive use of the connection, so that its statements are not interleaved
     /// with another thread's. Re-entrant.
     func serialized<T>(_ body: () throws -> T) rethrows -> T

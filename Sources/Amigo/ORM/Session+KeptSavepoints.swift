@@ -32,14 +32,11 @@ extension Session {
         try engine.serialized {
             guard isActive else { throw AmigoError.sessionClosed }
             let savepoint = KeptSavepoint(name: "amigo_kept_\(Session.savepointCounter.next())", changesBefore: pendingChangeCount)
-            try engine.executeTransactionControl("SAVEPOINT \(savepoint.name)")
             do {
-                let result = try body()
+                let result = try engine.inSavepoint(savepoint.name, ending: .leaveOpen, body)
                 keptSavepointStack.withLock { $0.append(savepoint) }
                 return (result, savepoint)
             } catch {
-                try? engine.executeTransactionControl("ROLLBACK TO \(savepoint.name)")
-                try? engine.executeTransactionControl("RELEASE \(savepoint.name)")
                 changes = savepoint.changesBefore
                 throw error
             }
@@ -63,8 +60,8 @@ extension Session {
                 throw AmigoError.savepointGone(name: savepoint.name, reason: "its transaction ended, or it was rolled back already")
             }
             do {
-                try engine.executeTransactionControl("ROLLBACK TO \(savepoint.name)")
-                try engine.executeTransactionControl("RELEASE \(savepoint.name)")
+                try engine.execute(.rollbackToSavepoint(savepoint.name))
+                try engine.execute(.releaseSavepoint(savepoint.name))
             } catch {
                 if engine.isConnectionLost { throw error }
                 // The database no longer has it (SQLite rolls a whole transaction back after an

@@ -23,7 +23,7 @@ extension Session {
             if inTransaction && !engine.isInTransaction && !engine.isConnectionLost {
                 let lost = changes
                 transactionEnded()
-                try? engine.executeTransactionControl("BEGIN")
+                try? engine.execute(.begin(.deferred))
                 throw AmigoError.invalidOperation("the statement ended the session's transaction: \(lost) pending change(s) are lost; a new transaction is open")
             }
             return result
@@ -48,8 +48,8 @@ extension Session {
             return try engine.serialized {
                 // COMMIT, not ROLLBACK: nothing counted is pending, and a write the count does
                 // not see (DDL, a statement that reports no rows) is kept, not lost.
-                if engine.isInTransaction { try engine.executeTransactionControl("COMMIT") }
-                defer { if !engine.isInTransaction { try? engine.executeTransactionControl("BEGIN") } }
+                if engine.isInTransaction { try engine.execute(.commit) }
+                defer { if !engine.isInTransaction { try? engine.execute(.begin(.deferred)) } }
                 return try engine.execute(sql, [])
             }
         }

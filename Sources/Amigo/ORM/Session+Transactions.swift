@@ -18,7 +18,7 @@ extension Session {
             try gate.acquire(for: self, path: engine.path)
             do {
                 try engine.serialized {
-                    try engine.executeTransactionControl("BEGIN")
+                    try engine.execute(.begin(.deferred))
                     transactionEnded()
                     active = true
                 }
@@ -59,7 +59,7 @@ extension Session {
                 defer { engine.transactionGate.release(for: self) }
                 try engine.serialized {
                     defer { active = false; transactionEnded() }
-                    if engine.isInTransaction { try engine.executeTransactionControl(commit ? "COMMIT" : "ROLLBACK") }
+                    if engine.isInTransaction { try engine.execute(commit ? .commit : .rollback) }
                 }
                 return
             }
@@ -70,7 +70,7 @@ extension Session {
                 try engine.serialized {
                     if engine.isInTransaction {
                         do {
-                            try engine.executeTransactionControl(commit ? "COMMIT" : "ROLLBACK")
+                            try engine.execute(commit ? .commit : .rollback)
                         } catch AmigoError.database(let cause) where commit && !engine.isInTransaction && !engine.isConnectionLost {
                             // The database ended the transaction when its COMMIT failed (PostgreSQL
                             // does): begin the next one, so that no later statement runs outside a
@@ -78,7 +78,7 @@ extension Session {
                             let lostChanges = changes
                             transactionEnded()
                             // (Should BEGIN fail too, the session closes; the refused commit is still what is said.)
-                            do { try engine.executeTransactionControl("BEGIN") } catch { active = false }
+                            do { try engine.execute(.begin(.deferred)) } catch { active = false }
                             throw AmigoError.commitRolledBack(changesLost: lostChanges, cause: cause)
                         }
                     } else if commit {
@@ -88,7 +88,7 @@ extension Session {
                     }
                     transactionEnded()
                     do {
-                        try engine.executeTransactionControl("BEGIN")
+                        try engine.execute(.begin(.deferred))
                     } catch {
                         active = false
                         throw error
@@ -127,15 +127,10 @@ extension Session {
         try engine.serialized {
             guard isActive else { throw AmigoError.sessionClosed }
             let name = "amigo_\(Session.savepointCounter.next())"
-            try engine.executeTransactionControl("SAVEPOINT \(name)")
             let before = pendingChangeCount
             do {
-                let result = try body()
-                try engine.executeTransactionControl("RELEASE \(name)")
-                return result
+                return try engine.inSavepoint(name, body)
             } catch {
-                try? engine.executeTransactionControl("ROLLBACK TO \(name)")
-                try? engine.executeTransactionControl("RELEASE \(name)")
                 changes = before
                 throw error
             }

@@ -112,9 +112,13 @@ public protocol SQLDialect: Sendable {
     var schemaVersionQuery: String { get }
     /// The statements that record `version` inside a migration step's transaction.
     func recordSchemaVersion(_ version: Int) -> String
-    /// The statements that begin a migration step's transaction and keep other migrators out
-    /// until it ends.
-    var migrationBegin: [String] { get }
+    /// The statements a migration step runs right after its `BEGIN` (``TransactionMode/immediate``)
+    /// to keep other migrators out until it ends: none in SQLite, whose `BEGIN IMMEDIATE` takes
+    /// the write lock; PostgreSQL locks the table that keeps the version.
+    var migrationLock: [String] { get }
+    /// The SQL of a transaction-control statement, savepoint names quoted with ``quote(_:)``:
+    /// `BEGIN IMMEDIATE`, `SAVEPOINT "amigo_3"`, `ROLLBACK TO SAVEPOINT "amigo_3"` (SQLite's by default).
+    func transactionControlSQL(_ control: TransactionControl) -> String
     /// How the values of `column` are written (``ValueForm``): SQLite's are all
     /// ``ValueForm/plain``; PostgreSQL gives the form of the column's type.
     func valueForm(of column: Column) -> ValueForm
@@ -198,8 +202,23 @@ extension SQLDialect {
     public var schemaVersionQuery: String { "PRAGMA user_version" }
     /// `PRAGMA user_version = N` (a PRAGMA takes no parameter; `version` is an integer).
     public func recordSchemaVersion(_ version: Int) -> String { "PRAGMA user_version = \(version)" }
-    /// `BEGIN IMMEDIATE`: the write lock from the start.
-    public var migrationBegin: [String] { ["BEGIN IMMEDIATE"] }
+    /// None: `BEGIN IMMEDIATE` takes the write lock from the start.
+    public var migrationLock: [String] { [] }
+    /// SQLite's spelling: `BEGIN`, `BEGIN IMMEDIATE`, `BEGIN EXCLUSIVE` (a read-only transaction
+    /// is a plain `BEGIN`), `COMMIT`, `ROLLBACK`, `SAVEPOINT "s"`, `RELEASE SAVEPOINT "s"`,
+    /// `ROLLBACK TO SAVEPOINT "s"`.
+    public func transactionControlSQL(_ control: TransactionControl) -> String {
+        switch control {
+        case .begin(.immediate): return "BEGIN IMMEDIATE"
+        case .begin(.exclusive): return "BEGIN EXCLUSIVE"
+        case .begin(.deferred), .begin(.readOnly): return "BEGIN"
+        case .commit: return "COMMIT"
+        case .rollback: return "ROLLBACK"
+        case .savepoint(let name): return "SAVEPOINT " + quote(name)
+        case .releaseSavepoint(let name): return "RELEASE SAVEPOINT " + quote(name)
+        case .rollbackToSavepoint(let name): return "ROLLBACK TO SAVEPOINT " + quote(name)
+        }
+    }
 }
 
 /// SQLite's dialect.
