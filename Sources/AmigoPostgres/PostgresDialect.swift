@@ -179,6 +179,8 @@ public struct PostgresDialect: SQLDialect {
     /// transaction that wrote starts or ends anywhere on the server, so a commit by another client
     /// is noticed at once (read-only transactions, which get no id, leave it alone).
     public var dataVersionQuery: String? { "SELECT hashtext(pg_current_snapshot()::text)" }
+    /// None: PostgreSQL keeps no number that DDL raises, so the session counts the DDL it runs.
+    public var catalogVersionQuery: String? { nil }
     /// `reltuples` of the table `$1` names (−1 or 0 before the first VACUUM or ANALYZE).
     public var rowEstimateQuery: String? { "SELECT reltuples::bigint FROM pg_class WHERE oid = to_regclass($1)" }
     /// `EXPLAIN sql`: the plan as indented text, with the planner's estimates.

@@ -11,6 +11,8 @@ public struct KeptSavepoint: Sendable, Hashable {
     /// The session's ``Session/pendingChangeCount`` when the savepoint was taken, which rolling
     /// back to it restores.
     public let changesBefore: Int
+    /// The session's catalog version when the savepoint was taken (see ``Session/catalogVersion()``).
+    let catalogBefore: Int64
 }
 
 extension Session {
@@ -31,13 +33,15 @@ extension Session {
     public func keepingSavepoint<R>(_ body: () throws -> R) throws -> (result: R, savepoint: KeptSavepoint) {
         try engine.serialized {
             guard isActive else { throw AmigoError.sessionClosed }
-            let savepoint = KeptSavepoint(name: "amigo_kept_\(Session.savepointCounter.next())", changesBefore: pendingChangeCount)
+            let savepoint = KeptSavepoint(name: "amigo_kept_\(Session.savepointCounter.next())", changesBefore: pendingChangeCount,
+                                          catalogBefore: catalogMark)
             do {
                 let result = try engine.inSavepoint(savepoint.name, ending: .leaveOpen, body)
                 keptSavepointStack.withLock { $0.append(savepoint) }
                 return (result, savepoint)
             } catch {
                 changes = savepoint.changesBefore
+                noteRolledBack(since: savepoint.catalogBefore)
                 throw error
             }
         }
@@ -71,6 +75,7 @@ extension Session {
             }
             keptSavepointStack.withLock { $0.removeSubrange(index...) }
             changes = savepoint.changesBefore
+            noteRolledBack(since: savepoint.catalogBefore)
         }
     }
 

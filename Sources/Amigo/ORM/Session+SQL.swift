@@ -17,12 +17,14 @@ extension Session {
             let readsOnly = try checkRawStatement(sql)
             let inTransaction = engine.isInTransaction
             let result = try engine.execute(sql, arguments)
+            noteStatementRan(sql, readsOnly: readsOnly)
             if !readsOnly { recordChanges(result.changes) }
             // A statement that ended the transaction anyway (one the words above did not tell):
             // begin the next at once, so that nothing runs outside one, and say so.
             if inTransaction && !engine.isInTransaction && !engine.isConnectionLost {
                 let lost = changes
                 transactionEnded()
+                noteTransactionEnded(rolledBack: true)
                 try? engine.execute(.begin(.deferred))
                 throw AmigoError.invalidOperation("the statement ended the session's transaction: \(lost) pending change(s) are lost; a new transaction is open")
             }
@@ -49,8 +51,13 @@ extension Session {
                 // COMMIT, not ROLLBACK: nothing counted is pending, and a write the count does
                 // not see (DDL, a statement that reports no rows) is kept, not lost.
                 if engine.isInTransaction { try engine.execute(.commit) }
-                defer { if !engine.isInTransaction { try? engine.execute(.begin(.deferred)) } }
-                return try engine.execute(sql, [])
+                defer {
+                    if !engine.isInTransaction { try? engine.execute(.begin(.deferred)) }
+                    noteTransactionEnded(rolledBack: false)
+                }
+                let result = try engine.execute(sql, [])
+                noteStatementRan(sql, readsOnly: false)
+                return result
             }
         }
     }

@@ -58,7 +58,7 @@ extension Session {
                 // Whatever happens, the session ends and the engine is given up.
                 defer { engine.transactionGate.release(for: self) }
                 try engine.serialized {
-                    defer { active = false; transactionEnded() }
+                    defer { active = false; transactionEnded(); noteTransactionEnded(rolledBack: !commit) }
                     if engine.isInTransaction { try engine.execute(commit ? .commit : .rollback) }
                 }
                 return
@@ -68,6 +68,8 @@ extension Session {
             var lost = 0
             do {
                 try engine.serialized {
+                    // Rolled back by the session, or ended by the database on its own.
+                    let rolledBack = !commit || !engine.isInTransaction
                     if engine.isInTransaction {
                         do {
                             try engine.execute(commit ? .commit : .rollback)
@@ -77,6 +79,7 @@ extension Session {
                             // transaction, and say that the changes are gone.
                             let lostChanges = changes
                             transactionEnded()
+                            noteTransactionEnded(rolledBack: true)
                             // (Should BEGIN fail too, the session closes; the refused commit is still what is said.)
                             do { try engine.execute(.begin(.deferred)) } catch { active = false }
                             throw AmigoError.commitRolledBack(changesLost: lostChanges, cause: cause)
@@ -87,6 +90,7 @@ extension Session {
                         lost = changes
                     }
                     transactionEnded()
+                    noteTransactionEnded(rolledBack: rolledBack)
                     do {
                         try engine.execute(.begin(.deferred))
                     } catch {
@@ -127,11 +131,12 @@ extension Session {
         try engine.serialized {
             guard isActive else { throw AmigoError.sessionClosed }
             let name = "amigo_\(Session.savepointCounter.next())"
-            let before = pendingChangeCount
+            let before = pendingChangeCount, catalogBefore = catalogMark
             do {
                 return try engine.inSavepoint(name, body)
             } catch {
                 changes = before
+                noteRolledBack(since: catalogBefore)
                 throw error
             }
         }

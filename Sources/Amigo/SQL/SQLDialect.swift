@@ -94,6 +94,10 @@ public protocol SQLDialect: Sendable {
     /// A query whose one integer value changes when another connection commits a change (SQLite's
     /// `PRAGMA data_version`), for noticing changes made elsewhere; nil when the engine has none.
     var dataVersionQuery: String? { get }
+    /// A query whose one value changes whenever the schema changes (SQLite's
+    /// `PRAGMA schema_version`), for ``Session/catalogVersion()``; nil when the engine keeps none
+    /// (the session then counts the DDL it runs).
+    var catalogVersionQuery: String? { get }
     /// A query of one bound parameter, a table's name as ``quoteTable(_:)`` writes it, whose one
     /// value is the engine's estimate of the table's row count (PostgreSQL's `reltuples`), for
     /// showing a huge table's size at once; nil when the engine keeps none.
@@ -190,6 +194,8 @@ extension SQLDialect {
     public var changesQuery: String? { "SELECT changes()" }
     /// `PRAGMA data_version`.
     public var dataVersionQuery: String? { "PRAGMA data_version" }
+    /// `PRAGMA schema_version`.
+    public var catalogVersionQuery: String? { "PRAGMA schema_version" }
     /// Nil: SQLite keeps no row estimates (without ANALYZE).
     public var rowEstimateQuery: String? { nil }
     /// `EXPLAIN QUERY PLAN sql`.
