@@ -181,6 +181,8 @@ public struct PostgresDialect: SQLDialect {
     public var dataVersionQuery: String? { "SELECT hashtext(pg_current_snapshot()::text)" }
     /// None: PostgreSQL keeps no number that DDL raises, so the session counts the DDL it runs.
     public var catalogVersionQuery: String? { nil }
+    /// False: `ON CONFLICT DO UPDATE` updates in place; the destructive replace deletes first.
+    public var hasInsertOrReplace: Bool { false }
     /// `reltuples` of the table `$1` names (−1 or 0 before the first VACUUM or ANALYZE).
     public var rowEstimateQuery: String? { "SELECT reltuples::bigint FROM pg_class WHERE oid = to_regclass($1)" }
     /// `EXPLAIN sql`: the plan as indented text, with the planner's estimates.

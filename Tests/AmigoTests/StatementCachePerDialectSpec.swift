@@ -81,9 +81,9 @@ struct StatementCachePerDialectSpec {
         try session.upsert(north)
         #expect(try session.get(Kennel.self, 1)?.name == "North Yard")
         let south = Kennel(); south.id = 2; south.name = "South"
-        try session.insertOrReplace(south)
+        try session.replaceDeletingConflicts(south)
         south.name = "South Yard"
-        try session.insertOrReplace(south)
+        try session.replaceDeletingConflicts(south)
         #expect(try session.query(Kennel.self).orderBy("id").all().map(\.name) == ["North Yard", "South Yard"])
         for _ in 0..<2 {
             #expect(try session.query(Puppy.self).using(north).relationship("puppies").all().compactMap(\.name).sorted() == ["Rex", "Tom"])

@@ -98,6 +98,10 @@ public protocol SQLDialect: Sendable {
     /// `PRAGMA schema_version`), for ``Session/catalogVersion()``; nil when the engine keeps none
     /// (the session then counts the DDL it runs).
     var catalogVersionQuery: String? { get }
+    /// Whether the engine has SQLite's `INSERT OR REPLACE` (delete the conflicting rows, then
+    /// insert) as one statement; when false, ``Session/replaceDeletingConflicts(_:)-(AmigoModel...)``
+    /// deletes the rows itself before a plain INSERT.
+    var hasInsertOrReplace: Bool { get }
     /// A query of one bound parameter, a table's name as ``quoteTable(_:)`` writes it, whose one
     /// value is the engine's estimate of the table's row count (PostgreSQL's `reltuples`), for
     /// showing a huge table's size at once; nil when the engine keeps none.
@@ -196,6 +200,8 @@ extension SQLDialect {
     public var dataVersionQuery: String? { "PRAGMA data_version" }
     /// `PRAGMA schema_version`.
     public var catalogVersionQuery: String? { "PRAGMA schema_version" }
+    /// True: SQLite's `INSERT OR REPLACE`.
+    public var hasInsertOrReplace: Bool { true }
     /// Nil: SQLite keeps no row estimates (without ANALYZE).
     public var rowEstimateQuery: String? { nil }
     /// `EXPLAIN QUERY PLAN sql`.
