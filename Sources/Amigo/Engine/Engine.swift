@@ -108,7 +108,7 @@ public protocol Engine: AnyObject, Sendable {
     func readingOnly<T>(_ body: () throws -> T) throws -> T
 
     /// What reads the database's catalog for reflection (``AmigoDatabase/init(reflecting:reflection:)``):
-    /// a ``SchemaInspector`` (SQLite's `sqlite_schema` and PRAGMAs) unless the engine says otherwise.
+    /// a ``SQLiteCatalog`` (SQLite's `sqlite_schema` and PRAGMAs) unless the engine says otherwise.
     var schemaCatalog: any SchemaCatalog { get }
 
     /// Whether the connection is gone (a server that closed it, a network that dropped it):
@@ -157,8 +157,8 @@ extension Engine {
     @discardableResult
     public func readingOnly<T>(_ body: () throws -> T) throws -> T { try body() }
 
-    /// A ``SchemaInspector``: SQLite's catalog.
-    public var schemaCatalog: any SchemaCatalog { SchemaInspector(engine: self) }
+    /// A ``SQLiteCatalog``: SQLite's catalog.
+    public var schemaCatalog: any SchemaCatalog { SQLiteCatalog(engine: self) }
 
     /// False: a file's connection is not lost.
     public var isConnectionLost: Bool { false }

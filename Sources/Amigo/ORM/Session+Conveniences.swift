@@ -38,8 +38,7 @@ extension Session {
                     try add([object], deletingConflicts: true)
                     continue
                 }
-                let condition = engine.dialect.equalityCondition(pk.map(\.label))
-                let sql = "SELECT 1 FROM \(engine.dialect.quoteTable(model.table.name)) WHERE \(condition)"
+                let sql = engine.dialect.rowExistsQuery(table: model.table.name, key: pk.map(\.label))
                 let exists = try engine.fetch(sql, keys) { _ in false } > 0     // keys are stored values already
                 object.isPersisted = exists       // add() then UPDATEs every column, or INSERTs with the key
                 try add([object])
