@@ -36,6 +36,12 @@ import Testing
         try session.rollback()
         let undone = try session.catalogVersion()
         #expect(undone != indexed && undone != created)    // a new number, never an old one again
+        try session.execute("SAVEPOINT mine")                 // the caller's own savepoint
+        try session.execute("CREATE TABLE mine (x INTEGER)")
+        let withMine = try session.catalogVersion()
+        try session.execute("ROLLBACK TO mine")
+        #expect(try session.catalogVersion() != withMine)
+        try session.execute("RELEASE mine")
         try session.execute("CREATE TABLE handed (x INTEGER)")
         let moved = try session.catalogVersion()
         let next = try session.handOver(to: amigo)

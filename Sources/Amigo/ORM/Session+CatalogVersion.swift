@@ -42,7 +42,8 @@ extension Session {
     /// - An engine without such a number (PostgreSQL): a counter this session moves when it runs
     ///   a statement the classifier calls a schema change (``StatementKind/schemaChange``, through
     ///   ``execute(_:_:)`` or ``executeBetweenTransactions(_:)``) and when a rollback (of the
-    ///   transaction, a ``savepoint(_:)``, a kept savepoint) undoes such a statement. It carries
+    ///   transaction, a ``savepoint(_:)``, a kept savepoint, a `ROLLBACK TO` run through
+    ///   ``execute(_:_:)``) undoes such a statement. It carries
     ///   over ``handOver(to:)``; DDL run on the engine outside the session, or by other
     ///   connections, does not move it.
     ///
@@ -52,10 +53,18 @@ extension Session {
         return try engine.fetchScalar(query).integerValue ?? 0
     }
 
-    /// Counts `sql`, just run, as a schema change when the classifier says it is one.
+    /// Counts `sql`, just run, as a schema change when the classifier says it is one; a
+    /// `ROLLBACK TO` of the caller's own savepoint counts as undoing DDL when any ran in the
+    /// transaction (which savepoint it came after is not known here).
     func noteStatementRan(_ sql: String, readsOnly: Bool) {
-        guard !readsOnly, StatementKind.of(sql).changesSchema else { return }
-        catalogMarks.withLock { $0.bump() }
+        switch StatementKind.of(sql) {
+        case .schemaChange where !readsOnly:
+            catalogMarks.withLock { $0.bump() }
+        case .transaction(.rollbackToSavepoint):
+            catalogMarks.withLock { $0.rolledBack(since: $0.atTransactionStart) }
+        default:
+            break
+        }
     }
 
     /// The catalog version now, to hand to ``noteRolledBack(since:)`` after a savepoint's rollback.
