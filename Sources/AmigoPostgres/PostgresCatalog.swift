@@ -1,7 +1,7 @@
 import Amigo
 
 /// PostgreSQL's ``SchemaCatalog``: reads `pg_catalog` into the same ``Table`` values SQLite's
-/// ``SchemaInspector`` builds, so that reflection and relationship discovery work alike on both.
+/// ``SQLiteCatalog`` builds, so that reflection and relationship discovery work alike on both.
 ///
 /// - **Which tables.** Ordinary, partitioned and foreign tables, views and materialized views of
 ///   every schema except the system ones (`pg_catalog`, `information_schema`, `pg_toast`,

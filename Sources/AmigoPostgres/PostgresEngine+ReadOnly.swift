@@ -27,18 +27,11 @@ extension PostgresEngine {
     @discardableResult
     public func readingOnly<T>(_ body: () throws -> T) throws -> T {
         try serialized {
-            if isInTransaction {
-                try executeTransactionControl("SAVEPOINT amigo_read_only")
-                defer {
-                    try? executeTransactionControl("ROLLBACK TO SAVEPOINT amigo_read_only")
-                    try? executeTransactionControl("RELEASE SAVEPOINT amigo_read_only")
-                }
-                try executeTransactionControl("SET TRANSACTION READ ONLY")
+            guard isInTransaction else { return try inTransaction(.readOnly, ending: .rollBack, body) }
+            return try inSavepoint("amigo_read_only", ending: .rollBack) {
+                try restrictTransactionToReads()
                 return try body()
             }
-            try executeTransactionControl("BEGIN READ ONLY")
-            defer { try? executeTransactionControl("ROLLBACK") }
-            return try body()
         }
     }
 }

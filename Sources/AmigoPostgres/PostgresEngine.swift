@@ -353,53 +353,6 @@ public final class PostgresEngine: Engine, @unchecked Sendable {
         }
     }
 
-    /// Runs BEGIN, COMMIT, ROLLBACK, SAVEPOINT x, RELEASE x, ROLLBACK TO x. SQLite's
-    /// `BEGIN IMMEDIATE`/`DEFERRED`/`EXCLUSIVE` become a plain `BEGIN`, which is sent with the
-    /// transaction's first statement (``beginPending``): a COMMIT or ROLLBACK before any statement
-    /// ends a transaction the server never saw, and sends nothing.
-    public func executeTransactionControl(_ sql: String) throws {
-        try serialized {
-            let start = DispatchTime.now().uptimeNanoseconds
-            var text = sql
-            let upper = sql.uppercased()
-            if upper.hasPrefix("BEGIN ") && ["IMMEDIATE", "DEFERRED", "EXCLUSIVE"].contains(where: upper.hasSuffix) {
-                text = "BEGIN"
-            }
-            if text.uppercased() == "BEGIN" && !beginPending && PQtransactionStatus(connection) == PQTRANS_IDLE {
-                beginPending = true
-                if echo.isEnabled { report(.transaction, sql, [], start) }
-                return
-            }
-            let words = upper.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-            if beginPending && PostgresEngine.plainEnds.contains(words) {
-                beginPending = false
-                if echo.isEnabled { report(.transaction, sql, [], start) }
-                return
-            }
-            do {
-                try sendPendingBegin(for: sql)
-                // A transaction one of whose statements failed cannot commit: the server answers
-                // COMMIT with ROLLBACK and no error. Said as the error it is.
-                let failedBefore = PostgresEngine.plainCommits.contains(words) && PQtransactionStatus(connection) == PQTRANS_INERROR
-                try simple(text, sqlForErrors: sql)
-                if failedBefore {
-                    throw AmigoError.database(DatabaseError(
-                        sqlState: "25P02", message: "the transaction had failed (a statement in it was refused), so COMMIT rolled it back",
-                        system: "PostgreSQL", sql: sql))
-                }
-                if echo.isEnabled { report(.transaction, sql, [], start) }
-            } catch {
-                if echo.isEnabled { report(.transaction, sql, [], start, error: error) }
-                throw error
-            }
-        }
-    }
-
-    /// The plain COMMITs (`COMMIT AND CHAIN` and `COMMIT PREPARED` are not: they are sent).
-    static let plainCommits: Set<String> = ["COMMIT", "COMMIT WORK", "COMMIT TRANSACTION", "END", "END WORK", "END TRANSACTION"]
-    /// What ends a transaction and nothing more: with the BEGIN still held back, nothing to send.
-    static let plainEnds: Set<String> = plainCommits.union(["ROLLBACK", "ROLLBACK WORK", "ROLLBACK TRANSACTION", "ABORT"])
-
     /// Installs the check asked every 50 ms while the server runs a statement (nil removes it):
     /// when it returns true the statement is cancelled on the server and fails with an
     /// "interrupted" ``AmigoError/database(_:)`` (SQLSTATE 57014); inside a transaction, that

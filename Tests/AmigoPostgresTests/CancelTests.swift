@@ -33,7 +33,7 @@ struct CancelTests {
         #expect(throws: AmigoError.self) { try engine.fetchScalar("SELECT pg_sleep(10)") }
         engine.setInterruptCheck { false }
         try engine.execute("INSERT INTO t VALUES (2)")
-        try engine.executeTransactionControl("COMMIT")
+        try engine.execute(.commit)
         #expect(try engine.fetchScalar("SELECT sum(a) FROM t") == .integer(3))
     }
 }

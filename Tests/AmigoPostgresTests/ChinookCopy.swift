@@ -46,13 +46,13 @@ enum ChinookCopy {
         for statement in creates + indexes {
             try target.executeScript(store.kind == .postgres ? postgresDDL(statement) : statement)
         }
-        try target.executeTransactionControl("BEGIN")
+        try target.execute(.begin(.deferred))
         for (name, rows) in tables {
             let (columns, values) = try source.fetchAll("SELECT * FROM \(source.dialect.quote(name)) WHERE \(rows)")
             let insert = target.dialect.insert(into: name, columns: columns)
             for row in values { try target.execute(insert, row) }
         }
-        try target.executeTransactionControl("COMMIT")
+        try target.execute(.commit)
     }
 }
 

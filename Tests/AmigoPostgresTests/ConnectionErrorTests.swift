@@ -83,7 +83,7 @@ import Testing
         defer { try? admin.executeScript("DROP TABLE \(table)") }
         let engine = try PostgresEngine(url)
         #expect(!engine.isConnectionLost)
-        try engine.executeTransactionControl("BEGIN")
+        try engine.execute(.begin(.deferred))
         try engine.execute("INSERT INTO \(table) (id, name) VALUES (?, ?)", [.integer(1), .text("uncommitted")])
         let pid = try engine.fetchScalar("SELECT pg_backend_pid()")
         let zone = try engine.fetchScalar("SHOW TimeZone")
@@ -161,16 +161,17 @@ struct PostgresEngineTests {
         engine.echo.isEnabled = true
         engine.echo.subscribe { event in recorded.append(event) }
         #expect(!engine.isInTransaction)
-        try engine.executeTransactionControl("BEGIN IMMEDIATE")
+        try engine.execute(.begin(.immediate))
         #expect(engine.isInTransaction)
-        try engine.executeTransactionControl("SAVEPOINT s")
+        try engine.execute(.savepoint("s"))
         _ = try? engine.execute("SELECT no_such_column")
-        try engine.executeTransactionControl("ROLLBACK TO s")
+        try engine.execute(.rollbackToSavepoint("s"))
         #expect(try engine.fetchScalar("SELECT 'still usable'") == .text("still usable"))
-        try engine.executeTransactionControl("ROLLBACK")
+        try engine.execute(.rollback)
         #expect(!engine.isInTransaction)
         let seen = recorded.events
-        #expect(seen.map(\.sql) == ["BEGIN IMMEDIATE", "SAVEPOINT s", "SELECT no_such_column", "ROLLBACK TO s", "SELECT 'still usable'", "ROLLBACK"])
+        // Written by PostgreSQL's dialect: no IMMEDIATE there, savepoint names quoted.
+        #expect(seen.map(\.sql) == ["BEGIN", #"SAVEPOINT "s""#, "SELECT no_such_column", #"ROLLBACK TO SAVEPOINT "s""#, "SELECT 'still usable'", "ROLLBACK"])
         #expect(seen[2].error?.contains("PostgreSQL error 42703") == true)
     }
 }
@@ -315,15 +316,22 @@ struct IdleSessionTests {
         #expect(session.isActive && engine.isInTransaction)
     }
 
-    /// `COMMIT AND CHAIN` is not a plain COMMIT: with BEGIN held back it is sent (after BEGIN),
-    /// and the chained transaction is open afterwards.
-    @Test func commitAndChainIsSentAndLeavesATransactionOpen() throws {
+    /// Savepoint names are quoted by the dialect, so any name works (spaces, quotes, keywords),
+    /// and a savepoint sends the held-back BEGIN first.
+    @Test func savepointNamesAreQuotedSoAnyNameWorks() throws {
         let engine = try PostgresEngine(try #require(TestServer.url))
-        try engine.executeTransactionControl("BEGIN")
-        try engine.executeTransactionControl("COMMIT AND CHAIN")
-        #expect(engine.isInTransaction)
+        let recorded = Recorded()
+        engine.echo.isEnabled = true
+        engine.echo.subscribe { event in recorded.append(event) }
+        let name = #"my "odd" select"#
+        try engine.execute(.begin(.deferred))
+        try engine.execute(.savepoint(name))
         #expect(try engine.fetchScalar("SELECT 1") == .integer(1))
-        try engine.executeTransactionControl("ROLLBACK")
+        try engine.execute(.rollbackToSavepoint(name))
+        try engine.execute(.releaseSavepoint(name))
+        try engine.execute(.rollback)
         #expect(!engine.isInTransaction)
+        #expect(recorded.events.map(\.sql) == ["BEGIN", #"SAVEPOINT "my ""odd"" select""#, "SELECT 1",
+                                                #"ROLLBACK TO SAVEPOINT "my ""odd"" select""#, #"RELEASE SAVEPOINT "my ""odd"" select""#, "ROLLBACK"])
     }
 }

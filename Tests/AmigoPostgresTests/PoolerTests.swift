@@ -43,10 +43,10 @@ struct PoolerTests {
         for _ in 1...6 {
             #expect(try engine.fetchScalar("SELECT count(*) FROM \(table) WHERE ok = ?", [.integer(1)]) == .integer(3))
         }
-        try engine.executeTransactionControl("BEGIN")
+        try engine.execute(.begin(.deferred))
         try engine.execute("UPDATE \(table) SET ok = ? WHERE id = ?", [.integer(1), .integer(1)])
         #expect(try engine.fetchScalar("SELECT count(*) FROM \(table) WHERE ok", []) == .integer(4))
-        try engine.executeTransactionControl("COMMIT")
+        try engine.execute(.commit)
         #expect(try engine.fetchScalar("SELECT count(*) FROM \(table) WHERE ok", []) == .integer(4))
         #expect(try engine.fetchScalar("SELECT key::text FROM \(table) WHERE id = 2", [])
                 == .text("02020202-0202-0202-0202-020202020202"))

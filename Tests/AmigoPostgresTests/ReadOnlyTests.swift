@@ -29,7 +29,7 @@ struct ReadOnlyServerTests {
         defer { store.drop() }
         let engine = try #require(try store.connect() as? PostgresEngine)
         try engine.executeScript("CREATE TABLE t (id serial PRIMARY KEY, a int)")
-        try engine.executeTransactionControl("BEGIN")
+        try engine.execute(.begin(.deferred))
         try engine.execute("INSERT INTO t (a) VALUES (1)")
         let error = try #require(throws: AmigoError.self) {
             try engine.readingOnly { try engine.fetchScalar("SELECT nextval('t_id_seq')") }
@@ -38,7 +38,7 @@ struct ReadOnlyServerTests {
         #expect(refusal.sqlState == "25006")
         #expect(try engine.readingOnly { try engine.fetchScalar("SELECT count(*) FROM t") } == .integer(1))
         try engine.execute("INSERT INTO t (a) VALUES (2)")
-        try engine.executeTransactionControl("COMMIT")
+        try engine.execute(.commit)
         #expect(try engine.fetchScalar("SELECT sum(a) FROM t") == .integer(3))
         // Outside a transaction too; afterwards none is open.
         #expect(throws: AmigoError.self) { try engine.readingOnly { try engine.execute("INSERT INTO t (a) VALUES (3)") } }
@@ -53,15 +53,15 @@ struct ReadOnlyServerTests {
         defer { store.drop() }
         #expect(throws: AmigoError.self) { try engine.fetchScalar("SELECT no_such_column FROM t") }
         try engine.execute("INSERT INTO t VALUES (2)")
-        try engine.executeTransactionControl("COMMIT")
+        try engine.execute(.commit)
         #expect(try engine.fetchScalar("SELECT sum(a) FROM t") == .integer(3))
 
         engine.recoversFromFailedStatements = false
-        try engine.executeTransactionControl("BEGIN")
+        try engine.execute(.begin(.deferred))
         #expect(throws: AmigoError.self) { try engine.fetchScalar("SELECT no_such_column FROM t") }
         let aborted = try #require(throws: AmigoError.self) { try engine.execute("INSERT INTO t VALUES (4)") }
         #expect("\(aborted)".contains("25P02"))
-        try engine.executeTransactionControl("ROLLBACK")
+        try engine.execute(.rollback)
     }
 
     /// A read-only connection: every transaction is READ ONLY, and the engine says so.

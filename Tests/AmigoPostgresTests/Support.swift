@@ -97,7 +97,7 @@ final class TestStore: @unchecked Sendable {
         let engine = try #require(try store.connect() as? PostgresEngine)
         try engine.executeScript("CREATE TABLE t (a int)")
         engine.recoversFromFailedStatements = true
-        try engine.executeTransactionControl("BEGIN")
+        try engine.execute(.begin(.deferred))
         try engine.execute("INSERT INTO t VALUES (1)")
         return (store, engine)
     }

@@ -12,8 +12,8 @@ import Testing
     final class LockHolder {
         let engine: SQLiteEngine
         init(_ path: String) throws { engine = try SQLiteEngine(path: path) }
-        func lock() throws { try engine.executeTransactionControl("BEGIN EXCLUSIVE") }
-        func release() { try? engine.executeTransactionControl("ROLLBACK") }
+        func lock() throws { try engine.execute(.begin(.exclusive)) }
+        func release() { try? engine.execute(.rollback) }
     }
 
     static let lockNotice = "waiting for a lock held by another program… Esc or Ctrl-C cancels"

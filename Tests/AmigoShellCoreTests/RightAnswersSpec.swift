@@ -107,12 +107,12 @@ import Testing
         defer { TemporaryFile.remove(source) }
         let writer = try SQLiteEngine(path: source)
         try writer.execute("PRAGMA cache_size = 1", [])
-        try writer.executeTransactionControl("BEGIN")
+        try writer.execute(.begin(.deferred))
         try writer.execute("UPDATE Track SET Name = Name || 'x'", [])
         let hot = folder + "/hot.sqlite"
         try FileManager.default.copyItem(atPath: source, toPath: hot)
         try FileManager.default.copyItem(atPath: source + "-journal", toPath: hot + "-journal")
-        try writer.executeTransactionControl("ROLLBACK")
+        try writer.execute(.rollback)
         let message = openError(hot, readOnly: true)
         #expect(message.hasPrefix("cannot open \(hot): it has an unfinished transaction (a hot journal, \(hot)-journal) that only a read-write open can roll back"), "\(message)")
         #expect(FileManager.default.fileExists(atPath: hot + "-journal"))   // left for a read-write open

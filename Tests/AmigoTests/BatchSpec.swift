@@ -26,11 +26,11 @@ import Testing
     @Test func batchUpsertHandlesApostrophesAndReplacesFetchedRows() throws {
         let db = try SeedDatabase()
         let session = try db.amigo.openSession()
-        try session.batch { batch in try batch.add(dogs(10, label: "lucy's"), upsert: true) }
+        try session.batch { batch in try batch.replaceDeletingConflicts(dogs(10, label: "lucy's")) }
         #expect(try session.query(Dog.self).count() == 10)
         let fetched = try session.query(Dog.self).all()
         for d in fetched { d.label = "ollie's" }
-        try session.batch { batch in try batch.add(fetched, upsert: true) }
+        try session.batch { batch in try batch.replaceDeletingConflicts(fetched) }
         #expect(try session.query(Dog.self).count() == 10)
         #expect(try session.query(Dog.self).filter("label = \"ollie's\"").count() == 10)
         #expect(try session.query(Dog.self).filter("label = \"lucy's\"").count() == 0)
@@ -109,11 +109,11 @@ import Testing
                      ThroughModelSpec.meta(w2, e2, duration: 60, position: 1),
                      ThroughModelSpec.meta(w1, e2, duration: 25, position: 3)]
         for (n, m) in metas.enumerated() { m.id = n + 1 }
-        try session.batch { batch in try batch.add(metas, upsert: true) }
+        try session.batch { batch in try batch.replaceDeletingConflicts(metas) }
         #expect(try session.query(WorkoutMeta.self).count() == 4)
         #expect(try session.query(WorkoutMeta.self).using(w2).relationship("exercises").all().map(\.id) == [3])
         // Upserting the same rows again replaces them instead of duplicating.
-        try session.batch { batch in try batch.add(metas, upsert: true) }
+        try session.batch { batch in try batch.replaceDeletingConflicts(metas) }
         #expect(try session.query(WorkoutMeta.self).count() == 4)
     }
 

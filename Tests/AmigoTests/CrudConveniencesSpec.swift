@@ -82,7 +82,7 @@ import Testing
         #expect(try session.query(Child.self).using(again).relationship("children").count() == 1)
     }
 
-    @Test func insertOrReplaceDeletesTheOldRowFirstAndItsCascadedLinksGoWithIt() throws {
+    @Test func replaceDeletingConflictsDeletesTheOldRowFirstAndItsCascadedLinksGoWithIt() throws {
         let db = try SeedDatabase()
         let session = try db.amigo.openSession()
         let parent = Parent(); parent.label = "p"
@@ -90,7 +90,7 @@ import Testing
         try session.add(parent, child)
         try session.using(parent).relationship("children").add(child)
         let again = Parent(); again.id = parent.id; again.label = "p2"
-        try session.insertOrReplace(again)
+        try session.replaceDeletingConflicts(again)
         #expect(db.trace.statements.last?.hasPrefix(#"INSERT OR REPLACE INTO "parent""#) == true)
         #expect(try session.get(Parent.self, parent.id!)?.label == "p2")
         #expect(try session.query(Child.self).using(again).relationship("children").count() == 0)

@@ -208,7 +208,7 @@ final class ForwardingEngine: Engine, @unchecked Sendable {
         try base.executeRepeatedly(sql, argumentLists)
     }
     func executeScript(_ sql: String) throws { try base.executeScript(sql) }
-    func executeTransactionControl(_ sql: String) throws { try base.executeTransactionControl(sql) }
+    func execute(_ control: TransactionControl) throws { try base.execute(control) }
     func serialized<T>(_ body: () throws -> T) rethrows -> T { try base.serialized(body) }
     func isReadOnlyStatement(_ sql: String) throws -> Bool { try base.isReadOnlyStatement(sql) }
     func setInterruptCheck(_ check: (() -> Bool)?) { base.setInterruptCheck(check) }

@@ -28,7 +28,7 @@ import Testing
         let second = try file.connect()
         #expect(try second.allRows("SELECT version FROM log ORDER BY rowid") == [[1], [2], [3]])
         #expect(try second.scalarInt("PRAGMA user_version") == 3)
-        #expect(try SchemaInspector(engine: second).userVersion() == 3)
+        #expect(try SQLiteCatalog(engine: second).userVersion() == 3)
         #expect(try migrator.currentVersion(of: engine) == 3)
     }
 

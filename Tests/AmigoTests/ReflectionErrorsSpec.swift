@@ -92,7 +92,7 @@ import Testing
         defer { TemporaryFile.remove(copy) }
         let before = fileContents(copy)
         let holder = try SQLiteEngine(path: copy)
-        try holder.executeTransactionControl("BEGIN EXCLUSIVE")
+        try holder.execute(.begin(.exclusive))
         let start = Date()
         let error = #expect(throws: AmigoError.self) {
             try AmigoDatabase(reflecting: copy, options: OpenOptions(busyTimeoutMilliseconds: 100))
@@ -104,7 +104,7 @@ import Testing
         #expect(busy.message == "database is locked")
         #expect(busy.path == copy)
         #expect(waited >= 0.09 && waited < 2, "waited \(waited) s for a 100 ms busy timeout")
-        try holder.executeTransactionControl("ROLLBACK")
+        try holder.execute(.rollback)
         #expect(fileContents(copy) == before)
         // Once the lock is gone the same file opens.
         #expect(try AmigoDatabase(reflecting: copy, options: OpenOptions(busyTimeoutMilliseconds: 100)).models.count == 11)
@@ -114,7 +114,7 @@ import Testing
         let copy = try ReflectedCopy(.chinook, options: OpenOptions(busyTimeoutMilliseconds: 100))
         let session = try copy.amigo.openSession()
         let holder = try SQLiteEngine(path: copy.path)
-        try holder.executeTransactionControl("BEGIN EXCLUSIVE")
+        try holder.execute(.begin(.exclusive))
         let readError = #expect(throws: AmigoError.self) { try session.query("Artist").count() }
         #expect(databaseError(readError)?.isBusy == true)
         #expect(databaseError(readError)?.message == "database is locked")
@@ -123,7 +123,7 @@ import Testing
         let writeError = #expect(throws: AmigoError.self) { try session.add(artist) }
         #expect(databaseError(writeError)?.isBusy == true)
         #expect(databaseError(writeError)?.path == copy.path)
-        try holder.executeTransactionControl("ROLLBACK")
+        try holder.execute(.rollback)
         try session.rollback()
         #expect(try holder.int(#"SELECT COUNT(*) FROM "Artist""#) == 275)
         #expect(try session.query("Artist").count() == 275)

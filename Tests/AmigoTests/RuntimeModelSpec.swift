@@ -237,10 +237,10 @@ struct RuntimeDatabase {
         let session = try db.amigo.openSession()
         let d = try db.row(db.dog, ["label": "lucy"])
         db.trace.clear()
-        try session.add(d, upsert: true)
+        try session.replaceDeletingConflicts(d)
         #expect(d["id"] == 1)
         try d.set("label", "ollie")
-        try session.add(d, upsert: true)
+        try session.replaceDeletingConflicts(d)
         #expect(db.trace.statements == Array(repeating: #"INSERT OR REPLACE INTO "dog" ("id", "label") VALUES (?, ?)"#, count: 2))
         #expect(try session.query("dog").all().map { $0["label"] } == ["ollie"])
         let batch = try (0..<10).map { _ in try db.row(db.dog, ["label": "lucy's"]) }

@@ -219,10 +219,10 @@ import Testing
         let session = try db.amigo.openSession()
         let d = Dog(); d.label = "lucy"
         db.trace.clear()
-        try session.add(d, upsert: true)
+        try session.replaceDeletingConflicts(d)
         #expect(d.id == 1)
         d.label = "ollie"
-        try session.add(d, upsert: true)
+        try session.replaceDeletingConflicts(d)
         #expect(db.trace.statements == Array(repeating: #"INSERT OR REPLACE INTO "dog" ("id", "label") VALUES (?, ?)"#, count: 2))
         #expect(db.trace.events.map(\.arguments) == [[nil, "lucy"], [1, "ollie"]])
         #expect(try session.query(Dog.self).all().map(\.label) == ["ollie"])
@@ -233,14 +233,14 @@ import Testing
         let session = try db.amigo.openSession()
         let d = Dog(); d.label = "lucy"
         let p = People(); p.label = "Foo"; p.dog = d
-        try session.add(p, upsert: true)
+        try session.replaceDeletingConflicts(p)
         var first = try #require(try session.query(People.self).selectRelated("dog").all().first)
         #expect(first.id == 1)
         #expect(first.label == "Foo")
         #expect(first.dog?.label == "lucy")
         #expect(first.dog?.id == 1)
         d.label = "ollie"
-        try session.add(d, upsert: true)
+        try session.replaceDeletingConflicts(d)
         first = try #require(try session.query(People.self).selectRelated("dog").all().first)
         #expect(first.dog?.label == "ollie")
         #expect(first.dog?.id == 1)

@@ -81,9 +81,9 @@ struct StatementCachePerDialectSpec {
         try session.upsert(north)
         #expect(try session.get(Kennel.self, 1)?.name == "North Yard")
         let south = Kennel(); south.id = 2; south.name = "South"
-        try session.insertOrReplace(south)
+        try session.replaceDeletingConflicts(south)
         south.name = "South Yard"
-        try session.insertOrReplace(south)
+        try session.replaceDeletingConflicts(south)
         #expect(try session.query(Kennel.self).orderBy("id").all().map(\.name) == ["North Yard", "South Yard"])
         for _ in 0..<2 {
             #expect(try session.query(Puppy.self).using(north).relationship("puppies").all().compactMap(\.name).sorted() == ["Rex", "Tom"])
@@ -169,7 +169,7 @@ final class DialectSwappingEngine: Engine, @unchecked Sendable {
         try base.withPreparedWrite(sql, body)
     }
     func executeScript(_ sql: String) throws { try base.executeScript(sql) }
-    func executeTransactionControl(_ sql: String) throws { try base.executeTransactionControl(sql) }
+    func execute(_ control: TransactionControl) throws { try base.execute(control) }
     func serialized<T>(_ body: () throws -> T) rethrows -> T { try base.serialized(body) }
     func isReadOnlyStatement(_ sql: String) throws -> Bool { try base.isReadOnlyStatement(sql) }
     func setInterruptCheck(_ check: (() -> Bool)?) { base.setInterruptCheck(check) }

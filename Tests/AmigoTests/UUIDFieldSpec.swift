@@ -91,7 +91,7 @@ import Testing
         let db = try SeedDatabase()
         let session = try db.amigo.openSession()
         let model = UUIDPKModel(); model.objId = Self.text; model.label = "Foo"
-        try session.batch { batch in try batch.add(model, upsert: true) }
+        try session.batch { batch in try batch.replaceDeletingConflicts(model) }
         #expect(try session.query(UUIDPKModel.self).get(Self.text)?.label == "Foo")
     }
 

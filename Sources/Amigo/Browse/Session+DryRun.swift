@@ -23,12 +23,7 @@ extension Session {
             defer { changes = before }
             let name = "amigo_dry_\(Session.savepointCounter.next())"
             guard isActive else { throw AmigoError.sessionClosed }
-            try engine.executeTransactionControl("SAVEPOINT \(name)")
-            defer {
-                try? engine.executeTransactionControl("ROLLBACK TO \(name)")
-                try? engine.executeTransactionControl("RELEASE \(name)")
-            }
-            return try execute(sql, arguments).changes
+            return try engine.inSavepoint(name, ending: .rollBack) { try execute(sql, arguments).changes }
         }
     }
 }

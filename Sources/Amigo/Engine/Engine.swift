@@ -79,8 +79,11 @@ public protocol Engine: AnyObject, Sendable {
     func withPreparedWrite<T>(_ sql: String, _ body: (PreparedWrite) throws -> T) throws -> T
     /// Runs a script of several statements without arguments (DDL).
     func executeScript(_ sql: String) throws
-    /// Runs a transaction-control statement (BEGIN, COMMIT, SAVEPOINT x, …), reported as such to echo.
-    func executeTransactionControl(_ sql: String) throws
+    /// Runs a transaction-control statement, written by the dialect
+    /// (``SQLDialect/transactionControlSQL(_:)``) and reported to echo as
+    /// ``EchoEvent/Kind/transaction``. ``Engine/inTransaction(_:ending:_:)`` and
+    /// ``Engine/inSavepoint(_:ending:_:)`` wrap a block in a transaction or savepoint.
+    func execute(_ control: TransactionControl) throws
     /// Runs `body` with exclusive use of the connection, so that its statements are not interleaved
     /// with another thread's. Re-entrant.
     func serialized<T>(_ body: () throws -> T) rethrows -> T
@@ -108,7 +111,7 @@ public protocol Engine: AnyObject, Sendable {
     func readingOnly<T>(_ body: () throws -> T) throws -> T
 
     /// What reads the database's catalog for reflection (``AmigoDatabase/init(reflecting:reflection:)``):
-    /// a ``SchemaInspector`` (SQLite's `sqlite_schema` and PRAGMAs) unless the engine says otherwise.
+    /// a ``SQLiteCatalog`` (SQLite's `sqlite_schema` and PRAGMAs) unless the engine says otherwise.
     var schemaCatalog: any SchemaCatalog { get }
 
     /// Whether the connection is gone (a server that closed it, a network that dropped it):
@@ -161,8 +164,8 @@ extension Engine {
     @discardableResult
     public func readingOnly<T>(_ body: () throws -> T) throws -> T { try body() }
 
-    /// A ``SchemaInspector``: SQLite's catalog.
-    public var schemaCatalog: any SchemaCatalog { SchemaInspector(engine: self) }
+    /// A ``SQLiteCatalog``: SQLite's catalog.
+    public var schemaCatalog: any SchemaCatalog { SQLiteCatalog(engine: self) }
 
     /// False: a file's connection is not lost.
     public var isConnectionLost: Bool { false }

@@ -194,9 +194,11 @@ public final class SQLiteEngine: Engine, @unchecked Sendable {
         }
     }
 
-    public func executeTransactionControl(_ sql: String) throws {
+    /// Runs `control` as SQLite's dialect writes it.
+    public func execute(_ control: TransactionControl) throws {
         try serialized {
             let start = DispatchTime.now().uptimeNanoseconds
+            let sql = dialect.transactionControlSQL(control)
             do {
                 try connection.execute(sql)
                 if echo.isEnabled { report(.transaction, sql, [], start) }

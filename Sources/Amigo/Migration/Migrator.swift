@@ -57,23 +57,15 @@ public struct Migrator: Sendable {
             var applied: [Int] = []
             let current = try currentVersion(of: engine)
             for step in steps where step.version > current {
-                let begin = engine.dialect.migrationBegin
-                try engine.executeTransactionControl(begin[0])
-                do {
-                    for statement in begin.dropFirst() { try engine.executeScript(statement) }
+                let ran = try engine.inTransaction(.immediate) { () throws -> Bool in
+                    for statement in engine.dialect.migrationLock { try engine.executeScript(statement) }
                     // Another migrator may have applied this step while this one waited.
-                    if try currentVersion(of: engine) >= step.version {
-                        try engine.executeTransactionControl("COMMIT")
-                        continue
-                    }
+                    if try currentVersion(of: engine) >= step.version { return false }
                     try step.body(engine)
                     try engine.executeScript(engine.dialect.recordSchemaVersion(step.version))
-                    try engine.executeTransactionControl("COMMIT")
-                } catch {
-                    try? engine.executeTransactionControl("ROLLBACK")
-                    throw error
+                    return true
                 }
-                applied.append(step.version)
+                if ran { applied.append(step.version) }
             }
             return applied
         } }

@@ -105,8 +105,7 @@ struct SchemaSynchronizer {
             let legacyRename = try engine.fetchScalar("PRAGMA legacy_alter_table").integerValue ?? 0
             try engine.executeScript("PRAGMA legacy_alter_table = ON")
             defer { try? engine.executeScript("PRAGMA legacy_alter_table = \(legacyRename)") }
-            try engine.executeTransactionControl("BEGIN IMMEDIATE")
-            do {
+            return try engine.inTransaction(.immediate) {
                 // Planned under the write lock, so that no other connection changes the schema
                 // between reading it and changing it.
                 let steps = try plan(preserve: preserve)
@@ -155,11 +154,7 @@ struct SchemaSynchronizer {
                 if !violations.isEmpty {
                     throw AmigoError.invalidOperation("syncSchema: \(violations.count) foreign-key violation(s) after rebuilding; nothing was changed")
                 }
-                try engine.executeTransactionControl("COMMIT")
                 return steps.map { TableSyncResult(table: $0.table.name, action: $0.action) }
-            } catch {
-                try? engine.executeTransactionControl("ROLLBACK")
-                throw error
             }
         } }
     }
@@ -181,8 +176,7 @@ extension SchemaSynchronizer {
                 throw AmigoError.invalidOperation("syncSchema: commit or close open sessions first")
             }
             if engine.isReadOnly { throw AmigoError.readOnly(path: engine.path, operation: "synchronise the schema") }
-            try engine.executeTransactionControl("BEGIN")
-            do {
+            return try engine.inTransaction {
                 let steps = try plan(preserve: preserve)
                 for step in steps {
                     let table = dialect.quoteTable(step.table.name)
@@ -216,11 +210,7 @@ extension SchemaSynchronizer {
                         try engine.executeScript(step.table.indexes.map { compiler.createIndex($0, on: step.table) }.joined(separator: "\n"))
                     }
                 }
-                try engine.executeTransactionControl("COMMIT")
                 return steps.map { TableSyncResult(table: $0.table.name, action: $0.action) }
-            } catch {
-                try? engine.executeTransactionControl("ROLLBACK")
-                throw error
             }
         } }
     }

@@ -197,18 +197,7 @@ public final class AmigoDatabase: @unchecked Sendable {
         let compiler = SchemaCompiler(dialect: engine.dialect)
         let script = (models.map(\.table) + junctionTables).filter { !$0.isView }.map(compiler.createAll).joined(separator: "\n")
         try engine.transactionGate.withoutOtherSessions(path: engine.path) {
-          try engine.serialized {
-            let nested = engine.isInTransaction
-            try engine.executeTransactionControl(nested ? "SAVEPOINT amigo_create_all" : "BEGIN")
-            do {
-                try engine.executeScript(script)
-                try engine.executeTransactionControl(nested ? "RELEASE amigo_create_all" : "COMMIT")
-            } catch {
-                try? engine.executeTransactionControl(nested ? "ROLLBACK TO amigo_create_all" : "ROLLBACK")
-                if nested { try? engine.executeTransactionControl("RELEASE amigo_create_all") }
-                throw error
-            }
-          }
+          try engine.atomically(savepointName: "amigo_create_all") { try engine.executeScript(script) }
         }
     }
 

@@ -9,6 +9,7 @@ import Synchronization
 /// written back.
 public final class Batch {
     enum Operation {
+        /// An add; with `upsert`, the destructive replace (``Session/replaceDeletingConflicts(_:)-(AmigoModel...)``).
         case add(AmigoModel, ORMModel, upsert: Bool)
         case delete(AmigoModel, ORMModel)
     }
@@ -16,7 +17,7 @@ public final class Batch {
     let session: Session
     private(set) var operations: [Operation] = []
     /// This batch's number, marked on the new objects it queues: one of them queued twice is
-    /// refused (see ``add(_:upsert:)-([AmigoModel],_)``) without a set lookup per object.
+    /// refused (see ``add(_:)-([AmigoModel])``) without a set lookup per object.
     private let number: UInt32 = {
         let n = Batch.numbers.add(1, ordering: .relaxed).newValue
         return n == 0 ? Batch.numbers.add(1, ordering: .relaxed).newValue : n
@@ -25,15 +26,33 @@ public final class Batch {
 
     init(session: Session) { self.session = session }
 
-    /// Queues INSERTs (or UPDATEs for objects that have rows), or INSERT OR REPLACE with `upsert`.
-    public func add(_ objects: AmigoModel..., upsert: Bool = false) throws { try add(objects, upsert: upsert) }
+    /// Queues INSERTs (or UPDATEs for objects that have rows).
+    public func add(_ objects: AmigoModel...) throws { try queue(objects, deletingConflicts: false) }
 
-    /// Queues an array of objects; see ``add(_:upsert:)-(AmigoModel...,_)``.
+    /// Queues an array of objects; see ``add(_:)-(AmigoModel...)``.
     ///
     /// The values are read when the batch runs, so one new object queued twice would write two
     /// identical rows: that is refused with ``AmigoError/invalidOperation(_:)`` (create an object
     /// per row instead of reusing one as a template).
-    public func add(_ objects: [AmigoModel], upsert: Bool = false) throws {
+    public func add(_ objects: [AmigoModel]) throws { try queue(objects, deletingConflicts: false) }
+
+    /// Queues the destructive replace of each object: the rows it conflicts with are deleted,
+    /// then it is inserted (see ``Session/replaceDeletingConflicts(_:)-(AmigoModel...)``).
+    public func replaceDeletingConflicts(_ objects: AmigoModel...) throws { try queue(objects, deletingConflicts: true) }
+
+    /// ``replaceDeletingConflicts(_:)-(AmigoModel...)`` of an array of objects.
+    public func replaceDeletingConflicts(_ objects: [AmigoModel]) throws { try queue(objects, deletingConflicts: true) }
+
+    /// The original Amigo's spelling: `upsert: true` is ``replaceDeletingConflicts(_:)-(AmigoModel...)``.
+    @available(*, deprecated, message: "upsert: true deletes the conflicting row: call replaceDeletingConflicts(_:), or add(_:) without it")
+    public func add(_ objects: AmigoModel..., upsert: Bool) throws { try queue(objects, deletingConflicts: upsert) }
+
+    /// The array form of the deprecated ``add(_:upsert:)-(AmigoModel...,_)``.
+    @available(*, deprecated, message: "upsert: true deletes the conflicting row: call replaceDeletingConflicts(_:), or add(_:) without it")
+    public func add(_ objects: [AmigoModel], upsert: Bool) throws { try queue(objects, deletingConflicts: upsert) }
+
+    /// Queues adds (or destructive replaces) of `objects`.
+    private func queue(_ objects: [AmigoModel], deletingConflicts upsert: Bool) throws {
         for object in objects {
             let model = try session.amigo.model(of: object)
             try session.checkEditable(model, "add rows")
@@ -80,6 +99,8 @@ public final class Batch {
         switch operation {
         case .add(let object, let model, let upsert):
             if model.access.hasObjectRelationships, pointsAtUnsavedObjects(object, model) { return .save(upsert: upsert) }
+            // Without INSERT OR REPLACE, the session deletes the conflicting rows itself.
+            if upsert && !dialect.hasInsertOrReplace { return .save(upsert: true) }
             if isDirectInsert(object, model, upsert: upsert) {
                 let keyMissing = model.integerKeyIsMissing(object)
                 return .direct(sql: model.directInsertSQL(keyMissing: keyMissing, dialect: dialect), keyMissing: keyMissing)
@@ -133,7 +154,7 @@ public final class Batch {
                     case .save(let upsert):
                         guard case .add(let object, _, _) = operations[i] else { i += 1; continue }
                         var visiting = Set<ObjectIdentifier>()
-                        try session.save(object, upsert: upsert, visiting: &visiting)
+                        try session.save(object, deletingConflicts: upsert, visiting: &visiting)
                         i += 1
                     case .direct(let sql, let keyMissing):
                         // This insert and the following ones of the same model and shape, on one prepared statement.

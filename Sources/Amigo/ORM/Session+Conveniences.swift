@@ -7,7 +7,7 @@ extension Session {
     /// REPLACE deletes the old row first, which fires `ON DELETE CASCADE` (wiping, for instance,
     /// every many-to-many link of the row) and `SET NULL` on the rows that reference it. A model
     /// without a declared primary key has nothing to look the row up by and is written with
-    /// INSERT OR REPLACE.
+    /// ``replaceDeletingConflicts(_:)-(AmigoModel...)``.
     ///
     ///     let rex = Dog(); rex.id = 7; rex.label = "Rex"
     ///     try session.upsert(rex)   // SELECT 1 … WHERE "id" = ?, then INSERT … or UPDATE … WHERE "id" = ?
@@ -22,18 +22,10 @@ extension Session {
         }
     }
 
-    /// The 0.2 name of ``upsert(_:)`` (it never used REPLACE: see ``insertOrReplace(_:)`` for that).
+    /// The 0.2 name of ``upsert(_:)`` (it never used REPLACE: see ``replaceDeletingConflicts(_:)-(AmigoModel...)`` for that).
     @available(*, deprecated, renamed: "upsert(_:)")
     public func replace(_ objects: AmigoModel...) throws {
         for object in objects { try upsert(object) }
-    }
-
-    /// Writes each object with SQLite's `INSERT OR REPLACE` — the original Amigo's
-    /// `add(x, upsert: true)`: an existing row with the same key is **deleted** first, so its
-    /// `ON DELETE CASCADE` children go with it and `SET NULL` references are cleared. Use
-    /// ``upsert(_:)`` to overwrite a row in place.
-    public func insertOrReplace(_ objects: AmigoModel...) throws {
-        try add(objects, upsert: true)
     }
 
     private func replaceRows(_ objects: [AmigoModel]) throws {
@@ -43,11 +35,10 @@ extension Session {
                 let pk = model.table.primaryKey
                 let keys = model.primaryKeyValues(of: object)
                 if pk.isEmpty || keys.count != pk.count || keys.contains(where: \.isNull) {
-                    try add([object], upsert: true)
+                    try add([object], deletingConflicts: true)
                     continue
                 }
-                let condition = engine.dialect.equalityCondition(pk.map(\.label))
-                let sql = "SELECT 1 FROM \(engine.dialect.quoteTable(model.table.name)) WHERE \(condition)"
+                let sql = engine.dialect.rowExistsQuery(table: model.table.name, key: pk.map(\.label))
                 let exists = try engine.fetch(sql, keys) { _ in false } > 0     // keys are stored values already
                 object.isPersisted = exists       // add() then UPDATEs every column, or INSERTs with the key
                 try add([object])

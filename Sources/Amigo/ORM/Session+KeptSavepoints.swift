@@ -11,6 +11,8 @@ public struct KeptSavepoint: Sendable, Hashable {
     /// The session's ``Session/pendingChangeCount`` when the savepoint was taken, which rolling
     /// back to it restores.
     public let changesBefore: Int
+    /// The session's catalog version when the savepoint was taken (see ``Session/catalogVersion()``).
+    let catalogBefore: Int64
 }
 
 extension Session {
@@ -19,9 +21,9 @@ extension Session {
     /// as nothing was kept after it). If `body` throws, its changes are rolled back at once, the
     /// savepoint is released and the error rethrown, as with ``savepoint(_:)``.
     ///
-    ///     let (_, first) = try session.keepingSavepoint { try session.add(lucy) }   // SAVEPOINT amigo_kept_1; INSERT …
-    ///     let (_, second) = try session.keepingSavepoint { try session.add(rex) }   // SAVEPOINT amigo_kept_2; INSERT …
-    ///     try session.rollBack(to: second)                                          // ROLLBACK TO amigo_kept_2; RELEASE amigo_kept_2
+    ///     let (_, first) = try session.keepingSavepoint { try session.add(lucy) }   // SAVEPOINT "amigo_kept_1"; INSERT …
+    ///     let (_, second) = try session.keepingSavepoint { try session.add(rex) }   // SAVEPOINT "amigo_kept_2"; INSERT …
+    ///     try session.rollBack(to: second)   // ROLLBACK TO SAVEPOINT "amigo_kept_2"; RELEASE SAVEPOINT "amigo_kept_2"
     ///     try session.commit()                                                      // only lucy is committed
     ///
     /// Each kept savepoint costs the database a little bookkeeping per later write until the
@@ -31,16 +33,15 @@ extension Session {
     public func keepingSavepoint<R>(_ body: () throws -> R) throws -> (result: R, savepoint: KeptSavepoint) {
         try engine.serialized {
             guard isActive else { throw AmigoError.sessionClosed }
-            let savepoint = KeptSavepoint(name: "amigo_kept_\(Session.savepointCounter.next())", changesBefore: pendingChangeCount)
-            try engine.executeTransactionControl("SAVEPOINT \(savepoint.name)")
+            let savepoint = KeptSavepoint(name: "amigo_kept_\(Session.savepointCounter.next())", changesBefore: pendingChangeCount,
+                                          catalogBefore: catalogMark)
             do {
-                let result = try body()
+                let result = try engine.inSavepoint(savepoint.name, ending: .leaveOpen, body)
                 keptSavepointStack.withLock { $0.append(savepoint) }
                 return (result, savepoint)
             } catch {
-                try? engine.executeTransactionControl("ROLLBACK TO \(savepoint.name)")
-                try? engine.executeTransactionControl("RELEASE \(savepoint.name)")
                 changes = savepoint.changesBefore
+                noteRolledBack(since: savepoint.catalogBefore)
                 throw error
             }
         }
@@ -63,8 +64,8 @@ extension Session {
                 throw AmigoError.savepointGone(name: savepoint.name, reason: "its transaction ended, or it was rolled back already")
             }
             do {
-                try engine.executeTransactionControl("ROLLBACK TO \(savepoint.name)")
-                try engine.executeTransactionControl("RELEASE \(savepoint.name)")
+                try engine.execute(.rollbackToSavepoint(savepoint.name))
+                try engine.execute(.releaseSavepoint(savepoint.name))
             } catch {
                 if engine.isConnectionLost { throw error }
                 // The database no longer has it (SQLite rolls a whole transaction back after an
@@ -74,6 +75,7 @@ extension Session {
             }
             keptSavepointStack.withLock { $0.removeSubrange(index...) }
             changes = savepoint.changesBefore
+            noteRolledBack(since: savepoint.catalogBefore)
         }
     }
 

@@ -17,13 +17,15 @@ extension Session {
             let readsOnly = try checkRawStatement(sql)
             let inTransaction = engine.isInTransaction
             let result = try engine.execute(sql, arguments)
+            noteStatementRan(sql, readsOnly: readsOnly)
             if !readsOnly { recordChanges(result.changes) }
             // A statement that ended the transaction anyway (one the words above did not tell):
             // begin the next at once, so that nothing runs outside one, and say so.
             if inTransaction && !engine.isInTransaction && !engine.isConnectionLost {
                 let lost = changes
                 transactionEnded()
-                try? engine.executeTransactionControl("BEGIN")
+                noteTransactionEnded(rolledBack: true)
+                try? engine.execute(.begin(.deferred))
                 throw AmigoError.invalidOperation("the statement ended the session's transaction: \(lost) pending change(s) are lost; a new transaction is open")
             }
             return result
@@ -48,9 +50,14 @@ extension Session {
             return try engine.serialized {
                 // COMMIT, not ROLLBACK: nothing counted is pending, and a write the count does
                 // not see (DDL, a statement that reports no rows) is kept, not lost.
-                if engine.isInTransaction { try engine.executeTransactionControl("COMMIT") }
-                defer { if !engine.isInTransaction { try? engine.executeTransactionControl("BEGIN") } }
-                return try engine.execute(sql, [])
+                if engine.isInTransaction { try engine.execute(.commit) }
+                defer {
+                    if !engine.isInTransaction { try? engine.execute(.begin(.deferred)) }
+                    noteTransactionEnded(rolledBack: false)
+                }
+                let result = try engine.execute(sql, [])
+                noteStatementRan(sql, readsOnly: false)
+                return result
             }
         }
     }

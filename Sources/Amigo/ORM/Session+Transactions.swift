@@ -18,7 +18,7 @@ extension Session {
             try gate.acquire(for: self, path: engine.path)
             do {
                 try engine.serialized {
-                    try engine.executeTransactionControl("BEGIN")
+                    try engine.execute(.begin(.deferred))
                     transactionEnded()
                     active = true
                 }
@@ -58,8 +58,8 @@ extension Session {
                 // Whatever happens, the session ends and the engine is given up.
                 defer { engine.transactionGate.release(for: self) }
                 try engine.serialized {
-                    defer { active = false; transactionEnded() }
-                    if engine.isInTransaction { try engine.executeTransactionControl(commit ? "COMMIT" : "ROLLBACK") }
+                    defer { active = false; transactionEnded(); noteTransactionEnded(rolledBack: !commit) }
+                    if engine.isInTransaction { try engine.execute(commit ? .commit : .rollback) }
                 }
                 return
             }
@@ -68,17 +68,20 @@ extension Session {
             var lost = 0
             do {
                 try engine.serialized {
+                    // Rolled back by the session, or ended by the database on its own.
+                    let rolledBack = !commit || !engine.isInTransaction
                     if engine.isInTransaction {
                         do {
-                            try engine.executeTransactionControl(commit ? "COMMIT" : "ROLLBACK")
+                            try engine.execute(commit ? .commit : .rollback)
                         } catch AmigoError.database(let cause) where commit && !engine.isInTransaction && !engine.isConnectionLost {
                             // The database ended the transaction when its COMMIT failed (PostgreSQL
                             // does): begin the next one, so that no later statement runs outside a
                             // transaction, and say that the changes are gone.
                             let lostChanges = changes
                             transactionEnded()
+                            noteTransactionEnded(rolledBack: true)
                             // (Should BEGIN fail too, the session closes; the refused commit is still what is said.)
-                            do { try engine.executeTransactionControl("BEGIN") } catch { active = false }
+                            do { try engine.execute(.begin(.deferred)) } catch { active = false }
                             throw AmigoError.commitRolledBack(changesLost: lostChanges, cause: cause)
                         }
                     } else if commit {
@@ -87,8 +90,9 @@ extension Session {
                         lost = changes
                     }
                     transactionEnded()
+                    noteTransactionEnded(rolledBack: rolledBack)
                     do {
-                        try engine.executeTransactionControl("BEGIN")
+                        try engine.execute(.begin(.deferred))
                     } catch {
                         active = false
                         throw error
@@ -127,16 +131,12 @@ extension Session {
         try engine.serialized {
             guard isActive else { throw AmigoError.sessionClosed }
             let name = "amigo_\(Session.savepointCounter.next())"
-            try engine.executeTransactionControl("SAVEPOINT \(name)")
-            let before = pendingChangeCount
+            let before = pendingChangeCount, catalogBefore = catalogMark
             do {
-                let result = try body()
-                try engine.executeTransactionControl("RELEASE \(name)")
-                return result
+                return try engine.inSavepoint(name, body)
             } catch {
-                try? engine.executeTransactionControl("ROLLBACK TO \(name)")
-                try? engine.executeTransactionControl("RELEASE \(name)")
                 changes = before
+                noteRolledBack(since: catalogBefore)
                 throw error
             }
         }

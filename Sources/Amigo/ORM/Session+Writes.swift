@@ -20,34 +20,41 @@ extension Session {
 
     // MARK: Writes
 
-    /// Inserts the objects that have no row yet and updates the others; with `upsert`, writes
-    /// them with INSERT OR REPLACE. New integer keys and default values are written back.
-    /// Related objects (to-one properties) that have no row yet are inserted first.
-    public func add(_ objects: AmigoModel..., upsert: Bool = false) throws {
-        try add(objects, upsert: upsert)
+    /// Inserts the objects that have no row yet and updates the others. New integer keys and
+    /// default values are written back. Related objects (to-one properties) that have no row yet
+    /// are inserted first.
+    public func add(_ objects: AmigoModel...) throws {
+        try add(objects)
     }
 
-    /// Adds an array of objects; see ``add(_:upsert:)-(AmigoModel...,_)``.
-    public func add(_ objects: [AmigoModel], upsert: Bool = false) throws {
+    /// Adds an array of objects; see ``add(_:)-(AmigoModel...)``.
+    public func add(_ objects: [AmigoModel]) throws {
+        try add(objects, deletingConflicts: false)
+    }
+
+    /// ``add(_:)-(AmigoModel...)``, or ``replaceDeletingConflicts(_:)-(AmigoModel...)`` when `deletingConflicts`.
+    func add(_ objects: [AmigoModel], deletingConflicts: Bool) throws {
         try engine.serialized {
             // Checked while the engine is serialized: a close on another thread cannot slip in between.
             try checkWritable("add rows")
             var visiting = Set<ObjectIdentifier>()
             for object in objects {
                 visiting.removeAll(keepingCapacity: true)
-                try save(object, upsert: upsert, visiting: &visiting)
+                try save(object, deletingConflicts: deletingConflicts, visiting: &visiting)
             }
         }
     }
 
-    func save(_ object: AmigoModel, upsert: Bool, visiting: inout Set<ObjectIdentifier>) throws {
+    /// Inserts `object` (and the related objects it points at that have no row yet) or updates
+    /// its row; with `deletingConflicts`, inserts it after deleting the rows it conflicts with.
+    func save(_ object: AmigoModel, deletingConflicts upsert: Bool, visiting: inout Set<ObjectIdentifier>) throws {
         let model = try amigo.model(of: object)
         try checkEditable(model, "add rows")
         if model.access.hasObjectRelationships && !model.isDynamic && type(of: object) != Record.self {
             guard visiting.insert(ObjectIdentifier(object)).inserted else { return }
             for case let (getter, _, _)? in model.access.slotObjects {
                 if let related = getter(object), !related.isPersisted {
-                    try save(related, upsert: upsert, visiting: &visiting)
+                    try save(related, deletingConflicts: upsert, visiting: &visiting)
                 }
             }
         }
@@ -58,15 +65,15 @@ extension Session {
             return
         }
         let writer = ModelWriter(model: model, dialect: engine.dialect)
-        if upsert || !object.isPersisted {
+        if upsert && !engine.dialect.hasInsertOrReplace {
             try writer.refusePrefixes(of: object, in: model.table.columns, operation: "add")
-            let write = writer.insert(object, replace: upsert, writeBack: true)
-            let result = try engine.execute(write.sql, write.arguments)
-            if let key = write.assignsKey { model.setStoredValue(result.insertedKey, of: key, in: object) }
-            if let record, model.table.primaryKey.isEmpty, model.table.hasRowID, engine.dialect.rowIdentifier != nil {
-                record.rowID = result.lastInsertRowID
+            try savepoint {
+                try deleteRowsConflicting(with: object, model: model)
+                try insertRow(object, model: model, writer: writer, record: record, replace: false)
             }
-            recordChanges(max(1, result.changes))
+        } else if upsert || !object.isPersisted {
+            try writer.refusePrefixes(of: object, in: model.table.columns, operation: "add")
+            try insertRow(object, model: model, writer: writer, record: record, replace: upsert)
         } else {
             let write = try writer.update(object)
             guard !write.sql.isEmpty else { return }
@@ -74,6 +81,18 @@ extension Session {
         }
         object.isPersisted = true
         record?.originalKey = nil
+    }
+
+    /// Runs the INSERT (or, with `replace`, the dialect's INSERT OR REPLACE) of `object` and
+    /// writes its new key (or rowid) back.
+    private func insertRow(_ object: AmigoModel, model: ORMModel, writer: ModelWriter, record: Record?, replace: Bool) throws {
+        let write = writer.insert(object, replace: replace, writeBack: true)
+        let result = try engine.execute(write.sql, write.arguments)
+        if let key = write.assignsKey { model.setStoredValue(result.insertedKey, of: key, in: object) }
+        if let record, model.table.primaryKey.isEmpty, model.table.hasRowID, engine.dialect.rowIdentifier != nil {
+            record.rowID = result.lastInsertRowID
+        }
+        recordChanges(max(1, result.changes))
     }
 
     /// Inserts a new compiled object by binding its properties into the INSERT (see
@@ -153,7 +172,7 @@ extension Session {
 
     /// Collects adds, upserts and deletes and runs them together, inside a savepoint, when `body`
     /// returns. Keys and defaults are not written back to the objects. Objects whose related
-    /// objects have no row yet are saved with a normal ``add(_:upsert:)-(AmigoModel...,_)`` instead.
+    /// objects have no row yet are saved with a normal ``add(_:)-(AmigoModel...)`` instead.
     public func batch(_ body: (Batch) throws -> Void) throws {
         try checkWritable("run a batch")
         let batch = Batch(session: self)

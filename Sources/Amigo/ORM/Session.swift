@@ -59,6 +59,8 @@ public final class Session: @unchecked Sendable {
     }
     /// The savepoints ``keepingSavepoint(_:)`` left open in the current transaction, oldest first.
     let keptSavepointStack = Mutex<[KeptSavepoint]>([])
+    /// What ``catalogVersion()`` reports on an engine without a schema cookie.
+    let catalogMarks = Mutex(CatalogMarks())
 
     init(amigo: AmigoDatabase) throws {
         self.amigo = amigo
@@ -87,6 +89,7 @@ public final class Session: @unchecked Sendable {
             engine.serialized {
                 next.changes = changes
                 next.keptSavepointStack.withLock { $0 = keptSavepointStack.withLock { $0 } }
+                next.catalogMarks.withLock { $0 = catalogMarks.withLock { $0 } }
                 next.active = true
                 engine.transactionGate.transfer(from: self, to: next)
                 active = false

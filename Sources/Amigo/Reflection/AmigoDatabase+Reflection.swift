@@ -72,7 +72,7 @@ extension AmigoDatabase {
                     // could not parse (a damaged schema read with writable_schema), or, on a server,
                     // a table declared without columns (or dropped meanwhile): nothing to browse.
                     if table.columns.isEmpty {
-                        unreadable(inspector is SchemaInspector ? "SQLite cannot parse its definition" : "it has no columns")
+                        unreadable(inspector is SQLiteCatalog ? "SQLite cannot parse its definition" : "it has no columns")
                     } else {
                         reflected.append(ORMModel(reflecting: table))
                     }
@@ -82,7 +82,7 @@ extension AmigoDatabase {
                     unreadable(error.message)
                 }
             }
-        } catch AmigoError.database(let error) where !error.isBusy && !error.isInterrupted && inspector is SchemaInspector {
+        } catch AmigoError.database(let error) where !error.isBusy && !error.isInterrupted && inspector is SQLiteCatalog {
             // A corrupt schema page fails here rather than when the file was opened.
             throw AmigoError.notADatabase(path: engine.path, message: error.message)
         }

@@ -182,15 +182,9 @@ struct LinkInference {
     /// and every checked value that is not NULL is one of the parent's keys
     /// (``verificationSample``). One bounded query, answered from the parent's key index.
     func agrees(child: ORMModel, column: Column, parent: ORMModel, key: Column) -> Bool {
-        let dialect = engine.dialect
-        let c = dialect.quote(column.label), t = dialect.quoteTable(child.table.name)
-        let k = dialect.quote(key.label), p = dialect.quoteTable(parent.table.name)
-        let sample = "SELECT \(c) AS v FROM \(t) WHERE \(c) IS NOT NULL LIMIT \(Self.verificationSample)"
-        let sql = """
-            SELECT EXISTS (SELECT 1 FROM \(t) WHERE \(c) IS NOT NULL), \
-            EXISTS (SELECT 1 FROM (\(sample)) AS sample WHERE v NOT IN (SELECT \(k) FROM \(p) WHERE \(k) IS NOT NULL) LIMIT 1)
-            """
-        guard let row = try? engine.fetchAll(sql).rows.first, row.count == 2 else { return false }
+        let (sql, arguments) = engine.dialect.linkAgreementQuery(child: child.table.name, column: column.label, parent: parent.table.name,
+                                                                 key: key.label, sample: Self.verificationSample)
+        guard let row = try? engine.fetchAll(sql, arguments).rows.first, row.count == 2 else { return false }
         return row[0].integerValue == 1 && row[1].integerValue == 0
     }
 }

@@ -3,7 +3,7 @@
 /// ``ColumnKind``s, NOT NULL, defaults, primary-key order, generated and auto-increment columns,
 /// foreign keys (composite ones grouped), indexes and views.
 ///
-/// Each engine has its own (``Engine/schemaCatalog``): ``SchemaInspector`` reads SQLite's
+/// Each engine has its own (``Engine/schemaCatalog``): ``SQLiteCatalog`` reads SQLite's
 /// `sqlite_schema` and PRAGMA functions; the `AmigoPostgres` module reads `pg_catalog`. What
 /// comes out is engine-neutral, so that ``RelationshipDiscovery`` finds the same relationships
 /// in the same schema on either engine.

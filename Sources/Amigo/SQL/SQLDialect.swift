@@ -94,6 +94,14 @@ public protocol SQLDialect: Sendable {
     /// A query whose one integer value changes when another connection commits a change (SQLite's
     /// `PRAGMA data_version`), for noticing changes made elsewhere; nil when the engine has none.
     var dataVersionQuery: String? { get }
+    /// A query whose one value changes whenever the schema changes (SQLite's
+    /// `PRAGMA schema_version`), for ``Session/catalogVersion()``; nil when the engine keeps none
+    /// (the session then counts the DDL it runs).
+    var catalogVersionQuery: String? { get }
+    /// Whether the engine has SQLite's `INSERT OR REPLACE` (delete the conflicting rows, then
+    /// insert) as one statement; when false, ``Session/replaceDeletingConflicts(_:)-(AmigoModel...)``
+    /// deletes the rows itself before a plain INSERT.
+    var hasInsertOrReplace: Bool { get }
     /// A query of one bound parameter, a table's name as ``quoteTable(_:)`` writes it, whose one
     /// value is the engine's estimate of the table's row count (PostgreSQL's `reltuples`), for
     /// showing a huge table's size at once; nil when the engine keeps none.
@@ -112,9 +120,13 @@ public protocol SQLDialect: Sendable {
     var schemaVersionQuery: String { get }
     /// The statements that record `version` inside a migration step's transaction.
     func recordSchemaVersion(_ version: Int) -> String
-    /// The statements that begin a migration step's transaction and keep other migrators out
-    /// until it ends.
-    var migrationBegin: [String] { get }
+    /// The statements a migration step runs right after its `BEGIN` (``TransactionMode/immediate``)
+    /// to keep other migrators out until it ends: none in SQLite, whose `BEGIN IMMEDIATE` takes
+    /// the write lock; PostgreSQL locks the table that keeps the version.
+    var migrationLock: [String] { get }
+    /// The SQL of a transaction-control statement, savepoint names quoted with ``quote(_:)``:
+    /// `BEGIN IMMEDIATE`, `SAVEPOINT "amigo_3"`, `ROLLBACK TO SAVEPOINT "amigo_3"` (SQLite's by default).
+    func transactionControlSQL(_ control: TransactionControl) -> String
     /// How the values of `column` are written (``ValueForm``): SQLite's are all
     /// ``ValueForm/plain``; PostgreSQL gives the form of the column's type.
     func valueForm(of column: Column) -> ValueForm
@@ -186,6 +198,10 @@ extension SQLDialect {
     public var changesQuery: String? { "SELECT changes()" }
     /// `PRAGMA data_version`.
     public var dataVersionQuery: String? { "PRAGMA data_version" }
+    /// `PRAGMA schema_version`.
+    public var catalogVersionQuery: String? { "PRAGMA schema_version" }
+    /// True: SQLite's `INSERT OR REPLACE`.
+    public var hasInsertOrReplace: Bool { true }
     /// Nil: SQLite keeps no row estimates (without ANALYZE).
     public var rowEstimateQuery: String? { nil }
     /// `EXPLAIN QUERY PLAN sql`.
@@ -198,8 +214,23 @@ extension SQLDialect {
     public var schemaVersionQuery: String { "PRAGMA user_version" }
     /// `PRAGMA user_version = N` (a PRAGMA takes no parameter; `version` is an integer).
     public func recordSchemaVersion(_ version: Int) -> String { "PRAGMA user_version = \(version)" }
-    /// `BEGIN IMMEDIATE`: the write lock from the start.
-    public var migrationBegin: [String] { ["BEGIN IMMEDIATE"] }
+    /// None: `BEGIN IMMEDIATE` takes the write lock from the start.
+    public var migrationLock: [String] { [] }
+    /// SQLite's spelling: `BEGIN`, `BEGIN IMMEDIATE`, `BEGIN EXCLUSIVE` (a read-only transaction
+    /// is a plain `BEGIN`), `COMMIT`, `ROLLBACK`, `SAVEPOINT "s"`, `RELEASE SAVEPOINT "s"`,
+    /// `ROLLBACK TO SAVEPOINT "s"`.
+    public func transactionControlSQL(_ control: TransactionControl) -> String {
+        switch control {
+        case .begin(.immediate): return "BEGIN IMMEDIATE"
+        case .begin(.exclusive): return "BEGIN EXCLUSIVE"
+        case .begin(.deferred), .begin(.readOnly): return "BEGIN"
+        case .commit: return "COMMIT"
+        case .rollback: return "ROLLBACK"
+        case .savepoint(let name): return "SAVEPOINT " + quote(name)
+        case .releaseSavepoint(let name): return "RELEASE SAVEPOINT " + quote(name)
+        case .rollbackToSavepoint(let name): return "ROLLBACK TO SAVEPOINT " + quote(name)
+        }
+    }
 }
 
 /// SQLite's dialect.

@@ -101,7 +101,7 @@ extension Explorer {
         // SQLite keeps each table's DDL; other engines' tables are written as this program would create them.
         var lines = ["-- \(displayPath)"]
         if isSQLite {
-            lines += ["-- user_version: \(try SchemaInspector(engine: amigo.engine).userVersion())", "-- SQLite \(SQLiteEngine.sqliteVersion)"]
+            lines += ["-- user_version: \(try SQLiteCatalog(engine: amigo.engine).userVersion())", "-- SQLite \(SQLiteEngine.sqliteVersion)"]
         } else {
             lines.append("-- tables as the server's catalog defines them (as pg_dump writes them), views as defined")
         }

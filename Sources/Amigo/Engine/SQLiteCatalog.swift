@@ -6,8 +6,9 @@ import Foundation
 ///
 /// It builds ``Table`` values: columns with their declared types, affinity, NOT NULL, defaults and
 /// primary-key order; composite keys; WITHOUT ROWID tables; views; foreign keys; indexes. It is
-/// SQLite's ``SchemaCatalog``.
-public struct SchemaInspector: SchemaCatalog {
+/// SQLite's ``SchemaCatalog``, kept beside its engine as PostgreSQL's catalog is beside its own:
+/// the one place that writes SQLite's catalog queries.
+public struct SQLiteCatalog: SchemaCatalog {
     /// The engine read from.
     public let engine: any Engine
 
@@ -158,3 +159,7 @@ public struct SchemaInspector: SchemaCatalog {
         }
     }
 }
+
+/// The earlier name of ``SQLiteCatalog``.
+@available(*, deprecated, renamed: "SQLiteCatalog")
+public typealias SchemaInspector = SQLiteCatalog
