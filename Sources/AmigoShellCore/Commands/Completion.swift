@@ -59,12 +59,31 @@ public enum Completion {
                 return matching(word, CommandParser.names)
             case "sql":
                 let text = before.drop { $0 == ":" }.drop { $0.isWhitespace }.dropFirst(3)
-                return SQLCompletion.candidates(text: String(text), word: word, models: explorer.amigo.models)
+                return SQLCompletion.candidates(text: String(text), word: word, models: explorer.amigo.models,
+                                                values: { fewValues(of: $1, in: $0, explorer: explorer) })
             case _ where words.count >= 1 && CommandParser.isSQLStatement(word: command, rest: words.dropFirst().joined(separator: " ")):
-                return SQLCompletion.candidates(text: String(before.drop { $0 == ":" }), word: word, models: explorer.amigo.models)
+                return SQLCompletion.candidates(text: String(before.drop { $0 == ":" }), word: word, models: explorer.amigo.models,
+                                                values: { fewValues(of: $1, in: $0, explorer: explorer) })
             default:
                 return []
             }
+        }
+    }
+
+    /// Rows read at most to find a column's values for completion: a Tab never waits on a scan.
+    static let valueSampleRows = 10_000
+    /// Most distinct values a column may have for them to be offered.
+    static let fewValuesLimit = 20
+
+    /// The distinct values of `column` of `model` among its first ``valueSampleRows`` rows, most
+    /// frequent first, when there are at most ``fewValuesLimit`` of them (NULL left out); nil
+    /// otherwise or when they cannot be read. Not echoed: it is the completion's, not the user's.
+    static func fewValues(of column: Column, in model: ORMModel, explorer: Explorer) -> [DatabaseValue]? {
+        explorer.amigo.engine.echo.unechoed {
+            guard let profile = try? explorer.session.query(model.name).limit(valueSampleRows)
+                    .valueProfile(of: column.label, limit: fewValuesLimit + 1),
+                  profile.distinctCount <= fewValuesLimit else { return nil }
+            return profile.values.map(\.value).filter { !$0.isNull }
         }
     }
 

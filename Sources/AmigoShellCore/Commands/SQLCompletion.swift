@@ -6,7 +6,8 @@ import Amigo
 /// junction table where a many-to-many goes (`JOIN Playlist` from Track brings its PlaylistTrack).
 ///
 /// Pure: it reads the text before the cursor and the reflected models, never the database, so
-/// it never blocks typing.
+/// it never blocks typing — but for the values of a column after `=` (`WHERE Name = 'Ro` ⇥
+/// `'Rock'`), which it asks of a ``ColumnValues`` source, whose reads are bounded.
 ///
 /// For example, with `SELECT * FROM Track t JOIN Pla` and Tab, the candidates include
 /// `PlaylistTrack ON PlaylistTrack.TrackId = t.TrackId` and
@@ -28,12 +29,23 @@ enum SQLCompletion {
         static func == (a: ScopeEntry, b: ScopeEntry) -> Bool { a.model === b.model && a.name == b.name }
     }
 
-    /// Candidates for `word` at the end of `text` (the SQL before the word), over `models`.
-    static func candidates(text: String, word: String, models: [ORMModel]) -> [String] {
+    /// The few distinct values of a column of a model, or nil when it has many (or they cannot be
+    /// read at once): offered after `column =`.
+    typealias ColumnValues = (ORMModel, Column) -> [DatabaseValue]?
+
+    /// Candidates for `word` at the end of `text` (the SQL before the word), over `models`; after
+    /// `column =` (`<>`, `!=`, `<=`, `>=`), the column's values from `values`.
+    static func candidates(text: String, word: String, models: [ORMModel], values: ColumnValues? = nil) -> [String] {
         let models = models.filter { !$0.name.isEmpty }
         let tokens = tokenize(text)
         let scope = self.scope(tokens, models: models)
         let previous = tokens.last?.uppercased() ?? ""
+        if let values, let column = comparedColumn(tokens, scope: scope, models: models) {
+            let lower = word.lowercased()
+            return (values(column.model, column.column) ?? []).compactMap(literal).filter {
+                $0.lowercased().hasPrefix(lower) || $0.dropFirst().lowercased().hasPrefix(lower)
+            }
+        }
         // `alias.` or `table.`: that table's columns.
         if let dot = word.firstIndex(of: ".") {
             let qualifier = String(word[..<dot])
@@ -60,6 +72,42 @@ enum SQLCompletion {
         let qualified = scope.count > 1 ? scope.flatMap { entry in entry.model.table.columns.map { entry.name + "." + quoted($0.label) } } : []
         guard !word.isEmpty else { return [] }
         return unique(Completion.matching(word, columns + qualified + functions + keywords + models.map { quoted($0.name) }))
+    }
+
+    /// The column the text ends comparing (`Name =`, `g.Name <>`, `"Name" !=`): its model (by
+    /// the qualifier's alias or name, else the first table in scope that has such a column).
+    static func comparedColumn(_ tokens: [String], scope: [ScopeEntry], models: [ORMModel]) -> (model: ORMModel, column: Column)? {
+        var end = tokens.count
+        guard end >= 2, ["=", ">"].contains(tokens[end - 1]) else { return nil }
+        end -= 1
+        if tokens[end - 1] == "<" || tokens[end - 1] == "!" || (tokens[end] == "=" && tokens[end - 1] == ">") { end -= 1 }
+        guard end >= 1 else { return nil }
+        let name = tokens[end - 1]
+        if let dot = name.lastIndex(of: ".") {
+            let qualifier = name[..<dot].lowercased(), label = String(name[name.index(after: dot)...])
+            let model = scope.first { $0.name.lowercased() == qualifier }?.model ?? models.first { $0.name.lowercased() == qualifier }
+            guard let model, let column = model.table.columns.first(where: { $0.label.lowercased() == label.lowercased() }) else { return nil }
+            return (model, column)
+        }
+        for entry in scope {
+            if let column = entry.model.table.columns.first(where: { $0.label.lowercased() == name.lowercased() }) {
+                return (entry.model, column)
+            }
+        }
+        return nil
+    }
+
+    /// `value` as an SQL literal (`'Rock'`, `'O''Brien'`, `42`, `0.99`); nil for NULL (compared
+    /// with `IS NULL`), a blob, or text with a control character (a completion is one line).
+    static func literal(_ value: DatabaseValue) -> String? {
+        switch value {
+        case .integer(let number): return String(number)
+        case .real(let number): return String(number)
+        case .text(let text):
+            guard !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else { return nil }
+            return "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
+        default: return nil
+        }
     }
 
     /// The words of `text`: names (quotes removed), and single punctuation characters; string
