@@ -41,6 +41,8 @@ public final class PromptReader {
         rl_variable_bind("enable-bracketed-paste", "off")
         rl_completer_word_break_characters = UnsafePointer(strdup(" \t\n\"'`@$><=;|&{(),"))
         rl_attempted_completion_function = { text, start, _ in PromptReader.complete(text, start: start) }
+        // Ctrl-X Ctrl-E: the line in $VISUAL/$EDITOR (as bash), put back in the prompt.
+        rl_bind_keyseq("\u{18}\u{05}") { _, _ in PromptReader.editInEditor() }
         using_history()
         stifle_history(LineEditor.historyLimit)
         ReadlineHistory.load(self.historyPath)
@@ -143,6 +145,25 @@ public final class PromptReader {
             defer { PromptReader.candidateIndex += 1 }
             return strdup(PromptReader.candidates[PromptReader.candidateIndex])
         }
+    }
+
+    /// Ctrl-X Ctrl-E: edits the line in the user's editor (``ExternalEditor``) with the terminal
+    /// in the modes readline found it in, and puts the edited text in the prompt (Enter runs it).
+    private static func editInEditor() -> Int32 {
+        let bytes = rl_line_buffer.map { Array(UnsafeRawBufferPointer(start: $0, count: Int(max(0, rl_end)))) } ?? []
+        fputs("\n", stdout)
+        fflush(stdout)
+        rl_deprep_terminal()
+        let edited = ExternalEditor.edit(String(decoding: bytes, as: UTF8.self))
+        rl_prep_terminal(1)
+        disableInterruptCharacter()
+        if let edited {
+            rl_replace_line(edited, 0)
+            rl_point = rl_end
+        }
+        rl_on_new_line()
+        rl_redisplay()
+        return 0
     }
 
     /// Turns the terminal's interrupt character (Ctrl-C) off until readline restores the modes.

@@ -46,6 +46,21 @@ enum ReadlineGlue {
         rl_variable_bind("revert-all-at-newline", "on")       // edits to recalled lines are undone
         rl_variable_bind("enable-bracketed-paste", "off")
         rl_bind_keyseq("\u{1B}[3~", rl_delete)
+        // Ctrl-X Ctrl-E: the line in $VISUAL/$EDITOR (as bash), put back in the prompt.
+        rl_bind_keyseq("\u{18}\u{05}") { _, _ in ReadlineGlue.editInEditor() }
+    }
+
+    /// Ctrl-X Ctrl-E: edits the line in the user's editor with curses left for the time
+    /// (``ExternalEditor``), and puts the edited text in the prompt (Enter runs it).
+    private static func editInEditor() -> Int32 {
+        guard let session else { return 0 }
+        let line = currentLine
+        if let edited = session.screen.outsideCurses({ ExternalEditor.edit(line) }) {
+            rl_replace_line(edited, 0)
+            rl_point = rl_end
+        }
+        redisplay()
+        return 0
     }
 
     /// Queues `bytes` and lets readline process them until the queue is empty or the line is done.

@@ -219,6 +219,17 @@ public final class TerminalScreen {
         resumeAfterStop()
     }
 
+    /// Runs `body` with the terminal given back (curses left, bracketed paste off), as an editor
+    /// or pager started from the UI needs it, then takes the terminal again, to be repainted.
+    public func outsideCurses<T>(_ body: () throws -> T) rethrows -> T {
+        guard !stopped else { return try body() }
+        TerminalRestore.setBracketedPaste(false)
+        def_prog_mode()
+        endwin()
+        defer { resumeAfterStop() }
+        return try body()
+    }
+
     /// After a `kill -TSTP` from outside and `fg`: takes the terminal again. Returns whether the
     /// screen must be repainted.
     @discardableResult

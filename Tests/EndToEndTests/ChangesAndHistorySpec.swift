@@ -122,6 +122,40 @@ struct ChangesTerminalSpec {
         #expect(try SQLite3.query(workspace.database, "SELECT count(*) FROM Track WHERE Composer = 'x'") == "0")
     }
 
+    @Test("Ctrl-X Ctrl-E edits the prompt's line in $EDITOR and puts it back as one line, -- comments dropped; Enter runs it; a failing editor leaves the line")
+    func ctrlXCtrlEEditsTheLineInTheEditor() async throws {
+        let workspace = try Workspace("tui-editor")
+        // The "editor": checks it was given the line, then writes a statement over two lines.
+        let editor = workspace.path("editor.sh")
+        try """
+            #!/bin/sh
+            grep -q 'SELECT 1' "$1" || exit 3
+            printf 'sql SELECT 6 * 7\n  AS answer -- the answer\n' > "$1"
+            """.write(toFile: editor, atomically: true, encoding: .utf8)
+        chmod(editor, 0o755)
+        let binary = try Fixture.binary()
+        let tmux = try TmuxSession(socket: "amigo-e2e-editor", directory: workspace.directory)
+        defer { tmux.stop() }
+        try tmux.start([binary, "chinook.sqlite"], in: workspace.directory, environment: ["EDITOR": editor, "VISUAL": ""],
+                       history: workspace.path("history"))
+        try await tmux.waitFor("Track         3503")
+        try tmux.sendKeys(":")
+        try tmux.sendLiteral("sql SELECT 1")
+        try tmux.sendKeys("C-x", "C-e")
+        try await tmux.waitFor(":sql SELECT 6 * 7   AS answer")
+        try tmux.sendKeys("Enter")
+        try await tmux.waitForAll("answer", "    42")
+        // The editor fails (it is given no SELECT 1): the line stays as typed.
+        try tmux.sendKeys(":")
+        try tmux.sendLiteral("sql SELECT 2")
+        try tmux.sendKeys("C-x", "C-e")
+        try tmux.sendLiteral(" + 1 AS three")
+        try tmux.sendKeys("Enter")
+        try await tmux.waitForAll("three", "     3")
+        try tmux.sendKeys("q")
+        #expect(try await tmux.rc() == 0)
+    }
+
     @Test("x shows the view's plan with the full scan marked; :history lists the commands")
     func explainAndHistory() async throws {
         let workspace = try Workspace("tui-explain")
