@@ -141,6 +141,8 @@ extension PostgresEngine {
             throw AmigoError.database(DatabaseError(sqlState: "57014", message: "canceling statement due to user request",
                                                     system: "PostgreSQL", sql: sql, arguments: arguments))
         }
+        // A connection the server ended: said as libpq says it (what the server said, then that it closed).
+        if failure != nil && PQstatus(connection) != CONNECTION_OK { throw connectionError(sql: sql, arguments: arguments) }
         if let failure { throw failure }
         return count
     }
