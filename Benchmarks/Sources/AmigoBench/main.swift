@@ -79,7 +79,7 @@ if let pgURL, !arguments.contains("--no-pg"), !shellOnly, !onlyP9, onlyPrefix ==
 // Workload P9: PostgreSQL rows as CSV from the amigo-shell executable, beside psql's \copy.
 var pgCSVResults: [CSVStreamWorkload.Result] = []
 var pgCSVGenerated = 0.0
-if let pgURL, !arguments.contains("--no-pg"), runCSV || onlyP9, onlyPrefix == nil || "P9".hasPrefix(onlyPrefix!) || onlyP9 {
+if let pgURL, !arguments.contains("--no-pg"), runCSV || onlyPrefix?.hasPrefix("P") == true, onlyPrefix == nil || "P9".hasPrefix(onlyPrefix!) || onlyP9 {
     pgCSVGenerated = PostgresCSVWorkload.generate(url: pgURL, rows: shellRows)
     pgCSVResults = try PostgresCSVWorkload.run(url: pgURL, runs: runs)
     PostgresCSVWorkload.drop(url: pgURL)
