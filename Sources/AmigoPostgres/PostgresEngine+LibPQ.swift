@@ -10,6 +10,7 @@ extension PostgresEngine {
 
     /// Runs `sql` with the simple protocol, expecting no rows.
     func simple(_ sql: String, sqlForErrors: String) throws {
+        finishActiveStream()
         guard let result = PQexec(connection, sql) else { throw connectionError(sql: sqlForErrors, arguments: []) }
         defer { PQclear(result) }
         let status = PQresultStatus(result)
@@ -28,35 +29,45 @@ extension PostgresEngine {
 
     /// Prepares (once) and runs `sql` with `arguments`; the caller clears the result. With
     /// ``recoversFromFailedStatements``, inside a transaction, a savepoint undoes a failure alone.
+    func run(_ sql: String, _ arguments: [DatabaseValue]) throws -> OpaquePointer {
+        finishActiveStream()
+        try sendPendingBegin(for: sql)
+        return try retrying(sql) { try inStatementSavepoint(sql) { try runPrepared(sql, arguments) } }
+    }
+
+    /// Runs `attempt` (which prepares `sql` and runs it), and once more after the failures that
+    /// preparing again mends — while `canRetry` says so (a streamed query that has handed out rows
+    /// cannot start again).
     ///
     /// A statement prepared before another client changed a table it reads (`ALTER TABLE … TYPE`)
     /// fails with 0A000, "cached plan must not change result type": it is prepared again and run
     /// once more — unless the failure aborted the transaction (no savepoint), which only a
-    /// rollback ends.
-    func run(_ sql: String, _ arguments: [DatabaseValue]) throws -> OpaquePointer {
-        try sendPendingBegin(for: sql)
+    /// rollback ends. A statement of ours not found by its name (26000) means a pooler in
+    /// transaction mode: statements go unnamed from then on (``sendsUnnamedStatements``).
+    func retrying<T>(_ sql: String, while canRetry: () -> Bool = { true }, _ attempt: () throws -> T) throws -> T {
         do {
-            return try runOnce(sql, arguments)
-        } catch AmigoError.database(let error) where error.sqlState == "0A000" && statements[sql] != nil {
+            return try attempt()
+        } catch AmigoError.database(let error) where error.sqlState == "0A000" && statements[sql] != nil && canRetry() {
             statements[sql] = nil    // the server's copy goes with the next DEALLOCATE ALL
             guard PQtransactionStatus(connection) != PQTRANS_INERROR else { throw AmigoError.database(error) }
-            return try runOnce(sql, arguments)
-        } catch AmigoError.database(let error) where error.sqlState == "26000" && !sendsUnnamedStatements {
+            return try attempt()
+        } catch AmigoError.database(let error) where error.sqlState == "26000" && !sendsUnnamedStatements && canRetry() {
             // A statement of ours not found by its name: a pooler in transaction mode gave another
             // server connection (our names are never another client's). Unnamed from now on.
             sendsUnnamedStatements = true
             statements.removeAll()
             guard PQtransactionStatus(connection) != PQTRANS_INERROR else { throw AmigoError.database(error) }
-            return try runOnce(sql, arguments)
+            return try attempt()
         }
     }
 
-    /// ``run(_:_:)`` once.
-    private func runOnce(_ sql: String, _ arguments: [DatabaseValue]) throws -> OpaquePointer {
-        guard recovers && PQtransactionStatus(connection) == PQTRANS_INTRANS else { return try runPrepared(sql, arguments) }
+    /// Runs `body` (one statement, `sql`) inside a savepoint of its own when
+    /// ``recoversFromFailedStatements`` and a transaction is open: a failure is undone alone.
+    func inStatementSavepoint<T>(_ sql: String, _ body: () throws -> T) throws -> T {
+        guard recovers && PQtransactionStatus(connection) == PQTRANS_INTRANS else { return try body() }
         try simple("SAVEPOINT amigo_statement", sqlForErrors: sql)
         do {
-            let result = try runPrepared(sql, arguments)
+            let result = try body()
             try? simple("RELEASE SAVEPOINT amigo_statement", sqlForErrors: sql)
             return result
         } catch {
@@ -68,6 +79,43 @@ extension PostgresEngine {
 
     /// Prepares (once) and runs `sql` with `arguments`.
     func runPrepared(_ sql: String, _ arguments: [DatabaseValue]) throws -> OpaquePointer {
+        let result: OpaquePointer?
+        if let check = interruptCheck {
+            try send(sql, arguments)
+            result = try awaitResult(checking: check, sql: sql, arguments: arguments)
+        } else {
+            result = try withParameters(sql, arguments) { statement, values in
+                // A statement without a name (``sendsUnnamedStatements``) goes whole, with its types.
+                statement.name.isEmpty
+                    ? PQexecParams(connection, statement.text, Int32(arguments.count), statement.parameterTypes, values, nil, nil, 0)
+                    : PQexecPrepared(connection, statement.name, Int32(arguments.count), values, nil, nil, 0)
+            }
+        }
+        guard let result else { throw connectionError(sql: sql, arguments: arguments) }
+        let status = PQresultStatus(result)
+        guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK || status == PGRES_EMPTY_QUERY else {
+            let failure = error(result, sql: sql, arguments: arguments)
+            PQclear(result)
+            throw failure
+        }
+        return result
+    }
+
+    /// Prepares (once) and sends `sql` with `arguments` without waiting for its result
+    /// (`PQsendQueryPrepared`, or `PQsendQueryParams` for an unnamed statement).
+    func send(_ sql: String, _ arguments: [DatabaseValue]) throws {
+        let sent = try withParameters(sql, arguments) { statement, values in
+            statement.name.isEmpty
+                ? PQsendQueryParams(connection, statement.text, Int32(arguments.count), statement.parameterTypes, values, nil, nil, 0)
+                : PQsendQueryPrepared(connection, statement.name, Int32(arguments.count), values, nil, nil, 0)
+        }
+        guard sent == 1 else { throw connectionError(sql: sql, arguments: arguments) }
+    }
+
+    /// Calls `body` with the prepared statement for `sql` and its parameters in the text format
+    /// (`arguments` written by the types the server inferred; nil for NULL).
+    private func withParameters<T>(_ sql: String, _ arguments: [DatabaseValue],
+                                   _ body: (PreparedStatement, UnsafePointer<UnsafePointer<CChar>?>?) throws -> T) throws -> T {
         let statement = try prepared(sql, arguments)
         guard statement.parameterTypes.count == arguments.count else {
             throw AmigoError.database(DatabaseError(
@@ -81,36 +129,9 @@ extension PostgresEngine {
             guard let text = try PostgresEngine.parameterText(value, type: type) else { texts.append(nil); continue }
             texts.append(strdup(text))
         }
-        let result: OpaquePointer?
-        // A statement without a name (``sendsUnnamedStatements``) goes whole, with its types.
-        let types = statement.parameterTypes
-        if let check = interruptCheck {
-            let sent = texts.withUnsafeBufferPointer { buffer in
-                buffer.withMemoryRebound(to: UnsafePointer<CChar>?.self) { values in
-                    statement.name.isEmpty
-                        ? PQsendQueryParams(connection, statement.text, Int32(arguments.count), types, values.baseAddress, nil, nil, 0)
-                        : PQsendQueryPrepared(connection, statement.name, Int32(arguments.count), values.baseAddress, nil, nil, 0)
-                }
-            }
-            guard sent == 1 else { throw connectionError(sql: sql, arguments: arguments) }
-            result = try awaitResult(checking: check, sql: sql, arguments: arguments)
-        } else {
-            result = texts.withUnsafeBufferPointer { buffer in
-                buffer.withMemoryRebound(to: UnsafePointer<CChar>?.self) { values in
-                    statement.name.isEmpty
-                        ? PQexecParams(connection, statement.text, Int32(arguments.count), types, values.baseAddress, nil, nil, 0)
-                        : PQexecPrepared(connection, statement.name, Int32(arguments.count), values.baseAddress, nil, nil, 0)
-                }
-            }
+        return try texts.withUnsafeBufferPointer { buffer in
+            try buffer.withMemoryRebound(to: UnsafePointer<CChar>?.self) { values in try body(statement, values.baseAddress) }
         }
-        guard let result else { throw connectionError(sql: sql, arguments: arguments) }
-        let status = PQresultStatus(result)
-        guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK || status == PGRES_EMPTY_QUERY else {
-            let failure = error(result, sql: sql, arguments: arguments)
-            PQclear(result)
-            throw failure
-        }
-        return result
     }
 
     /// Waits for the result of the statement just sent, asking `check` every 50 ms and cancelling
@@ -141,6 +162,7 @@ extension PostgresEngine {
     /// The named statement for `sql`, prepared and described on first use (with
     /// ``sendsUnnamedStatements``, only described: ``described(_:_:)``).
     func prepared(_ sql: String, _ arguments: [DatabaseValue]) throws -> PreparedStatement {
+        finishActiveStream()
         if let statement = statements[sql] { return statement }
         if statements.count >= Self.statementCacheLimit { deallocateAll() }
         if sendsUnnamedStatements {
@@ -190,6 +212,7 @@ extension PostgresEngine {
     /// Forgets every prepared statement, on the server too (errors ignored: in a failed
     /// transaction the server refuses until ROLLBACK, and the names are never reused).
     func deallocateAll() {
+        finishActiveStream()
         guard !statements.isEmpty else { return }
         guard !sendsUnnamedStatements else { statements.removeAll(); return }
         if PQtransactionStatus(connection) != PQTRANS_INERROR, let result = PQexec(connection, "DEALLOCATE ALL") { PQclear(result) }

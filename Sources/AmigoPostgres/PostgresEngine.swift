@@ -21,7 +21,8 @@ import Foundation
 /// Differences from SQLite to know about:
 /// - A failed statement inside a transaction aborts the whole transaction (PostgreSQL's rule):
 ///   everything up to the next ROLLBACK (or ROLLBACK TO a savepoint) fails.
-/// - Results are read whole by libpq before the first row is handed out.
+/// - A query's rows are handed out as the server sends them, one in memory at a time
+///   (``streamsResults``); a statement run inside the row callback makes the rest be read first.
 /// - ``setInterruptCheck(_:)`` is asked every 50 ms while the server works on a statement; when it
 ///   says stop, the statement is cancelled (`PQcancel`, SQLSTATE 57014). ``isReadOnlyStatement(_:)``
 ///   tells reads from writes by their words, and ``readingOnly(_:)`` makes the server refuse writes.
@@ -82,6 +83,17 @@ public final class PostgresEngine: Engine, @unchecked Sendable {
     var beginPending = false
     /// Which session owns the connection's transaction (see ``TransactionGate``).
     public let transactionGate: TransactionGate
+    /// Whether a query's rows are handed out as the server sends them (libpq's single-row mode),
+    /// one row in memory at a time whatever the size of the result — the default; false reads
+    /// each result whole before its first row (libpq's default), as the benchmarks compare.
+    public var streamsResults: Bool {
+        get { serialized { streams } }
+        set { serialized { streams = newValue } }
+    }
+    /// ``streamsResults``, read under the engine's lock.
+    var streams = true
+    /// The streamed query whose rows are being handed out, if any (see ``finishActiveStream()``).
+    var activeStream: PostgresRowStream?
 
     /// A statement prepared on the server.
     struct PreparedStatement {
@@ -304,24 +316,15 @@ public final class PostgresEngine: Engine, @unchecked Sendable {
         try withoutActuallyEscaping(columns) { columns in try query(sql, arguments, columns: columns, body) }
     }
 
-    /// Runs a query and hands its rows to `body`, as ``StatementRow``s reading libpq's result in place.
+    /// Runs a query and hands its rows to `body` as they arrive (``streamedQuery(_:_:columns:_:)``),
+    /// as ``StatementRow``s reading libpq's results in place.
     func query(_ sql: String, _ arguments: [DatabaseValue], columns: (([ResultColumn]) throws -> Void)?,
                _ body: (StatementRow) throws -> Bool) throws -> Int {
         try serialized {
             let start = echo.isEnabled ? DispatchTime.now().uptimeNanoseconds : 0
-            var count = 0
             do {
-                let result = try run(sql, arguments)
-                defer { PQclear(result) }
-                let rows = PostgresResultRows(result)
-                try columns?(rows.resultColumns)
-                // The rows do not keep their source alive (no reference counting per row): this does.
-                try withExtendedLifetime(rows) {
-                    for r in 0..<rows.rowCount {
-                        count += 1
-                        if try !body(StatementRow(source: rows, row: r)) { break }
-                    }
-                }
+                let count = streams ? try streamedQuery(sql, arguments, columns: columns, body)
+                    : try wholeQuery(sql, arguments, columns: columns, body)
                 if echo.isEnabled { report(.statement, sql, arguments, start, rows: count) }
                 return count
             } catch {

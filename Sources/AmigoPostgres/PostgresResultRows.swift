@@ -9,12 +9,14 @@ import Foundation
 /// OID as ``PostgresEngine/value(text:type:)`` does — integers, floating point and booleans
 /// without making a `String` first, text straight into the property's `String`.
 ///
-/// Valid while the result is (the engine clears it after the last row).
+/// Valid while the result is (the engine clears it after the last row). A streamed query's rows
+/// come one `PGresult` each (libpq's single-row mode): the engine points ``result`` at each in
+/// turn, the columns read once from the first.
 final class PostgresResultRows: RowSource {
     typealias TypeOID = PostgresEngine.TypeOID
 
-    /// The `PGresult*`.
-    let result: OpaquePointer
+    /// The `PGresult*` (of the current row, when streamed).
+    var result: OpaquePointer
     /// The column names.
     let names: [String]
     /// The type OID of each column.

@@ -183,11 +183,20 @@ struct PostgresWorkloads {
         let session = try amigo.openSession()
         let raw = RawPostgres(benchURL)
         raw.exec("BEGIN")    // one read transaction, as Amigo's session has
+        // Amigo twice: rows streamed from the server (the default) and each result read whole first.
+        let engine = amigo.engine as? PostgresEngine
+        func measureAmigo(_ name: String, operations: Int, _ body: () throws -> Void) throws -> [Measurement] {
+            try Self.variants.map { implementation, streams in
+                engine?.streamsResults = streams
+                defer { engine?.streamsResults = true }
+                return try measure(name, implementation, operations: operations, runs: runs, body)
+            }
+        }
 
-        results.append(try measure("P3. fetch \(n) rows as compiled models", "Amigo", operations: n, runs: runs) {
+        results += try measureAmigo("P3. fetch \(n) rows as compiled models", operations: n) {
             let items = try session.query(Item.self).all()
             check(items.count == n && items.contains { $0.name == "item 1" }, "Amigo fetch on PostgreSQL")
-        })
+        }
         raw.prepare("all", "SELECT id, name, value, price, note, flag FROM item")
         results.append(try measure("P3. fetch \(n) rows as compiled models", "raw libpq", operations: n, runs: runs) {
             let result = raw.run("all", [])
@@ -199,9 +208,9 @@ struct PostgresWorkloads {
         })
 
         let gets = max(1, n / 10)
-        results.append(try measure("P4. \(gets) get(id)", "Amigo", operations: gets, runs: runs) {
+        results += try measureAmigo("P4. \(gets) get(id)", operations: gets) {
             for i in 1...gets { check(try session.query(Item.self).get((i * 7) % n + 1) != nil, "get on PostgreSQL") }
-        })
+        }
         raw.prepare("get", "SELECT id, name, value, price, note, flag FROM item WHERE id = $1")
         results.append(try measure("P4. \(gets) get(id)", "raw libpq", operations: gets, runs: runs) {
             for i in 1...gets {
@@ -213,14 +222,14 @@ struct PostgresWorkloads {
         })
 
         let queries = 1_000
-        results.append(try measure("P5. \(queries) filter+order+limit queries (parse included)", "Amigo", operations: queries, runs: runs) {
+        results += try measureAmigo("P5. \(queries) filter+order+limit queries (parse included)", operations: queries) {
             for i in 0..<queries {
                 let lo = i % 900
                 let found = try session.query(Item.self).filter("value >= %@ AND value < %@ AND flag = %@", lo, lo + 5, true)
                     .orderBy("price", ascending: false).limit(20).all()
                 check((1...20).contains(found.count), "Amigo filter on PostgreSQL \(found.count)")
             }
-        })
+        }
         raw.prepare("filter", "SELECT id, name, value, price, note, flag FROM item WHERE value >= $1 AND value < $2 AND flag = $3 ORDER BY price DESC LIMIT 20")
         results.append(try measure("P5. \(queries) filter+order+limit queries (parse included)", "raw libpq", operations: queries, runs: runs) {
             for i in 0..<queries {
@@ -235,12 +244,12 @@ struct PostgresWorkloads {
 
         let owners = 1_000
         let parents = min(owners, n / 10)
-        results.append(try measure("P6. children of \(parents) parents, one at a time", "Amigo", operations: parents, runs: runs) {
+        results += try measureAmigo("P6. children of \(parents) parents, one at a time", operations: parents) {
             for p in 1...parents {
                 let parent = Parent(); parent.id = p
                 check(try session.query(Child.self).using(parent).relationship("children").all().count == 10, "Amigo children on PostgreSQL")
             }
-        })
+        }
         raw.prepare("children", "SELECT id, name, value, parent_id FROM child WHERE parent_id = $1")
         results.append(try measure("P6. children of \(parents) parents, one at a time", "raw libpq", operations: parents, runs: runs) {
             for p in 1...parents {
@@ -255,12 +264,12 @@ struct PostgresWorkloads {
             }
         })
 
-        results.append(try measure("P7. tags of \(owners) owners through a junction, one at a time", "Amigo", operations: owners, runs: runs) {
+        results += try measureAmigo("P7. tags of \(owners) owners through a junction, one at a time", operations: owners) {
             for o in 1...owners {
                 let owner = Owner(); owner.id = o
                 check(try session.query(Tag.self).using(owner).relationship("tags").all().count == 10, "Amigo tags on PostgreSQL")
             }
-        })
+        }
         raw.prepare("tags", "SELECT t.id, t.name FROM tag t JOIN owner_tag j ON j.tag_id = t.id WHERE j.owner_id = $1")
         results.append(try measure("P7. tags of \(owners) owners through a junction, one at a time", "raw libpq", operations: owners, runs: runs) {
             for o in 1...owners {
@@ -277,20 +286,29 @@ struct PostgresWorkloads {
         resetSchema()
     }
 
+    /// Amigo's implementations in the read workloads: rows streamed (the default), and each
+    /// result read whole before its first row (``PostgresEngine/streamsResults`` off).
+    static let variants: [(name: String, streams: Bool)] = [("Amigo", true), ("Amigo, read whole", false)]
+
     /// The report's table: each workload's Amigo and libpq medians and their ratio, against the
     /// goals (≤ 1.5× raw for inserts and fetch, ≤ 2× for lookups and relations).
     static func report(_ results: [Measurement], url: String, rows: Int, runs: Int) -> String {
         var text = "## PostgreSQL: Amigo's PostgreSQL engine beside raw libpq\n\n"
         text += "The same server (a throwaway cluster `scripts/bench` starts, over a Unix socket), one client process; \(rows) rows; "
         text += "medians of \(runs) runs. Raw libpq prepares each statement once and reads the text format by hand. "
-        text += "Goals: ≤ 1.5× raw for inserts and fetch, ≤ 2× for lookups and relations.\n\n"
-        text += "| workload | Amigo ms | libpq ms | Amigo / libpq | goal | met |\n|---|---:|---:|---:|---:|---|\n"
+        text += "Goals: ≤ 1.5× raw for inserts and fetch, ≤ 2× for lookups and relations. Amigo streams a query's rows "
+        text += "(libpq's single-row mode, one row in memory at a time); the reads are measured a second time with each "
+        text += "result read whole first (`streamsResults = false`, as before streaming), in the same run: *streamed / whole*.\n\n"
+        text += "| workload | Amigo ms | libpq ms | Amigo / libpq | goal | met | read whole ms | streamed / whole |\n"
+        text += "|---|---:|---:|---:|---:|---|---:|---:|\n"
         for name in workloadNames(results) {
             let a = results.first { $0.workload == name && $0.implementation == "Amigo" }
             let r = results.first { $0.workload == name && $0.implementation == "raw libpq" }
             let goal = ["P1", "P2", "P3"].contains { name.hasPrefix($0) } ? 1.5 : 2.0
             let met = a.flatMap { a in r.map { a.median / $0.median <= goal } }
-            text += "| \(name) | \(a.map { ms($0.median) } ?? "—") | \(r.map { ms($0.median) } ?? "—") | \(ratio(a?.median, r?.median)) | ≤ \(goal)× | \(met.map { $0 ? "yes" : "**no**" } ?? "—") |\n"
+            let w = results.first { $0.workload == name && $0.implementation == "Amigo, read whole" }
+            text += "| \(name) | \(a.map { ms($0.median) } ?? "—") | \(r.map { ms($0.median) } ?? "—") | \(ratio(a?.median, r?.median)) | ≤ \(goal)× | \(met.map { $0 ? "yes" : "**no**" } ?? "—") "
+            text += "| \(w.map { ms($0.median) } ?? "—") | \(ratio(a?.median, w?.median)) |\n"
         }
         return text
     }

@@ -5,7 +5,7 @@ import Foundation
 // amigo-bench --shell-child DB ROWS
 // amigo-bench --app-child DB ROWS    (workload 9's browsing steps, in their own process)
 // [--no-app] [--app-rows N] [--no-csv] [--amigo-shell PATH]   (workloads 9 and 10)
-// [--pg-url URL | AMIGO_PG_URL=URL] [--no-pg]   (Amigo on PostgreSQL beside raw libpq)
+// [--pg-url URL | AMIGO_PG_URL=URL] [--no-pg]   (Amigo on PostgreSQL beside raw libpq; --only P9: its CSV workload alone)
 // amigo-bench --results-tsv …   (prints the measurements as TAB-separated lines instead of a report)
 //
 // Runs every workload against Amigo, the raw SQLite C API and GRDB in this one process and
@@ -55,7 +55,9 @@ let pgURL = arguments.firstIndex(of: "--pg-url").map { arguments[$0 + 1] }
     ?? ProcessInfo.processInfo.environment["AMIGO_PG_URL"].flatMap { $0.isEmpty ? nil : $0 }
 var pgResults: [Measurement] = []
 let pgRows = rows / 5
-if let pgURL, !arguments.contains("--no-pg"), !shellOnly, onlyPrefix == nil || onlyPrefix!.hasPrefix("P") {
+/// Whether `--only P9` (workload P9 alone) leaves the other PostgreSQL workloads out.
+let onlyP9 = onlyPrefix?.hasPrefix("P9") == true
+if let pgURL, !arguments.contains("--no-pg"), !shellOnly, !onlyP9, onlyPrefix == nil || onlyPrefix!.hasPrefix("P") {
     var workloads = PostgresWorkloads(url: pgURL, rows: pgRows, runs: runs)
     try workloads.inserts()
     try workloads.reads()
@@ -65,7 +67,7 @@ if let pgURL, !arguments.contains("--no-pg"), !shellOnly, onlyPrefix == nil || o
 var pgShellSteps: [ShellWorkload.Step] = []
 var pgShellGenerated = 0.0
 let pgShellRows = quick ? 500_000 : 5_000_000
-if let pgURL, !arguments.contains("--no-pg"), !shellOnly, onlyPrefix == nil || onlyPrefix!.hasPrefix("P") {
+if let pgURL, !arguments.contains("--no-pg"), !shellOnly, !onlyP9, onlyPrefix == nil || onlyPrefix!.hasPrefix("P") {
     let url = pgURL + (pgURL.contains("?") ? "&" : "?") + "options=-csearch_path%3D" + PostgresShellWorkload.schema
     pgShellGenerated = PostgresShellWorkload.generate(url: url, rows: pgShellRows)
     pgShellSteps = try PostgresShellWorkload.run(url: url, rows: pgShellRows)
@@ -73,6 +75,14 @@ if let pgURL, !arguments.contains("--no-pg"), !shellOnly, onlyPrefix == nil || o
         FileHandle.standardError.write(Data(String(format: "  P8. %-80@ %10.2f ms\n", step.name as NSString, step.seconds * 1000).utf8))
     }
     RawPostgres(pgURL).exec("SET client_min_messages TO warning; DROP SCHEMA IF EXISTS \(PostgresShellWorkload.schema) CASCADE")
+}
+// Workload P9: PostgreSQL rows as CSV from the amigo-shell executable, beside psql's \copy.
+var pgCSVResults: [CSVStreamWorkload.Result] = []
+var pgCSVGenerated = 0.0
+if let pgURL, !arguments.contains("--no-pg"), runCSV || onlyPrefix?.hasPrefix("P") == true, onlyPrefix == nil || "P9".hasPrefix(onlyPrefix!) || onlyP9 {
+    pgCSVGenerated = PostgresCSVWorkload.generate(url: pgURL, rows: shellRows)
+    pgCSVResults = try PostgresCSVWorkload.run(url: pgURL, runs: runs)
+    PostgresCSVWorkload.drop(url: pgURL)
 }
 if arguments.contains("--results-tsv") {
     for r in results + pgResults where !r.median.isNaN { print("\(r.workload)\t\(r.implementation)\t\(r.median)") }
@@ -191,7 +201,11 @@ if !pgResults.isEmpty {
     if !pgShellSteps.isEmpty {
         report += "\n" + PostgresShellWorkload.report(pgShellSteps, rows: pgShellRows, generated: pgShellGenerated)
     }
-} else {
+}
+if !pgCSVResults.isEmpty {
+    report += "\n" + PostgresCSVWorkload.report(pgCSVResults, rows: shellRows, runs: runs, generated: pgCSVGenerated)
+}
+if pgResults.isEmpty && pgCSVResults.isEmpty {
     report += "\n## PostgreSQL\n\nNot measured in this run (no server: `scripts/bench` starts one; `--pg-url URL` or `AMIGO_PG_URL` name one).\n"
 }
 report += "\n## Goals and where they stand\n\n"
@@ -204,6 +218,7 @@ report += Goals.table(results: results,
 report += Goals.appRows(steps: runApp ? appSteps : nil, rows: appRows, peakRSS: appPeak)
 report += Goals.csvRows(csvResults, rows: shellRows)
 report += Goals.csvRows(csvBlobResults, rows: shellRows, blobs: true)
+report += PostgresCSVWorkload.goalRows(pgCSVResults, rows: shellRows)
 if !keptMemoryResults.isEmpty {
     report += "\n" + AllocatorSensitivity.table(default: results, keptMemory: keptMemoryResults)
 }
