@@ -77,12 +77,12 @@ struct StreamingTests {
         defer { store.drop() }
         let engine = try #require(try store.connect() as? PostgresEngine)
         try engine.executeScript("CREATE TABLE t (a int)")
-        try engine.executeTransactionControl("BEGIN")
+        try engine.execute(.begin(.deferred))
         try engine.execute("INSERT INTO t VALUES (1)")
         let count = try engine.fetch("SELECT i FROM generate_series(1, 300000) AS i") { row in row.int64(at: 0) < 5 }
         #expect(count == 5)
         try engine.execute("INSERT INTO t VALUES (2)")
-        try engine.executeTransactionControl("COMMIT")
+        try engine.execute(.commit)
         #expect(try engine.fetchScalar("SELECT sum(a) FROM t") == .integer(3))
     }
 
@@ -113,7 +113,7 @@ struct StreamingTests {
             try engine.fetch("SELECT 1 / (3000 - i) FROM generate_series(1, 5000) AS i") { _ in true }
         }
         try engine.execute("INSERT INTO t VALUES (2)")
-        try engine.executeTransactionControl("COMMIT")
+        try engine.execute(.commit)
         #expect(try engine.fetchScalar("SELECT sum(a) FROM t") == .integer(3))
     }
 
