@@ -166,7 +166,7 @@ public final class ShellApp {
 
     /// While the table prompt previews a table (`Track/snow` typed): where navigation, the tables
     /// cursor and the focus were when it opened, and the table shown now.
-    var tablePreview: (snapshot: Explorer.NavigationSnapshot, tableCursor: Int, focus: Pane, table: String?)?
+    var tablePreview: (snapshot: Navigator.Snapshot, tableCursor: Int, focus: Pane, table: String?)?
 
     /// Runs `body`, showing any error in the status line instead of letting it escape.
     func attempt(_ body: () throws -> Void) {
