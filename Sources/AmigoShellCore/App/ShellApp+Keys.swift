@@ -72,7 +72,7 @@ extension ShellApp {
         case .find:
             guard let view else { setMessage("open a table first"); return .none }
             guard view.isModelView else { setMessage("a sql result cannot be searched here"); return .none }
-            let column = ShellApp.searchColumn(of: view)
+            let column = TypedSearch.searchColumn(of: view)
             return .prompt(PromptRequest(kind: .find(column: column), prompt: "find in \(column ?? "any column")> ", initialText: ""))
         case .frequencies:
             showFrequencies()

@@ -1,4 +1,5 @@
 import Amigo
+import Foundation
 
 /// The terminal UI's state on top of an ``Explorer``: which pane has focus, which overlay is
 /// open, the status line — and what each key does. Pure: keys in, ``ShellEffect``s out, and
@@ -172,5 +173,22 @@ public final class ShellApp {
     func attempt(_ body: () throws -> Void) {
         do { try body() } catch { setError(error) }
     }
-}
 
+    /// The age, in seconds, from which the status line shows how long the transaction holding
+    /// pending changes has been open (`open 2m05s · tx: 1 uncommitted`).
+    public nonisolated(unsafe) static var transactionAgeShownAfter: TimeInterval = 10
+
+    /// Renders the whole screen: prepares the frame (the rows on screen and the labels of their
+    /// foreign keys are read through the explorer; any error is shown in the status line), then
+    /// draws it, and keeps what drawing found that the keys act on (the echo pane's scroll as far
+    /// as it goes, the columns of the schema map).
+    public func render(width: Int, height: Int) -> ScreenGrid {
+        let drawing = ShellRenderer(app: self).draw(prepareFrame(width: width, height: height))
+        if let scroll = drawing.echoScroll { echoScroll = scroll }
+        if let columns = drawing.schemaMapColumns, case .schemaMap(var browser) = overlay, browser.columnsDrawn != columns {
+            browser.columnsDrawn = columns
+            overlay = .schemaMap(browser)
+        }
+        return drawing.grid
+    }
+}
