@@ -16,7 +16,7 @@ extension Explorer {
 
     /// The write a command would make, with its exact statements, without making it.
     public func previewWrite(_ command: Command) throws -> PendingWrite { try editor.previewWrite(command) }
-    /// Runs a previewed write inside a savepoint of the session (``Editor/perform(_:keepingSavepoint:)``).
+    /// Runs a previewed write inside a savepoint of the session (`Editor.perform(_:keepingSavepoint:)`).
     @discardableResult
     public func perform(_ write: PendingWrite, keepingSavepoint: Bool = true) throws -> String {
         try editor.perform(write, keepingSavepoint: keepingSavepoint)
@@ -27,7 +27,7 @@ extension Explorer {
     }
     /// Whether `sql` writes (refusing transaction control and what cannot run in the session's transaction).
     public func sqlWrites(_ sql: String) throws -> Bool { try editor.sqlWrites(sql) }
-    /// A writing statement, run through the session (``Editor/previewSQLWrite(_:recountingTables:)``).
+    /// A writing statement, run through the session (`Editor.previewSQLWrite(_:recountingTables:)`).
     public func previewSQLWrite(_ sql: String, recountingTables: Bool = true) throws -> PendingWrite {
         try editor.previewSQLWrite(sql, recountingTables: recountingTables)
     }

@@ -115,7 +115,7 @@ extension Explorer {
     public func streamSQL(_ sql: String, columns: ([ResultColumn]) throws -> Void, row: ([DatabaseValue]) throws -> Void) throws -> Int {
         try QueryRunner(database: database, navigator: navigator).streamSQL(sql, columns: columns, row: row)
     }
-    /// Moves the cursor to the next row of the current view whose text contains `text` (``RowFinder``).
+    /// Moves the cursor to the next row of the current view whose text contains `text` (`RowFinder`).
     @discardableResult
     public func find(_ text: String, column: Int?, backward: Bool = false, includingCurrent: Bool = false) throws -> String {
         try RowFinder(navigator: navigator).find(text, column: column, backward: backward, includingCurrent: includingCurrent)

@@ -1,11 +1,15 @@
 import Amigo
 import Foundation
 
-/// The navigation state of amigo-shell and every action on it, independent of any terminal.
+/// The navigation state of amigo-shell and every action on it, independent of any terminal: a
+/// facade that wires the parts, each owning its state, and forwards to them.
 ///
 /// An explorer drives one Amigo ``Session`` on models reflected from the file: opening a table,
 /// filtering, sorting, following relationships and editing all go through that session's query
-/// API, so the echo stream shows every statement. Views form a stack; ``back()`` pops it.
+/// API, so the echo stream shows every statement. The parts: ``BrowsedDatabase`` (models and
+/// session), ``PendingTransaction``, ``ChangeWatcher``, ``TableList``, ``ViewLoader``,
+/// ``Navigator`` (the view stack; ``back()`` pops it), ``Exporter``, and the stateless `Editor`,
+/// `TransactionControl`, `Refresher`, `QueryRunner` and `RowFinder` made over them when asked for. Commands are dispatched in ``execute(_:)``.
 public final class Explorer {
     /// What is browsed: the models, engine and session, replaced together on re-reflection.
     public let database: BrowsedDatabase
@@ -88,16 +92,6 @@ public final class Explorer {
         get { pending.schemaChangesPending }
         set { pending.schemaChangesPending = newValue }
     }
-    /// Writes run with `sql` that report no rows, not yet committed.
-    var unreportedWritesPending: Int {
-        get { pending.unreportedWritesPending }
-        set { pending.unreportedWritesPending = newValue }
-    }
-    /// A commit that failed because the connection was lost (see ``PendingTransaction``).
-    var commitLostWithConnection: (changes: Int, uncertain: Bool)? {
-        get { pending.commitLostWithConnection }
-        set { pending.commitLostWithConnection = newValue }
-    }
     /// Tables and views with their row counts.
     public var tables: [TableSummary] { tableList.tables }
     /// Whether ``tables`` holds counts from before a script's writes.
@@ -106,17 +100,10 @@ public final class Explorer {
         set { tableList.countsAreStale = newValue }
     }
     /// What stands in for SQLite's `schema_version` on other engines.
-    /// The data version when the counts were last read.
-    var readVersion: Int64? { watcher.readVersion }
     /// The schema's version when the models were reflected.
     var reflectedSchemaVersion: Int64? { watcher.reflectedSchemaVersion }
     /// Whether the file the explorer opened was since deleted, moved or replaced by another file.
     public var fileReplacedElsewhere: Bool { watcher.fileReplacedElsewhere }
-    /// The notice the user should read once.
-    var notice: String? {
-        get { watcher.notice }
-        set { watcher.notice = newValue }
-    }
     /// The pending notice, if any, which is then forgotten.
     public func takeNotice() -> String? { watcher.takeNotice() }
     /// Counting in the tables list stops at this many rows; nil counts exactly.
@@ -128,8 +115,6 @@ public final class Explorer {
     public func reloadTables() throws { try tableList.reload() }
     /// Rows changed in the session and not yet committed.
     public var pendingChanges: Int { pending.count }
-    /// Forgets the statements counted apart from the session's rows: the transaction ended.
-    func forgetPendingStatements() { pending.forgetStatements() }
     /// How long changes have been pending in the session's transaction (``PendingTransaction/age(now:)``).
     public func pendingTransactionAge(now: Date = Date()) -> TimeInterval? { pending.age(now: now) }
     /// `45s`, `2m05s`, `1h02m`: an age as the status line shows it.
