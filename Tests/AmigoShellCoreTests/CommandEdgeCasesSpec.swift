@@ -65,9 +65,9 @@ import Testing
         try fixture.explorer.open("Track")
         #expect(!(try fixture.explorer.statsText("Name")).contains("avg"))          // no average of text
         #expect((try fixture.explorer.statsText("Milliseconds")).contains("avg"))
-        #expect(Explorer.keyParts("1,'a,b'") == ["1", "'a,b'"])
-        #expect(Explorer.keyParts(#"7,"x, y",'it''s'"#) == ["7", #""x, y""#, "'it''s'"])
-        #expect(Explorer.keyParts("42") == ["42"])
+        #expect(Navigator.keyParts("1,'a,b'") == ["1", "'a,b'"])
+        #expect(Navigator.keyParts(#"7,"x, y",'it''s'"#) == ["7", #""x, y""#, "'it''s'"])
+        #expect(Navigator.keyParts("42") == ["42"])
         _ = try fixture.explorer.run("filter TrackId = 1")
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("amigo-one-row-\(getpid()).csv").path
         defer { try? FileManager.default.removeItem(atPath: path) }
@@ -295,10 +295,10 @@ import Testing
         #expect(fixture.explorer.pendingChanges == 1)
         #expect(try fixture.explorer.currentRecord()?["Name"] == "Edited")
         // A FIFO or a device is written to in place, never truncated or replaced.
-        #expect(Explorer.exportTarget("/dev/full") == .file(existingIsRegular: false))
-        #expect(Explorer.exportTarget("/dev/null") == .file(existingIsRegular: false))
-        #expect(Explorer.exportTarget("-") == .standardOutput)
-        #expect(Explorer.exportTarget("/nonexistent/x.csv") == .file(existingIsRegular: nil))
+        #expect(Exporter.exportTarget("/dev/full") == .file(existingIsRegular: false))
+        #expect(Exporter.exportTarget("/dev/null") == .file(existingIsRegular: false))
+        #expect(Exporter.exportTarget("-") == .standardOutput)
+        #expect(Exporter.exportTarget("/nonexistent/x.csv") == .file(existingIsRegular: nil))
     }
 
     @Test func aRowidColumnOfTheTablesOwnIsNeverTakenForSQLitesRowid() throws {

@@ -23,7 +23,7 @@ import Testing
         #expect(page.contains("amigo\\-shell 9.9.9"))
         for binding in KeyMap.bindings { #expect(page.contains(".B " + ManualPage.escape(binding.label)), "key \(binding.label)") }
         for command in CommandParser.help { #expect(page.contains(".B " + ManualPage.escape(command.usage)), "command \(command.usage)") }
-        for line in Explorer.filterLanguageHelp { #expect(page.contains(ManualPage.escape(line))) }
+        for line in HelpText.filterLanguage { #expect(page.contains(ManualPage.escape(line))) }
         #expect(page.contains("\\-\\-echo"))
         // No line of the page may start a roff request by accident.
         for line in page.split(separator: "\n") where line.hasPrefix(".") || line.hasPrefix("'") {

@@ -50,21 +50,21 @@ import Testing
     }
 
     @Test func aCutBreadcrumbNeverSplitsAWideCharacter() {
-        #expect(ShellApp.tail(of: "ab日本語", width: 8) == "ab日本語")
-        #expect(ShellApp.tail(of: "ab日本語", width: 7) == "…日本語")
-        #expect(ShellApp.tail(of: "ab日本語", width: 6) == "…本語")
-        #expect(ShellApp.tail(of: "ab日本語", width: 4) == "…語")
-        #expect(ShellApp.tail(of: "ab日本語", width: 1) == "…")
+        #expect(ShellRenderer.tail(of: "ab日本語", width: 8) == "ab日本語")
+        #expect(ShellRenderer.tail(of: "ab日本語", width: 7) == "…日本語")
+        #expect(ShellRenderer.tail(of: "ab日本語", width: 6) == "…本語")
+        #expect(ShellRenderer.tail(of: "ab日本語", width: 4) == "…語")
+        #expect(ShellRenderer.tail(of: "ab日本語", width: 1) == "…")
         let crumb = "dog 12 \"ポチ\" › people › person 3 \"山田 U.\" › dog"
         #expect(DisplayWidth.of(crumb) == 49)
-        #expect(ShellApp.shortenedBreadcrumb(crumb, width: 49) == crumb)
-        #expect(ShellApp.shortenedBreadcrumb(crumb, width: 48) == "… › people › person 3 \"山田 U.\" › dog")
-        #expect(ShellApp.shortenedBreadcrumb(crumb, width: 37) == "… › people › person 3 \"山田 U.\" › dog")
-        #expect(ShellApp.shortenedBreadcrumb(crumb, width: 30) == "… › person 3 \"山田 U.\" › dog")
-        #expect(ShellApp.shortenedBreadcrumb(crumb, width: 20) == "…n 3 \"山田 U.\" › dog")
-        #expect(ShellApp.shortenedBreadcrumb(crumb, width: 19) == "… 3 \"山田 U.\" › dog")
-        #expect(ShellApp.shortenedBreadcrumb(crumb, width: 14) == "…田 U.\" › dog")
-        #expect(ShellApp.shortenedBreadcrumb(crumb, width: 12) == "… U.\" › dog")
+        #expect(ShellRenderer.shortenedBreadcrumb(crumb, width: 49) == crumb)
+        #expect(ShellRenderer.shortenedBreadcrumb(crumb, width: 48) == "… › people › person 3 \"山田 U.\" › dog")
+        #expect(ShellRenderer.shortenedBreadcrumb(crumb, width: 37) == "… › people › person 3 \"山田 U.\" › dog")
+        #expect(ShellRenderer.shortenedBreadcrumb(crumb, width: 30) == "… › person 3 \"山田 U.\" › dog")
+        #expect(ShellRenderer.shortenedBreadcrumb(crumb, width: 20) == "…n 3 \"山田 U.\" › dog")
+        #expect(ShellRenderer.shortenedBreadcrumb(crumb, width: 19) == "… 3 \"山田 U.\" › dog")
+        #expect(ShellRenderer.shortenedBreadcrumb(crumb, width: 14) == "…田 U.\" › dog")
+        #expect(ShellRenderer.shortenedBreadcrumb(crumb, width: 12) == "… U.\" › dog")
     }
 
     @Test func aFrameIsPreparedThenDrawnWithoutAnyQuery() throws {
@@ -77,7 +77,7 @@ import Testing
         #expect(f.explorer.echoLog.totalCount > before)           // the rows on screen were read
         #expect(frame.grid?.cells.count == frame.layout?.gridRows && frame.relationsCaption == "Track 3000 \"God Part II\"")
         let prepared = f.explorer.echoLog.totalCount
-        let screen = app.draw(frame)
+        let screen = ShellRenderer(app: app).draw(frame).grid
         #expect(f.explorer.echoLog.totalCount == prepared)        // drawing ran nothing
         #expect(screen.text().contains("Relations of Track 3000 \"God Part II\""))
         #expect(screen.text() == app.render(width: 120, height: 40).text())
@@ -97,7 +97,7 @@ import Testing
         // Under the panes, the current row's relationships, numbered for the digit keys: names
         // at once (dimmed), then labels and counts once read (idle work in the run loop).
         #expect(grid.line(37) == " 1 album  2 genre  3 mediaType  4 invoiceLines  5 playlistTracks  6 invoices  7 playlists")
-        #expect(grid[37, 1].style == ShellApp.headerStyle && grid[37, 3].style == ShellApp.dimStyle)
+        #expect(grid[37, 1].style == ShellRenderer.headerStyle && grid[37, 3].style == ShellRenderer.dimStyle)
         #expect(grid.line(38) == " row 1 of 10" + String(repeating: " ", count: 92) + " tx: no changes")
         #expect(grid.line(39) == " Enter follow · t table · / filter · f find · : command · e edit · a add · d delete · s/S sort · ? help · q quit")
         expectEveryRowFits(grid)

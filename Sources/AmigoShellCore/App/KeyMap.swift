@@ -7,6 +7,13 @@ public enum ShellAction: String, Sendable, CaseIterable {
     case detail, edit, insertRow, deleteRow, deleteAll, undo, explain, filterEqual, toggleEcho, help, quit, suspend, redraw, refresh
 }
 
+extension ShellAction {
+    /// Whether the action only moves the cursor or the focus (so what was read for a row stays true).
+    var onlyMoves: Bool {
+        [.moveUp, .moveDown, .moveLeft, .moveRight, .pageUp, .pageDown, .top, .bottom, .nextPane, .previousPane].contains(self)
+    }
+}
+
 /// One entry of the key map: the keys, how help shows them, the action and its description.
 /// The same table drives dispatch, the help screen and the hint line (as in lazygit).
 public struct KeyBinding: Sendable {

@@ -19,8 +19,8 @@ extension ShellApp {
         let action = KeyMap.action(for: key)
         // Links read for a row stay valid while the cursor only moves; anything else may change them.
         var onlyMoves = false
-        if case .none = overlay, let action { onlyMoves = ShellApp.onlyMoves(action) }
-        if !onlyMoves { rowLinksRead = nil }
+        if case .none = overlay, let action { onlyMoves = action.onlyMoves }
+        if !onlyMoves { rowLinks.forget() }
         switch overlay {
         case .none: break
         default: return handleOverlay(key)
@@ -72,7 +72,7 @@ extension ShellApp {
         case .find:
             guard let view else { setMessage("open a table first"); return .none }
             guard view.isModelView else { setMessage("a sql result cannot be searched here"); return .none }
-            let column = ShellApp.searchColumn(of: view)
+            let column = TypedSearch.searchColumn(of: view)
             return .prompt(PromptRequest(kind: .find(column: column), prompt: "find in \(column ?? "any column")> ", initialText: ""))
         case .frequencies:
             showFrequencies()
@@ -139,7 +139,7 @@ extension ShellApp {
                 return .none
             }
             var initial = ""
-            if let record = try? explorer.currentRecord() { initial = editText(record.value(at: view.cursorColumn)) }
+            if let record = try? explorer.currentRecord() { initial = ValueText.editText(record.value(at: view.cursorColumn)) }
             return .prompt(PromptRequest(kind: .edit(column: column), prompt: "\(column) = ", initialText: initial))
         case .insertRow:
             guard focus == .grid, let view else { setMessage("add: open a table first"); return .none }
@@ -175,11 +175,6 @@ extension ShellApp {
         return .none
     }
 
-    /// Whether `action` only moves the cursor or the focus (so what was read for a row stays true).
-    static func onlyMoves(_ action: ShellAction) -> Bool {
-        [.moveUp, .moveDown, .moveLeft, .moveRight, .pageUp, .pageDown, .top, .bottom, .nextPane, .previousPane].contains(action)
-    }
-
     /// Follows the current row's relationship numbered `number` (1-based, in the order of the
     /// relations menu and of the links line under the panes).
     func followLink(number: Int) {
@@ -201,28 +196,10 @@ extension ShellApp {
 
     /// Reads the labels and counts of the current row's links, unless they were read already;
     /// true when there is something new to draw. Idle work: the next key interrupts it.
-    public func completeRowLinks() -> Bool {
-        guard let anchor = explorer.rowLinksAnchor(), explorer.current?.model?.relationships.isEmpty == false else { return false }
-        if let read = rowLinksRead, read.anchor == anchor, read.isComplete { return false }
-        guard let links = try? explorer.echoLog.unrecorded({ try explorer.rowLinks() }) else { return false }
-        rowLinksRead = links
-        return true
-    }
+    public func completeRowLinks() -> Bool { rowLinks.complete(explorer) }
 
     /// The current row's links to show: as read, if they are this row's, else their names alone.
-    func currentRowLinks() -> RowLinks? {
-        guard let anchor = explorer.rowLinksAnchor() else { return nil }
-        if let read = rowLinksRead, read.anchor == anchor { return read }
-        return explorer.rowLinkNames()
-    }
-
-    func editText(_ value: DatabaseValue) -> String {
-        switch value {
-        case .null: return "NULL"
-        case .blob: return ValueText.plain(value)
-        default: return ValueText.display(value)
-        }
-    }
+    func currentRowLinks() -> RowLinks? { rowLinks.current(explorer) }
 
     func move(rows delta: Int) {
         switch focus {

@@ -52,72 +52,47 @@ extension ShellApp {
                     setMessage(explorer.statusSummary)
                 }
             }
-        case .frequencies(let profile, var cursor):
-            switch key {
-            case .up, .char("k"): cursor = max(0, cursor - 1)
-            case .down, .char("j"): cursor = min(max(0, profile.values.count - 1), cursor + 1)
-            case .pageUp: cursor = max(0, cursor - 10)
-            case .pageDown: cursor = min(max(0, profile.values.count - 1), cursor + 10)
-            case .home, .char("g"): cursor = 0
-            case .end, .char("G"): cursor = max(0, profile.values.count - 1)
-            case .enter:
+        case .frequencies(let profile, let cursor):
+            switch FrequencyListKeys.outcome(of: key, count: profile.values.count, cursor: cursor) {
+            case .stay(let moved):
+                overlay = .frequencies(profile, cursor: moved)
+            case .keep(let index):
                 overlay = .none
-                guard cursor < profile.values.count else { return .none }
                 attempt {
-                    try explorer.keepRows(where: profile.column, equals: profile.values[cursor].value)
+                    try explorer.keepRows(where: profile.column, equals: profile.values[index].value)
                     focus = .grid
                     setMessage(explorer.statusSummary)
                 }
-                return .none
-            default:
+            case .close:
                 overlay = .none
-                return .none
             }
-            overlay = .frequencies(profile, cursor: cursor)
-        case .relations(let rows, var cursor):
-            switch key {
-            case .up, .char("k"): cursor = max(0, cursor - 1)
-            case .down, .char("j"): cursor = min(rows.count - 1, cursor + 1)
-            case .home: cursor = 0
-            case .end: cursor = rows.count - 1
-            case .char(let digit) where digit.wholeNumberValue.map { (1...min(rows.count, RowLinks.numberedLimit)).contains($0) } == true:
-                // A line's number follows it at once.
+        case .relations(let rows, let cursor):
+            switch RelationsMenuKeys.outcome(of: key, names: rows.map(\.relationship.name), cursor: cursor, typeAhead: typeAhead) {
+            case .stay(let moved, let typed):
+                typeAhead = typed
+                overlay = .relations(rows: rows, cursor: moved)
+            case .followNumber(let number):
                 typeAhead = ""
                 overlay = .none
-                followLink(number: digit.wholeNumberValue ?? 1)
-                return .none
-            case .enter, .right:
+                followLink(number: number)
+            case .follow(let name):
                 typeAhead = ""
                 overlay = .none
-                let name = rows[cursor].relationship.name
                 attempt {
                     try explorer.follow(name)
                     focus = .grid
                     setMessage("\(name): " + Plural.count(explorer.current?.totalCount ?? 0, "row"))
                 }
-                return .none
-            case .escape, .backspace, .char("q"), .left:
+            case .close:
                 typeAhead = ""
                 overlay = .none
-                return .none
-            case .char(let ch) where ch.isLetter:
-                typeAhead.append(ch)
-                var match = rows.firstIndex(where: { $0.relationship.name.lowercased().hasPrefix(typeAhead.lowercased()) })
-                if match == nil {
-                    // A miss starts the type-ahead again from this letter.
-                    typeAhead = String(ch)
-                    match = rows.firstIndex(where: { $0.relationship.name.lowercased().hasPrefix(typeAhead.lowercased()) })
-                }
-                if let match { cursor = match }
-            default: break
             }
-            overlay = .relations(rows: rows, cursor: cursor)
         case .detail(let text, let scroll):
-            overlay = ShellApp.scrolled(scroll, by: key).map { .detail(text: text, scroll: $0) } ?? .none
+            overlay = TextOverlayKeys.scrolled(scroll, by: key).map { .detail(text: text, scroll: $0) } ?? .none
         case .help(let scroll):
-            overlay = ShellApp.scrolled(scroll, by: key).map { .help(scroll: $0) } ?? .none
+            overlay = TextOverlayKeys.scrolled(scroll, by: key).map { .help(scroll: $0) } ?? .none
         case .output(let title, let text, let scroll):
-            overlay = ShellApp.scrolled(scroll, by: key).map { .output(title: title, text: text, scroll: $0) } ?? .none
+            overlay = TextOverlayKeys.scrolled(scroll, by: key).map { .output(title: title, text: text, scroll: $0) } ?? .none
         case .confirmEdit(let edit):
             // Only what the box says: y applies, n or Esc cancels, any other key does nothing.
             guard [.char("y"), .char("Y"), .char("n"), .char("N"), .escape].contains(key) else { return .none }
@@ -168,7 +143,7 @@ extension ShellApp {
                 attempt {
                     setMessage(try explorer.reconnect())
                     reconnectDeclined = false
-                    rowLinksRead = nil
+                    rowLinks.forget()
                     focus = explorer.current == nil ? .tables : focus
                 }
             } else {
@@ -181,18 +156,5 @@ extension ShellApp {
             break
         }
         return .none
-    }
-
-    /// The scroll position of a text overlay after `key`, or nil when the key closes it.
-    static func scrolled(_ scroll: Int, by key: Key) -> Int? {
-        switch key {
-        case .up, .char("k"): return max(0, scroll - 1)
-        case .down, .char("j"): return scroll + 1
-        case .pageDown, .char(" "): return scroll + 10
-        case .pageUp: return max(0, scroll - 10)
-        case .home, .char("g"): return 0
-        case .end, .char("G"): return Int.max / 4    // the renderer clamps it to the last page
-        default: return nil
-        }
     }
 }

@@ -40,7 +40,7 @@ extension ShellApp {
         case .filter:
             var filter = text
             var generated: String?
-            if let view = explorer.current, let bare = ShellApp.bareValueFilter(text, view: view) {
+            if let view = explorer.current, let bare = TypedSearch.bareValueFilter(text, view: view) {
                 filter = bare
                 generated = bare
             }
@@ -187,7 +187,7 @@ extension ShellApp {
                 setMessage(try explorer.execute(.get(key)).status)
             case .find(let text):
                 guard let view = explorer.current else { return }
-                let column = ShellApp.searchColumn(of: view)
+                let column = TypedSearch.searchColumn(of: view)
                 lastFind = (text, column)
                 explorer.moveCursor(to: 0)
                 runFind(text, column: column, backward: false, includingCurrent: true)
@@ -216,7 +216,7 @@ extension ShellApp {
             }
             guard let view = explorer.current else { return }
             explorer.moveCursor(to: 0)
-            let column = ShellApp.searchColumn(of: view)
+            let column = TypedSearch.searchColumn(of: view)
             runFind(find, column: column, backward: false, includingCurrent: true)
         } catch {
             setError(error)

@@ -1,4 +1,5 @@
 import Amigo
+import Foundation
 
 /// The terminal UI's state on top of an ``Explorer``: which pane has focus, which overlay is
 /// open, the status line — and what each key does. Pure: keys in, ``ShellEffect``s out, and
@@ -6,72 +7,17 @@ import Amigo
 public final class ShellApp {
     /// The panes that can have focus.
     public enum Pane: Sendable, Equatable { case tables, grid, echo }
-
-    /// Overlays drawn over the panes.
-    public enum Overlay {
-        case none
-        case relations(rows: [(relationship: Relationship, count: Int)], cursor: Int)
-        case detail(text: String, scroll: Int)
-        case help(scroll: Int)
-        case output(title: String, text: String, scroll: Int)
-        case confirmEdit(PendingEdit)
-        /// A write (insert, delete, link, unlink, writing sql) waiting for y.
-        case confirmWrite(PendingWrite)
-        /// The form of a new row.
-        case insertForm(RowInsertForm)
-        case confirmQuit
-        /// The connection to the server was lost (`reason`): y connects again.
-        case confirmReconnect(reason: String)
-        /// A column's value frequencies (`F`), the cursor on one value.
-        case frequencies(ValueProfile, cursor: Int)
-        /// The map of the whole file (`m`), the cursor on one table.
-        case schemaMap(SchemaMapBrowser)
-        /// The current row as a page (`p`), the cursor on a line Enter follows.
-        case entityPage(EntityPageBrowser)
-    }
-
-    /// The kinds of prompt the adapter opens with readline.
-    public enum PromptKind: Sendable, Equatable {
-        case filter
-        case command
-        case edit(column: String)
-        /// Find a row whose column (nil: any column but BLOBs) contains the text.
-        case find(column: String?)
-        /// Jump to the row with a key (`42`, `1,2` for a composite key).
-        case key
-        /// Open a table or view by name (completion, then prefix, substring and fuzzy matching).
-        case table
-    }
-
-    /// A request to read a line.
-    public struct PromptRequest: Sendable, Equatable {
-        /// What the line is for.
-        public var kind: PromptKind
-        /// The prompt text (`filter> `).
-        public var prompt: String
-        /// Text to start with.
-        public var initialText: String
-    }
-
-    /// What the adapter must do after a key.
-    public enum ShellEffect: Equatable {
-        case none
-        case prompt(PromptRequest)
-        case quit
-        /// Give the terminal back and stop the process until `fg`.
-        case suspend
-        case redraw
-        /// Put this text on the terminal's clipboard (the adapter sends OSC 52).
-        case copyToClipboard(String)
-    }
+    /// Overlays drawn over the panes (``ShellOverlay``).
+    public typealias Overlay = ShellOverlay
+    /// The kinds of prompt the adapter opens with readline (``AmigoShellCore/PromptKind``).
+    public typealias PromptKind = AmigoShellCore.PromptKind
+    /// A request to read a line (``AmigoShellCore/PromptRequest``).
+    public typealias PromptRequest = AmigoShellCore.PromptRequest
+    /// What the adapter must do after a key (``AmigoShellCore/ShellEffect``).
+    public typealias ShellEffect = AmigoShellCore.ShellEffect
 
     /// Whether the open overlay asks a yes/no question (a write, an edit, quitting, reconnecting).
-    public var isConfirming: Bool {
-        switch overlay {
-        case .confirmEdit, .confirmWrite, .confirmQuit, .confirmReconnect: return true
-        default: return false
-        }
-    }
+    public var isConfirming: Bool { overlay.isConfirming }
 
     /// The explorer.
     public let explorer: Explorer
@@ -97,9 +43,8 @@ public final class ShellApp {
     var typeAhead = ""
     /// For the relations menu: the label of the row each to-one relationship points at (by index).
     var relationLabels: [Int: String] = [:]
-    /// The current row's links as last read (labels and counts), for the links line under the panes;
-    /// stale once the cursor moves to another row, dropped by any key that may change data.
-    var rowLinksRead: RowLinks?
+    /// The current row's links as last read (labels and counts), for the links line under the panes.
+    let rowLinks = RowLinksCache()
     /// The last search (`f`, `F`), which `n` and `N` repeat.
     public internal(set) var lastFind: (text: String, column: String?)?
     /// Whether the last render had only room for the "too small" message.
@@ -166,11 +111,28 @@ public final class ShellApp {
 
     /// While the table prompt previews a table (`Track/snow` typed): where navigation, the tables
     /// cursor and the focus were when it opened, and the table shown now.
-    var tablePreview: (snapshot: Explorer.NavigationSnapshot, tableCursor: Int, focus: Pane, table: String?)?
+    var tablePreview: (snapshot: Navigator.Snapshot, tableCursor: Int, focus: Pane, table: String?)?
 
     /// Runs `body`, showing any error in the status line instead of letting it escape.
     func attempt(_ body: () throws -> Void) {
         do { try body() } catch { setError(error) }
     }
-}
 
+    /// The age, in seconds, from which the status line shows how long the transaction holding
+    /// pending changes has been open (`open 2m05s · tx: 1 uncommitted`).
+    public nonisolated(unsafe) static var transactionAgeShownAfter: TimeInterval = 10
+
+    /// Renders the whole screen: prepares the frame (the rows on screen and the labels of their
+    /// foreign keys are read through the explorer; any error is shown in the status line), then
+    /// draws it, and keeps what drawing found that the keys act on (the echo pane's scroll as far
+    /// as it goes, the columns of the schema map).
+    public func render(width: Int, height: Int) -> ScreenGrid {
+        let drawing = ShellRenderer(app: self).draw(prepareFrame(width: width, height: height))
+        if let scroll = drawing.echoScroll { echoScroll = scroll }
+        if let columns = drawing.schemaMapColumns, case .schemaMap(var browser) = overlay, browser.columnsDrawn != columns {
+            browser.columnsDrawn = columns
+            overlay = .schemaMap(browser)
+        }
+        return drawing.grid
+    }
+}

@@ -28,11 +28,11 @@ public struct TableTarget: Sendable, Equatable {
             return TableTarget(table: exact.name, position: .top)
         }
         guard let separator = text.firstIndex(where: { $0 == ":" || $0 == "/" }), separator != text.startIndex else {
-            return ShellApp.tableMatch(text, in: tables).map { TableTarget(table: $0, position: .top) }
+            return TypedSearch.tableMatch(text, in: tables).map { TableTarget(table: $0, position: .top) }
         }
         let name = String(text[..<separator])
         let rest = String(text[text.index(after: separator)...]).trimmingCharacters(in: .whitespaces)
-        guard let table = ShellApp.tableMatch(name, in: tables) else { return nil }
+        guard let table = TypedSearch.tableMatch(name, in: tables) else { return nil }
         if rest.isEmpty { return TableTarget(table: table, position: .top) }
         return TableTarget(table: table, position: text[separator] == ":" ? .key(rest) : .find(rest))
     }

@@ -33,7 +33,7 @@ extension Explorer {
         case .tables(let only):
             // Counted again only if another program changed the file (exact counts already
             // finished in idle time are kept); a count still bounded shows as `10000+`.
-            if try tableCountsAreStale || (pendingChanges == 0 && fileChangedElsewhere()) { try reloadTables() }
+            try tableList.reloadIfStale()
             let listed = tables.filter { only == nil || $0.isView == (only == .views) }
             let rows = listed.map { [$0.name, $0.kindText, $0.countText] }
             return CommandResult(output: TextTable.render(header: ["name", "kind", "rows"], rows: rows),
@@ -157,7 +157,7 @@ extension Explorer {
             // a file that cannot be read now is an error, never the count read before.
             try refreshIfChangedElsewhereOrFail()
             guard let view = current else { throw ShellError.noView(command: "count") }
-            if !view.countIsExact { try completeCount(of: view) }
+            if !view.countIsExact { try loader.completeCount(of: view) }
             return CommandResult(output: String(view.totalCount), status: Plural.count(view.totalCount, "row"))
         case .refresh:
             try refresh()

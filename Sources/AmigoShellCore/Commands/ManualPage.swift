@@ -43,7 +43,7 @@ public struct ManualPage {
             page += [".TP", ".B " + Self.escape(command.usage), Self.escape(command.summary)]
         }
         page += [".PD", ".SH FILTER LANGUAGE", ".nf"]
-        page += Explorer.filterLanguageHelp.map(Self.escape)
+        page += HelpText.filterLanguage.map(Self.escape)
         page += [
             ".fi",
             ".SH EXIT STATUS",

@@ -47,7 +47,7 @@ public struct Clipping: Sendable, Equatable {
     }
 }
 
-extension Explorer {
+extension Navigator {
     /// The clipping of the current cell or row, every value whole.
     ///
     /// - Throws: ``ShellError/noView(command:)`` without a view, ``ShellError/noCurrentRow(command:)`` on an empty one.

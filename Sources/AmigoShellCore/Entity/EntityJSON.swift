@@ -83,22 +83,3 @@ public struct EntityJSON {
         }
     }
 }
-
-extension Explorer {
-    /// Writes the current row nested `depth` deep (``EntityJSON``) to `path` (`-`: standard output),
-    /// with the guards of ``export(format:to:force:header:)``; returns what was written (`1 row
-    /// with 11 related`).
-    public func exportEntity(to path: String, depth: Int, force: Bool = false) throws -> String {
-        guard let view = current else { throw ShellError.noView(command: "export") }
-        guard view.isModelView else { throw ShellError.sqlResult(command: "export --depth", instead: "has no relationships; export json without --depth writes its rows") }
-        guard let record = try currentRecord() else { throw ShellError.noCurrentRow(command: "export") }
-        var writer = EntityJSON(session: session)
-        let text = try writer.text(of: record, depth: depth)
-        let file = try OutputFile.open(path, databasePath: databaseFile, standardOutput: standardOutputWriter,
-                                       force: force, replacing: true, command: "export")
-        defer { file.close() }
-        try file.write(text)
-        try file.commit()
-        return rowCaption(record) + (writer.rowsWritten > 1 ? " with \(writer.rowsWritten - 1) related" : "")
-    }
-}

@@ -113,7 +113,7 @@ public struct EntityPage: Sendable, Equatable {
     }
 }
 
-extension Explorer {
+extension Navigator {
     /// The page of the current row (`p`, `page`).
     ///
     /// - Throws: ``ShellError/noView(command:)`` without a table open, ``ShellError/sqlResult(command:instead:)``

@@ -132,12 +132,12 @@ public struct SchemaGraph: Sendable, Equatable {
     public func node(named name: String) -> Node? { nodes.first { $0.name == name } }
 }
 
-extension Explorer {
-    /// The graph of the file's tables as they are now (counts as the tables list has them,
-    /// read again first when a script's writes or another program made them stale).
+extension TableList {
+    /// The graph of the file's tables as they are now (counts as the list has them, read again
+    /// first when a script's writes or another program made them stale).
     public func schemaGraph() throws -> SchemaGraph {
-        if try tableCountsAreStale || (pendingChanges == 0 && fileChangedElsewhere()) { try reloadTables() }
+        try reloadIfStale()
         let counts = Dictionary(tables.filter { $0.countText != "?" }.map { ($0.name, $0.countText) }, uniquingKeysWith: { a, _ in a })
-        return SchemaGraph(models: amigo.models, rowCounts: counts)
+        return SchemaGraph(models: database.amigo.models, rowCounts: counts)
     }
 }

@@ -42,7 +42,40 @@ public struct RowLinks: Sendable, Equatable {
     public static let numberedLimit = 9
 }
 
-extension Explorer {
+extension Navigator {
+    /// The current row's relationships with their row counts.
+    public func relations() throws -> [(relationship: Relationship, count: Int)] {
+        guard let view = current, view.isModelView else { throw ShellError.noView(command: "relations") }
+        let record = try chosenRecord(for: "relations")
+        return try session.relatedCounts(of: record)
+    }
+
+    /// The label of the row each to-one relationship of the current row points at (`AC/DC` for
+    /// an album's `artist`), by index in `relationships`; a relationship that points at no row, or
+    /// at a row with nothing to name it, has none.
+    public func toOneLabels(_ relationships: [Relationship]) -> [Int: String] {
+        guard let record = try? currentRecord() else { return [:] }
+        var labels: [Int: String] = [:]
+        for (i, relationship) in relationships.enumerated() where relationship.kind == .toOne {
+            guard let parent = (try? session.query(relationship.target.name).using(record).relationship(relationship.name).first()) ?? nil else { continue }
+            let key = parent.primaryKey.map(ValueText.display).joined(separator: ",")
+            labels[i] = LabelColumn.label(of: parent) ?? key
+        }
+        return labels
+    }
+
+    /// What a relationship goes through: `ArtistId`, `Track.AlbumId`, `PlaylistTrack`.
+    public static func throughText(_ relationship: Relationship) -> String {
+        switch relationship.kind {
+        case .toOne:
+            return relationship.sourceColumns.map(\.label).joined(separator: ",")
+        case .oneToMany:
+            return relationship.target.name + "." + relationship.targetColumns.map(\.label).joined(separator: ",")
+        case .manyToMany:
+            return relationship.junction?.name ?? relationship.target.name
+        }
+    }
+
     /// Where the current view's cursor is, as a ``RowLinks/Anchor``; nil without a model row.
     func rowLinksAnchor() -> RowLinks.Anchor? {
         guard let view = current, view.isModelView, view.totalCount > 0,

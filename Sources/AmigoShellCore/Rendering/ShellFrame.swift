@@ -14,7 +14,7 @@ struct ShellFrame {
     /// Where everything goes; nil when the terminal is too small.
     let layout: ShellLayout?
     /// The grid's content; nil without a view.
-    var grid: ShellApp.GridContent?
+    var grid: ShellRenderer.GridContent?
     /// The current row's links, for the line under the panes.
     var rowLinks: RowLinks?
     /// The row the relations pop-up is about (`Album 1 "For Those About To Rock…"`).
@@ -38,5 +38,32 @@ extension ShellApp {
             frame.relationsCaption = (try? explorer.currentRecord()).flatMap { $0 }.map(explorer.rowCaption)
         }
         return frame
+    }
+
+    /// Prepares the grid of the current view for a frame: scrolls the viewport to the cursor,
+    /// reads the rows on screen (and their foreign keys' labels, and the computed sort values),
+    /// and decides which columns fit. Nil without a view; a read that fails is shown in the
+    /// status line and leaves the grid empty.
+    func prepareGrid(_ layout: ShellLayout) -> ShellRenderer.GridContent? {
+        guard let view = explorer.current else { return nil }
+        let rows = layout.gridRows
+        view.scrollToShowCursor(rows: rows)
+        let values: [[DatabaseValue]]
+        do {
+            values = try explorer.values(in: view.topRow..<(view.topRow + rows))
+        } catch {
+            setError(error)
+            values = []
+        }
+        // Sorted by a computed value (`albums.@count`): shown as a column of its own, after the key.
+        let computed = explorer.computedOrderPath
+        var shown = values
+        if computed != nil {
+            let extra = explorer.computedOrderValues(rows: view.topRow..<(view.topRow + values.count))
+            shown = zip(values, extra).map { $0 + [$1] }
+        }
+        var content = ShellRenderer(app: self).columnLayout(view: view, values: shown, width: layout.grid.inset(by: 1).width, computed: computed)
+        content.computed = computed
+        return content
     }
 }

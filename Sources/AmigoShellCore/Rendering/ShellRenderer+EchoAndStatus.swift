@@ -2,28 +2,31 @@
 
 import Amigo
 
-extension ShellApp {
-    func drawEcho(_ grid: inout ScreenGrid, _ box: Rect) {
+extension ShellRenderer {
+    /// Draws the echo pane: the statements the session ran, newest at the bottom, scrolled back
+    /// by the app's echo scroll clamped to the lines there are. Returns the scroll drawn.
+    func drawEcho(_ grid: inout ScreenGrid, _ box: Rect) -> Int {
         grid.drawBox(box, title: explorer.isEchoOn ? "SQL echo" : "SQL echo (off)", style: boxStyle(.echo))
         let inner = box.inset(by: 1)
-        guard inner.width > 4 else { return }
+        guard inner.width > 4 else { return echoScroll }
         var lines: [(String, TextStyle)] = []
         for event in explorer.echoLog.entries.suffix(60) {
-            let style = event.kind == .transaction ? ShellApp.dimStyle : TextStyle.plain
+            let style = event.kind == .transaction ? ShellRenderer.dimStyle : TextStyle.plain
             for line in wrap(event.sql, width: inner.width) { lines.append((line, style)) }
             var detail = event.kind == .transaction ? " " : "  [" + event.arguments.map(\.description).joined(separator: ", ") + "]"
             detail += String(format: " %.2f ms", event.duration * 1000)
             if let rows = event.rowCount, event.kind == .statement { detail += " · " + Plural.count(rows, "row") }
             if let error = event.error { detail += " · " + error }
-            for line in wrap(detail, width: inner.width) { lines.append((line, event.error == nil ? TextStyle(color: .green) : ShellApp.errorStyle)) }
+            for line in wrap(detail, width: inner.width) { lines.append((line, event.error == nil ? TextStyle(color: .green) : ShellRenderer.errorStyle)) }
         }
         let maxScroll = max(0, lines.count - inner.height)
-        if echoScroll > maxScroll { echoScroll = maxScroll }
+        let echoScroll = min(self.echoScroll, maxScroll)
         let end = lines.count - echoScroll
         let start = max(0, end - inner.height)
         for (i, (line, style)) in lines[start..<end].enumerated() {
             grid.put(line, row: inner.y + i, column: inner.x, maxWidth: inner.width, style: style)
         }
+        return echoScroll
     }
 
     /// A breadcrumb cut to `width` columns from the left: whole steps are dropped while at least

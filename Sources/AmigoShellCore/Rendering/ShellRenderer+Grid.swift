@@ -2,7 +2,7 @@
 
 import Amigo
 
-extension ShellApp {
+extension ShellRenderer {
     /// Column widths and the cell texts of the visible rows.
     struct GridContent {
         var columns: [Int] = []      // indices of visible columns
@@ -15,39 +15,12 @@ extension ShellApp {
         var computed: String?        // the computed sort value's column name (`albums.@count`), if shown
     }
 
-    /// Prepares the grid of the current view for a frame: scrolls the viewport to the cursor,
-    /// reads the rows on screen (and their foreign keys' labels, and the computed sort values),
-    /// and decides which columns fit. Nil without a view; a read that fails is shown in the
-    /// status line and leaves the grid empty.
-    func prepareGrid(_ layout: ShellLayout) -> GridContent? {
-        guard let view = explorer.current else { return nil }
-        let rows = layout.gridRows
-        view.scrollToShowCursor(rows: rows)
-        let values: [[DatabaseValue]]
-        do {
-            values = try explorer.values(in: view.topRow..<(view.topRow + rows))
-        } catch {
-            setError(error)
-            values = []
-        }
-        // Sorted by a computed value (`albums.@count`): shown as a column of its own, after the key.
-        let computed = explorer.computedOrderPath
-        var shown = values
-        if computed != nil {
-            let extra = explorer.computedOrderValues(rows: view.topRow..<(view.topRow + values.count))
-            shown = zip(values, extra).map { $0 + [$1] }
-        }
-        var content = columnLayout(view: view, values: shown, width: layout.grid.inset(by: 1).width, computed: computed)
-        content.computed = computed
-        return content
-    }
-
     /// Draws the grid pane from `content` (prepared by ``prepareGrid(_:)``); reads nothing.
     func drawGrid(_ grid: inout ScreenGrid, _ layout: ShellLayout, _ content: GridContent?) {
         let box = layout.grid
         guard let view = explorer.current, let content else {
             grid.drawBox(box, title: "Grid", style: boxStyle(.grid))
-            grid.put("Choose a table and press Enter (or :open NAME).", row: box.y + 2, column: box.x + 2, maxWidth: box.width - 4, style: ShellApp.dimStyle)
+            grid.put("Choose a table and press Enter (or :open NAME).", row: box.y + 2, column: box.x + 2, maxWidth: box.width - 4, style: ShellRenderer.dimStyle)
             return
         }
         var title = view.title
@@ -71,34 +44,34 @@ extension ShellApp {
                     header += isInferredLink(view, column) ? "~→" : "→"
                 }
             }
-            var style = ShellApp.headerStyle
+            var style = ShellRenderer.headerStyle
             if column == view.cursorColumn && focus == .grid { style.attributes.insert(.underline) }
             // Over a column of numbers, the header is right-aligned as they are.
             let numeric = content.cells.indices.contains { content.numbers[$0][i] }
                 && content.cells.indices.allSatisfy { content.numbers[$0][i] || content.nulls[$0][i] }
             grid.put(DisplayWidth.pad(header, to: content.widths[i], alignRight: numeric && DisplayWidth.of(header) <= content.widths[i]),
                      row: inner.y, column: x, maxWidth: min(content.widths[i], inner.maxX - x), style: style)
-            x += content.widths[i] + ShellApp.columnGap
+            x += content.widths[i] + ShellRenderer.columnGap
         }
-        grid.put(String(repeating: "─", count: inner.width), row: inner.y + 1, column: inner.x, style: ShellApp.dimStyle)
+        grid.put(String(repeating: "─", count: inner.width), row: inner.y + 1, column: inner.x, style: ShellRenderer.dimStyle)
         // Rows.
         for (r, cells) in content.cells.enumerated() {
             let absolute = view.topRow + r
             let y = inner.y + 2 + r
             let isCursorRow = absolute == view.cursorRow
-            if isCursorRow && focus == .grid { grid.fill(Rect(x: inner.x, y: y, width: inner.width, height: 1), style: ShellApp.cursorStyle) }
+            if isCursorRow && focus == .grid { grid.fill(Rect(x: inner.x, y: y, width: inner.width, height: 1), style: ShellRenderer.cursorStyle) }
             x = inner.x
             for (i, text) in cells.enumerated() {
                 let column = content.columns[i]
-                var style: TextStyle = content.nulls[r][i] ? ShellApp.nullStyle : (isForeignKey(view, column) ? ShellApp.foreignStyle : .plain)
-                if isCursorRow && focus == .grid { style = column == view.cursorColumn ? ShellApp.cellStyle : ShellApp.cursorStyle }
+                var style: TextStyle = content.nulls[r][i] ? ShellRenderer.nullStyle : (isForeignKey(view, column) ? ShellRenderer.foreignStyle : .plain)
+                if isCursorRow && focus == .grid { style = column == view.cursorColumn ? ShellRenderer.cellStyle : ShellRenderer.cursorStyle }
                 let number = content.numbers[r][i] && DisplayWidth.of(text) <= content.widths[i]
                 grid.put(DisplayWidth.pad(text, to: content.widths[i], alignRight: number), row: y, column: x, maxWidth: min(content.widths[i], inner.maxX - x), style: style)
-                x += content.widths[i] + ShellApp.columnGap
+                x += content.widths[i] + ShellRenderer.columnGap
             }
         }
         if view.totalCount == 0 {
-            grid.put(view.filter == nil ? "(no rows)" : "(no rows match the filter)", row: inner.y + 2, column: inner.x, style: ShellApp.dimStyle)
+            grid.put(view.filter == nil ? "(no rows)" : "(no rows match the filter)", row: inner.y + 2, column: inner.x, style: ShellRenderer.dimStyle)
         }
         // Columns off screen: counted on the bottom border, at the left.
         if content.hiddenLeft > 0 || content.hiddenRight > 0 {
@@ -130,7 +103,7 @@ extension ShellApp {
     /// Decides which columns fit, from the current column's neighbourhood, and their widths.
     func columnLayout(view: BrowseView, values: [[DatabaseValue]], width: Int, computed: String? = nil) -> GridContent {
         var content = GridContent()
-        let gap = ShellApp.columnGap
+        let gap = ShellRenderer.columnGap
         let count = view.columns.count
         // The computed order's column, if any, is index `count`: pinned after the key columns.
         let names = view.columns + (computed.map { [$0] } ?? [])
@@ -211,7 +184,7 @@ extension ShellApp {
                 // The next column only partly fits: show it cut to the room left (its header and
                 // cells end in `…`) instead of leaving that room blank, when the room is worth it.
                 let room = width - used
-                if room >= ShellApp.minimumPartialColumnWidth {
+                if room >= ShellRenderer.minimumPartialColumnWidth {
                     content.columns.append(column)
                     content.widths.append(room)
                 }

@@ -2,8 +2,11 @@
 
 import Amigo
 
-extension ShellApp {
-    func drawOverlay(_ grid: inout ScreenGrid, width: Int, height: Int, frame: Rect, caption: String?) {
+extension ShellRenderer {
+    /// Draws the open overlay over the panes. Returns how many columns the schema map drew, when
+    /// it is the overlay (its cursor moves by them).
+    func drawOverlay(_ grid: inout ScreenGrid, width: Int, height: Int, frame: Rect, caption: String?) -> Int? {
+        var mapColumns: Int?
         func box(_ title: String, _ lines: [String], scroll: Int, highlight: Int? = nil, footer: String? = nil) {
             // As wide as the widest line, the footer (the keys that work in it) and the title,
             // within the screen; inside the grid's frame when the lines fit there (the panes'
@@ -18,23 +21,23 @@ extension ShellApp {
                 ? Rect(x: inside.x + (inside.width - w) / 2, y: inside.y + (inside.height - h) / 2, width: w, height: h)
                 : Rect(x: (width - w) / 2, y: max(1, (height - h) / 2), width: w, height: h)
             grid.fill(rect)
-            grid.drawBox(rect, title: title, style: ShellApp.focusStyle)
+            grid.drawBox(rect, title: title, style: ShellRenderer.focusStyle)
             let inner = rect.inset(by: 1)
             let start = min(scroll, max(0, lines.count - inner.height))
             for (i, line) in lines.dropFirst(start).prefix(inner.height).enumerated() {
-                let style = highlight == start + i ? ShellApp.cursorStyle : TextStyle.plain
+                let style = highlight == start + i ? ShellRenderer.cursorStyle : TextStyle.plain
                 if style != .plain { grid.fill(Rect(x: inner.x, y: inner.y + i, width: inner.width, height: 1), style: style) }
                 grid.put(line, row: inner.y + i, column: inner.x + 1, maxWidth: inner.width - 1, style: style)
             }
             // The keys that work here, on the bottom border at the left.
             if let footer {
-                grid.put(" " + footer + " ", row: rect.maxY - 1, column: rect.x + 2, maxWidth: max(0, rect.width - 12), style: ShellApp.focusStyle)
+                grid.put(" " + footer + " ", row: rect.maxY - 1, column: rect.x + 2, maxWidth: max(0, rect.width - 12), style: ShellRenderer.focusStyle)
             }
             // Say so when there is more than fits.
             let hidden = (start > 0 ? "↑ " : "") + (start + inner.height < lines.count ? "↓ more " : "")
             if !hidden.isEmpty {
                 let text = " " + hidden
-                grid.put(text, row: rect.maxY - 1, column: rect.maxX - 2 - DisplayWidth.of(text), style: ShellApp.focusStyle)
+                grid.put(text, row: rect.maxY - 1, column: rect.maxX - 2 - DisplayWidth.of(text), style: ShellRenderer.focusStyle)
             }
         }
         switch overlay {
@@ -67,14 +70,10 @@ extension ShellApp {
             let lines = lines(labelRoom: labelRoom).map { DisplayWidth.of($0) <= room ? $0 : DisplayWidth.truncate($0, to: max(20, room)) }
             box(caption.map { "Relations of \($0)" } ?? "Relations", lines, scroll: max(0, cursor - (height - 8)), highlight: cursor,
                 footer: "Enter or 1-9 follows · Esc closes")
-        case .schemaMap(var browser):
+        case .schemaMap(let browser):
             // Most of the screen: the map is as wide as the terminal lets it be.
             let rect = Rect(x: 1, y: 1, width: width - 2, height: height - 2)
-            let columns = browser.draw(&grid, in: rect, frameStyle: ShellApp.focusStyle, cursorStyle: ShellApp.cursorStyle)
-            if browser.columnsDrawn != columns {
-                browser.columnsDrawn = columns
-                overlay = .schemaMap(browser)
-            }
+            mapColumns = browser.draw(&grid, in: rect, frameStyle: ShellRenderer.focusStyle, cursorStyle: ShellRenderer.cursorStyle)
         case .entityPage(let browser):
             box("Page of " + browser.lines[0].text, browser.lines.dropFirst().map(\.text), scroll: max(0, browser.cursor - 1 - (height - 8)),
                 highlight: browser.cursor - 1, footer: EntityPageBrowser.footer)
@@ -134,5 +133,6 @@ extension ShellApp {
             lines.append("y or Enter = connect again · any other key = stay (:reconnect later)")
             box("Connection lost", lines, scroll: 0)
         }
+        return mapColumns
     }
 }

@@ -2,7 +2,7 @@
 
 import Amigo
 
-extension ShellApp {
+extension ShellRenderer {
     /// Draws the current row's links (as prepared for the frame) in `line`: `1 artist → AC/DC  2 tracks 10 …`, each number
     /// in the header's style (the digit key follows it). Labels and counts appear once read;
     /// until then the names alone, dimmed. When they do not all fit, the to-one labels are cut
@@ -12,7 +12,7 @@ extension ShellApp {
         guard let links else {
             if let model = explorer.current?.model, model.relationships.isEmpty, explorer.current?.totalCount ?? 0 > 0 {
                 grid.put(" no relationships: no foreign key leads from or to \(DisplayWidth.sanitize(model.name))", row: line.y, column: line.x,
-                         maxWidth: line.width, style: ShellApp.dimStyle)
+                         maxWidth: line.width, style: ShellRenderer.dimStyle)
             }
             return
         }
@@ -43,13 +43,13 @@ extension ShellApp {
             let followed = i < links.links.count - 1
             // Room for this one, and for `… r` after it when more follow.
             guard x + DisplayWidth.of(number + text) + (followed ? 2 + DisplayWidth.of(more) : 0) <= line.maxX else {
-                grid.put(more, row: line.y, column: x, maxWidth: max(0, line.maxX - x), style: ShellApp.dimStyle)
+                grid.put(more, row: line.y, column: x, maxWidth: max(0, line.maxX - x), style: ShellRenderer.dimStyle)
                 return
             }
-            grid.put(number, row: line.y, column: x, style: ShellApp.headerStyle)
-            grid.put(text, row: line.y, column: x + DisplayWidth.of(number), style: links.isComplete ? .plain : ShellApp.dimStyle)
+            grid.put(number, row: line.y, column: x, style: ShellRenderer.headerStyle)
+            grid.put(text, row: line.y, column: x + DisplayWidth.of(number), style: links.isComplete ? .plain : ShellRenderer.dimStyle)
             x += DisplayWidth.of(number + text) + 2
         }
-        if links.links.count > shown.count { grid.put(more, row: line.y, column: x, maxWidth: max(0, line.maxX - x), style: ShellApp.dimStyle) }
+        if links.links.count > shown.count { grid.put(more, row: line.y, column: x, maxWidth: max(0, line.maxX - x), style: ShellRenderer.dimStyle) }
     }
 }

@@ -2,7 +2,32 @@ import Amigo
 import Foundation
 
 /// Draws a ``ShellApp`` into a ``ScreenGrid``: title, tables, grid, echo, status, hints, overlays.
-extension ShellApp {
+/// It reads the app's state and a prepared ``ShellFrame``, writes nothing and runs no query.
+struct ShellRenderer {
+    /// The app drawn.
+    let app: ShellApp
+
+    /// The explorer whose views are drawn.
+    var explorer: Explorer { app.explorer }
+    /// The focused pane.
+    var focus: ShellApp.Pane { app.focus }
+    /// The open overlay.
+    var overlay: ShellApp.Overlay { app.overlay }
+    /// Cursor in the tables list.
+    var tableCursor: Int { app.tableCursor }
+    /// Lines scrolled back in the echo pane.
+    var echoScroll: Int { app.echoScroll }
+    /// The status message.
+    var message: String { app.message }
+    /// Whether ``message`` is an error.
+    var messageIsError: Bool { app.messageIsError }
+    /// Whether ``message`` is only the status summary of the moment it was set.
+    var messageIsSummary: Bool { app.messageIsSummary }
+    /// For the relations menu: the label of the row each to-one relationship points at.
+    var relationLabels: [Int: String] { app.relationLabels }
+}
+
+extension ShellRenderer {
     static let headerStyle = TextStyle(.bold, color: .cyan)
     static let nullStyle = TextStyle(.dim)
     static let cursorStyle = TextStyle(.reverse)
@@ -16,19 +41,18 @@ extension ShellApp {
     static let minimumPartialColumnWidth = 4
     /// Spaces between grid columns: two, so that `Peacock  Jane` never runs together.
     static let columnGap = 2
-    /// The age, in seconds, from which the status line shows how long the transaction holding
-    /// pending changes has been open (`open 2m05s · tx: 1 uncommitted`).
-    public nonisolated(unsafe) static var transactionAgeShownAfter: TimeInterval = 10
-
-    /// Renders the whole screen: prepares the frame (the rows on screen and the labels of their
-    /// foreign keys are read through the explorer; any error is shown in the status line), then
-    /// draws it.
-    public func render(width: Int, height: Int) -> ScreenGrid {
-        draw(prepareFrame(width: width, height: height))
+    /// A drawn screen, and what drawing found that the keys act on.
+    struct Drawing {
+        /// The screen.
+        var grid: ScreenGrid
+        /// The echo pane's scroll, clamped to the lines it has; nil when the pane is not drawn.
+        var echoScroll: Int?
+        /// How many columns the schema map drew; nil when it is not open.
+        var schemaMapColumns: Int?
     }
 
-    /// Draws a prepared frame; reads nothing from the database.
-    func draw(_ frame: ShellFrame) -> ScreenGrid {
+    /// Draws a prepared frame; reads nothing from the database and changes no state.
+    func draw(_ frame: ShellFrame) -> Drawing {
         let (width, height) = (frame.width, frame.height)
         var grid = ScreenGrid(width: max(1, width), height: max(1, height))
         guard let layout = frame.layout else {
@@ -41,17 +65,19 @@ extension ShellApp {
             } else {
                 grid.put(size + " " + need, row: 0, column: 0)
             }
-            return grid
+            return Drawing(grid: grid)
         }
+        var drawing = Drawing(grid: grid)
         drawTitle(&grid, layout)
         drawTables(&grid, layout)
         drawGrid(&grid, layout, frame.grid)
         if let line = layout.links { drawRowLinks(&grid, frame.rowLinks, in: line) }
-        if let echo = layout.echo { drawEcho(&grid, echo) }
+        if let echo = layout.echo { drawing.echoScroll = drawEcho(&grid, echo) }
         drawStatus(&grid, layout)
-        grid.put(KeyMap.hints(width: width - 2), row: layout.prompt.y, column: 1, maxWidth: width - 2, style: ShellApp.dimStyle)
-        drawOverlay(&grid, width: width, height: height, frame: layout.grid, caption: frame.relationsCaption)
-        return grid
+        grid.put(KeyMap.hints(width: width - 2), row: layout.prompt.y, column: 1, maxWidth: width - 2, style: ShellRenderer.dimStyle)
+        drawing.schemaMapColumns = drawOverlay(&grid, width: width, height: height, frame: layout.grid, caption: frame.relationsCaption)
+        drawing.grid = grid
+        return drawing
     }
 
     func drawTitle(_ grid: inout ScreenGrid, _ layout: ShellLayout) {
@@ -65,13 +91,13 @@ extension ShellApp {
             if DisplayWidth.of(text + "  ›  " + breadcrumb) <= width {
                 text += "  ›  " + breadcrumb
             } else {
-                text = " " + ShellApp.shortenedBreadcrumb(breadcrumb, width: width - 1)
+                text = " " + ShellRenderer.shortenedBreadcrumb(breadcrumb, width: width - 1)
             }
         }
         grid.put(text, row: 0, column: 0, maxWidth: width, style: TextStyle([.reverse, .bold]))
     }
 
-    func boxStyle(_ pane: Pane) -> TextStyle { focus == pane ? ShellApp.focusStyle : ShellApp.dimStyle }
+    func boxStyle(_ pane: ShellApp.Pane) -> TextStyle { focus == pane ? ShellRenderer.focusStyle : ShellRenderer.dimStyle }
 
     func drawTables(_ grid: inout ScreenGrid, _ layout: ShellLayout) {
         let box = layout.tables
@@ -98,7 +124,7 @@ extension ShellApp {
                 let room = max(1, inner.width - DisplayWidth.of(entry.countText) - 1)
                 guard DisplayWidth.of(name) > room, room >= 5 else { continue }
                 let head = DisplayWidth.truncate(name, to: (room + 1) / 2)   // ends in `…`
-                shown[i] = head + String(ShellApp.tail(of: name, width: room - DisplayWidth.of(head) + 1).dropFirst())
+                shown[i] = head + String(ShellRenderer.tail(of: name, width: room - DisplayWidth.of(head) + 1).dropFirst())
             }
         }
         for (row, i) in (top..<min(tables.count, top + visible)).enumerated() {
@@ -109,10 +135,10 @@ extension ShellApp {
             let nameWidth = max(1, inner.width - countWidth - 1)
             let open = explorer.stack.first?.model?.name == entry.name
             var style = open ? TextStyle(.bold) : TextStyle.plain
-            if i == tableCursor && focus == .tables { style = ShellApp.cursorStyle }
+            if i == tableCursor && focus == .tables { style = ShellRenderer.cursorStyle }
             grid.fill(Rect(x: inner.x, y: inner.y + row, width: inner.width, height: 1), style: style)
             grid.put(shown[i] ?? DisplayWidth.truncate(name, to: nameWidth), row: inner.y + row, column: inner.x, maxWidth: nameWidth, style: style)
-            grid.put(count, row: inner.y + row, column: inner.maxX - countWidth, style: i == tableCursor && focus == .tables ? style : ShellApp.dimStyle)
+            grid.put(count, row: inner.y + row, column: inner.maxX - countWidth, style: i == tableCursor && focus == .tables ? style : ShellRenderer.dimStyle)
         }
     }
 }

@@ -45,4 +45,14 @@ extension ValueText {
         default: return false
         }
     }
+
+    /// A value as the edit prompt starts with it: `NULL` for NULL, a BLOB as `x'…'` hex, any other
+    /// value as the grid shows it.
+    static func editText(_ value: DatabaseValue) -> String {
+        switch value {
+        case .null: return "NULL"
+        case .blob: return plain(value)
+        default: return display(value)
+        }
+    }
 }

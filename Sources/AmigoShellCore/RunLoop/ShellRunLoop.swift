@@ -72,7 +72,7 @@ public final class ShellRunLoop {
     func idleTick() {
         if terminal.resumeIfSuspended() { draw() }
         if idle({ explorer.refreshIfChangedElsewhere() }) {
-            app.rowLinksRead = nil    // another program's commit may have changed them
+            app.rowLinks.forget()    // another program's commit may have changed them
             app.showNotices()
             draw()
         }

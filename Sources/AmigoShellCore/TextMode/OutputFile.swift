@@ -63,7 +63,7 @@ public final class OutputFile {
                 }
             }
         }
-        switch Explorer.exportTarget(path) {
+        switch Exporter.exportTarget(path) {
         case .standardOutput:
             guard let standardOutput else {
                 throw ShellError.standardOutputIsTheScreen(command: command)

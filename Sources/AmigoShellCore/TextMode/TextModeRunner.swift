@@ -44,7 +44,9 @@ public final class TextModeRunner {
     /// The last command, when it only changed the view, with what it would have printed.
     private var deferred: (command: Command, text: String)?
     /// How deep `read` is nested (a file that reads itself stops at ``maxReadDepth``).
-    private var readDepth = 0
+    private(set) var readDepth = 0
+    /// Where a statement over several lines stands (``isInsideStatement``).
+    let statementState = ScriptStatements<AnyIterator<String>>.State()
     static let maxReadDepth = 16
 
     /// Creates a runner. `output` gets text to write as it is (line breaks included) and throws
@@ -390,44 +392,6 @@ public final class TextModeRunner {
                         joiningStatements: true)
     }
 
-    /// Runs lines until one quits, one fails with ``stopsAtFirstError``, or they end; then
-    /// prints the view if the last command changed it (``finish()``). An error names its line
-    /// as `location(n)` gives it for the n-th line (1-based).
-    ///
-    /// With `joiningStatements` (a script on standard input or in a file), an SQL statement goes
-    /// on over the next lines until one ends it with `;`, as in sqlite3 (``ScriptStatements``),
-    /// and its error names the line it started on; without (`-c`, whose every argument is one
-    /// command), every line runs alone.
-    public func run<S: Sequence>(lines: S, location: (Int) -> String? = { _ in nil }, joiningStatements: Bool = true)
-    where S.Element == String {
-        _ = runLines(lines, location: location, joiningStatements: joiningStatements)
-        finish()
-    }
-
-    /// Whether the lines read so far began an SQL statement that no line has ended yet (a prompt
-    /// then asks for the rest).
-    public var isInsideStatement: Bool { statementState.isInsideStatement }
-    private let statementState = ScriptStatements<AnyIterator<String>>.State()
-
-    /// Runs lines; false when one asked to quit.
-    private func runLines<S: Sequence>(_ lines: S, location: (Int) -> String?, joiningStatements: Bool) -> Bool
-    where S.Element == String {
-        if !joiningStatements {
-            for (index, line) in lines.enumerated() {
-                if !run(line, location: location(index + 1)) { return false }
-                if failed && stopsAtFirstError { return true }
-            }
-            return true
-        }
-        // A file read by `read` while a statement is being read has statements of its own.
-        let state = readDepth == 0 ? statementState : ScriptStatements<AnyIterator<String>>.State()
-        for unit in ScriptStatements(AnyIterator(lines.makeIterator()), state: state) {
-            if !run(unit.text, location: location(unit.line)) { return false }
-            if failed && stopsAtFirstError { return true }
-        }
-        return true
-    }
-
     /// Ends a run: when its last command only changed the view, prints that view (the row, for
     /// `get`), then closes the `output` file.
     public func finish() {
@@ -455,12 +419,4 @@ public final class TextModeRunner {
             report(ShellError.uncommittedAtEnd(count: explorer.pendingChanges), location: nil)
         }
     }
-}
-
-/// Wraps a value for a `@Sendable` closure in this single-threaded program.
-///
-/// `@unchecked Sendable`: carries a value across a `@Sendable` boundary in this single-threaded program.
-struct UncheckedSendable<V>: @unchecked Sendable {
-    let value: V
-    init(_ value: V) { self.value = value }
 }

@@ -1,7 +1,8 @@
 import Amigo
+import Foundation
 
 /// `undo`: the last uncommitted write taken back alone, through the savepoint it ran after.
-extension Explorer {
+extension Editor {
     /// Undoes the last write of ``changeLog`` (rolling the session back to the savepoint kept
     /// before it), then brings the models (after DDL), the counts and the current view up to
     /// date. Returns the change undone.
@@ -10,7 +11,7 @@ extension Explorer {
     ///   what it made permanent); ``ShellError/cannotUndo(change:reason:)`` when the last write
     ///   has no savepoint of its own or its savepoint is gone — nothing is changed then.
     @discardableResult
-    public func undoLastChange() throws -> PendingChange {
+    func undoLastChange() throws -> PendingChange {
         guard let last = changeLog.changes.last else {
             throw ShellError.nothingToUndo(reason: changeLog.lastEnding.map { "the last transaction ended: \($0)" } ?? "no uncommitted change")
         }
@@ -23,13 +24,13 @@ extension Explorer {
             throw ShellError.cannotUndo(change: last.title, reason: "its savepoint is gone (\(reason))")
         }
         changeLog.removeLast()
-        schemaChangesPending -= last.schemaChanges
-        unreportedWritesPending -= last.unreportedWrites
-        if !isSQLite && last.schemaChanges > 0 { catalogGeneration += 1 }
+        pending.schemaChangesPending -= last.schemaChanges
+        pending.unreportedWritesPending -= last.unreportedWrites
+        if last.schemaChanges > 0 { watcher.noteCatalogChanged() }
         // DDL undone: the models go back to the schema as it is again.
-        if schemaVersion() != reflectedSchemaVersion { try reflectAgain(keepingChanges: true); _ = takeNotice() }
-        try reloadTables()
-        try reloadCurrentView(undoneHere: true)
+        if watcher.schemaVersion() != watcher.reflectedSchemaVersion { try refresher.reflectAgain(keepingChanges: true); _ = watcher.takeNotice() }
+        try tableList.reload()
+        try navigator.reloadCurrentView(undoneHere: true)
         return last
     }
 }

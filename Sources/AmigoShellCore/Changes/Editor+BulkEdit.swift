@@ -1,19 +1,20 @@
 import Amigo
+import Foundation
 
 /// `set all COLUMN = VALUE`: one column set on every row of the current view, by one UPDATE the
 /// library builds from the view's query, previewed with its row count.
-extension Explorer {
+extension Editor {
     /// The UPDATE that sets `column` to the typed `text` on every row of the current view (its
     /// filter and relationship scope), with the view's row count in its title. Running it checks
     /// that the view still has that many rows and that the UPDATE changed exactly them.
-    public func previewSetAll(column: String, text: String) throws -> PendingWrite {
+    func previewSetAll(column: String, text: String) throws -> PendingWrite {
         let command = "set all"
         let (view, model) = try writableModel(command)
         guard let c = model.table.column(named: column) else { throw AmigoError.unknownColumn(column: column, model: model.name) }
         if c.primaryKey { throw ShellError.keyColumnNotEditable(command: command, column: c.label, table: model.name) }
         if c.isGenerated { throw ShellError.writeRefused(command: command, reason: "\(c.label) is generated; the database computes it") }
         let value = try ValueText.parseEdit(text, for: c)
-        if !view.countIsExact { try completeCount(of: view) }
+        if !view.countIsExact { try navigator.loader.completeCount(of: view) }
         let count = view.totalCount
         guard count > 0 else { throw ShellError.noCurrentRow(command: command) }
         let query = try view.query(in: session)
@@ -21,7 +22,7 @@ extension Explorer {
         let scope = view.filter.map { " (filter: \($0))" } ?? ""
         return PendingWrite(command: command, title: "set \(c.label) = \(value.description) on all \(Plural.count(count, "row")) of \(view.title)\(scope)",
                             statements: [PendingWrite.text(update.sql, update.arguments)], cascade: nil,
-                            run: { [unowned self] in
+                            run: {
                                 let now = try query.count()
                                 guard now == count else {
                                     throw ShellError.writeRefused(command: command, reason: "the view now has \(Plural.count(now, "row")), not the \(count) shown; nothing was changed")
@@ -32,19 +33,17 @@ extension Explorer {
                                 }
                                 return "set \(c.label) on \(Plural.count(count, "row")) of \(model.name)"
                             },
-                            settle: { [unowned self] in
-                                try reloadTables()
-                                guard current === view else { return }
-                                let (row, top) = (view.cursorRow, view.topRow)
-                                try load(view)
-                                view.place(row: row, top: top)
+                            settle: {
+                                try tableList.reload()
+                                guard navigator.current === view else { return }
+                                try navigator.reload(view)
                             })
     }
 
     /// How many rows the writing statement `sql` would change, counted by running it inside a
     /// savepoint and undoing it (not echoed), for the UI's confirmation; nil for a statement
     /// that is not an INSERT, UPDATE or DELETE, or that fails (running it says why).
-    public func rowsChanged(ifRun sql: String) -> Int? {
+    func rowsChanged(ifRun sql: String) -> Int? {
         guard StatementKind.of(sql) == .dataChange else { return nil }
         return try? amigo.engine.unechoed { try session.changesIfRun(sql) }
     }

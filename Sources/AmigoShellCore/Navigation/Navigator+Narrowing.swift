@@ -1,9 +1,9 @@
-// Explorer: filter, = and order — narrowing the current view, optionally as a new back step.
+// Navigator: filter, = and order — narrowing the current view, optionally as a new back step.
 
 import Amigo
 import Foundation
 
-extension Explorer {
+extension Navigator {
     // MARK: Filter and order
 
     /// Runs `change` on the view to narrow: the current view, or with ``narrowingPushesSteps`` a
@@ -41,9 +41,9 @@ extension Explorer {
         view.filter = text?.trimmingCharacters(in: .whitespaces).isEmpty == true ? nil : text
         view.cursorRow = 0
         view.topRow = 0
-        do { try load(view) } catch {
+        do { try loader.load(view) } catch {
             (view.filter, view.cursorRow, view.topRow) = old
-            try? load(view)
+            try? loader.load(view)
             // Placeholders take arguments in Swift; typed here, the value is written in place.
             if case AmigoError.argumentCountMismatch(_, 0, _) = error {
                 throw ShellError.placeholderInFilter
@@ -68,7 +68,7 @@ extension Explorer {
         if let filter = view.filter, case .comparison(let new)? = try? FilterParser.parse(term),
            let existing = try? FilterParser.parse(filter),
            case .keyPath(let path, _) = new.lhs,
-           Explorer.conjuncts(of: existing).contains(where: { old in
+           Navigator.conjuncts(of: existing).contains(where: { old in
                if case .keyPath(let oldPath, _) = old.lhs, oldPath.map({ $0.lowercased() }) == path.map({ $0.lowercased() }) {
                    return old.op == new.op && old.rhs == new.rhs && old.options == new.options
                }
@@ -99,7 +99,7 @@ extension Explorer {
     /// values first, up to ``frequencyLimit``.
     public func valueProfile(of column: String) throws -> ValueProfile {
         guard let view = current, view.isModelView else { throw ShellError.noView(command: "freq") }
-        return try view.query(in: session).valueProfile(of: column, limit: Explorer.frequencyLimit)
+        return try view.query(in: session).valueProfile(of: column, limit: Navigator.frequencyLimit)
     }
 
     /// The column `freq` profiles: the one named, else the view's naming column (its label).
@@ -154,13 +154,13 @@ extension Explorer {
         view.cursorRow = 0
         view.topRow = 0
         do {
-            try load(view)
+            try loader.load(view)
             // The first page is read here, not when the screen is drawn: a sort cancelled with
             // Esc (or failing) leaves the view as it was, not sorted with nothing shown.
             _ = try view.window?.rows(in: 0..<viewportRows)
         } catch {
             (view.order, view.cursorRow, view.topRow) = (old, oldCursor, oldTop)
-            try? load(view)
+            try? loader.load(view)
             throw error
         }
     }

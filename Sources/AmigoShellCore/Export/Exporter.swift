@@ -1,9 +1,29 @@
-// Explorer: export — writing the current view through a RowWriter to a file or standard output.
+// Exporter: writing the current view, the current row with its related rows, or the map of the file, to a file or standard output.
 
 import Amigo
 import Foundation
 
-extension Explorer {
+/// Writes what `export` asks for — every row of the current view (CSV, JSON), the current row
+/// with its related rows nested (`--depth`), or the map of the file (Mermaid, DOT) — to a file,
+/// complete or not at all, or to standard output.
+public final class Exporter {
+    /// The database read.
+    let database: BrowsedDatabase
+    /// Whose current view and row are exported.
+    let navigator: Navigator
+    /// The tables with their counts, for the map.
+    let tableList: TableList
+    /// Where `export csv|json -` writes, unbroken: text mode's standard output. Nil in the
+    /// terminal UI, whose standard output is the screen.
+    public var standardOutputWriter: ((String) throws -> Void)?
+
+    /// An exporter of `navigator`'s views.
+    init(database: BrowsedDatabase, navigator: Navigator, tableList: TableList) {
+        self.database = database
+        self.navigator = navigator
+        self.tableList = tableList
+    }
+
     /// Writes every row of the current view (in its order) to `path`; returns the row count. A
     /// diagram format (mermaid, dot) writes the map of the file instead (``exportDiagram(format:to:force:)``).
     ///
@@ -19,10 +39,10 @@ extension Explorer {
     ///
     /// - Throws: ``ShellError/exportStopped(path:rowsWritten:)`` when the interrupt stopped it,
     ///   ``ShellError/exportDiscarded(path:reason:)`` when the file could not be written.
-    public func export(format: Command.ExportFormat, to path: String, force: Bool = false, header: Bool = true) throws -> Int {
+    func export(format: Command.ExportFormat, to path: String, force: Bool = false, header: Bool = true) throws -> Int {
         guard let mode = format.mode else { return try exportDiagram(format: format, to: path, force: force) }
-        guard current != nil else { throw ShellError.noView(command: "export") }
-        let file = try OutputFile.open(path, databasePath: databaseFile, standardOutput: standardOutputWriter,
+        guard navigator.current != nil else { throw ShellError.noView(command: "export") }
+        let file = try OutputFile.open(path, databasePath: database.databaseFile, standardOutput: standardOutputWriter,
                                        force: force, replacing: true, command: "export")
         defer { file.close() }
         let writer = RowWriter(formatter: mode.formatter(header: header), sink: file.write)
@@ -42,12 +62,12 @@ extension Explorer {
     /// model view is read with its query; a `sql` result runs its statement again (every row,
     /// not only the ones the view keeps), so `limit` rows never caps it.
     @discardableResult
-    public func writeView(_ writer: RowWriter, limit: Int? = nil) throws -> Int {
-        guard let view = current else { throw ShellError.noView(command: "show") }
+    func writeView(_ writer: RowWriter, limit: Int? = nil) throws -> Int {
+        guard let view = navigator.current else { throw ShellError.noView(command: "show") }
         // Model views' forms come from the dialect before any row; a `sql` result's from the
         // engine's description of its columns, read with the rows.
         var begun = view.isModelView
-        if begun { try writer.begin(columns: view.columns, forms: valueForms(of: view)) }
+        if begun { try writer.begin(columns: view.columns, forms: navigator.loader.valueForms(of: view)) }
         if limit != 0 {
             try forEachRow(of: view, columns: { forms in
                 if !begun { try writer.begin(columns: view.columns, forms: forms); begun = true }
@@ -67,14 +87,14 @@ extension Explorer {
                     _ body: ([DatabaseValue]) throws -> Bool) throws {
         guard view.isModelView else {
             guard case .sql(let sql) = view.source else { return }
-            try amigo.engine.readingOnly {
-                try amigo.engine.fetch(sql, [], describing: { try columns($0.map(\.form)) }) { row in try body(row.values) }
+            try database.amigo.engine.readingOnly {
+                try database.amigo.engine.fetch(sql, [], describing: { try columns($0.map(\.form)) }) { row in try body(row.values) }
             }
             return
         }
         // In the order the grid shows: the view's sort column, then the key that breaks its ties
         // (without ORDER BY, SQLite would return the rows in storage order).
-        let query = try view.query(in: session)
+        let query = try view.query(in: database.session)
         var ordered: Query<Record>
         if view.keysetOrder.contains(where: \.isComputed), let order = try query.keysetColumns(for: view.keysetOrder) {
             ordered = query
@@ -90,7 +110,7 @@ extension Explorer {
         // columns in order, raw as the file holds them (a reflected model keeps values as they
         // are), with no record built per row.
         let (sql, arguments) = try ordered.sql()
-        try amigo.engine.fetch(sql, arguments) { row in try body(row.values) }
+        try database.amigo.engine.fetch(sql, arguments) { row in try body(row.values) }
     }
 
     /// Where an export to `path` goes.
@@ -116,5 +136,44 @@ extension Explorer {
             }
         }
         return .file(existingIsRegular: (target.st_mode & S_IFMT) == S_IFREG)
+    }
+
+    /// Writes the map of the file (``schemaGraph()``) as a Mermaid `erDiagram` or a Graphviz
+    /// `digraph` to `path` (`-`: standard output), complete or not at all, with the guards of
+    /// ``export(format:to:force:header:)``; returns the number of tables drawn.
+    ///
+    /// - Throws: ``ShellError/usage(command:usage:)`` for a format that is not a diagram;
+    ///   ``ShellError/cannotWrite(path:reason:)`` and the other errors of ``OutputFile``.
+    func exportDiagram(format: Command.ExportFormat, to path: String, force: Bool = false) throws -> Int {
+        let graph = try tableList.schemaGraph()
+        let text: String
+        switch format {
+        case .mermaid: text = MermaidDiagram.text(graph)
+        case .dot: text = DotDiagram.text(graph)
+        case .csv, .json: throw ShellError.usage(command: "export", usage: "export mermaid|dot FILE (a map of the file)")
+        }
+        let file = try OutputFile.open(path, databasePath: database.databaseFile, standardOutput: standardOutputWriter,
+                                       force: force, replacing: true, command: "export")
+        defer { file.close() }
+        try file.write(text)
+        try file.commit()
+        return graph.nodes.count
+    }
+
+    /// Writes the current row nested `depth` deep (``EntityJSON``) to `path` (`-`: standard output),
+    /// with the guards of ``export(format:to:force:header:)``; returns what was written (`1 row
+    /// with 11 related`).
+    func exportEntity(to path: String, depth: Int, force: Bool = false) throws -> String {
+        guard let view = navigator.current else { throw ShellError.noView(command: "export") }
+        guard view.isModelView else { throw ShellError.sqlResult(command: "export --depth", instead: "has no relationships; export json without --depth writes its rows") }
+        guard let record = try navigator.currentRecord() else { throw ShellError.noCurrentRow(command: "export") }
+        var writer = EntityJSON(session: database.session)
+        let text = try writer.text(of: record, depth: depth)
+        let file = try OutputFile.open(path, databasePath: database.databaseFile, standardOutput: standardOutputWriter,
+                                       force: force, replacing: true, command: "export")
+        defer { file.close() }
+        try file.write(text)
+        try file.commit()
+        return navigator.rowCaption(record) + (writer.rowsWritten > 1 ? " with \(writer.rowsWritten - 1) related" : "")
     }
 }

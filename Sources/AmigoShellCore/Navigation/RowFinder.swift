@@ -1,10 +1,14 @@
-// Explorer: find in the grid (the next row whose text contains a string, by keyset seek).
+// RowFinder: find in the grid (the next row whose text contains a string, by keyset seek).
 
 import Amigo
 import Foundation
 
-extension Explorer {
-    // MARK: Finding
+/// Finds the next row of the navigator's current view whose text contains a string, and moves
+/// the cursor to it: by one keyset seek from the cursor on, or by reading the rows in order
+/// where the view cannot seek (sorted by a computed value).
+struct RowFinder {
+    /// The navigator whose current view is searched and whose cursor moves.
+    let navigator: Navigator
 
     /// The columns `find` searches when no column is given: every column but BLOBs (a number
     /// is found by its digits, as shown: `340` finds 3402).
@@ -22,19 +26,19 @@ extension Explorer {
     /// the search condition), so a table of millions of rows is never read whole.
     /// Returns a message: `found …` or `… (wrapped)`; throws when nothing matches.
     @discardableResult
-    public func find(_ text: String, column: Int?, backward: Bool = false, includingCurrent: Bool = false) throws -> String {
-        guard let view = current, let model = view.model else { throw ShellError.noView(command: "find") }
+    func find(_ text: String, column: Int?, backward: Bool = false, includingCurrent: Bool = false) throws -> String {
+        guard let view = navigator.current, let model = view.model else { throw ShellError.noView(command: "find") }
         guard !text.isEmpty else { throw ShellError.searchFailed(command: "find", reason: "type something to look for") }
         let columns: [Column]
         if let column {
             guard column < view.modelColumns.count else { throw ShellError.noView(command: "find") }
             columns = [view.modelColumns[column]]
         } else {
-            columns = Explorer.searchableColumns(of: model)
+            columns = RowFinder.searchableColumns(of: model)
         }
         guard !columns.isEmpty else { throw ShellError.searchFailed(command: "find", reason: "\(model.name) has no column to search") }
         let condition = columns.map { ValueText.keyPath($0.label) + " CONTAINS[c] %@" }.joined(separator: " OR ")
-        let base = try view.query(in: session)
+        let base = try view.query(in: navigator.session)
         let matching = base.filter(columns.count > 1 ? "(\(condition))" : condition,
                                    arguments: Array(repeating: .value(.text(text)), count: columns.count))
         let place = column.map { "in \(view.columns[$0])" } ?? "in any column"
@@ -50,7 +54,7 @@ extension Explorer {
             guard let (index, wrapped) = try scanFind(text, columns: indices, backward: backward, includingCurrent: includingCurrent) else {
                 throw ShellError.noMatch(command: "find", place: place, text: text)
             }
-            moveCursor(to: index)
+            navigator.moveCursor(to: index)
             return foundMessage(index, wrapped: wrapped)
         }
         guard let keyset = try base.keysetColumns(for: view.keysetOrder) else {
@@ -58,9 +62,9 @@ extension Explorer {
         }
         var anchor: Record?
         if includingCurrent && !backward {
-            anchor = view.cursorRow > 0 ? try record(at: view.cursorRow - 1) : nil
+            anchor = view.cursorRow > 0 ? try navigator.record(at: view.cursorRow - 1) : nil
         } else {
-            anchor = try record(at: view.cursorRow)
+            anchor = try navigator.record(at: view.cursorRow)
         }
         let anchorValues = anchor.map { Query<Record>.keysetValues(keyset, of: $0) }
         var wrapped = false
@@ -69,10 +73,10 @@ extension Explorer {
             found = try matching.seek(keyset, after: nil, backward: backward).first()
             wrapped = true
         }
-        guard let found, let index = try position(of: found, in: view) else {
+        guard let found, let index = try navigator.position(of: found, in: view) else {
             throw ShellError.noMatch(command: "find", place: place, text: text)
         }
-        moveCursor(to: index)
+        navigator.moveCursor(to: index)
         return foundMessage(index, wrapped: wrapped)
     }
 
@@ -81,7 +85,7 @@ extension Explorer {
     /// `columns` contains `text` as shown, ignoring case; wraps around once. At most
     /// ``findScanLimit`` rows are read; past that it is an error that says so.
     func scanFind(_ text: String, columns: [Int], backward: Bool, includingCurrent: Bool) throws -> (index: Int, wrapped: Bool)? {
-        guard let view = current, view.totalCount > 0 else { return nil }
+        guard let view = navigator.current, view.totalCount > 0 else { return nil }
         let total = view.totalCount
         let start = view.cursorRow
         // The ranges visited, in order (walked backwards when `backward`), the wrap-around marked.
@@ -95,7 +99,7 @@ extension Explorer {
                 // The next page of the range: from its start going forward, from its end going back.
                 let size = min(page, range.count - done)
                 let chunk = backward ? (range.upperBound - done - size)..<(range.upperBound - done) : (range.lowerBound + done)..<(range.lowerBound + done + size)
-                let rows = try values(in: chunk)
+                let rows = try navigator.values(in: chunk)
                 let offsets = backward ? Array(rows.indices.reversed()) : Array(rows.indices)
                 for offset in offsets {
                     let row = rows[offset]
@@ -105,7 +109,7 @@ extension Explorer {
                 }
                 read += size
                 done += size
-                if read >= Explorer.findScanLimit {
+                if read >= RowFinder.findScanLimit {
                     throw ShellError.searchFailed(command: "find", reason: "not in the \(read) rows read from the cursor (a view sorted by a computed value is read row by row); sort by a column to search it all")
                 }
             }

@@ -1,0 +1,22 @@
+/// The kinds of prompt the adapter opens with readline.
+public enum PromptKind: Sendable, Equatable {
+    case filter
+    case command
+    case edit(column: String)
+    /// Find a row whose column (nil: any column but BLOBs) contains the text.
+    case find(column: String?)
+    /// Jump to the row with a key (`42`, `1,2` for a composite key).
+    case key
+    /// Open a table or view by name (completion, then prefix, substring and fuzzy matching).
+    case table
+}
+
+/// A request to read a line.
+public struct PromptRequest: Sendable, Equatable {
+    /// What the line is for.
+    public var kind: PromptKind
+    /// The prompt text (`filter> `).
+    public var prompt: String
+    /// Text to start with.
+    public var initialText: String
+}

@@ -1,0 +1,20 @@
+import Amigo
+
+/// An edit waiting for confirmation: the exact UPDATE and its bound values.
+public struct PendingEdit {
+    /// The row index in the view.
+    public let row: Int
+    /// The row.
+    public let record: Record
+    /// The column.
+    public let column: String
+    /// The new value.
+    public let value: DatabaseValue
+    /// The statement.
+    public let sql: String
+    /// Its arguments.
+    public let arguments: [DatabaseValue]
+
+    /// `UPDATE "Artist" SET "Name" = ? WHERE "ArtistId" = ?  ['AC/DC!', 1]`.
+    public var preview: String { sql + "  [" + arguments.map(\.description).joined(separator: ", ") + "]" }
+}

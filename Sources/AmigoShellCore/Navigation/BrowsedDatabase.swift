@@ -1,0 +1,50 @@
+import Amigo
+
+/// What an explorer browses, and what is replaced together when the schema is reflected again:
+/// the reflected models with their engine (``amigo``) and the ``session`` every query and write
+/// goes through. Every part of the explorer reads them here, so that none keeps a stale one.
+public final class BrowsedDatabase {
+    /// The models and engine (reflected again when the schema changes).
+    public private(set) var amigo: AmigoDatabase
+    /// The session every query and edit goes through.
+    public private(set) var session: Session
+    /// The path shown in the title.
+    public let displayPath: String
+    /// How the file is reflected, again when its schema changes (`--no-infer` turns inferred
+    /// links off).
+    public let reflectionOptions: ReflectionOptions
+
+    /// Opens a session on `amigo`, whose path is shown as `displayPath`.
+    init(amigo: AmigoDatabase, displayPath: String, reflection: ReflectionOptions) throws {
+        self.amigo = amigo
+        self.displayPath = displayPath
+        self.reflectionOptions = reflection
+        self.session = try amigo.openSession()
+    }
+
+    /// The engine of ``amigo``.
+    var engine: any Engine { amigo.engine }
+
+    /// Whether the database is a SQLite file (not a PostgreSQL server): the file guards, PRAGMAs
+    /// and SQLite's schema text apply only then.
+    public var isSQLite: Bool { amigo.engine.dialect is SQLiteDialect }
+
+    /// The database file `export` must never write over: the engine's path for SQLite, none
+    /// (empty) for a server, whose "path" is a connection target.
+    public var databaseFile: String { isSQLite ? amigo.engine.path : "" }
+
+    /// Reflects the models again on the same engine, with a new session. With `keepingChanges`
+    /// (after DDL the user ran inside the session), the open transaction and its pending changes
+    /// are handed to the new session; otherwise the old session is closed (its changes undone).
+    func reflectAgain(keepingChanges: Bool) throws {
+        let fresh = try AmigoDatabase(reflecting: amigo.engine, reflection: reflectionOptions)
+        if keepingChanges {
+            session = try session.handOver(to: fresh)
+            amigo = fresh
+        } else {
+            try? session.close()
+            amigo = fresh
+            session = try fresh.openSession()
+        }
+    }
+}
