@@ -156,6 +156,21 @@ struct ShellScenarios {
         ])
     }
 
+    @Test("a table made with sql opens at once; undo and rollback take it away from the models again", arguments: TestStore.Kind.available)
+    func ddlRunWithSQLIsReflectedAndItsUndoToo(_ kind: TestStore.Kind) throws {
+        let shell = try Shell(kind)
+        var (printed, errors) = shell.run(["sql CREATE TABLE scratch (id integer PRIMARY KEY, note text);", "open scratch",
+                                           "insert id=1, note='x'", "count", "undo", "undo", "open scratch"])
+        #expect(errors == ["error: open: no table scratch"] || errors.first?.hasPrefix("error: open: no table") == true,
+                "after undoing the CREATE TABLE the table is gone: \(errors)")
+        #expect(printed.contains("1"))
+        (printed, errors) = shell.run(["sql CREATE TABLE scratch2 (id integer PRIMARY KEY);", "open scratch2", "count", "rollback", "open scratch2"])
+        #expect(errors.count == 1 && errors[0].hasPrefix("error: open: no table"), "after the rollback: \(errors)")
+        (printed, errors) = shell.run(["sql CREATE TABLE kept (id integer PRIMARY KEY);", "commit", "open kept", "count"])
+        #expect(errors == [])
+        #expect(printed.last == "0")
+    }
+
     @Test(arguments: TestStore.Kind.available)
     func editsInsertsAndDeletesRunInTheSessionUntilCommit(_ kind: TestStore.Kind) throws {
         let shell = try Shell(kind)

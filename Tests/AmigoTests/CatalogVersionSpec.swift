@@ -67,3 +67,61 @@ private struct CounterDialect: SQLDialect {
     func regularExpressionMatch(_ lhs: String) -> String { sqlite.regularExpressionMatch(lhs) }
     func typeName(for kind: ColumnKind) -> String { sqlite.typeName(for: kind) }
 }
+
+/// The counter behind ``Session/catalogVersion()`` where the catalog keeps none: undoing DDL is
+/// a change, undoing nothing still in effect is none.
+@Suite struct CatalogMarksSpec {
+    @Test("a savepoint's rollback that undid the DDL leaves nothing for the transaction's rollback to change")
+    func undoneDDLIsNotUndoneTwice() {
+        var marks = CatalogMarks()
+        let beforeCreate = marks.version
+        marks.ranDDL()
+        let created = marks.version
+        #expect(created != beforeCreate)
+        marks.rolledBack(since: beforeCreate)
+        let undone = marks.version
+        #expect(undone != created)
+        marks.transactionEnded(rolledBack: true)
+        #expect(marks.version == undone, "nothing left to undo: no change")
+    }
+
+    @Test("a rollback to a savepoint after the first DDL undoes only the later one; the transaction's rollback undoes the first")
+    func onlyWhatCameAfterTheSavepoint() {
+        var marks = CatalogMarks()
+        marks.ranDDL()
+        let savepoint = marks.version
+        marks.ranDDL()
+        marks.rolledBack(since: savepoint)
+        let afterSavepoint = marks.version
+        marks.rolledBack(since: savepoint)
+        #expect(marks.version == afterSavepoint, "undoing the same savepoint again changes nothing")
+        marks.transactionEnded(rolledBack: true)
+        #expect(marks.version != afterSavepoint)
+    }
+
+    @Test("a commit keeps the DDL: no change, and a later rollback has nothing to undo")
+    func commitKeepsIt() {
+        var marks = CatalogMarks()
+        marks.ranDDL()
+        let created = marks.version
+        marks.transactionEnded(rolledBack: false)
+        #expect(marks.version == created)
+        marks.transactionEnded(rolledBack: true)
+        #expect(marks.version == created)
+    }
+
+    @Test("a ROLLBACK TO of an unknown savepoint is a change while DDL is in effect, and keeps the transaction's rollback a change")
+    func anUnknownSavepoint() {
+        var marks = CatalogMarks()
+        let start = marks.version
+        marks.rolledBackToAnUnknownSavepoint()
+        #expect(marks.version == start)
+        marks.ranDDL()
+        let created = marks.version
+        marks.rolledBackToAnUnknownSavepoint()
+        #expect(marks.version != created)
+        let after = marks.version
+        marks.transactionEnded(rolledBack: true)
+        #expect(marks.version != after)
+    }
+}

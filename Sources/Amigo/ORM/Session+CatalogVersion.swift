@@ -3,17 +3,21 @@
 import Synchronization
 
 /// What ``Session/catalogVersion()`` counts on an engine without a schema cookie (PostgreSQL):
-/// the version now, and what it was when the transaction began, so that a rollback of DDL is
-/// seen as a change too.
+/// the version now, and the DDL of the current transaction still in effect, so that undoing DDL
+/// (a rollback, or a rollback to a savepoint taken before it) is a change too — and undoing
+/// nothing that is still in effect is none.
 struct CatalogMarks: Sendable {
-    /// Hands out version numbers, unique in the process: a new session (a reconnect) never
-    /// repeats one an earlier session reported, so a reader that compares never misses a change.
+    /// Hands out version numbers, unique and increasing in the process: a new session (a
+    /// reconnect) never repeats one an earlier session reported, so a reader that compares never
+    /// misses a change; a mark taken before a statement is smaller than the version it makes.
     static let numbers = Atomic<Int64>(0)
 
     /// The version now.
     var version: Int64
     /// ``version`` when the current transaction began.
     var atTransactionStart: Int64
+    /// The versions the transaction's DDL made, oldest first, that no rollback has undone yet.
+    var ddlInEffect: [Int64] = []
 
     /// A new number, which is also the transaction's starting point.
     init() {
@@ -24,12 +28,34 @@ struct CatalogMarks: Sendable {
     /// A number never handed out before.
     static func nextNumber() -> Int64 { numbers.add(1, ordering: .relaxed).newValue }
 
-    /// DDL ran, or DDL was undone: a new version.
-    mutating func bump() { version = CatalogMarks.nextNumber() }
+    /// DDL ran: a new version, in effect until a rollback takes it back.
+    mutating func ranDDL() {
+        version = CatalogMarks.nextNumber()
+        ddlInEffect.append(version)
+    }
 
     /// Undoing what was done since the version was `before` changes the schema back when DDL
-    /// ran since then.
-    mutating func rolledBack(since before: Int64) { if version != before { bump() } }
+    /// that ran since then is still in effect (a new version); otherwise nothing changes.
+    mutating func rolledBack(since before: Int64) {
+        let undone = ddlInEffect.filter { $0 > before }
+        guard !undone.isEmpty else { return }
+        ddlInEffect.removeAll { $0 > before }
+        version = CatalogMarks.nextNumber()
+    }
+
+    /// A `ROLLBACK TO` of a savepoint the session did not mark (typed by its user): any DDL in
+    /// effect may have been undone (a new version), and any may still be (kept in effect, so that
+    /// the transaction's rollback is a change too).
+    mutating func rolledBackToAnUnknownSavepoint() {
+        if !ddlInEffect.isEmpty { version = CatalogMarks.nextNumber() }
+    }
+
+    /// The transaction ended: rolled back (its DDL still in effect undone) or committed (kept).
+    mutating func transactionEnded(rolledBack: Bool) {
+        if rolledBack { self.rolledBack(since: atTransactionStart) }
+        ddlInEffect.removeAll()
+        atTransactionStart = version
+    }
 }
 
 extension Session {
@@ -54,14 +80,14 @@ extension Session {
     }
 
     /// Counts `sql`, just run, as a schema change when the classifier says it is one; a
-    /// `ROLLBACK TO` of the caller's own savepoint counts as undoing DDL when any ran in the
-    /// transaction (which savepoint it came after is not known here).
+    /// `ROLLBACK TO` of the caller's own savepoint counts as undoing DDL when any is in effect
+    /// (which savepoint it came after is not known here).
     func noteStatementRan(_ sql: String, readsOnly: Bool) {
         switch StatementKind.of(sql) {
         case .schemaChange where !readsOnly:
-            catalogMarks.withLock { $0.bump() }
+            catalogMarks.withLock { $0.ranDDL() }
         case .transaction(.rollbackToSavepoint):
-            catalogMarks.withLock { $0.rolledBack(since: $0.atTransactionStart) }
+            catalogMarks.withLock { $0.rolledBackToAnUnknownSavepoint() }
         default:
             break
         }
@@ -75,9 +101,6 @@ extension Session {
 
     /// The transaction ended: rolled back (by the session or the database), or committed.
     func noteTransactionEnded(rolledBack: Bool) {
-        catalogMarks.withLock { marks in
-            if rolledBack { marks.rolledBack(since: marks.atTransactionStart) }
-            marks.atTransactionStart = marks.version
-        }
+        catalogMarks.withLock { $0.transactionEnded(rolledBack: rolledBack) }
     }
 }

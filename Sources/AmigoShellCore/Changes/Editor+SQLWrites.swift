@@ -45,7 +45,6 @@ extension Editor {
                             run: {
                                 let version = watcher.schemaVersion()
                                 let result = try session.execute(sql)
-                                if StatementKind.of(sql).changesSchema { watcher.noteCatalogChanged() }
                                 if watcher.schemaVersion() != version {
                                     pending.schemaChangesPending += 1
                                     return "\(first) done (schema changed)"

@@ -26,7 +26,6 @@ extension Editor {
         changeLog.removeLast()
         pending.schemaChangesPending -= last.schemaChanges
         pending.unreportedWritesPending -= last.unreportedWrites
-        if last.schemaChanges > 0 { watcher.noteCatalogChanged() }
         // DDL undone: the models go back to the schema as it is again.
         if watcher.schemaVersion() != watcher.reflectedSchemaVersion { try refresher.reflectAgain(keepingChanges: true); _ = watcher.takeNotice() }
         try tableList.reload()

@@ -35,7 +35,6 @@ struct TransactionControl {
         } catch AmigoError.commitRolledBack(let lost, let cause) {
             // The server ended the transaction: what was pending is gone, so the views (and the
             // models, after DDL) are read again before the error is shown.
-            if pending.schemaChangesPending > 0 { watcher.noteCatalogChanged() }
             changeLog.end("lost when the server refused the commit:")
             pending.forgetStatements()
             if watcher.schemaChangedSinceReflection { try? refresher.reflectAgain(); _ = watcher.takeNotice() }
@@ -54,7 +53,6 @@ struct TransactionControl {
     /// Rolls the session back and reloads the current view.
     func rollback() throws {
         try session.rollback()
-        if pending.schemaChangesPending > 0 { watcher.noteCatalogChanged() }
         changeLog.end("rolled back")
         pending.forgetStatements()
         // DDL rolled back: the models go back to the schema as it is again.

@@ -2,9 +2,9 @@ import Amigo
 import Foundation
 
 /// Notices what changed under the explorer without a command of its own: another program's
-/// commits (the data version), schema changes (the schema version, and on a server a generation
-/// raised by the session's own DDL), and a database file moved or replaced. Keeps the notice the
-/// user should read once.
+/// commits (the data version), schema changes (the schema version, and on a server the
+/// session's catalog version, which its own DDL and the rollback of it move), and a database
+/// file moved or replaced. Keeps the notice the user should read once.
 public final class ChangeWatcher {
     /// The database watched.
     let database: BrowsedDatabase
@@ -17,9 +17,6 @@ public final class ChangeWatcher {
     var readVersion: Int64?
     /// The schema's version (``schemaVersion()``) when the models were reflected.
     var reflectedSchemaVersion: Int64?
-    /// What stands in for SQLite's `schema_version` on other engines, which have no such counter:
-    /// raised by DDL run with `sql` (CREATE, DROP, ALTER) and by rolling such DDL back.
-    var catalogGeneration: Int64 = 0
     /// The device and inode of the database file when it was opened (nil in memory).
     let openedFile: [UInt64]?
     /// Whether the notice that the file was replaced has been given.
@@ -96,11 +93,15 @@ public final class ChangeWatcher {
 
     /// The schema's version (see ``reflectedSchemaVersion``) as the engine's catalog reads it
     /// (SQLite's `PRAGMA schema_version`, a hash of PostgreSQL's catalog for the schemas
-    /// reflected), plus ``catalogGeneration``; nil when it cannot be read.
+    /// reflected), plus, where the catalog keeps no version of its own, the session's
+    /// (``Session/catalogVersion()``, moved by its DDL and by rolling that back); nil when it
+    /// cannot be read.
     func schemaVersion() -> Int64? {
         let engine = database.amigo.engine
         do {
-            return (try engine.unechoed { try engine.schemaCatalog.schemaVersion() } ?? 0) &+ catalogGeneration
+            let catalog = try engine.unechoed { try engine.schemaCatalog.schemaVersion() } ?? 0
+            let session = engine.dialect.catalogVersionQuery == nil ? try database.session.catalogVersion() : 0
+            return catalog &+ session
         } catch {
             return nil
         }
@@ -108,12 +109,6 @@ public final class ChangeWatcher {
 
     /// Notes that the models were reflected from the schema as it is now.
     func noteReflected() { reflectedSchemaVersion = schemaVersion() }
-
-    /// Notes that the session's DDL was undone or became permanent on an engine without a schema
-    /// counter (not SQLite), so that the next check sees a change.
-    func noteCatalogChanged() {
-        if !database.isSQLite { catalogGeneration += 1 }
-    }
 
     /// Whether the schema is known to have changed since the models were reflected. A version
     /// that cannot be read now (the file locked by another program) is no change: busy is not
