@@ -159,6 +159,35 @@ extension PostgresEngine {
         return first
     }
 
+    /// Prepares `text` as the statement `name` and returns the parameter types the server
+    /// inferred. Preparing analyses the statement, which waits for a lock another session holds
+    /// on a table it names (`LOCK TABLE …`): with an interrupt check installed, both steps are
+    /// sent and awaited asking it (``awaitResult(checking:sql:arguments:)``), so that the wait
+    /// shows as work and Esc cancels it (SQLSTATE 57014), as for the statement itself.
+    func prepareOnServer(name: String, text: String, sql: String, arguments: [DatabaseValue]) throws -> [Oid] {
+        func result(_ sent: () -> OpaquePointer?, _ send: () -> Int32) throws -> OpaquePointer {
+            let result: OpaquePointer?
+            if let check = interruptCheck {
+                guard send() == 1 else { throw connectionError(sql: sql, arguments: arguments) }
+                result = try awaitResult(checking: check, sql: sql, arguments: arguments)
+            } else {
+                result = sent()
+            }
+            guard let result else { throw connectionError(sql: sql, arguments: arguments) }
+            guard PQresultStatus(result) == PGRES_COMMAND_OK else {
+                let failure = error(result, sql: sql, arguments: arguments)
+                PQclear(result)
+                throw failure
+            }
+            return result
+        }
+        let prepared = try result({ PQprepare(connection, name, text, 0, nil) }, { PQsendPrepare(connection, name, text, 0, nil) })
+        PQclear(prepared)
+        let description = try result({ PQdescribePrepared(connection, name) }, { PQsendDescribePrepared(connection, name) })
+        defer { PQclear(description) }
+        return (0..<PQnparams(description)).map { PQparamtype(description, $0) }
+    }
+
     /// The named statement for `sql`, prepared and described on first use (with
     /// ``sendsUnnamedStatements``, only described: ``described(_:_:)``).
     func prepared(_ sql: String, _ arguments: [DatabaseValue]) throws -> PreparedStatement {
@@ -173,13 +202,7 @@ extension PostgresEngine {
         let name = statementPrefix + String(nextStatement)
         nextStatement += 1
         let text = PostgresDialect.numberedPlaceholders(sql)
-        guard let prepared = PQprepare(connection, name, text, 0, nil) else { throw connectionError(sql: sql, arguments: arguments) }
-        defer { PQclear(prepared) }
-        guard PQresultStatus(prepared) == PGRES_COMMAND_OK else { throw error(prepared, sql: sql, arguments: arguments) }
-        guard let description = PQdescribePrepared(connection, name) else { throw connectionError(sql: sql, arguments: arguments) }
-        defer { PQclear(description) }
-        guard PQresultStatus(description) == PGRES_COMMAND_OK else { throw error(description, sql: sql, arguments: arguments) }
-        let types = (0..<PQnparams(description)).map { PQparamtype(description, $0) }
+        let types = try prepareOnServer(name: name, text: text, sql: sql, arguments: arguments)
         let statement = PreparedStatement(name: name, text: text, parameterTypes: types)
         statements[sql] = statement
         return statement
@@ -194,13 +217,7 @@ extension PostgresEngine {
         let ownTransaction = PQtransactionStatus(connection) == PQTRANS_IDLE
         if ownTransaction { try simple("BEGIN", sqlForErrors: sql) }
         do {
-            guard let prepared = PQprepare(connection, "", text, 0, nil) else { throw connectionError(sql: sql, arguments: arguments) }
-            defer { PQclear(prepared) }
-            guard PQresultStatus(prepared) == PGRES_COMMAND_OK else { throw error(prepared, sql: sql, arguments: arguments) }
-            guard let description = PQdescribePrepared(connection, "") else { throw connectionError(sql: sql, arguments: arguments) }
-            defer { PQclear(description) }
-            guard PQresultStatus(description) == PGRES_COMMAND_OK else { throw error(description, sql: sql, arguments: arguments) }
-            let types = (0..<PQnparams(description)).map { PQparamtype(description, $0) }
+            let types = try prepareOnServer(name: "", text: text, sql: sql, arguments: arguments)
             if ownTransaction { try simple("COMMIT", sqlForErrors: sql) }
             return PreparedStatement(name: "", text: text, parameterTypes: types)
         } catch {

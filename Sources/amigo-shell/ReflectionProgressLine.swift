@@ -19,6 +19,13 @@ final class ReflectionProgressLine {
         return true
     }
 
+    /// Says that opening waits on the server, when it is time to.
+    func waiting() {
+        guard enabled, let text = throttle.waitingText(at: DispatchTime.now().uptimeNanoseconds) else { return }
+        shown = true
+        StandardStreams.writeError("\r\u{1B}[Kamigo-shell: " + text)
+    }
+
     /// Clears the line, if one was shown.
     func finish() {
         if shown { StandardStreams.writeError("\r\u{1B}[K") }

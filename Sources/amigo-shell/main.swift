@@ -117,7 +117,7 @@ struct AmigoShellCommand: ParsableCommand {
             // A schema of thousands of tables takes a while: say how far reading has come.
             let progress = ReflectionProgressLine()
             defer { progress.finish() }
-            explorer = try plan.openExplorer(postgres: Self.openPostgres, progress: progress.report)
+            explorer = try plan.openExplorer(postgres: Self.openPostgres, progress: progress.report, waiting: progress.waiting)
         } catch {
             StandardError.write(ErrorText.describe(error))
             throw ExitCode(ExitStatus.cannotOpen)

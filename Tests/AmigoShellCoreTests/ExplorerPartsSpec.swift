@@ -132,6 +132,22 @@ struct ExplorerParts {
         #expect(!list.countNextDeferred())                             // nothing left to count
     }
 
+    @Test("counts past the opening budget wait for idle time (shown as …), and are finished then; the budget's check is removed after")
+    func countsPastTheBudgetAreDeferred() throws {
+        let engine = try SQLiteEngine(path: ":memory:")
+        let parts = try ExplorerParts(engine: engine, script: ExplorerParts.artists, countLimit: 10_000)
+        let list = parts.tableList
+        try list.reload(within: 0)
+        #expect(list.tables.allSatisfy { $0.isCountPending })
+        #expect(list.tables.map(\.countText) == ["…", "…"])
+        #expect(list.countNextDeferred())
+        #expect(list.countNextDeferred())
+        #expect(Dictionary(uniqueKeysWithValues: list.tables.map { ($0.name, $0.countText) }) == ["artist": "2", "album": "3"])
+        // A budget that is not spent counts as before.
+        try list.reload(within: 60)
+        #expect(list.tables.map(\.countText).sorted() == ["2", "3"])
+    }
+
     @Test func partitionsAreListedUnderTheirParents() {
         let tables = [TableSummary(name: "b", isView: false, partitionOf: "z", rowCount: 1),
                       TableSummary(name: "a", isView: false, partitionOf: "z", rowCount: 1),

@@ -104,6 +104,60 @@ struct PostgresProductionTerminalSpec {
         #expect(try await tmux.rc(timeout: .seconds(5)) == 0)
     }
 
+    /// Another session holding `LOCK TABLE table IN ACCESS EXCLUSIVE MODE` (its transaction left
+    /// open) until the returned process is ended.
+    private func lock(_ table: String, in db: PostgresDatabase) async throws -> Process {
+        let locker = Process()
+        locker.executableURL = URL(fileURLWithPath: db.bin + "/psql")
+        locker.arguments = [db.url, "-X", "-q", "-c", "BEGIN; LOCK TABLE \(table) IN ACCESS EXCLUSIVE MODE; SELECT pg_sleep(600);"]
+        locker.standardOutput = FileHandle.nullDevice
+        locker.standardError = FileHandle.nullDevice
+        try locker.run()
+        for _ in 0..<300 {
+            let held = try db.psql("SELECT count(*) FROM pg_locks l JOIN pg_class c ON c.oid = l.relation WHERE c.relname = '\(table)' AND l.mode = 'AccessExclusiveLock' AND l.granted")
+            if held.trimmingCharacters(in: .whitespacesAndNewlines) == "1" { return locker }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        locker.terminate()
+        throw CancellationError()
+    }
+
+    /// Ends a ``lock(_:in:)``: its server process (asleep in the transaction, it would not notice
+    /// its client going) and the client.
+    private func unlock(_ locker: Process, in db: PostgresDatabase) throws {
+        _ = try db.psql("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE 'BEGIN; LOCK TABLE%' AND pid <> pg_backend_pid()")
+        locker.terminate()
+    }
+
+    @Test("a table another session has locked: the start says it waits (Ctrl-C cancels) and goes on when the lock goes; opening it shows the working notice and Esc cancels")
+    func aLockHeldElsewhereIsWorkYouCanSeeAndCancel() async throws {
+        let db = try PostgresDatabase("""
+            CREATE TABLE artist (id integer PRIMARY KEY, name text);
+            INSERT INTO artist SELECT g, 'artist ' || g FROM generate_series(1, 30) AS g;
+            CREATE TABLE album (id integer PRIMARY KEY, artist_id integer, title text);
+            INSERT INTO album VALUES (1, 1, 'first');
+            CREATE TABLE genre (id integer PRIMARY KEY, name text);
+            INSERT INTO genre VALUES (1, 'Rock'), (2, 'Jazz');
+            """)
+        var locker = try await lock("artist", in: db)
+        defer { try? unlock(locker, in: db) }
+        let (tmux, workspace) = try launch("pg-lock-wait", on: db)
+        defer { withExtendedLifetime(workspace) {} }
+        try await tmux.waitFor("opening: waiting for the server")
+        try unlock(locker, in: db)
+        try await tmux.waitUntil("the tables once the lock is gone") { $0.tablesPane.contains { $0.hasPrefix("artist") } }
+        locker = try await lock("artist", in: db)
+        try await command("open artist", in: tmux)
+        try await tmux.waitUntil("the working notice") { $0.statusLine.contains("Esc or Ctrl-C cancels") }
+        try tmux.sendKeys("Escape")
+        try await tmux.waitUntil("cancelled") { $0.statusLine.contains("57014") || $0.statusLine.contains("interrupted") }
+        // The UI answers keys: a table nobody locked (nor linked to the locked one) opens.
+        try await command("open genre", in: tmux)
+        try await tmux.waitUntil("genre open") { $0.statusLine.hasPrefix("row 1 of 2") }
+        try tmux.sendKeys("q")
+        #expect(try await tmux.rc() == 0)
+    }
+
     @Test("Esc on a slow open goes back to the table that was open and does not run the view's query again")
     func escapeOnASlowOpenGoesBack() async throws {
         let db = try PostgresDatabase(PostgresProductionSpec.slowViewSchema(seconds: 5))

@@ -14,8 +14,11 @@ extension LaunchPlan {
     ///
     /// - Throws: ``LaunchError/createUnsupportedOnPostgres(target:)`` for `--create` on a server;
     ///   what opening or reflecting throws otherwise.
+    ///
+    /// On a server, `waiting` is asked every 50 ms while a statement of the opening is awaited
+    /// (a table another session has locked holds reading it up): the caller says so.
     public func openExplorer(postgres: PostgresOpener,
-                             progress: ((ReflectionProgress) -> Bool)? = nil) throws -> Explorer {
+                             progress: ((ReflectionProgress) -> Bool)? = nil, waiting: (() -> Void)? = nil) throws -> Explorer {
         switch target {
         case .demo:
             let engine = try SQLiteEngine(path: ":memory:")
@@ -25,6 +28,8 @@ extension LaunchPlan {
         case .postgres(let connection):
             if create { throw LaunchError.createUnsupportedOnPostgres(target: connection) }
             let engine = try postgres(connection, readOnly)
+            if let waiting { engine.setInterruptCheck { waiting(); return false } }
+            defer { if waiting != nil { engine.setInterruptCheck(nil) } }
             let amigo = try AmigoDatabase(reflecting: engine, reflection: reflection)
             return try Explorer(amigo: amigo, displayPath: engine.path + (readOnly ? " (read-only)" : ""),
                                 tableCountLimit: tableCountLimit, reflection: reflection)

@@ -34,4 +34,17 @@ public struct ReflectionProgressThrottle: Sendable {
         lastShown = now
         return text
     }
+
+    /// The text to show at `now` while opening waits on the server (a statement that does not
+    /// come back: a lock another session holds on a table being read), or nil when it is not
+    /// time to: after a second, then at most every ``interval``.
+    public mutating func waitingText(at now: UInt64) -> String? {
+        guard now >= start && now - start >= Self.waitingDelay else { return nil }
+        if let lastShown, now - lastShown < Self.interval { return nil }
+        lastShown = now
+        return "opening: waiting for the server for \((now - start) / 1_000_000_000) s (a table locked by another session?)… Ctrl-C cancels"
+    }
+
+    /// How long opening waits on the server before the line says so.
+    public static let waitingDelay: UInt64 = 1_000_000_000
 }

@@ -68,6 +68,10 @@ public final class Explorer {
     /// The database file `export` must never write over (none for a server).
     public var databaseFile: String { database.databaseFile }
 
+    /// Seconds the bounded counts of the tables list may take as the explorer opens (with a
+    /// count limit); the tables not counted by then are counted when idle.
+    static let openingCountBudget: TimeInterval = 1
+
     /// Opens an explorer over reflected models.
     public init(amigo: AmigoDatabase, displayPath: String, tableCountLimit: Int? = nil,
                 reflection: ReflectionOptions = ReflectionOptions()) throws {
@@ -80,11 +84,14 @@ public final class Explorer {
         loader = ViewLoader(database: database, watcher: watcher, tableList: tableList)
         navigator = Navigator(database: database, watcher: watcher, loader: loader)
         exporter = Exporter(database: database, navigator: navigator, tableList: tableList)
-        try reloadTables()
-        // A damaged schema and stand-in collations are said once, when the file opens.
+        // The first screen waits at most this long for the bounded counts (a table locked by
+        // another session is counted later, as idle work).
+        try tableList.reload(within: Self.openingCountBudget)
+        // A damaged schema, stand-in collations and why the database is read-only when nobody
+        // asked (a hot standby) are said once, when it opens.
         let damaged = amigo.reflectionWarnings.filter { $0.hasPrefix("the schema is damaged") }
-        let collations = damaged + amigo.engine.collationSubstitutes.map(\.notice)
-        if !collations.isEmpty { watcher.notice = collations.joined(separator: "; ") }
+        let notices = damaged + amigo.engine.collationSubstitutes.map(\.notice) + [amigo.engine.readOnlyReason].compactMap { $0 }
+        if !notices.isEmpty { watcher.notice = notices.joined(separator: "; ") }
     }
 
     /// Schema changes (DDL run with `sql`) not yet committed.

@@ -1,4 +1,5 @@
 import Amigo
+import Foundation
 
 /// The tables and views of the database with their row counts, as the tables list shows them:
 /// counted up to a bound so that a file of huge tables opens at once, the rest counted when idle
@@ -27,12 +28,26 @@ public final class TableList {
 
     /// Re-reads the table list and counts.
     public func reload() throws {
+        try reload(within: nil)
+    }
+
+    /// Re-reads the table list and counts; with `budget` (seconds, and a ``countLimit``), the
+    /// bounded counts stop when it is spent — a table another session has locked, a slow disk —
+    /// and the tables not counted by then wait for idle time (``countNextDeferred()``), shown as
+    /// `…` meanwhile, so that the first screen never waits on one table. The budget is kept by
+    /// the engine's interrupt check, installed for the time of the counts: only for a caller
+    /// that has none installed (the explorer as it opens, before the UI's run loop installs its own).
+    func reload(within budget: TimeInterval?) throws {
         watcher.noteRead()
         countsAreStale = false
         let counted = Dictionary(tables.filter { $0.isView && !$0.isLowerBound && $0.rowCount != nil }.map { ($0.name, $0) },
                                  uniquingKeysWith: { first, _ in first })
+        let engine = database.amigo.engine
+        let deadline = budget.map { Date().addingTimeInterval($0) }
+        if let deadline, countLimit != nil { engine.setInterruptCheck { Date() >= deadline } }
+        defer { if deadline != nil, countLimit != nil { engine.setInterruptCheck(nil) } }
         tables = Self.partitionsUnderTheirParents(database.amigo.models.filter { !$0.name.isEmpty }.map { model in
-            var summary = summary(of: model, counted: counted)
+            var summary = summary(of: model, counted: counted, deadline: deadline)
             summary.partitionOf = model.table.partitionOf
             return summary
         })
@@ -57,8 +72,9 @@ public final class TableList {
     }
 
     /// The summary of `model` for the tables list: counted up to ``countLimit`` (a view waits
-    /// for idle time, unless already in `counted`).
-    private func summary(of model: ORMModel, counted: [String: TableSummary]) -> TableSummary {
+    /// for idle time, unless already in `counted`; so does a table whose count `deadline`
+    /// stopped, or that comes after it).
+    private func summary(of model: ORMModel, counted: [String: TableSummary], deadline: Date?) -> TableSummary {
         if let reason = model.table.unreadableReason {
             return TableSummary(name: model.name, isView: model.table.isView, rowCount: nil, unreadableReason: reason)
         }
@@ -78,7 +94,16 @@ public final class TableList {
         }
         // Counting stops after `limit` rows, so a list of huge tables opens at once; the
         // engine's estimate (if it keeps one) says how huge until the exact count comes.
-        let count = try? query.limit(limit + 1).count()
+        let deferred = TableSummary(name: model.name, isView: false, rowCount: nil, isLowerBound: true)
+        if let deadline, Date() >= deadline { return deferred }
+        let count: Int?
+        do {
+            count = try query.limit(limit + 1).count()
+        } catch AmigoError.database(let error) where error.kind == .interrupted && deadline != nil {
+            return deferred
+        } catch {
+            count = nil
+        }
         var summary = TableSummary(name: model.name, isView: model.table.isView, rowCount: count.map { Swift.min($0, limit) },
                                    isLowerBound: (count ?? 0) > limit)
         if summary.isLowerBound { summary.estimate = engine.estimatedRowCount(of: model.name) }
