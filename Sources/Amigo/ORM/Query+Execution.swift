@@ -41,11 +41,12 @@ extension Query {
             throw AmigoError.typeMismatch(expected: String(describing: T.self), actual: String(describing: loader.builtType))
         }
         let related = plan.related.map { RelatedLoader($0.relationship, offset: $0.offset, rowIDIndex: $0.rowIDIndex, asRecord: asRecord) }
+        let engine = amigo.engine
         if related.isEmpty {
-            try onConnection { _ = try amigo.engine.fetch(plan.sql, plan.arguments) { row in try body(loader.load(row)) } }
+            try state.onConnection { _ = try engine.fetch(plan.sql, plan.arguments) { row in try body(loader.load(row)) } }
             return
         }
-        try onConnection {
+        try state.onConnection {
             _ = try amigo.engine.fetch(plan.sql, plan.arguments) { row in
                 let object = loader.load(row)
                 for loader in related { loader.attach(row: row, to: object) }
@@ -107,29 +108,17 @@ extension Query {
     /// `get` on a bare query (see ``isBare``): the same SQL every time (compiled once per model and dialect);
     /// only the key values, already in the key columns' stored form, change.
     func fetchByKey(_ values: [DatabaseValue]) throws -> T? {
-        let model = try modelResult.get()
-        let asRecord = T.self == Record.self
-        let (sql, rowIDIndex) = try model.caches(for: amigo.engine.dialect).getStatements.statement(asRecord: asRecord) {
+        let object = try state.fetchByKey(values, asRecord: T.self == Record.self, builtType: T.self) { model, asRecord in
             var keyed = self
             keyed.extraConditions.append(({ scope in
                 model.keyColumnsForGet.map { scope.statement.qualified(scope.alias, $0.label) + " = ?" }.joined(separator: " AND ")
             }, values))
             keyed.limitCount = 1
             let compiled = try keyed.compile()
-            return (compiled.sql, compiled.rowIDIndex)
+            return GetPlan(sql: compiled.sql, loader: RowLoader(model, offset: 0, asRecord: asRecord, rowIDIndex: compiled.rowIDIndex))
         }
-        let loader = RowLoader(model, offset: 0, asRecord: asRecord, rowIDIndex: rowIDIndex)
-        guard loader.builtType == T.self else {
-            throw AmigoError.typeMismatch(expected: String(describing: T.self), actual: String(describing: loader.builtType))
-        }
-        var result: T?
-        try onConnection {
-            _ = try amigo.engine.fetch(sql, values) { row in
-                result = unsafeDowncast(loader.load(row), to: T.self)
-                return false
-            }
-        }
-        return result
+        guard let object else { return nil }
+        return unsafeDowncast(object, to: T.self)
     }
 
     /// Whether the query has nothing but, at most, a relationship scope: its SQL then depends only
@@ -173,5 +162,49 @@ extension Query {
         statement.columns = ["1"]
         try onConnection { _ = try amigo.engine.fetch(statement.sql, statement.arguments) { _ in found = true; return false } }
         return found
+    }
+}
+
+// The per-call paths of fetching, kept out of `Query<T>`: its methods are compiled once in this
+// module, generic over `T` (not specialised for the caller's model), so anything generic they
+// do — an optional of a generic result, a generic closure — looks metadata up on every call.
+extension QueryState {
+    /// ``Query/onConnection(_:)`` for a body that returns nothing, without generics.
+    func onConnection(_ body: () throws -> Void) throws {
+        let engine = amigo.engine
+        if let session {
+            var ran = false
+            try engine.serialized {
+                if session.isActive { try body(); ran = true }
+            }
+            if ran { return }
+        }
+        try engine.transactionGate.withoutOtherSessions(path: engine.path, body)
+    }
+
+    /// `get` on a bare query: the model's ``GetPlan`` (built by `build` the first time for this
+    /// dialect), run with `values` (the key, already in the key columns' stored form).
+    ///
+    /// - Throws: ``AmigoError/typeMismatch(expected:actual:)`` when the plan builds objects of
+    ///   another class than `builtType`; the engine's error.
+    func fetchByKey(_ values: [DatabaseValue], asRecord: Bool, builtType: AmigoModel.Type,
+                    build: (ORMModel, Bool) throws -> GetPlan) throws -> AmigoModel? {
+        let model = try modelResult.get()
+        let engine = amigo.engine
+        let plan = try model.caches(for: engine.dialect).getStatements.plan(asRecord: asRecord) { try build(model, asRecord) }
+        // A model's access plan is rebuilt only while its database resolves relationships; a
+        // loader kept from before then would read the old plan.
+        let loader = plan.loader.isCurrent ? plan.loader : RowLoader(model, offset: 0, asRecord: asRecord, rowIDIndex: plan.loader.rowIDIndex)
+        guard loader.builtType == builtType else {
+            throw AmigoError.typeMismatch(expected: String(describing: builtType), actual: String(describing: loader.builtType))
+        }
+        var result: AmigoModel?
+        try onConnection {
+            _ = try engine.fetch(plan.sql, values) { row in
+                result = loader.load(row)
+                return false
+            }
+        }
+        return result
     }
 }

@@ -3,7 +3,10 @@
 ///
 /// Compiled objects get their properties assigned in place (see ``StoredField``); run-time rows
 /// (and compiled models read as rows) become ``Record``s.
-struct RowLoader {
+///
+/// `@unchecked Sendable`: immutable, and what it holds (the model, its access plan) is read-only
+/// once shared; ``GetPlan`` keeps one per model and dialect.
+struct RowLoader: @unchecked Sendable {
     let model: ORMModel
     /// The first result column of the model's columns.
     let offset: Int
@@ -27,6 +30,10 @@ struct RowLoader {
         self.columnCount = model.table.columns.count
         self.hasUUIDColumns = !model.uuidColumnIndexes.isEmpty
     }
+
+    /// Whether the loader reads the model's current access plan (a model rebuilds it only while
+    /// its database resolves relationships, before any query).
+    var isCurrent: Bool { plan === model.access }
 
     /// The class of the objects built: ``Record``, or the compiled model's class.
     var builtType: AmigoModel.Type { asRecord ? Record.self : model.modelType }

@@ -82,16 +82,30 @@ final class RelationshipQueryCache: @unchecked Sendable {
     }
 }
 
-/// The SQL of `get(key)` on a bare query of one model (and the index of its extra rowid column),
-/// compiled once for objects and once for records: `get` then only binds the key. One per
-/// dialect, in ``ModelStatementCaches``.
-final class GetStatementCache: Sendable {
-    private let statements = Mutex<(forObjects: (sql: String, rowIDIndex: Int?)?, forRecords: (sql: String, rowIDIndex: Int?)?)>((nil, nil))
+/// What `get(key)` on a bare query of one model runs: the SQL (compiled once for objects and
+/// once for records) and the ``RowLoader`` that builds the object, so that `get` only binds the
+/// key. One per dialect, in ``ModelStatementCaches``.
+final class GetPlan: Sendable {
+    /// The SELECT with one `?` per key column and `LIMIT 1`.
+    let sql: String
+    /// Builds the object from the row (its access plan looked up once, not on every `get`).
+    let loader: RowLoader
 
-    func statement(asRecord: Bool, _ build: () throws -> (sql: String, rowIDIndex: Int?)) rethrows -> (sql: String, rowIDIndex: Int?) {
-        if let cached = statements.withLock({ asRecord ? $0.forRecords : $0.forObjects }) { return cached }
+    init(sql: String, loader: RowLoader) {
+        self.sql = sql
+        self.loader = loader
+    }
+}
+
+/// The ``GetPlan``s of one model (for objects and for records), built on first use.
+final class GetStatementCache: Sendable {
+    private let plans = Mutex<(forObjects: GetPlan?, forRecords: GetPlan?)>((nil, nil))
+
+    /// The plan for objects or records, built by `build` the first time.
+    func plan(asRecord: Bool, _ build: () throws -> GetPlan) rethrows -> GetPlan {
+        if let cached = plans.withLock({ asRecord ? $0.forRecords : $0.forObjects }) { return cached }
         let built = try build()
-        statements.withLock { if asRecord { $0.forRecords = built } else { $0.forObjects = built } }
+        plans.withLock { if asRecord { $0.forRecords = built } else { $0.forObjects = built } }
         return built
     }
 }
