@@ -144,7 +144,7 @@ struct DelimitedFileReader {
                 }
             }
         }
-        if state == .quoted { throw DataFileError.unclosedQuote(path: path, line: recordLine) }
+        if state == .quoted { throw DataFileError.unclosedQuote(path: (path as NSString).lastPathComponent, line: recordLine) }
         if state != .fieldStart || !ends.isEmpty || !bytes.isEmpty { try emit() }
     }
 }
