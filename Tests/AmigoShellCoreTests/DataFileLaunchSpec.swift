@@ -55,6 +55,7 @@ import Testing
         let explorer = try plan(LaunchArguments(database: path)).openExplorer(postgres: Self.noServer, notes: { notes.append($0) })
         #expect(explorer.displayPath == path + " (in memory)")
         #expect(explorer.amigo.engine.path == ":memory:")
+        #expect(explorer.current?.title == "people")
         let rows = try explorer.amigo.engine.fetchAll("SELECT id, name FROM people").rows
         #expect(rows == [[.integer(1), .text("Ada")], [.integer(2), .null]])
         #expect(notes == ["people.csv: 1 row has fewer fields than the header (the first on line 3); the missing values are NULL"])

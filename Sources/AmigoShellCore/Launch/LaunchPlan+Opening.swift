@@ -11,7 +11,7 @@ extension LaunchPlan {
     /// Opens the plan's database and an explorer over it: the demo in memory, a PostgreSQL
     /// database through `postgres`, a SQLite file (`progress` told how far reading a big
     /// schema has come), or a data file made a table (``openDataFile(_:)``; `notes` told what
-    /// its reader should know, one line each).
+    /// its reader should know, one line each) with that table open.
     ///
     /// - Throws: ``LaunchError/createUnsupportedOnPostgres(target:)`` for `--create` on a server;
     ///   a ``DataFileError`` for a data file that cannot be imported; what opening or reflecting
@@ -39,7 +39,10 @@ extension LaunchPlan {
         case .dataFile(let file):
             let (amigo, displayPath, result) = try openDataFile(file)
             result.notes.forEach(notes)
-            return try Explorer(amigo: amigo, displayPath: displayPath, tableCountLimit: tableCountLimit, reflection: reflection)
+            let explorer = try Explorer(amigo: amigo, displayPath: displayPath, tableCountLimit: tableCountLimit, reflection: reflection)
+            // The file's table is what was asked for: it is the first screen (and `count` counts it).
+            try explorer.open(result.table)
+            return explorer
         }
     }
 
