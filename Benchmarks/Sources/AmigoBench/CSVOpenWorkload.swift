@@ -4,7 +4,7 @@ import Foundation
 /// to its first answer (`-c count`: the file read, its columns typed, the table made in memory
 /// and counted), beside `sqlite3 :memory: '.import --csv FILE t' 'SELECT count(*) FROM t'`
 /// (sqlite3 makes every column TEXT; amigo-shell reads the file twice to type them). Each
-/// command is its own process; the figure is the median wall time of `runs` runs.
+/// command is its own process, the commands taking turns; the figure is the median wall time of `runs` runs.
 ///
 /// Runnable alone: `AmigoBench --only 11 [--quick] [--runs N] [--amigo-shell PATH]`.
 enum CSVOpenWorkload {
@@ -54,17 +54,20 @@ enum CSVOpenWorkload {
                 FileHandle.standardError.write(Data("amigo-bench: \(command.name) answered \(text.prefix(80)), not \(rows)\n".utf8))
             }
         }
-        var results: [CSVStreamWorkload.Result] = []
-        for command in commands {
-            var times: [Double] = []
-            var peak: Double?
-            for _ in 0..<runs {
+        // The commands take turns, run by run, so that a change in the machine's load falls on all of them alike.
+        var times = Array(repeating: [Double](), count: commands.count)
+        var peaks = [Double?](repeating: nil, count: commands.count)
+        for _ in 0..<runs {
+            for (index, command) in commands.enumerated() {
                 let (seconds, rss) = try CSVStreamWorkload.runOnce(command.arguments)
-                times.append(seconds)
-                if let rss { peak = max(peak ?? 0, rss) }
+                times[index].append(seconds)
+                if let rss { peaks[index] = max(peaks[index] ?? 0, rss) }
             }
-            times.sort()
-            let result = CSVStreamWorkload.Result(name: command.name, command: command.shown, median: times[times.count / 2], peakRSS: peak)
+        }
+        var results: [CSVStreamWorkload.Result] = []
+        for (index, command) in commands.enumerated() {
+            let sorted = times[index].sorted()
+            let result = CSVStreamWorkload.Result(name: command.name, command: command.shown, median: sorted[sorted.count / 2], peakRSS: peaks[index])
             FileHandle.standardError.write(Data(String(format: "  11. %-48@ %10.2f ms  %8.1f MB\n", result.name as NSString, result.median * 1000, result.peakRSS ?? .nan).utf8))
             results.append(result)
         }
