@@ -11,6 +11,7 @@ struct AmigoShellCommand: ParsableCommand {
         commandName: "amigo-shell",
         abstract: "Explore any SQLite file or PostgreSQL database: browse tables, follow foreign keys and relationships, filter, edit, and watch the SQL.",
         discussion: """
+        A .csv, .tsv, .json (an array of objects), .jsonl or .ndjson file opens as a table of the same name, its columns typed from their values, in memory (--import-into FILE writes it into a SQLite file).
         With no DATABASE, opens the PostgreSQL database PGDATABASE or PGSERVICE names when either is set (as psql), else a built-in demo database in memory.
         A postgres:// or postgresql:// URL (or a libpq keyword string such as 'host=/run/postgresql dbname=shop') opens a PostgreSQL database; give the password with PGPASSWORD or ~/.pgpass.
         Without a terminal (-c, or standard input not a terminal) commands run in text mode; type help for the list.
@@ -20,7 +21,7 @@ struct AmigoShellCommand: ParsableCommand {
         """,
         version: AmigoVersion.current)
 
-    @Argument(help: "The SQLite file or PostgreSQL URL to open (when omitted: PGDATABASE or PGSERVICE if set, else the built-in demo).", completion: .file())
+    @Argument(help: "The SQLite file, CSV/TSV/JSON file or PostgreSQL URL to open (when omitted: PGDATABASE or PGSERVICE if set, else the built-in demo).", completion: .file())
     var database: String?
 
     @Argument(help: ArgumentHelp("SQL statements or commands to run after the -c ones, then exit, as sqlite3 takes them.", valueName: "sql"))
@@ -66,6 +67,10 @@ struct AmigoShellCommand: ParsableCommand {
     @Flag(name: .long, inversion: .prefixedNo, help: "Text mode: start CSV and TSV with a header line (the default; a script's .mode leaves it off, as sqlite3 does, unless chosen).")
     var header: Bool?
 
+    @Option(name: .long, help: ArgumentHelp("With a CSV, TSV or JSON file as DATABASE: write its table into this SQLite file (created if missing; refused if the table exists) and open that file.", valueName: "file"),
+            completion: .file())
+    var importInto: String?
+
     @Option(name: .long, help: ArgumentHelp("Write the demo database to a new file (or an empty PostgreSQL database) and exit.", valueName: "file"))
     var writeDemo: String?
 
@@ -73,7 +78,10 @@ struct AmigoShellCommand: ParsableCommand {
     var generateManual = false
 
     func validate() throws {
-        do { _ = try launchArguments.textRunSettings() } catch let error as LaunchError { throw ValidationError(error.description) }
+        do {
+            _ = try launchArguments.textRunSettings()
+            try launchArguments.checkImportInto()
+        } catch let error as LaunchError { throw ValidationError(error.description) }
     }
 
     /// The command line as the core's plain values.
@@ -93,6 +101,7 @@ struct AmigoShellCommand: ParsableCommand {
         arguments.nullValue = nullvalue
         arguments.bail = bail
         arguments.echo = echo
+        arguments.importInto = importInto
         return arguments
     }
 
@@ -117,7 +126,8 @@ struct AmigoShellCommand: ParsableCommand {
             // A schema of thousands of tables takes a while: say how far reading has come.
             let progress = ReflectionProgressLine()
             defer { progress.finish() }
-            explorer = try plan.openExplorer(postgres: Self.openPostgres, progress: progress.report, waiting: progress.waiting)
+            explorer = try plan.openExplorer(postgres: Self.openPostgres, progress: progress.report, notes: StandardError.write,
+                                            waiting: progress.waiting)
         } catch {
             StandardError.write(ErrorText.describe(error))
             throw ExitCode(ExitStatus.cannotOpen)

@@ -4,7 +4,7 @@ import Foundation
 // amigo-bench [--quick] [--runs N] [--only PREFIX] [--impl NAME] [--no-shell | --shell-only] [--output FILE]
 // amigo-bench --shell-child DB ROWS
 // amigo-bench --app-child DB ROWS    (workload 9's browsing steps, in their own process)
-// [--no-app] [--app-rows N] [--no-csv] [--amigo-shell PATH]   (workloads 9 and 10)
+// [--no-app] [--app-rows N] [--no-csv] [--amigo-shell PATH]   (workloads 9, 10 and 11; --only 11: workload 11 alone)
 // [--pg-url URL | AMIGO_PG_URL=URL] [--no-pg]   (Amigo on PostgreSQL beside raw libpq; --only P9: its CSV workload alone)
 // amigo-bench --results-tsv …   (prints the measurements as TAB-separated lines instead of a report)
 //
@@ -34,6 +34,15 @@ let output = arguments.firstIndex(of: "--output").map { arguments[$0 + 1] }
 let rows = quick ? 20_000 : 100_000
 let runs = arguments.firstIndex(of: "--runs").map { Int(arguments[$0 + 1])! } ?? (quick ? 3 : 5)
 let shellRows = quick ? 200_000 : 1_000_000
+// Workload 11 alone (`--only 11`): opening a CSV file, amigo-shell beside sqlite3's .import.
+if onlyPrefix == "11" {
+    let openResults = try CSVOpenWorkload.run(rows: shellRows, runs: runs)
+    let section = CSVOpenWorkload.report(openResults, rows: shellRows, runs: runs) + "\n| goal | target | status |\n|---|---|---|\n"
+        + CSVOpenWorkload.goalRows(openResults, rows: shellRows)
+    print(section)
+    if let output { try section.write(toFile: output, atomically: true, encoding: .utf8) }
+    exit(0)
+}
 let appRows = arguments.firstIndex(of: "--app-rows").map { Int(arguments[$0 + 1])! } ?? (quick ? 500_000 : 5_000_000)
 let runApp = !arguments.contains("--no-app")
 let runCSV = !arguments.contains("--no-csv")
@@ -123,6 +132,8 @@ var csvResults: [CSVStreamWorkload.Result] = []
 if runCSV { csvResults = try CSVStreamWorkload.run(path: shellPath, table: "orders", runs: runs) }
 // Workload 10b: the same commands on a table with a 16-byte BLOB a row (written as hex), in a file of its own.
 var csvBlobResults: [CSVStreamWorkload.Result] = []
+var csvOpenResults: [CSVStreamWorkload.Result] = []
+if runCSV { csvOpenResults = try CSVOpenWorkload.run(rows: shellRows, runs: runs) }
 if runCSV {
     let blobPath = freshPath("csv-blobs")
     try CSVStreamWorkload.generateBlobs(path: blobPath, rows: shellRows)
@@ -195,6 +206,7 @@ if runApp {
 if runCSV {
     report += "\n" + CSVStreamWorkload.report(csvResults, rows: shellRows, runs: runs)
     report += "\n" + CSVStreamWorkload.report(csvBlobResults, rows: shellRows, runs: runs, blobs: true)
+    report += "\n" + CSVOpenWorkload.report(csvOpenResults, rows: shellRows, runs: runs)
 }
 if !pgResults.isEmpty {
     report += "\n" + PostgresWorkloads.report(pgResults, url: pgURL ?? "", rows: pgRows, runs: runs)
@@ -218,6 +230,7 @@ report += Goals.table(results: results,
 report += Goals.appRows(steps: runApp ? appSteps : nil, rows: appRows, peakRSS: appPeak)
 report += Goals.csvRows(csvResults, rows: shellRows)
 report += Goals.csvRows(csvBlobResults, rows: shellRows, blobs: true)
+report += CSVOpenWorkload.goalRows(csvOpenResults, rows: shellRows)
 report += PostgresCSVWorkload.goalRows(pgCSVResults, rows: shellRows)
 if !keptMemoryResults.isEmpty {
     report += "\n" + AllocatorSensitivity.table(default: results, keptMemory: keptMemoryResults)

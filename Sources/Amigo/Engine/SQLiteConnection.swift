@@ -208,4 +208,6 @@ final class SQLiteConnection {
     /// Rows changed since the connection opened (triggers and foreign-key actions included).
     var totalChanges: Int { Int(sqlite3_total_changes64(handle)) }
     var isAutocommit: Bool { sqlite3_get_autocommit(handle) != 0 }
+    /// The most columns a table may have on this connection (SQLITE_LIMIT_COLUMN; 2000 by default).
+    var columnLimit: Int { Int(sqlite3_limit(handle, SQLITE_LIMIT_COLUMN, -1)) }
 }

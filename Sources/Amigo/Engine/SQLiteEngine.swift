@@ -88,6 +88,10 @@ public final class SQLiteEngine: Engine, @unchecked Sendable {
         }
     }
 
+    /// The most columns a table may have in this database (SQLite's SQLITE_LIMIT_COLUMN, 2000
+    /// unless the library was built otherwise).
+    public var columnLimit: Int { serialized { connection.columnLimit } }
+
     public func withPreparedWrite<T>(_ sql: String, _ body: (PreparedWrite) throws -> T) throws -> T {
         try serialized {
             let statement: Statement

@@ -54,6 +54,15 @@ public struct StatementBinder {
         advance(handle.map { StatementBinder.bindText($0, next, value) } ?? SQLITE_OK, .text(value))
     }
 
+    /// Binds text given as its UTF-8 bytes, which must be valid UTF-8 (SQLite copies them): the
+    /// bulk import's path, which makes no `String` per value.
+    public mutating func bindText(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+        advance(handle.map { handle in
+            let start = UnsafeRawPointer(bytes.baseAddress ?? StatementBinder.emptyText.utf8Start)
+            return sqlite3_bind_text(handle, next, start.assumingMemoryBound(to: CChar.self), Int32(bytes.count), amigo_sqlite_transient())
+        } ?? SQLITE_OK, .text(String(decoding: bytes, as: UTF8.self)))
+    }
+
     /// Binds any stored value.
     public mutating func bind(_ value: DatabaseValue) {
         advance(handle.map { StatementBinder.bind(value, to: $0, at: next) } ?? SQLITE_OK, value)

@@ -109,8 +109,14 @@ public final class Exporter {
         // The query's own statement, its rows read straight from the engine: the model's
         // columns in order, raw as the file holds them (a reflected model keeps values as they
         // are), with no record built per row.
+        // A table without a key is sought by its rowid, which the statement reads after the
+        // model's columns: it is not one of them, and is left out.
         let (sql, arguments) = try ordered.sql()
-        try database.amigo.engine.fetch(sql, arguments) { row in try body(row.values) }
+        let width = view.columns.count
+        try database.amigo.engine.fetch(sql, arguments) { row in
+            let values = row.values
+            return try body(values.count > width ? Array(values.prefix(width)) : values)
+        }
     }
 
     /// Where an export to `path` goes.

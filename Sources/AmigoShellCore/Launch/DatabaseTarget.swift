@@ -1,12 +1,15 @@
+import Amigo
 import Foundation
 
 /// What amigo-shell opens, decided from its DATABASE argument and the environment: a SQLite
-/// file, a PostgreSQL database (a URL or a libpq keyword string), or the built-in demo.
+/// file, a data file (CSV, TSV, JSON) made a table, a PostgreSQL database (a URL or a libpq
+/// keyword string), or the built-in demo.
 ///
 /// For example:
 ///
 /// ```swift
 /// DatabaseTarget.resolve(argument: "shop.sqlite", environment: [:])            // .sqliteFile("shop.sqlite")
+/// DatabaseTarget.resolve(argument: "sales.CSV", environment: [:])              // .dataFile(DataFile(path: "sales.CSV"))
 /// DatabaseTarget.resolve(argument: "postgres://db/shop", environment: [:])     // .postgres("postgres://db/shop")
 /// DatabaseTarget.resolve(argument: nil, environment: ["PGDATABASE": "shop"])  // .postgres("dbname='shop'")
 /// DatabaseTarget.resolve(argument: nil, environment: [:])                     // .demo
@@ -18,6 +21,9 @@ public enum DatabaseTarget: Equatable, Sendable {
     case sqliteFile(String)
     /// A PostgreSQL database: a `postgres://` URL or a libpq keyword string.
     case postgres(String)
+    /// A CSV, TSV or JSON file (named by its extension, in any case), opened as a table in a
+    /// database of its own (``TypedImport``).
+    case dataFile(DataFile)
 
     /// libpq's connection keywords that may start a keyword string (`host=/run/postgresql dbname=shop`).
     public static let postgresKeywords: Set<String> = [
@@ -26,11 +32,14 @@ public enum DatabaseTarget: Equatable, Sendable {
 
     /// The target `argument` names; with no argument, the PostgreSQL database `PGSERVICE` or
     /// `PGDATABASE` names (as for psql), else the demo. `fileExists` tells whether a file of
-    /// that name exists (a file wins over a keyword string that looks the same).
+    /// that name exists (a file wins over a keyword string that looks the same). A path whose
+    /// extension names a data format (``DataFile/Format/extensions``) is a data file, whether it
+    /// exists or not (reading it says what is wrong).
     public static func resolve(argument: String?, environment: [String: String],
                                fileExists: (String) -> Bool = { FileManager.default.fileExists(atPath: $0) }) -> DatabaseTarget {
         guard let argument else { return fromEnvironment(environment).map(DatabaseTarget.postgres) ?? .demo }
-        return namesPostgres(argument, fileExists: fileExists) ? .postgres(argument) : .sqliteFile(argument)
+        if namesPostgres(argument, fileExists: fileExists) { return .postgres(argument) }
+        return DataFile(path: argument).map(DatabaseTarget.dataFile) ?? .sqliteFile(argument)
     }
 
     /// Whether `argument` names a PostgreSQL database: a `postgres://` or `postgresql://` URL, or
@@ -57,6 +66,12 @@ public enum DatabaseTarget: Equatable, Sendable {
         if let service = environment["PGSERVICE"], !service.isEmpty { parts.append("service=" + quoted(service)) }
         if let database = environment["PGDATABASE"], !database.isEmpty { parts.append("dbname=" + quoted(database)) }
         return parts.isEmpty ? nil : parts.joined(separator: " ")
+    }
+
+    /// Whether the target is a data file to import (CSV, TSV, JSON).
+    public var isDataFile: Bool {
+        if case .dataFile = self { return true }
+        return false
     }
 
     /// Whether the target is a server's database (its row counts are bounded, `--create` is refused).

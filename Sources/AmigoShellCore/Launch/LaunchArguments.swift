@@ -1,3 +1,5 @@
+import Amigo
+
 /// What amigo-shell's command line said, as plain values (the argument parser fills it in):
 /// the input of ``LaunchPlan``.
 public struct LaunchArguments: Sendable {
@@ -31,10 +33,23 @@ public struct LaunchArguments: Sendable {
     public var bail = false
     /// `--echo`.
     public var echo = false
+    /// `--import-into FILE`: the SQLite file a data file's table is written into (and which is
+    /// then opened); nil to keep the table in memory.
+    public var importInto: String?
 
     /// Arguments naming `database` (nil: none given), everything else as when omitted.
     public init(database: String? = nil) {
         self.database = database
+    }
+
+    /// Checks that `--import-into` comes with a data file to import.
+    ///
+    /// - Throws: ``LaunchError/importIntoWithoutDataFile(given:)`` otherwise.
+    public func checkImportInto() throws {
+        guard importInto != nil else { return }
+        guard let database, DataFile(path: database) != nil, !DatabaseTarget.namesPostgres(database) else {
+            throw LaunchError.importIntoWithoutDataFile(given: database)
+        }
     }
 
     /// The text-mode settings these flags ask for.

@@ -7,6 +7,8 @@ public enum LaunchError: Error, Equatable, CustomStringConvertible {
     case conflictingOutputModes(given: [String])
     /// `--mode` with a name that is not an output mode.
     case unknownOutputMode(String)
+    /// `--import-into` when DATABASE (`given`) is not a data file (CSV, TSV, JSON) to import.
+    case importIntoWithoutDataFile(given: String?)
 
     public var description: String {
         switch self {
@@ -16,6 +18,9 @@ public enum LaunchError: Error, Equatable, CustomStringConvertible {
             return "give one of --mode, --csv and --json"
         case .unknownOutputMode(let name):
             return "--mode: '\(name)' is not one of \(OutputMode.choices)"
+        case .importIntoWithoutDataFile(let given):
+            return "--import-into needs a .csv, .tsv, .json, .jsonl or .ndjson file to import"
+                + (given.map { ", not \($0)" } ?? "")
         }
     }
 
@@ -23,7 +28,7 @@ public enum LaunchError: Error, Equatable, CustomStringConvertible {
     public var exitStatus: Int32 {
         switch self {
         case .createUnsupportedOnPostgres: return ExitStatus.cannotOpen
-        case .conflictingOutputModes, .unknownOutputMode: return ExitStatus.usage
+        case .conflictingOutputModes, .unknownOutputMode, .importIntoWithoutDataFile: return ExitStatus.usage
         }
     }
 }

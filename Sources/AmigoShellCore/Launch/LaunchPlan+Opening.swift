@@ -9,16 +9,19 @@ extension LaunchPlan {
     static let demoDisplayPath = "demo database (in memory)"
 
     /// Opens the plan's database and an explorer over it: the demo in memory, a PostgreSQL
-    /// database through `postgres`, or a SQLite file (`progress` told how far reading a big
-    /// schema has come).
+    /// database through `postgres`, a SQLite file (`progress` told how far reading a big
+    /// schema has come), or a data file made a table (``openDataFile(_:)``; `notes` told what
+    /// its reader should know, one line each) with that table open.
     ///
     /// - Throws: ``LaunchError/createUnsupportedOnPostgres(target:)`` for `--create` on a server;
-    ///   what opening or reflecting throws otherwise.
+    ///   a ``DataFileError`` for a data file that cannot be imported; what opening or reflecting
+    ///   throws otherwise.
     ///
     /// On a server, `waiting` is asked every 50 ms while a statement of the opening is awaited
     /// (a table another session has locked holds reading it up): the caller says so.
     public func openExplorer(postgres: PostgresOpener,
-                             progress: ((ReflectionProgress) -> Bool)? = nil, waiting: (() -> Void)? = nil) throws -> Explorer {
+                             progress: ((ReflectionProgress) -> Bool)? = nil,
+                             notes: (String) -> Void = { _ in }, waiting: (() -> Void)? = nil) throws -> Explorer {
         switch target {
         case .demo:
             let engine = try SQLiteEngine(path: ":memory:")
@@ -38,7 +41,32 @@ extension LaunchPlan {
                                           reflection: reflection, progress: progress)
             return try Explorer(amigo: amigo, displayPath: path + (amigo.engine.isReadOnly ? " (read-only)" : ""),
                                 tableCountLimit: tableCountLimit, reflection: reflection)
+        case .dataFile(let file):
+            let (amigo, displayPath, result) = try openDataFile(file)
+            result.notes.forEach(notes)
+            let explorer = try Explorer(amigo: amigo, displayPath: displayPath, tableCountLimit: tableCountLimit, reflection: reflection)
+            // The file's table is what was asked for: it is the first screen (and `count` counts it).
+            try explorer.open(result.table)
+            return explorer
         }
+    }
+
+    /// The database a data file's table is made in, with the path the title shows and what the
+    /// import made: a new database in memory, or the `--import-into` SQLite file (created when
+    /// missing), written and then opened as any file is.
+    ///
+    /// - Throws: a ``DataFileError`` (the file unreadable, not rows, or its table already in the
+    ///   `--import-into` file); what opening the SQLite file throws.
+    func openDataFile(_ file: DataFile) throws -> (AmigoDatabase, displayPath: String, result: TypedImport.Result) {
+        guard let importInto else {
+            let engine = try SQLiteEngine(path: ":memory:")
+            let result = try TypedImport.importFile(file, into: engine)
+            return (try AmigoDatabase(reflecting: engine, reflection: reflection), file.path + " (in memory)", result)
+        }
+        // The writing connection is closed (released) before the file is opened for browsing.
+        let result = try TypedImport.importFile(file, into: SQLiteEngine(path: importInto, options: OpenOptions(create: true)))
+        let amigo = try AmigoDatabase(reflecting: importInto, options: OpenOptions(readOnly: readOnly), reflection: reflection)
+        return (amigo, importInto + (amigo.engine.isReadOnly ? " (read-only)" : ""), result)
     }
 
     /// The lines text mode runs for ``ShellInterface/commands``: the `--cmd` ones, then the

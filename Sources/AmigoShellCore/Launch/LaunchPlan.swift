@@ -16,6 +16,9 @@ public struct LaunchPlan: Sendable {
     public var readOnly: Bool
     /// Create a SQLite file that does not exist.
     public var create: Bool
+    /// The SQLite file a data file's table is written into (created when missing) and which is
+    /// then opened; nil to keep the table in a database in memory.
+    public var importInto: String?
     /// How the schema is reflected (`--no-infer` keeps to declared foreign keys).
     public var reflection: ReflectionOptions
     /// Text mode or the full-screen UI.
@@ -37,12 +40,15 @@ public struct LaunchPlan: Sendable {
     /// ``DatabaseTarget/resolve(argument:environment:fileExists:)``), and the terminal probed
     /// with `terminal` only when no commands were given.
     ///
-    /// - Throws: ``LaunchError`` when the output-mode flags conflict or name no mode.
+    /// - Throws: ``LaunchError`` when the output-mode flags conflict or name no mode, or
+    ///   `--import-into` is given without a data file.
     public init(arguments: LaunchArguments, environment: [String: String],
                 fileExists: (String) -> Bool, terminal: () -> TerminalAvailability) throws {
         target = DatabaseTarget.resolve(argument: arguments.database, environment: environment, fileExists: fileExists)
         readOnly = arguments.readOnly
         create = arguments.create
+        importInto = arguments.importInto
+        if importInto != nil && !target.isDataFile { throw LaunchError.importIntoWithoutDataFile(given: arguments.database) }
         reflection = ReflectionOptions(inferRelationships: !arguments.noInfer)
         firstCommands = arguments.firstCommands
         commands = arguments.commands + arguments.statements
