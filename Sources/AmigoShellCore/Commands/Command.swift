@@ -53,6 +53,9 @@ public enum Command: Equatable, Sendable {
     case export(format: ExportFormat, path: String, force: Bool = false, depth: Int? = nil)
     /// The map of the whole file: each table with its row count and relationships.
     case map
+    /// How the current table is related to `table`: the chains of relationships, each a filter
+    /// path with its SQL; with `key`, the rows linking the current row to that row of `table`.
+    case path(table: String, key: String?)
     /// The current row as a page: its columns, its to-one chains, the first rows of each to-many.
     case page
     case schema(String?)

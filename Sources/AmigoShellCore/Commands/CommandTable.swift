@@ -162,6 +162,12 @@ extension CommandParser {
                     summary: "the current row as a page: its columns, the rows its to-one relationships lead to as a chain (album → Let There Be Rock → artist → AC/DC), and the first 5 rows of each to-many with their count; the p key") { try $0.bare(.page, "page") },
         CommandSpec("map", aliases: [], usage: "map",
                     summary: "the map of the whole file: each table with its row count and its relationships (→ to-one, ⇉ to-many, ⇄ many-to-many via a junction); the m key") { try $0.bare(.map, "map") },
+        CommandSpec("path", aliases: [], usage: "path TABLE [KEY]",
+                    summary: "how the current table is related to TABLE: the chains of relationships between them, shortest first (through a many-to-many in one step), each as a filter path with the SQL it runs; with KEY, the rows that link the current row to that row of TABLE along each chain") { input in
+            let words = CommandParser.splitWords(try input.needs("path TABLE [KEY]"))
+            guard words.count <= 2 else { throw ShellError.usage(command: input.word, usage: "path TABLE [KEY] (a table, and a row's key)") }
+            return .path(table: CommandParser.unquote(words[0]), key: words.count == 2 ? words[1] : nil)
+        },
         CommandSpec("schema", aliases: [".schema", "\\d"], usage: "schema [TABLE]",
                     summary: "the DDL, keys, indexes and relationships (no TABLE: every table, then every relationship; also \\d)") { .schema($0.rest.isEmpty ? nil : CommandParser.unquote($0.rest)) },
         CommandSpec("schemas", aliases: ["\\dn"], usage: "schemas",

@@ -149,6 +149,9 @@ extension Explorer {
             let graph = try schemaGraph()
             return CommandResult(output: SchemaMapText.text(graph),
                                  status: "map: \(Plural.count(graph.nodes.count, "table")), \(Plural.count(graph.edges.count, "link"))")
+        case .path(let table, let key):
+            let (output, status) = try relationshipPaths(to: table, key: key)
+            return CommandResult(output: output, status: status)
         case .schema(let table):
             return CommandResult(output: try schemaText(table), status: "schema")
         case .count:
