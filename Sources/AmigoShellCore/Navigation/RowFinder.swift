@@ -16,6 +16,19 @@ struct RowFinder {
         model.table.columns.filter { $0.kind != .blob }
     }
 
+    /// The condition that finds `text` in a row's label as shown, when the label is made of
+    /// several columns (first and last name) and `text` of several words: each word in one of the
+    /// label's columns (`gina degeneres` finds "Gina DeGeneres"); nil otherwise (one column is
+    /// searched as it is).
+    static func labelSearch(_ text: String, model: ORMModel) -> (condition: String, arguments: [FilterArgument])? {
+        guard let label = LabelColumn.columns(of: model), label.count > 1 else { return nil }
+        let words = text.split(whereSeparator: \.isWhitespace).map(String.init)
+        guard words.count > 1 else { return nil }
+        let perWord = "(" + label.map { ValueText.keyPath($0.label) + " CONTAINS[c] %@" }.joined(separator: " OR ") + ")"
+        let condition = "(" + Array(repeating: perWord, count: words.count).joined(separator: " AND ") + ")"
+        return (condition, words.flatMap { word in Array(repeating: FilterArgument.value(.text(word)), count: label.count) })
+    }
+
     /// Most rows a find reads in a view sorted by a computed value, where it cannot seek.
     static let findScanLimit = 200_000
 
@@ -37,10 +50,16 @@ struct RowFinder {
             columns = RowFinder.searchableColumns(of: model)
         }
         guard !columns.isEmpty else { throw ShellError.searchFailed(command: "find", reason: "\(model.name) has no column to search") }
-        let condition = columns.map { ValueText.keyPath($0.label) + " CONTAINS[c] %@" }.joined(separator: " OR ")
+        var condition = columns.map { ValueText.keyPath($0.label) + " CONTAINS[c] %@" }.joined(separator: " OR ")
+        var arguments = Array(repeating: FilterArgument.value(.text(text)), count: columns.count)
+        // A label of several columns (`Steven Buchanan`) is found as shown too: every word typed
+        // in one of its columns.
+        if column == nil, let label = Self.labelSearch(text, model: model) {
+            condition += " OR " + label.condition
+            arguments += label.arguments
+        }
         let base = try view.query(in: navigator.session)
-        let matching = base.filter(columns.count > 1 ? "(\(condition))" : condition,
-                                   arguments: Array(repeating: .value(.text(text)), count: columns.count))
+        let matching = base.filter(arguments.count > 1 ? "(\(condition))" : condition, arguments: arguments)
         let place = column.map { "in \(view.columns[$0])" } ?? "in any column"
         /// The message for a row found at `index`.
         func foundMessage(_ index: Int, wrapped: Bool) -> String {
@@ -51,7 +70,9 @@ struct RowFinder {
             // Sorted by a count or a related value: no key to seek from, so the rows are read in
             // the view's order from the cursor on, a page at a time.
             let indices = columns.compactMap { column in view.modelColumns.firstIndex { $0 === column } }
-            guard let (index, wrapped) = try scanFind(text, columns: indices, backward: backward, includingCurrent: includingCurrent) else {
+            let label = column == nil ? (LabelColumn.columns(of: model) ?? []).compactMap { c in view.modelColumns.firstIndex { $0 === c } } : []
+            guard let (index, wrapped) = try scanFind(text, columns: indices, label: label.count > 1 ? label : [],
+                                                      backward: backward, includingCurrent: includingCurrent) else {
                 throw ShellError.noMatch(command: "find", place: place, text: text)
             }
             navigator.moveCursor(to: index)
@@ -82,15 +103,18 @@ struct RowFinder {
 
     /// Find by reading the current view's rows in order (for views that cannot seek): the first
     /// row from the cursor on (after it, or before it when `backward`) whose value in one of
-    /// `columns` contains `text` as shown, ignoring case; wraps around once. At most
+    /// `columns` — or whose `label` columns, joined by spaces as the label shows them — contains
+    /// `text` as shown, ignoring case; wraps around once. At most
     /// ``findScanLimit`` rows are read; past that it is an error that says so.
-    func scanFind(_ text: String, columns: [Int], backward: Bool, includingCurrent: Bool) throws -> (index: Int, wrapped: Bool)? {
+    func scanFind(_ text: String, columns: [Int], label: [Int] = [], backward: Bool, includingCurrent: Bool) throws -> (index: Int, wrapped: Bool)? {
         guard let view = navigator.current, view.totalCount > 0 else { return nil }
         let total = view.totalCount
         let start = view.cursorRow
         // The ranges visited, in order (walked backwards when `backward`), the wrap-around marked.
         let first = backward ? 0..<start : min(total, includingCurrent ? start : start + 1)..<total
-        let second = backward ? min(total, start + 1)..<total : 0..<start
+        // The wrap-around comes back to the current row, as the keyset search does (the only match
+        // may be the row the cursor is on).
+        let second = backward ? min(total, start)..<total : 0..<min(total, start + 1)
         let page = 500
         var read = 0
         for (range, wrapped) in [(first, false), (second, true)] {
@@ -103,7 +127,9 @@ struct RowFinder {
                 let offsets = backward ? Array(rows.indices.reversed()) : Array(rows.indices)
                 for offset in offsets {
                     let row = rows[offset]
-                    if columns.contains(where: { $0 < row.count && ValueText.plain(row[$0]).range(of: text, options: .caseInsensitive) != nil }) {
+                    let shownLabel = label.filter { $0 < row.count }.map { ValueText.plain(row[$0]) }.joined(separator: " ")
+                    if columns.contains(where: { $0 < row.count && ValueText.plain(row[$0]).range(of: text, options: .caseInsensitive) != nil })
+                        || (!label.isEmpty && shownLabel.range(of: text, options: .caseInsensitive) != nil) {
                         return (chunk.lowerBound + offset, wrapped)
                     }
                 }
