@@ -150,7 +150,10 @@ import Testing
         let grid = app.render(width: 120, height: 40)
         let layout = try #require(ShellLayout(width: 120, height: 40, echoVisible: true))
         let echo = try #require(layout.echo).inset(by: 1)
-        let text = (echo.y..<echo.maxY).map { region(grid, $0, echo.x..<echo.maxX) }.joined()
+        // The pane breaks lines at the spaces between words (the space a break falls on is not
+        // drawn): its lines join with one space, runs of blanks read as one.
+        let text = (echo.y..<echo.maxY).map { region(grid, $0, echo.x..<echo.maxX) }.joined(separator: " ")
+            .split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
         // The grid's SELECT (which reads long values in part, so it is long itself) ends the pane.
         #expect(text.contains("FROM \"Track\" WHERE \"Track\".\"Milliseconds\" > ? AND \"Track\".\"Composer\" LIKE ? ESCAPE '\\' ORDER BY"))
         #expect(text.contains("[300000, '%page%']"))
@@ -352,5 +355,65 @@ import Testing
         explorer.moveColumn(to: 0)
         let grid = app.render(width: 80, height: 24)
         #expect(grid.line(4) == "│              ││   1  春暁         春眠不覚暁処処聞啼鳥夜来風雨声花落知多…    │")
+    }
+}
+
+/// Lines broken at the spaces between words (the echo pane's SQL, the row detail's long text),
+/// and JSON shown indented in the row detail.
+@Suite struct WordWrapAndJSONSpec {
+    @Test("breaks at spaces, keeps a line's indentation, breaks a word wider than the line where it must")
+    func wordWrap() {
+        #expect(WordWrap.lines("SELECT count(*) FROM Track", width: 16) == ["SELECT count(*)", "FROM Track"])
+        #expect(WordWrap.lines("  [] 0.25 ms · 1 row", width: 12) == ["  [] 0.25 ms", "· 1 row"])
+        #expect(WordWrap.lines("abcdefghij klm", width: 4) == ["abcd", "efgh", "ij", "klm"])
+        #expect(WordWrap.lines("", width: 10) == [""])
+        #expect(WordWrap.lines("日本語 テキスト", width: 6) == ["日本語", "テキス", "ト"])
+        for text in ["a b c d e f g", "SELECT \"Track\".\"Name\" FROM \"Track\" WHERE x = ?", String(repeating: "x", count: 50)] {
+            for width in 1...20 {
+                let lines = WordWrap.lines(text, width: width)
+                #expect(lines.allSatisfy { DisplayWidth.of($0) <= width }, "\(text) at \(width): \(lines)")
+                #expect(lines.joined().filter { $0 != " " } == text.filter { $0 != " " }, "nothing lost")
+            }
+        }
+    }
+
+    @Test("a JSON object or array reads indented, keys in their stored order, numbers as written; other text is left alone")
+    func jsonPretty() {
+        #expect(JSONPrettyText.pretty(#"{"b":1.50,"a":[true,null,{}],"s":"x, {y}: \"z\""}"#) == """
+            {
+              "b": 1.50,
+              "a": [
+                true,
+                null,
+                {}
+              ],
+              "s": "x, {y}: \\"z\\""
+            }
+            """)
+        #expect(JSONPrettyText.pretty("[]") == "[]")
+        #expect(JSONPrettyText.pretty("{not json") == nil)
+        #expect(JSONPrettyText.pretty("42") == nil)
+        #expect(JSONPrettyText.pretty("AC/DC") == nil)
+    }
+}
+
+@Suite struct RowDetailJSONSpec {
+    @Test("v and get show a JSON column indented under its name")
+    func theRowDetailIndentsJSON() throws {
+        let engine = try SQLiteEngine(path: ":memory:")
+        try engine.executeScript(#"CREATE TABLE doc (id INTEGER PRIMARY KEY, body TEXT); INSERT INTO doc VALUES (1, '{"city":"Oslo","tags":["a","b"]}');"#)
+        let explorer = try Explorer(amigo: AmigoDatabase(reflecting: engine), displayPath: "doc")
+        _ = try explorer.execute(.open("doc"))
+        let detail = try explorer.currentRowDetail()
+        #expect(detail.split(separator: "\n").dropFirst().map(String.init) == [
+            "id    1",
+            "body  {",
+            "        \"city\": \"Oslo\",",
+            "        \"tags\": [",
+            "          \"a\",",
+            "          \"b\"",
+            "        ]",
+            "      }",
+        ])
     }
 }

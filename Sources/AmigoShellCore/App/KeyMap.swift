@@ -59,7 +59,7 @@ public enum KeyMap {
         KeyBinding(keys: [.char("M")], label: "M", action: .fullMessage, summary: "the last message in full (the status line cuts a long one, ending it with M all)"),
         KeyBinding(keys: [.char("s")], label: "s", action: .sortAscending, summary: "sort by this column, ascending"),
         KeyBinding(keys: [.char("S")], label: "S", action: .sortDescending, summary: "sort by this column, descending"),
-        KeyBinding(keys: [.char("v")], label: "v", action: .detail, summary: "row detail: every column, long text wrapped"),
+        KeyBinding(keys: [.char("v")], label: "v", action: .detail, summary: "row detail: every column, long text wrapped at words, JSON indented"),
         KeyBinding(keys: [.char("p")], label: "p", action: .entityPage, summary: "the row as a page: its to-one chain, the first rows of each to-many; Enter follows a line"),
         KeyBinding(keys: [.char("y")], label: "y", action: .copyCell, summary: "copy this cell's whole value to the clipboard (OSC 52: works over SSH and in tmux)"),
         KeyBinding(keys: [.char("Y")], label: "Y", action: .copyRow, summary: "copy this row to the clipboard as TSV (a header line, then the row)"),

@@ -40,6 +40,7 @@ struct ViewDescriber {
             let (column, value) = pair
             var text = ValueText.formText(value, form: ValueText.form(forms, index)) ?? ValueText.visible(value)
             if case .blob(let bytes) = value { text = ValueText.blobSummary(bytes, maxBytes: 64) }
+            if case .text(let json) = value, let pretty = JSONPrettyText.pretty(json) { text = pretty }
             return ViewDescriber.detailLine(column, text, labelWidth: width)
         }
         return (["sql row \(view.cursorRow + 1) of \(view.totalCount)"] + lines).joined(separator: "\n")
@@ -56,6 +57,8 @@ struct ViewDescriber {
             if case .blob(let bytes) = record.value(at: column.index) {
                 value = ValueText.blobSummary(bytes, maxBytes: 64)
             }
+            // A JSON object or array stored as text reads indented.
+            if case .text(let text) = record.value(at: column.index), let pretty = JSONPrettyText.pretty(text) { value = pretty }
             // A foreign key shows the row it points at, as in the grid.
             if let view = navigator.current, view.model === model,
                let label = navigator.loader.foreignKeyLabels(of: view, column: column.index, rows: [record.values])[record.value(at: column.index)], !label.isEmpty {

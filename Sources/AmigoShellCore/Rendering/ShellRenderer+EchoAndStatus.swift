@@ -59,19 +59,10 @@ extension ShellRenderer {
         return "…" + String(kept.reversed())
     }
 
-    /// Splits `text` into lines of at most `width` columns (on character boundaries).
+    /// Splits `text` into lines of at most `width` columns, at the spaces between words
+    /// (``WordWrap``): SQL in the echo pane and long text in the row detail read unbroken.
     func wrap(_ text: String, width: Int) -> [String] {
-        var lines: [String] = []
-        var current = ""
-        var currentWidth = 0
-        for ch in DisplayWidth.sanitize(text) {
-            let w = DisplayWidth.of(ch)
-            if currentWidth + w > width { lines.append(current); current = ""; currentWidth = 0 }
-            current.append(ch)
-            currentWidth += w
-        }
-        if !current.isEmpty || lines.isEmpty { lines.append(current) }
-        return lines
+        WordWrap.lines(DisplayWidth.sanitize(text), width: width)
     }
 
     func drawStatus(_ grid: inout ScreenGrid, _ layout: ShellLayout) {

@@ -288,7 +288,9 @@ struct Screen: CustomStringConvertible {
     /// The echo pane's text with its wrapping undone and whitespace collapsed, so a statement
     /// can be searched for whole whatever the pane's width.
     var echoText: String {
-        panes(2).map { String($0.dropLast()) }.joined().collapsingWhitespace
+        // Lines are broken at the spaces between words, and the space a break falls on is not
+        // drawn: lines join with one.
+        panes(2).map { String($0.dropLast()) }.joined(separator: " ").collapsingWhitespace
     }
 }
 
