@@ -36,6 +36,19 @@ public final class CursesTerminal: ShellTerminal {
                          onMatches: @escaping ([String]) -> Void, onChange: ((String) -> Void)?) -> String? {
         editor.readLine(prompt: request.prompt, initialText: request.initialText,
                         row: { [screen] in screen.size.height - 1 }, screen: screen, redraw: redraw, onMatches: onMatches,
-                        onChange: onChange)
+                        onChange: onChange, history: Self.history(of: request.kind))
+    }
+
+    /// The history a prompt of `kind` recalls with Up (one per kind, as psql and shells keep one
+    /// per purpose): commands and SQL at `:`, filters, finds, table names, keys, edited values.
+    static func history(of kind: PromptKind) -> LineEditor.History {
+        switch kind {
+        case .command: return .commands
+        case .filter: return .named("filter")
+        case .find: return .named("find")
+        case .table: return .named("table")
+        case .key: return .named("key")
+        case .edit: return .named("value")
+        }
     }
 }

@@ -45,6 +45,9 @@ public final class LineEditor {
     /// is inserted. Candidates that do not start with the word (ignoring case) are ignored.
     public var completionProvider: (@Sendable (CompletionRequest) -> [String])?
 
+    /// The history readline holds now (``use(_:)``).
+    private var historyInUse: History = .commands
+
     /// Creates the editor and loads the history file, if it exists.
     public init(historyPath: String?) {
         let environment = getenv("AMIGO_HISTFILE").map { String(cString: $0) }
@@ -75,10 +78,13 @@ public final class LineEditor {
     ///     before the screen is drawn again.
     /// - Returns: the line on Enter (added to the history and the history file unless it is blank
     ///   or repeats the previous entry); nil on Ctrl-G, Ctrl-C or Escape, or when input ends.
+    ///   - history: which history Up recalls and the line is added to (``History``).
     public func readLine(prompt: String, initialText: String = "", row: @escaping () -> Int,
                          screen: TerminalScreen, redraw: @escaping () -> ScreenGrid,
-                         onMatches: @escaping ([String]) -> Void, onChange: ((String) -> Void)? = nil) -> String? {
+                         onMatches: @escaping ([String]) -> Void, onChange: ((String) -> Void)? = nil,
+                         history: History = .commands) -> String? {
         precondition(ReadlineGlue.session == nil, "LineEditor.readLine is not reentrant")
+        use(history)
         let session = PromptSession(screen: screen, row: row, redraw: redraw, onMatches: onMatches,
                                     completionProvider: completionProvider)
         ReadlineGlue.session = session
@@ -122,6 +128,32 @@ public final class LineEditor {
         return session.result
     }
 
-    /// Adds `line` to the history and its file (see ``ReadlineHistory/remember(_:path:)``).
-    private func remember(_ line: String) { ReadlineHistory.remember(line, path: historyPath) }
+    /// Adds `line` to the history in use and its file (see ``ReadlineHistory/remember(_:path:)``).
+    private func remember(_ line: String) { ReadlineHistory.remember(line, path: path(of: historyInUse)) }
+
+    /// A history of its own per kind of prompt, each in a file: the commands' in ``historyPath``
+    /// (shared with text mode's `amigo>` prompt), another kind's beside it (`historyPath` + `-filter`).
+    public enum History: Hashable, Sendable {
+        /// The commands and SQL typed at `:`.
+        case commands
+        /// Another kind of prompt's lines (filters, finds, table names …), by name.
+        case named(String)
+    }
+
+    /// The file of `history`.
+    public func path(of history: History) -> String {
+        switch history {
+        case .commands: return historyPath
+        case .named(let name): return historyPath + "-" + name
+        }
+    }
+
+    /// Makes `history` readline's: its file read in place of the one in use (readline keeps one
+    /// history list per process), when another was in use.
+    private func use(_ history: History) {
+        guard history != historyInUse else { return }
+        clear_history()
+        ReadlineHistory.load(path(of: history))
+        historyInUse = history
+    }
 }

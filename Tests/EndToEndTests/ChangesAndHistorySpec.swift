@@ -156,6 +156,33 @@ struct ChangesTerminalSpec {
         #expect(try await tmux.rc() == 0)
     }
 
+    @Test("each kind of prompt recalls its own history with Up: commands at :, filters at /, each kept in its own file")
+    func onePromptHistoryPerKind() async throws {
+        let workspace = try Workspace("tui-histories")
+        let tmux = try launch("histories", workspace)
+        defer { tmux.stop() }
+        try await tmux.waitFor("Track         3503")
+        try command(tmux, "open Genre")
+        try await tmux.waitFor("row 1 of 25")
+        try tmux.sendKeys("/")
+        try tmux.sendLiteral("Name BEGINSWITH 'R'")
+        try tmux.sendKeys("Enter")
+        try await tmux.waitFor("row 1 of 4")
+        // Up at / recalls the filter, not the command typed last at :.
+        try tmux.sendKeys("/")
+        try tmux.sendKeys("Up")
+        try await tmux.waitUntil("the filter recalled") { $0.promptLine == "filter> Name BEGINSWITH 'R'" }
+        try tmux.sendKeys("Escape")
+        try tmux.sendKeys(":")
+        try tmux.sendKeys("Up")
+        try await tmux.waitUntil("the command recalled") { $0.promptLine == ":open Genre" }
+        try tmux.sendKeys("Escape")
+        try tmux.sendKeys("q")
+        #expect(try await tmux.rc() == 0)
+        #expect(try String(contentsOfFile: workspace.path("history"), encoding: .utf8).contains("open Genre"))
+        #expect(try String(contentsOfFile: workspace.path("history-filter"), encoding: .utf8) == "Name BEGINSWITH 'R'\n")
+    }
+
     @Test("x shows the view's plan with the full scan marked; :history lists the commands")
     func explainAndHistory() async throws {
         let workspace = try Workspace("tui-explain")
