@@ -71,7 +71,11 @@ public final class PromptReader {
     /// reaches readline as a key (bound here to cancel the line) instead of signalling the whole
     /// process group; readline restores the terminal when the line ends, and Ctrl-C during a
     /// command signals again (stopping its query).
-    public func readLine(prompt: String) -> String? {
+    ///
+    /// `onCancel`, when given, is told of each Ctrl-C and returns the prompt to show next (text
+    /// mode drops a statement typed over several lines and prompts `amigo> ` again).
+    public func readLine(prompt: String, onCancel: (() -> String)? = nil) -> String? {
+        var prompt = prompt
         rl_bind_key(3) { _, _ in
             PromptReader.cancelled = true
             rl_done = 1
@@ -114,6 +118,7 @@ public final class PromptReader {
                 // `^C` stays visible after what was typed, and a fresh prompt follows.
                 fputs("^C\n", stdout)
                 fflush(stdout)
+                if let onCancel { prompt = onCancel() }
                 continue
             }
             break

@@ -207,6 +207,7 @@ struct AmigoShellCommand: ParsableCommand {
                                          errors: { fflush(nil); StandardError.write($0) })
         runner.printsEveryView = interactive
         continuation?.isInsideStatement = { [unowned runner] in runner.isInsideStatement }
+        continuation?.discardStatement = { [unowned runner] in runner.discardStatement() }
         runner.run(lines: lines, location: location, joiningStatements: joiningStatements)
         let flushFailed = fflush(nil) != 0 && errno != EPIPE
         let outcome = TextRunOutcome(commandFailed: runner.failed,
@@ -226,7 +227,11 @@ struct StandardInputLines: Sequence, IteratorProtocol {
     /// Tells whether the next line continues a statement.
     let continuation = StatementContinuation()
     mutating func next() -> String? {
-        if let prompt { return prompt.readLine(prompt: continuation.isInsideStatement() ? "   ...> " : "amigo> ") }
+        if let prompt {
+            // Ctrl-C at `...>` drops the statement typed so far, as psql drops its query buffer.
+            return prompt.readLine(prompt: continuation.isInsideStatement() ? "   ...> " : "amigo> ",
+                                   onCancel: { [continuation] in continuation.discardStatement(); return "amigo> " })
+        }
         return readLine(strippingNewline: true)
     }
 }
@@ -236,6 +241,8 @@ struct StandardInputLines: Sequence, IteratorProtocol {
 final class StatementContinuation {
     /// Asks the runner; false until a runner is attached.
     var isInsideStatement: () -> Bool = { false }
+    /// Tells the runner to drop the statement being read (Ctrl-C at `...>`).
+    var discardStatement: () -> Void = {}
 }
 
 extension AmigoShellCommand {

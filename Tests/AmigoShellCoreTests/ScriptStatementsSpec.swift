@@ -22,6 +22,23 @@ import Testing
         #expect(Self.units([":with x AS (SELECT 1)", "SELECT * FROM x;"]).count == 1)
     }
 
+    @Test("a statement cancelled at its prompt (Ctrl-C at ...>) is dropped: the next line starts afresh")
+    func aCancelledStatementIsDropped() {
+        let state = ScriptStatements<AnyIterator<String>>.State()
+        var lines = ["SELECT Name", "  FROM Genre", "open Genre", "SELECT 1", "  ;"].makeIterator()
+        // The prompt's user presses Ctrl-C before typing the third line.
+        var read = 0
+        let typed = AnyIterator<String> {
+            read += 1
+            if read == 3 { state.discardRequested = state.isInsideStatement }
+            return lines.next()
+        }
+        let units = Array(ScriptStatements(typed, state: state))
+        #expect(units.map(\.text) == ["open Genre", "SELECT 1\n  ;"])
+        #expect(units.map(\.line) == [3, 4])
+        #expect(!state.isInsideStatement)
+    }
+
     @Test func aSemicolonInsideQuotesOrCommentsDoesNotEndIt() {
         let lines = ["SELECT 'a;", "b' AS t, \"c;\" -- not here;", "/* nor; here */ FROM Genre", ";", "count"]
         #expect(Self.units(lines).map(\.line) == [1, 5])

@@ -25,6 +25,10 @@ struct ScriptStatements<Lines: IteratorProtocol>: Sequence, IteratorProtocol whe
         var statementStart: Int?
         /// Whether a statement is being read.
         var isInsideStatement: Bool { statementStart != nil }
+        /// Set by a prompt whose user cancelled the statement being read (Ctrl-C at `...>`, as
+        /// psql drops its query buffer): the lines read so far are dropped, and the next line
+        /// starts afresh.
+        var discardRequested = false
     }
 
     private var lines: Lines
@@ -58,6 +62,12 @@ struct ScriptStatements<Lines: IteratorProtocol>: Sequence, IteratorProtocol whe
     mutating func next() -> Unit? {
         guard let first = lines.next() else { return nil }
         lineNumber += 1
+        return unit(startingWith: first)
+    }
+
+    /// The command or statement that starts with `first` (the line just read).
+    private mutating func unit(startingWith first: String) -> Unit? {
+        state.discardRequested = false
         let start = lineNumber
         guard ScriptStatements.startsStatement(first), !SQLText.isComplete(first) else { return Unit(text: first, line: start) }
         state.statementStart = start
@@ -69,6 +79,8 @@ struct ScriptStatements<Lines: IteratorProtocol>: Sequence, IteratorProtocol whe
         scanner.read(first)
         while let line = lines.next() {
             lineNumber += 1
+            // The statement was cancelled at its prompt: this line starts afresh.
+            if state.discardRequested { return unit(startingWith: line) }
             text += "\n" + line
             scanner.read(line)
             guard scanner.endsWithSemicolon else { continue }

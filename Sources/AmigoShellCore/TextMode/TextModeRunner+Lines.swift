@@ -21,6 +21,12 @@ extension TextModeRunner {
     /// then asks for the rest).
     public var isInsideStatement: Bool { statementState.isInsideStatement }
 
+    /// Drops the SQL statement being read over several lines (Ctrl-C at its `...>` prompt, as
+    /// psql drops its query buffer): the next line starts a command or statement of its own.
+    public func discardStatement() {
+        if statementState.isInsideStatement { statementState.discardRequested = true }
+    }
+
     /// Runs lines; false when one asked to quit.
     func runLines<S: Sequence>(_ lines: S, location: (Int) -> String?, joiningStatements: Bool) -> Bool
     where S.Element == String {
