@@ -269,6 +269,22 @@ struct Scenarios {
         #expect(throws: (any Error).self) { try engine.fetchScalar("SELECT legacy FROM gadget") }
     }
 
+    /// A column joining the primary key is not altered in place on PostgreSQL: the error names
+    /// the operation and the dialect, and nothing was changed.
+    @Test(.enabled(if: TestServer.isAvailable, TestServer.skipReason))
+    func schemaSyncRefusesToMoveAColumnIntoThePrimaryKeyNamingTheDialect() throws {
+        let store = try TestStore(.postgres)
+        defer { store.drop() }
+        let engine = try store.connect()
+        try engine.executeScript("CREATE TABLE gadget (id INTEGER PRIMARY KEY, name TEXT NOT NULL, legacy TEXT)")
+        let model = ORMModel(Gadget.self, Column("id", \Gadget.id, primaryKey: true), Column("name", \Gadget.name, primaryKey: true))
+        let amigo = try store.amigo([model])
+        let error = try #require(throws: AmigoError.self) { try amigo.syncSchema(preserve: true) }
+        #expect(error == .unsupportedOnDialect(operation: "syncSchema: moving gadget.name into or out of the primary key", dialect: "PostgreSQL"))
+        #expect(error.description.hasSuffix("is not done in place on PostgreSQL; write a migration for it"))
+        #expect(try engine.fetchScalar("SELECT count(*) FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = 'gadget' AND column_name = 'legacy'").integerValue == 1)
+    }
+
     @Test(arguments: TestStore.Kind.available)
     func dialectSpellingsSelectTheSameRows(_ kind: TestStore.Kind) throws {
         try withAmigo(kind) { amigo, _ in

@@ -65,7 +65,7 @@ final class TestStore: @unchecked Sendable {
         case .postgres:
             let schema = tag
             guard let base = TestServer.url, let url = TestServer.url(adding: "options", "-csearch_path=\(schema)") else {
-                throw AmigoError.invalidOperation("AMIGO_PG_URL is not set")
+                throw AmigoError.cannotOpen(path: "AMIGO_PG_URL", message: "AMIGO_PG_URL is not set")
             }
             let admin = try PostgresEngine(base)
             try admin.executeScript("CREATE SCHEMA \(schema)")

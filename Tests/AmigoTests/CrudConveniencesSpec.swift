@@ -117,7 +117,7 @@ import Testing
         let (_, session) = try seeded()
         let ghost = Dog(); ghost.id = 99; ghost.label = "ghost"
         let error = try #require(throws: AmigoError.self) { try session.update(ghost) }
-        guard case .invalidOperation = error else { Issue.record("\(error)"); return }
+        guard case .noRowToUpdate(model: "Dog", key: [.integer(99)]) = error else { Issue.record("\(error)"); return }
         #expect(!ghost.isPersisted)
         let keyless = Dog(); keyless.label = "x"
         let missing = try #require(throws: AmigoError.self) { try session.update(keyless) }

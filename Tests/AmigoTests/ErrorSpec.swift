@@ -169,6 +169,64 @@ final class Unmapped: AmigoModel, @unchecked Sendable {}
                 == "unknown relationship 'nope' on Dog (available: people)")
     }
 
+    // MARK: Misuse: typed cases with their context
+
+    /// `using(owner)` without `relationship(_:)`, or the other way round, says which half is
+    /// missing, naming the owner's model or the relationship; neither reaches the database.
+    @Test func aRelationshipQueryMissingItsOwnerOrItsNameSaysWhich() throws {
+        let db = try SeedDatabase()
+        let session = try db.amigo.openSession()
+        let d = Dog(); d.label = "Lucy"
+        try session.add(d)
+        db.trace.clear()
+        let error = try #require(throws: AmigoError.self) { try session.query(People.self).using(d).all() }
+        #expect(error == .ownerNeedsRelationship(owner: "Dog"))
+        #expect(error.description == "using(object) needs a relationship name: call relationship(_:) with one of Dog's relationships")
+        let orphan = try #require(throws: AmigoError.self) { try session.query(People.self).relationship("people").count() }
+        guard case .relationshipNeedsOwner(let relationship) = orphan else { Issue.record("\(orphan)"); return }
+        #expect(relationship == "people")
+        #expect(orphan.description == #"relationship("people") needs an owner: call using(object) first"#)
+        #expect(throws: AmigoError.toManyNotJoinable(relationship: "people", model: "Dog", kind: "one-to-many")) {
+            try session.query(Dog.self).selectRelated("people").all()
+        }
+        #expect(db.trace.events.isEmpty)
+    }
+
+    /// A row longer than the table names the table, the row (from 1) and both counts; nothing
+    /// of the import is kept. A new table's header must name every column.
+    @Test func anImportRowTooLongSaysWhichRowAndByHowMuch() throws {
+        let amigo = try AmigoDatabase([], factory: SQLiteEngineFactory(":memory:"))
+        let session = try amigo.openSession()
+        let error = try #require(throws: AmigoError.self) {
+            try session.importRows(into: "people", header: ["name", "age"], rows: [["ann", "30"], ["bob", "40", "extra"]])
+        }
+        #expect(error == .importRowTooLong(table: "people", row: 2, values: 3, columns: 2))
+        #expect(error.description == "import: row 2 has 3 values; people has 2 columns")
+        #expect(try amigo.engine.fetchAll("SELECT name FROM sqlite_schema WHERE name = 'people'").rows.isEmpty)
+        let header = try #require(throws: AmigoError.self) { try session.importRows(into: "pets", header: ["name", ""], rows: []) }
+        #expect(header == .importHeaderIncomplete(table: "pets"))
+        #expect(header.description == "import: the first row must name every column of the new table pets")
+    }
+
+    /// Statements a session runs only its own way are refused naming their first word.
+    @Test func statementsASessionRefusesAreNamedByTheirKeyword() throws {
+        let db = try SeedDatabase()
+        let session = try db.amigo.openSession()
+        #expect(throws: AmigoError.transactionControlInSession(keyword: "COMMIT")) { try session.execute("COMMIT") }
+        #expect(throws: AmigoError.notCountable(keyword: "CREATE")) { try session.changesIfRun("CREATE TABLE x (a)") }
+        #expect(AmigoError.notCountable(keyword: "CREATE").description
+                == "only an INSERT, UPDATE or DELETE is counted by running it and undoing it (not CREATE)")
+        #expect(throws: AmigoError.multipleStatements(sql: "SELECT 1; SELECT 2")) { try session.execute("SELECT 1; SELECT 2") }
+    }
+
+    /// What a dialect does not do names the operation and the dialect (PostgreSQL's case is
+    /// thrown in AmigoPostgresTests' schema-sync scenario).
+    @Test func anOperationTheDialectDoesNotDoNamesTheDialect() {
+        #expect(AmigoError.dialectName(SQLiteDialect()) == "SQLite")
+        let error = AmigoError.unsupportedOnDialect(operation: "syncSchema: moving dog.id into or out of the primary key", dialect: "PostgreSQL")
+        #expect(error.description == "syncSchema: moving dog.id into or out of the primary key is not done in place on PostgreSQL; write a migration for it")
+    }
+
     @Test func relationshipMisuseIsAnError() throws {
         let db = try SeedDatabase()
         let session = try db.amigo.openSession()
@@ -246,10 +304,10 @@ final class Unmapped: AmigoModel, @unchecked Sendable {}
         try session.add(d)
         try session.execute(#"DELETE FROM "dog""#)
         d.label = "Ollie"
-        #expect(throws: AmigoError.invalidOperation("no Dog row with key 1 to update (deleted elsewhere?)")) {
+        #expect(throws: AmigoError.noRowToUpdate(model: "Dog", key: [.integer(1)])) {
             try session.add(d)
         }
-        #expect(throws: AmigoError.invalidOperation("Dog has a primary key of 1 column(s); 2 value(s) given")) {
+        #expect(throws: AmigoError.keyCountMismatch(model: "Dog", keyColumns: 1, values: 2)) {
             try session.query(Dog.self).get([.integer(1), .integer(2)] as [DatabaseValue])
         }
     }

@@ -119,7 +119,7 @@ import Testing
         let amigo = try file.amigo([])
         let session = try amigo.openSession()
         let error = try #require(throws: AmigoError.self) { try loggingMigrator().migrate(amigo.engine) }
-        guard case .invalidOperation = error else { Issue.record("\(error)"); return }
+        guard case .transactionOpen(operation: "migrate") = error else { Issue.record("\(error)"); return }
         try session.close()
         #expect(try file.connect().scalarInt("PRAGMA user_version") == 0)
         #expect(try loggingMigrator().migrate(amigo.engine) == [1, 2, 3])
@@ -131,7 +131,7 @@ import Testing
             var migrator = loggingMigrator()
             migrator.register(bad, "bad") { engine in try engine.executeScript("CREATE TABLE bad (x)") }
             let error = try #require(throws: AmigoError.self) { try migrator.migrate(try file.connect()) }
-            guard case .invalidOperation = error else { Issue.record("\(error)"); return }
+            guard case .invalidMigrationVersion(version: bad, name: "bad") = error else { Issue.record("\(error)"); return }
             #expect(try file.connect().scalarInt("PRAGMA user_version") == 0)
             #expect(try file.connect().tableNames() == [])
         }

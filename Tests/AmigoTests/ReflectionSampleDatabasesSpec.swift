@@ -201,12 +201,13 @@ import Testing
         let row = try #require(try session.query("Order Details Extended").orderBy("OrderID").orderBy("ProductID").first())
         #expect(row["ProductName"] == "Queso Cabrales")
         row["Quantity"] = 1
-        let message = "Order Details Extended is a view, its rows are read-only"
-        #expect(throws: AmigoError.invalidOperation("cannot add rows: \(message)")) { try session.add(row) }
-        #expect(throws: AmigoError.invalidOperation("cannot edit rows: \(message)")) { try session.update(row, columns: ["Quantity"]) }
-        #expect(throws: AmigoError.invalidOperation("cannot delete rows: \(message)")) { try session.delete(row) }
+        let name = "Order Details Extended"
+        #expect(AmigoError.viewNotWritable(view: name, operation: "add rows").description == "cannot add rows: Order Details Extended is a view, its rows are read-only")
+        #expect(throws: AmigoError.viewNotWritable(view: name, operation: "add rows")) { try session.add(row) }
+        #expect(throws: AmigoError.viewNotWritable(view: name, operation: "edit rows")) { try session.update(row, columns: ["Quantity"]) }
+        #expect(throws: AmigoError.viewNotWritable(view: name, operation: "delete rows")) { try session.delete(row) }
         let fresh = Record(view)
-        #expect(throws: AmigoError.invalidOperation("cannot add rows: \(message)")) { try session.add(fresh) }
+        #expect(throws: AmigoError.viewNotWritable(view: name, operation: "add rows")) { try session.add(fresh) }
         #expect(session.pendingChangeCount == 0)
         #expect(try db.int(#"SELECT Quantity FROM "Order Details" WHERE OrderID = 10248 AND ProductID = 11"#) == 12)
         #expect(try db.int(#"SELECT COUNT(*) FROM "Order Details Extended""#) == 2155)
@@ -295,11 +296,11 @@ import Testing
         let mary = try #require(try session.query("customer_list").orderBy("ID").first())
         #expect(mary["name"] == "MARY SMITH")
         #expect(mary.primaryKey == [])
-        #expect(throws: AmigoError.invalidOperation("cannot delete rows: customer_list is a view, its rows are read-only")) {
+        #expect(throws: AmigoError.viewNotWritable(view: "customer_list", operation: "delete rows")) {
             try session.delete(mary)
         }
         // get needs a key, which a view does not have.
-        #expect(throws: AmigoError.invalidOperation("customer_list has a primary key of 0 column(s); 1 value(s) given")) {
+        #expect(throws: AmigoError.keyCountMismatch(model: "customer_list", keyColumns: 0, values: 1)) {
             try session.query("customer_list").get(1)
         }
         #expect(try db.int("SELECT COUNT(*) FROM customer") == 599)

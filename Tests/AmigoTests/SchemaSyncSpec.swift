@@ -267,8 +267,9 @@ import Testing
         let before = file.bytes
         let amigo = try file.amigo([dog()])
         let error = try #require(throws: AmigoError.self) { try amigo.syncSchema(preserve: false) }
-        guard case .invalidOperation(let message) = error else { Issue.record("\(error)"); return }
-        #expect(message.contains("foreign-key"))
+        guard case .foreignKeyViolationsAfterRebuild(let count) = error else { Issue.record("\(error)"); return }
+        #expect(count == 1)
+        #expect(error.description == "syncSchema: 1 foreign-key violation(s) after rebuilding; nothing was changed")
         #expect(file.bytes == before)
         #expect(try file.connect().allRows("SELECT * FROM dog") == [[1, "lucy", nil]])
     }

@@ -117,7 +117,7 @@ private final class RollbackRefusingEngine: Engine, @unchecked Sendable {
         switch control {
         case .rollback, .rollbackToSavepoint:
             refusedRollbacks += 1
-            throw AmigoError.invalidOperation("rollback refused (test)")
+            throw AmigoError.database(DatabaseError(code: 10, message: "rollback refused (test)"))
         default:
             try base.execute(control)
         }

@@ -23,12 +23,12 @@ extension Query {
     ///
     ///     session.query("Artist").havingKey([1])   // … WHERE "Artist"."ArtistId" = ?
     ///
-    /// - Throws: ``AmigoError/invalidOperation(_:)`` when `key` has not one value per key column.
+    /// - Throws: ``AmigoError/keyCountMismatch(model:keyColumns:values:)`` when `key` has not one value per key column.
     public func havingKey(_ key: [DatabaseValue]) throws -> Query {
         let model = try modelResult.get()
         let columns = model.keyColumnsForGet
         guard columns.count == key.count else {
-            throw AmigoError.invalidOperation("\(model.name) has a primary key of \(columns.count) column(s); \(key.count) value(s) given")
+            throw AmigoError.keyCountMismatch(model: model.name, keyColumns: columns.count, values: key.count)
         }
         let values = zip(columns, key).map { $0.kind.toDatabase($1) }
         var copy = self

@@ -11,12 +11,12 @@ extension Query {
     ///     // ['X', 'Jazz']
     ///
     /// - Throws: ``AmigoError/unknownColumn(column:model:)`` for a column the table lacks;
-    ///   ``AmigoError/invalidOperation(_:)`` when `values` is empty;
+    ///   ``AmigoError/emptyUpdate(model:)`` when `values` is empty;
     ///   ``AmigoError/missingPrimaryKey(model:operation:)`` for a table with neither a primary key
     ///   nor a rowid; any error the query has.
     public func updateStatement(setting values: [(column: String, value: DatabaseValue)]) throws -> SQLStatement {
         let model = try modelResult.get()
-        guard !values.isEmpty else { throw AmigoError.invalidOperation("an UPDATE needs at least one column to set") }
+        guard !values.isEmpty else { throw AmigoError.emptyUpdate(model: model.name) }
         var assigned: [String] = []
         var setArguments: [DatabaseValue] = []
         for (name, value) in values {

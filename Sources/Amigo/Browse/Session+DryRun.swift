@@ -10,13 +10,13 @@ extension Session {
     ///
     /// It takes as long as the statement; run it only on a statement about to be shown.
     ///
-    /// - Throws: ``AmigoError/invalidOperation(_:)`` for a statement that is not an INSERT,
+    /// - Throws: ``AmigoError/notCountable(keyword:)`` for a statement that is not an INSERT,
     ///   UPDATE or DELETE (DDL and the like are not run to be counted); what the statement throws.
     public func changesIfRun(_ sql: String, _ arguments: [DatabaseValue] = []) throws -> Int {
         // Only statements a savepoint undoes whole: never COPY (files, programs) or MERGE.
         guard StatementKind.of(sql) == .dataChange,
               ["INSERT", "UPDATE", "DELETE", "REPLACE", "WITH"].contains(SQLText.leadingKeyword(of: sql)) else {
-            throw AmigoError.invalidOperation("only an INSERT, UPDATE or DELETE is counted by running it and undoing it")
+            throw AmigoError.notCountable(keyword: SQLText.leadingKeyword(of: sql))
         }
         return try engine.serialized {
             let before = pendingChangeCount

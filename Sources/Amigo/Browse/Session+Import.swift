@@ -21,8 +21,8 @@ extension Session {
     ///     // CREATE TABLE "people" ("name" TEXT, "age" TEXT)
     ///     // INSERT INTO "people" VALUES (?, ?)
     ///
-    /// - Throws: ``AmigoError/invalidOperation(_:)`` for a header without names or a row too
-    ///   long; a database error (the table's constraints) — nothing is kept then.
+    /// - Throws: ``AmigoError/importHeaderIncomplete(table:)`` for a header without names,
+    ///   ``AmigoError/importRowTooLong(table:row:values:columns:)`` for a row too long; a database error (the table's constraints) — nothing is kept then.
     @discardableResult
     public func importRows(into table: String, header: [String], rows: [[DatabaseValue]]) throws -> ImportResult {
         let dialect = engine.dialect
@@ -32,7 +32,7 @@ extension Session {
             let created = existing == nil
             if created {
                 guard !header.isEmpty, !header.contains(where: \.isEmpty) else {
-                    throw AmigoError.invalidOperation("import: the first row must name every column of the new table \(table)")
+                    throw AmigoError.importHeaderIncomplete(table: table)
                 }
                 let columns = header.map { dialect.quote($0) + " TEXT" }.joined(separator: ", ")
                 try execute("CREATE TABLE \(dialect.quoteTable(table)) (\(columns))")
@@ -44,7 +44,7 @@ extension Session {
             let insert = "INSERT INTO \(dialect.quoteTable(existing?.name ?? table)) VALUES (\(placeholders))"
             for (index, row) in rows.enumerated() {
                 guard row.count <= columnCount else {
-                    throw AmigoError.invalidOperation("import: row \(index + 1) has \(row.count) values; \(table) has \(columnCount) columns")
+                    throw AmigoError.importRowTooLong(table: table, row: index + 1, values: row.count, columns: columnCount)
                 }
                 try execute(insert, row + Array(repeating: .null, count: columnCount - row.count))
             }

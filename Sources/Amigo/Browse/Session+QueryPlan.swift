@@ -131,10 +131,10 @@ extension Query {
     /// first ordering column, as `CREATE INDEX …` text that is never run. No index is suggested
     /// when one already starts with those columns.
     ///
-    /// - Throws: ``AmigoError/invalidOperation(_:)`` for a query outside a session; what the
+    /// - Throws: ``AmigoError/needsSession(operation:)`` for a query outside a session; what the
     ///   query or the engine throws.
     public func queryPlan(bigTableRows: Int = Session.bigTableRows) throws -> QueryPlan {
-        guard let session else { throw AmigoError.invalidOperation("a query plan is read through a session") }
+        guard let session else { throw AmigoError.needsSession(operation: "reading a query plan") }
         let model = try modelResult.get()
         let compiled = try compile()
         var aliases: [String: String] = [compiled.statement.alias: compiled.statement.table]

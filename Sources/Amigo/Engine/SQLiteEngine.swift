@@ -267,7 +267,7 @@ public final class SQLiteEngine: Engine, @unchecked Sendable {
             }
             guard rc == SQLITE_OK else { throw connection.error(rc, sql: sql) }
             defer { sqlite3_finalize(stmt) }
-            guard SQLiteConnection.isBlankTail(rest) else { throw AmigoError.invalidOperation("only one statement may be run at a time") }
+            guard SQLiteConnection.isBlankTail(rest) else { throw AmigoError.multipleStatements(sql: sql) }
             guard let stmt else { return true }
             // SQLite does not call every PRAGMA read-only (`PRAGMA journal_mode` asks, and may set
             // with an argument): one the authorizer saw only asking is a read.

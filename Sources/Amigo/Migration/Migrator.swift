@@ -39,20 +39,20 @@ public struct Migrator: Sendable {
 
     /// Applies, in order, every step above the file's version; returns the versions applied.
     ///
-    /// - Throws: ``AmigoError/invalidOperation(_:)`` before anything runs when a step's version is
+    /// - Throws: ``AmigoError/invalidMigrationVersion(version:name:)`` before anything runs when a step's version is
     ///   not positive (such a step could never be above `user_version`, so it would be skipped
-    ///   silently) or when this thread's session is open on the engine; the error of a failing step, whose
+    ///   silently), ``AmigoError/transactionOpen(operation:)`` when this thread's session is open on the engine; the error of a failing step, whose
     ///   changes are rolled back while the steps before it stay applied. While another thread's
     ///   session owns the engine, it first waits for it to close (see ``TransactionGate``), then
     ///   throws ``AmigoError/sessionBusy(path:waited:)`` if it did not in time.
     @discardableResult
     public func migrate(_ engine: any Engine) throws -> [Int] {
         if let bad = steps.first(where: { $0.version <= 0 }) {
-            throw AmigoError.invalidOperation("migration versions must be positive: step \(bad.version) '\(bad.name)'")
+            throw AmigoError.invalidMigrationVersion(version: bad.version, name: bad.name)
         }
         return try engine.transactionGate.withoutOtherSessions(path: engine.path) { try engine.serialized {
             guard !engine.isInTransaction else {
-                throw AmigoError.invalidOperation("migrate: commit or close open sessions first")
+                throw AmigoError.transactionOpen(operation: "migrate")
             }
             var applied: [Int] = []
             let current = try currentVersion(of: engine)

@@ -94,7 +94,7 @@ struct SchemaSynchronizer {
         let q = engine.dialect.quote
         return try engine.transactionGate.withoutOtherSessions(path: engine.path) { try engine.serialized {
             guard !engine.isInTransaction else {
-                throw AmigoError.invalidOperation("syncSchema: commit or close open sessions first (tables cannot be rebuilt inside a transaction)")
+                throw AmigoError.transactionOpen(operation: "syncSchema")
             }
             if engine.isReadOnly { throw AmigoError.readOnly(path: engine.path, operation: "synchronise the schema") }
             try engine.executeScript("PRAGMA foreign_keys = OFF")
@@ -152,7 +152,7 @@ struct SchemaSynchronizer {
                 }
                 let (_, violations) = try engine.fetchAll("PRAGMA foreign_key_check")
                 if !violations.isEmpty {
-                    throw AmigoError.invalidOperation("syncSchema: \(violations.count) foreign-key violation(s) after rebuilding; nothing was changed")
+                    throw AmigoError.foreignKeyViolationsAfterRebuild(count: violations.count)
                 }
                 return steps.map { TableSyncResult(table: $0.table.name, action: $0.action) }
             }
@@ -173,7 +173,7 @@ extension SchemaSynchronizer {
         let dialect = engine.dialect
         return try engine.transactionGate.withoutOtherSessions(path: engine.path) { try engine.serialized {
             guard !engine.isInTransaction else {
-                throw AmigoError.invalidOperation("syncSchema: commit or close open sessions first")
+                throw AmigoError.transactionOpen(operation: "syncSchema")
             }
             if engine.isReadOnly { throw AmigoError.readOnly(path: engine.path, operation: "synchronise the schema") }
             return try engine.inTransaction {
@@ -195,7 +195,7 @@ extension SchemaSynchronizer {
                             for column in step.table.columns where !column.isGenerated {
                                 guard let current = existing.column(named: column.label) else { continue }
                                 if current.primaryKey != column.primaryKey {
-                                    throw AmigoError.invalidOperation("syncSchema: \(step.table.name).\(column.label) joins or leaves the primary key, which is not changed in place on this engine; write a migration for it")
+                                    throw AmigoError.unsupportedOnDialect(operation: "syncSchema: moving \(step.table.name).\(column.label) into or out of the primary key", dialect: AmigoError.dialectName(dialect))
                                 }
                                 let optional = column.optional && !column.primaryKey
                                 if current.optional != optional {
@@ -263,7 +263,7 @@ extension SchemaSynchronizer {
             do {
                 try engine.executeScript(object.sql)
             } catch {
-                throw AmigoError.invalidOperation("syncSchema: the trigger \(object.name) on \(table.name) cannot be created again on the new table (\(error)); nothing was changed")
+                throw AmigoError.triggerNotRecreated(trigger: object.name, table: table.name, reason: "\(error)")
             }
         }
     }

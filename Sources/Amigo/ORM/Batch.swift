@@ -32,7 +32,7 @@ public final class Batch {
     /// Queues an array of objects; see ``add(_:)-(AmigoModel...)``.
     ///
     /// The values are read when the batch runs, so one new object queued twice would write two
-    /// identical rows: that is refused with ``AmigoError/invalidOperation(_:)`` (create an object
+    /// identical rows: that is refused with ``AmigoError/objectAddedTwice(model:)`` (create an object
     /// per row instead of reusing one as a template).
     public func add(_ objects: [AmigoModel]) throws { try queue(objects, deletingConflicts: false) }
 
@@ -58,9 +58,7 @@ public final class Batch {
             try session.checkEditable(model, "add rows")
             if !object.isPersisted {
                 if object.batchMark == number {
-                    throw AmigoError.invalidOperation(
-                        "the same new \(model.name) object was added to this batch twice; a batch reads each object's values when it runs, "
-                        + "so both rows would be the same — add a separate object for each row")
+                    throw AmigoError.objectAddedTwice(model: model.name)
                 }
                 object.batchMark = number
             }

@@ -61,7 +61,7 @@ extension Query {
                     throw AmigoError.unknownRelationship(relationship: name, model: model.name, available: model.relationships.map(\.name))
                 }
                 guard relationship.isToOne else {
-                    throw AmigoError.invalidOperation("selectRelated(\"\(name)\"): only to-one relationships can be joined; query a \(relationship.kind.rawValue) relationship with using(row).relationship(\"\(name)\")")
+                    throw AmigoError.toManyNotJoinable(relationship: name, model: model.name, kind: relationship.kind.rawValue)
                 }
                 let alias = scope.joinToOne(relationship, path: relationship.name, fromAlias: scope.alias)
                 let offset = selectedCount
@@ -109,7 +109,7 @@ extension Query {
                 sql = try pathScope.countExpression(Array(segments.dropLast()), operator: segments.last!, position: 0)
             } else {
                 guard case .column(let columnSQL, _) = try pathScope.resolve(segments, position: 0, allowToMany: false) else {
-                    throw AmigoError.invalidOperation("'\(path)' is not a column")
+                    throw AmigoError.notAColumn(path: path, model: model.name)
                 }
                 sql = columnSQL
             }

@@ -86,7 +86,7 @@ extension Query {
         let model = try modelResult.get()
         let columns = model.keyColumnsForGet
         guard columns.count == key.count else {
-            throw AmigoError.invalidOperation("\(model.name) has a primary key of \(columns.count) column(s); \(key.count) value(s) given")
+            throw AmigoError.keyCountMismatch(model: model.name, keyColumns: columns.count, values: key.count)
         }
         let values = columns.count == 1 ? [columns[0].kind.toDatabase(key[0])] : zip(columns, key).map { $0.kind.toDatabase($1) }
         func keyed() -> Query {

@@ -29,11 +29,11 @@ extension Query {
     /// Adds the WHERE terms (and junction join) that restrict the query to `owner`'s related rows.
     func applyRelationshipScope(to scope: QueryScope, model: ORMModel) throws {
         guard let owner else {
-            if relationshipName != nil { throw AmigoError.invalidOperation("relationship(_:) needs an owner: call using(object) first") }
+            if let relationshipName { throw AmigoError.relationshipNeedsOwner(relationship: relationshipName) }
             return
         }
         guard let name = relationshipName else {
-            throw AmigoError.invalidOperation("using(object) needs a relationship name: call relationship(_:)")
+            throw AmigoError.ownerNeedsRelationship(owner: (try? amigo.model(of: owner))?.name ?? "\(type(of: owner))")
         }
         let ownerModel = try amigo.model(of: owner)
         guard let relationship = ownerModel.relationship(named: name) else {

@@ -146,7 +146,7 @@ extension Query {
     private func checkWritable(_ model: ORMModel, _ operation: String) throws {
         if let session { try session.checkWritable(operation) }
         if amigo.engine.isReadOnly { throw AmigoError.readOnly(path: amigo.engine.path, operation: operation) }
-        if model.table.isView { throw AmigoError.invalidOperation("\(model.name) is a view: cannot \(operation)") }
+        if model.table.isView { throw AmigoError.viewNotWritable(view: model.name, operation: operation) }
     }
 
     /// `("id", "SELECT "t"."id" FROM … WHERE …", arguments)` selecting the keys of the query's rows.

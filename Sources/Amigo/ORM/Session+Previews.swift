@@ -29,7 +29,7 @@ extension RelationshipEditor {
             throw AmigoError.unknownRelationship(relationship: name, model: model.name, available: model.relationships.map(\.name))
         }
         guard relationship.kind == .manyToMany else {
-            throw AmigoError.invalidOperation("\(relationship.name) is not many-to-many: no junction row to preview")
+            throw AmigoError.notAJunction(relationship: relationship.name, model: model.name, kind: relationship.kind.rawValue, operation: "preview")
         }
         let (sql, arguments) = try linkStatement(relationship, model: model, object: object, insert: link)
         return (sql, arguments)

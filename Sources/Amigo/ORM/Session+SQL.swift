@@ -26,7 +26,7 @@ extension Session {
                 transactionEnded()
                 noteTransactionEnded(rolledBack: true)
                 try? engine.execute(.begin(.deferred))
-                throw AmigoError.invalidOperation("the statement ended the session's transaction: \(lost) pending change(s) are lost; a new transaction is open")
+                throw AmigoError.statementEndedTransaction(changesLost: lost)
             }
             return result
         }
@@ -38,14 +38,14 @@ extension Session {
     /// changes, is committed (so that uncounted DDL is kept); the statement runs on its own; the
     /// next transaction begins, whatever it did.
     ///
-    /// - Throws: ``AmigoError/sessionClosed``; ``AmigoError/invalidOperation(_:)`` with changes
+    /// - Throws: ``AmigoError/sessionClosed``; ``AmigoError/changesPending(count:operation:)`` with changes
     ///   pending (nothing runs); what the statement throws.
     @discardableResult
     public func executeBetweenTransactions(_ sql: String) throws -> ExecutionResult {
         try lock.withLock {
             guard active else { throw AmigoError.sessionClosed }
             guard changes == 0 else {
-                throw AmigoError.invalidOperation("\(changes) pending change(s): commit or roll back before a statement that runs outside a transaction")
+                throw AmigoError.changesPending(count: changes, operation: "a statement that runs outside a transaction")
             }
             return try engine.serialized {
                 // COMMIT, not ROLLBACK: nothing counted is pending, and a write the count does
@@ -85,8 +85,7 @@ extension Session {
             return
         case .begin, .commit, .rollback, .twoPhase:
             let word = SQLText.leadingKeyword(of: sql)
-            throw AmigoError.invalidOperation(
-                "\(word) cannot run inside a session: use session.commit(), session.rollback() or session.close(), and session.savepoint { } to nest")
+            throw AmigoError.transactionControlInSession(keyword: word)
         }
     }
 

@@ -36,7 +36,7 @@ extension Session {
     ///   (SQLite: commit again or roll back); ``AmigoError/commitRolledBack(changesLost:cause:)``
     ///   when COMMIT fails and the database ended the transaction (PostgreSQL: a deferred constraint,
     ///   a serialization failure) — the changes are lost and a new transaction is open;
-    ///   ``AmigoError/invalidOperation(_:)`` when the transaction had already
+    ///   ``AmigoError/rolledBackBeforeCommit(changesLost:)`` when the transaction had already
     ///   been rolled back by SQLite (after an I/O or disk-full error) with changes pending — those
     ///   changes are lost, and a new transaction is open.
     public func commit() throws { try finish(commit: true, restart: true) }
@@ -103,8 +103,7 @@ extension Session {
                 throw error
             }
             if lost > 0 {
-                throw AmigoError.invalidOperation(
-                    "commit: the transaction had already been rolled back by the database (after an error, or with a lost connection); \(lost) pending change(s) are lost")
+                throw AmigoError.rolledBackBeforeCommit(changesLost: lost)
             }
         }
     }

@@ -12,7 +12,7 @@ extension Session {
     /// Views (reflected from a file) are read-only models: their rows have no key to write back to.
     func checkEditable(_ model: ORMModel, _ operation: String) throws {
         if model.table.isView {
-            throw AmigoError.invalidOperation("cannot \(operation): \(model.name) is a view, its rows are read-only")
+            throw AmigoError.viewNotWritable(view: model.name, operation: operation)
         }
     }
 
@@ -114,8 +114,7 @@ extension Session {
     func executeUpdate(_ write: ModelWriter.Write, of object: AmigoModel, model: ORMModel) throws {
         let result = try engine.execute(write.sql, write.arguments)
         if result.changes == 0 {
-            let key = model.primaryKeyValues(of: object).map(\.description).joined(separator: ", ")
-            throw AmigoError.invalidOperation("no \(model.name) row with key \(key) to update (deleted elsewhere?)")
+            throw AmigoError.noRowToUpdate(model: model.name, key: model.primaryKeyValues(of: object))
         }
         recordChanges(result.changes)
     }

@@ -78,12 +78,12 @@ public final class Session: @unchecked Sendable {
     /// rolling anything back. Nothing is lost and no other session can begin in between.
     ///
     /// - Throws: ``AmigoError/sessionClosed`` when this session is closed;
-    ///   ``AmigoError/invalidOperation(_:)`` when `amigo` is on another engine.
+    ///   ``AmigoError/handOverToOtherEngine(from:to:)`` when `amigo` is on another engine.
     public func handOver(to amigo: AmigoDatabase) throws -> Session {
         try lock.withLock {
             guard active else { throw AmigoError.sessionClosed }
             guard amigo.engine === self.engine else {
-                throw AmigoError.invalidOperation("a session can only be handed to models on the same engine")
+                throw AmigoError.handOverToOtherEngine(from: engine.path, to: amigo.engine.path)
             }
             let next = Session(takingOver: amigo)
             engine.serialized {
