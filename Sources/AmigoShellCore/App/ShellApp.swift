@@ -50,6 +50,7 @@ public final class ShellApp {
     /// Creates the UI state over `explorer`; if a view is open, the grid has focus.
     public init(explorer: Explorer) {
         self.explorer = explorer
+        tablePreview = TablePromptPreview(explorer: explorer)
         if explorer.current != nil { focus = .grid }
         // Filters, `=` and sorts are steps that Backspace and Esc pop, one at a time.
         explorer.narrowingPushesSteps = true
@@ -103,9 +104,8 @@ public final class ShellApp {
     /// from there again, and a cancelled find goes back to it.
     var findOrigin: Int?
 
-    /// While the table prompt previews a table (`Track/snow` typed): where navigation, the tables
-    /// cursor and the focus were when it opened, and the table shown now.
-    var tablePreview: (snapshot: Navigator.Snapshot, tableCursor: Int, focus: Pane, table: String?)?
+    /// The table prompt's preview (`Track/snow` typed): the table shown, and where the UI was.
+    let tablePreview: TablePromptPreview
 
     /// Runs `body`, showing any error in the status line instead of letting it escape.
     func attempt(_ body: () throws -> Void) {
