@@ -47,15 +47,19 @@ public final class ShellApp {
     let rowLinks = RowLinksCache()
     /// The last search (`f`, `F`), which `n` and `N` repeat.
     public internal(set) var lastFind: (text: String, column: String?)?
-    /// Creates the UI state over `explorer`; if a view is open, the grid has focus.
-    public init(explorer: Explorer) {
+    /// Creates the UI state over `explorer`; if a view is open, the grid has focus. The status
+    /// line's first message is `openingNotes` (what opening the database told its reader, such
+    /// as a data file's short rows; text mode writes them to standard error instead), or else
+    /// how many tables there are.
+    public init(explorer: Explorer, openingNotes: [String] = []) {
         self.explorer = explorer
         tablePreview = TablePromptPreview(explorer: explorer)
         if explorer.current != nil { focus = .grid }
         // Filters, `=` and sorts are steps that Backspace and Esc pop, one at a time.
         explorer.narrowingPushesSteps = true
         explorer.readsFirstScreenOnOpen = true
-        message = "\(explorer.tables.count) tables and views — Enter opens, ? lists every key"
+        message = openingNotes.isEmpty ? "\(explorer.tables.count) tables and views — Enter opens, ? lists every key"
+            : openingNotes.joined(separator: "; ")
     }
 
     func setError(_ error: Error) {
