@@ -5,9 +5,11 @@ import AmigoTerminal
 /// The curses UI, wired: the pure app and run loop on the real screen and readline prompt.
 struct TerminalMode {
     let explorer: Explorer
+    /// What opening the database told its reader, shown as the status line's first message.
+    var openingNotes: [String] = []
 
     func run() throws {
-        let app = ShellApp(explorer: explorer)
+        let app = ShellApp(explorer: explorer, openingNotes: openingNotes)
         let screen = try TerminalScreen()
         defer { screen.stop() }
         let editor = LineEditor(historyPath: nil)

@@ -122,11 +122,18 @@ struct AmigoShellCommand: ParsableCommand {
                                   fileExists: { FileManager.default.fileExists(atPath: $0) },
                                   terminal: Self.probeTerminal)
         let explorer: Explorer
+        // What opening tells its reader (a data file's short rows): text mode writes it to
+        // standard error; the full-screen UI shows it on its status line, where curses does not
+        // scroll it away.
+        var openingNotes: [String] = []
+        let notes: (String) -> Void = { note in
+            if plan.interface == .fullScreen { openingNotes.append(note) } else { StandardError.write(note) }
+        }
         do {
             // A schema of thousands of tables takes a while: say how far reading has come.
             let progress = ReflectionProgressLine()
             defer { progress.finish() }
-            explorer = try plan.openExplorer(postgres: Self.openPostgres, progress: progress.report, notes: StandardError.write,
+            explorer = try plan.openExplorer(postgres: Self.openPostgres, progress: progress.report, notes: notes,
                                             waiting: progress.waiting)
         } catch {
             StandardError.write(ErrorText.describe(error))
@@ -156,7 +163,7 @@ struct AmigoShellCommand: ParsableCommand {
             for command in plan.firstCommands {
                 do { _ = try explorer.run(command) } catch { StandardError.write("--cmd: " + ErrorText.describe(error)) }
             }
-            try TerminalMode(explorer: explorer).run()
+            try TerminalMode(explorer: explorer, openingNotes: openingNotes).run()
         }
     }
 

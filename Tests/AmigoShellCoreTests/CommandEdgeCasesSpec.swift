@@ -156,12 +156,11 @@ import Testing
         let app = ShellApp(explorer: fixture.explorer)
         try fixture.explorer.open("Artist")
         _ = app.handle(.tab)
-        _ = app.render(width: 10, height: 3)
-        _ = app.handle(.down)
+        let tiny = FrameLayout(app, width: 10, height: 3)
+        _ = app.handle(.down, in: tiny)
         #expect(fixture.explorer.current?.cursorRow == 0)
-        #expect(app.handle(.char("q")) == .quit)
-        _ = app.render(width: 120, height: 40)
-        _ = app.handle(.down)
+        #expect(app.handle(.char("q"), in: tiny) == .quit)
+        _ = app.handle(.down, in: FrameLayout(app, width: 120, height: 40))
         #expect(fixture.explorer.current?.cursorRow == 1)
     }
 }

@@ -61,6 +61,22 @@ import Testing
         #expect(notes == ["people.csv: 1 row has fewer fields than the header (the first on line 3); the missing values are NULL"])
     }
 
+    @Test func theFullScreenUIShowsTheOpeningNotesOnItsStatusLine() throws {
+        let path = try file("people.csv", "id,name\n1,Ada\n2\n")
+        var notes: [String] = []
+        let explorer = try plan(LaunchArguments(database: path)).openExplorer(postgres: Self.noServer, notes: { notes.append($0) })
+        let app = ShellApp(explorer: explorer, openingNotes: notes)
+        let note = "people.csv: 1 row has fewer fields than the header (the first on line 3); the missing values are NULL"
+        #expect(app.message == note && !app.messageIsError)
+        #expect(app.render(width: 160, height: 30).line(28).hasPrefix(" row 1 of 2  │  " + note))
+        // The next key clears it, as any message; `M` shows it again in full.
+        _ = app.handle(.down)
+        _ = app.handle(.char("M"))
+        if case .detail(let text, _) = app.overlay { #expect(text == note) } else { Issue.record("M showed no detail") }
+        // Without notes the first message says how many tables there are.
+        #expect(ShellApp(explorer: explorer).message.hasPrefix("1 tables and views"))
+    }
+
     @Test func aDataFileThatDoesNotExistIsAnErrorNamingIt() throws {
         let missing = TemporaryFile.path("missing", ext: "csv")
         #expect(throws: DataFileError.unreadable(path: missing, reason: "No such file or directory")) {

@@ -73,7 +73,7 @@ import Testing
         _ = app.submit(.table, text: "Track:3000")
         _ = app.handle(.char("r"))
         let before = f.explorer.echoLog.totalCount
-        let frame = app.prepareFrame(width: 120, height: 40)
+        let frame = ShellFrame(FrameLayout(app, width: 120, height: 40), of: app)
         #expect(f.explorer.echoLog.totalCount > before)           // the rows on screen were read
         #expect(frame.grid?.cells.count == frame.layout?.gridRows && frame.relationsCaption == "Track 3000 \"God Part II\"")
         let prepared = f.explorer.echoLog.totalCount

@@ -27,7 +27,8 @@ import Testing
             self.script = script
             self.answers = answers
         }
-        var size: (width: Int, height: Int) { (100, 30) }
+        /// The terminal's size (a test may shrink it).
+        var size: (width: Int, height: Int) = (100, 30)
         func draw(_ grid: ScreenGrid) { frames.append(grid) }
         func repaintAll() {}
         func waitForKey(idleAfterMilliseconds milliseconds: Int) -> ShellKeyWait {

@@ -5,11 +5,15 @@ import Amigo
 extension ShellApp {
     // MARK: Keys
 
-    /// Handles a key and says what the adapter must do next.
-    public func handle(_ key: Key) -> ShellEffect {
+    /// Handles a key and says what the adapter must do next. The key acts on the screen as it
+    /// was last drawn, laid out as `shown` (the run loop's last frame); nil, before any frame,
+    /// means every pane is on screen and a page is the explorer's ``Explorer/viewportRows``.
+    public func handle(_ key: Key, in shown: FrameLayout? = nil) -> ShellEffect {
         if case .resize = key { return .redraw }
         // While the screen only says it is too small, keys that act on what cannot be seen are ignored.
-        if screenTooSmall && key != .char("q") && key != .control("c") { return .none }
+        if shown?.isTooSmall == true && key != .char("q") && key != .control("c") { return .none }
+        // The echo pane's focus, when the pane is not on screen, is where the frame drew it.
+        if let shown, !shown.isTooSmall, focus == .echo, !shown.echoOnScreen { focus = shown.focus }
         // A message answers the key before; the next key starts afresh.
         if case .none = overlay {
             if !message.isEmpty { lastMessage = message }
@@ -38,12 +42,13 @@ extension ShellApp {
             }
             return .none
         }
-        return perform(action, key: key)
+        return perform(action, key: key, shown: shown)
     }
 
-    func perform(_ action: ShellAction, key: Key? = nil) -> ShellEffect {
+    /// Performs `action` (typed as `key`) on the screen laid out as `shown`.
+    func perform(_ action: ShellAction, key: Key? = nil, shown: FrameLayout? = nil) -> ShellEffect {
         let view = explorer.current
-        let page = max(1, explorer.viewportRows - 1)
+        let page = max(1, (shown?.gridRows ?? explorer.viewportRows) - 1)
         switch action {
         case .moveUp: move(rows: -1)
         case .moveDown: move(rows: 1)
@@ -54,8 +59,8 @@ extension ShellApp {
         case .pageDown: move(rows: page)
         case .top: move(to: 0)
         case .bottom: move(to: Int.max / 2)
-        case .nextPane: cycleFocus(forward: true)
-        case .previousPane: cycleFocus(forward: false)
+        case .nextPane: cycleFocus(forward: true, echoOnScreen: shown?.echoOnScreen ?? true)
+        case .previousPane: cycleFocus(forward: false, echoOnScreen: shown?.echoOnScreen ?? true)
         case .activate: activate()
         case .relations: showRelations()
         case .followLink:
@@ -221,7 +226,8 @@ extension ShellApp {
         }
     }
 
-    func cycleFocus(forward: Bool) {
+    /// Moves the focus to the next (or previous) pane on screen.
+    func cycleFocus(forward: Bool, echoOnScreen: Bool) {
         var panes: [Pane] = [.tables]
         if explorer.current != nil { panes.append(.grid) }
         if echoVisible && echoOnScreen { panes.append(.echo) }

@@ -173,7 +173,7 @@ extension ShellApp {
     /// Opens `target`'s table (unless the preview already shows it) and goes where it says: a
     /// key, or the first row containing a text (which `n` then repeats).
     func openTable(_ target: TableTarget) {
-        let previewed = tablePreview?.table == target.table
+        let previewed = tablePreview.table == target.table
         endTablePreview(keeping: true)
         attempt {
             if !previewed || explorer.current?.model?.name != target.table { try explorer.open(target.table) }
@@ -199,25 +199,10 @@ extension ShellApp {
     /// table is shown with the cursor on the first row containing it; taking the text away (or a
     /// name that matches nothing) puts back what was there.
     func previewTable(_ text: String) {
-        guard let target = TableTarget.parse(text, in: explorer.tables), case .find(let find) = target.position else {
-            if let preview = tablePreview, preview.table != nil {
-                explorer.restoreNavigation(preview.snapshot)
-                tablePreview?.table = nil
-            }
-            return
-        }
-        if tablePreview == nil { tablePreview = (explorer.navigationSnapshot(), tableCursor, focus, nil) }
-        guard let preview = tablePreview else { return }
         do {
-            if preview.table != target.table {
-                explorer.restoreNavigation(preview.snapshot)
-                try explorer.open(target.table)
-                tablePreview?.table = target.table
-            }
-            guard let view = explorer.current else { return }
-            explorer.moveCursor(to: 0)
-            let column = TypedSearch.searchColumn(of: view)
-            runFind(find, column: column, backward: false, includingCurrent: true)
+            let origin = { TablePromptPreview.Origin(snapshot: self.explorer.navigationSnapshot(), tableCursor: self.tableCursor, focus: self.focus) }
+            guard let find = try tablePreview.show(text, origin: origin) else { return }
+            runFind(find.text, column: find.column, backward: false, includingCurrent: true)
         } catch {
             setError(error)
         }
@@ -226,11 +211,8 @@ extension ShellApp {
     /// Ends a preview: `keeping` leaves the previewed table open (Enter), else navigation, the
     /// tables cursor and the focus go back to where the prompt opened (Esc).
     func endTablePreview(keeping: Bool) {
-        guard let preview = tablePreview else { return }
-        tablePreview = nil
-        guard !keeping else { return }
-        explorer.restoreNavigation(preview.snapshot)
-        tableCursor = preview.tableCursor
-        focus = preview.focus
+        guard let origin = tablePreview.end(keeping: keeping) else { return }
+        tableCursor = origin.tableCursor
+        focus = origin.focus
     }
 }

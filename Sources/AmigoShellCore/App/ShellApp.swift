@@ -47,20 +47,19 @@ public final class ShellApp {
     let rowLinks = RowLinksCache()
     /// The last search (`f`, `F`), which `n` and `N` repeat.
     public internal(set) var lastFind: (text: String, column: String?)?
-    /// Whether the last render had only room for the "too small" message.
-    var screenTooSmall = false
-    /// Whether the last render had room for the echo pane: a short, narrow terminal leaves it out
-    /// even when ``echoVisible``, and Tab must not move the focus to a pane that is not on screen.
-    var echoOnScreen = true
-
-    /// Creates the UI state over `explorer`; if a view is open, the grid has focus.
-    public init(explorer: Explorer) {
+    /// Creates the UI state over `explorer`; if a view is open, the grid has focus. The status
+    /// line's first message is `openingNotes` (what opening the database told its reader, such
+    /// as a data file's short rows; text mode writes them to standard error instead), or else
+    /// how many tables there are.
+    public init(explorer: Explorer, openingNotes: [String] = []) {
         self.explorer = explorer
+        tablePreview = TablePromptPreview(explorer: explorer)
         if explorer.current != nil { focus = .grid }
         // Filters, `=` and sorts are steps that Backspace and Esc pop, one at a time.
         explorer.narrowingPushesSteps = true
         explorer.readsFirstScreenOnOpen = true
-        message = "\(explorer.tables.count) tables and views — Enter opens, ? lists every key"
+        message = openingNotes.isEmpty ? "\(explorer.tables.count) tables and views — Enter opens, ? lists every key"
+            : openingNotes.joined(separator: "; ")
     }
 
     func setError(_ error: Error) {
@@ -109,9 +108,8 @@ public final class ShellApp {
     /// from there again, and a cancelled find goes back to it.
     var findOrigin: Int?
 
-    /// While the table prompt previews a table (`Track/snow` typed): where navigation, the tables
-    /// cursor and the focus were when it opened, and the table shown now.
-    var tablePreview: (snapshot: Navigator.Snapshot, tableCursor: Int, focus: Pane, table: String?)?
+    /// The table prompt's preview (`Track/snow` typed): the table shown, and where the UI was.
+    let tablePreview: TablePromptPreview
 
     /// Runs `body`, showing any error in the status line instead of letting it escape.
     func attempt(_ body: () throws -> Void) {
@@ -122,17 +120,23 @@ public final class ShellApp {
     /// pending changes has been open (`open 2m05s · tx: 1 uncommitted`).
     public nonisolated(unsafe) static var transactionAgeShownAfter: TimeInterval = 10
 
-    /// Renders the whole screen: prepares the frame (the rows on screen and the labels of their
-    /// foreign keys are read through the explorer; any error is shown in the status line), then
-    /// draws it, and keeps what drawing found that the keys act on (the echo pane's scroll as far
-    /// as it goes, the columns of the schema map).
-    public func render(width: Int, height: Int) -> ScreenGrid {
-        let drawing = ShellRenderer(app: self).draw(prepareFrame(width: width, height: height))
+    /// Renders the whole screen laid out as `layout` (``FrameLayout``): prepares the frame (the
+    /// rows on screen and the labels of their foreign keys are read through the explorer; any
+    /// error is shown in the status line), then draws it, and keeps what drawing found that the
+    /// keys act on (the echo pane's scroll as far as it goes, the columns of the schema map).
+    public func render(_ layout: FrameLayout) -> ScreenGrid {
+        let drawing = ShellRenderer(app: self, focus: layout.focus).draw(ShellFrame(layout, of: self))
         if let scroll = drawing.echoScroll { echoScroll = scroll }
         if let columns = drawing.schemaMapColumns, case .schemaMap(var browser) = overlay, browser.columnsDrawn != columns {
             browser.columnsDrawn = columns
             overlay = .schemaMap(browser)
         }
         return drawing.grid
+    }
+
+    /// Renders the whole screen for a `width` × `height` terminal (``render(_:)`` of its
+    /// ``FrameLayout``). It does not size the explorer's reads: the run loop does.
+    public func render(width: Int, height: Int) -> ScreenGrid {
+        render(FrameLayout(self, width: width, height: height))
     }
 }

@@ -2,49 +2,49 @@
 
 import Amigo
 
-/// What one screen shows, prepared before anything is drawn: the layout for the terminal's size,
-/// and everything read from the database for it — the grid's rows with their foreign keys'
-/// labels and computed sort values, the columns that fit, the current row's links, the caption
-/// of the relations pop-up. Drawing (``ShellApp/draw(_:)``) reads only this and the app's state
-/// and runs no query.
+/// What one screen shows, prepared before anything is drawn: the layout for the terminal's size
+/// (``FrameLayout``), and everything read from the database for it — the grid's rows with their
+/// foreign keys' labels and computed sort values, the columns that fit, the current row's links,
+/// the caption of the relations pop-up. Drawing (``ShellRenderer/draw(_:)``) reads only this and
+/// the app's state and runs no query.
 struct ShellFrame {
-    /// The terminal's size.
-    let width: Int
-    let height: Int
-    /// Where everything goes; nil when the terminal is too small.
-    let layout: ShellLayout?
+    /// The layout the frame is prepared for.
+    let frameLayout: FrameLayout
     /// The grid's content; nil without a view.
     var grid: ShellRenderer.GridContent?
     /// The current row's links, for the line under the panes.
     var rowLinks: RowLinks?
     /// The row the relations pop-up is about (`Album 1 "For Those About To Rock…"`).
     var relationsCaption: String?
+
+    /// The terminal's width.
+    var width: Int { frameLayout.width }
+    /// The terminal's height.
+    var height: Int { frameLayout.height }
+    /// Where everything goes; nil when the terminal is too small.
+    var layout: ShellLayout? { frameLayout.panes }
 }
 
-extension ShellApp {
-    /// Prepares a frame for `width` × `height`: the layout (and the rows the grid has room for,
-    /// which sizes the explorer's reads), the viewport scrolled to the cursor, and every read.
-    func prepareFrame(width: Int, height: Int) -> ShellFrame {
-        let layout = ShellLayout(width: width, height: height, echoVisible: echoVisible)
-        screenTooSmall = layout == nil
-        var frame = ShellFrame(width: width, height: height, layout: layout)
-        guard let layout else { return frame }
-        explorer.viewportRows = layout.gridRows
-        echoOnScreen = layout.echo != nil
-        if !echoOnScreen && focus == .echo { focus = explorer.current == nil ? .tables : .grid }
-        frame.grid = prepareGrid(layout)
-        frame.rowLinks = currentRowLinks()
-        if case .relations = overlay {
-            frame.relationsCaption = (try? explorer.currentRecord()).flatMap { $0 }.map(explorer.rowCaption)
+extension ShellFrame {
+    /// Prepares `app`'s frame laid out as `frameLayout`: the viewport scrolled to the cursor, and
+    /// every read (a read that fails is shown in `app`'s status line).
+    init(_ frameLayout: FrameLayout, of app: ShellApp) {
+        self.frameLayout = frameLayout
+        guard let layout = frameLayout.panes else { return }
+        grid = Self.prepareGrid(layout, of: app)
+        rowLinks = app.currentRowLinks()
+        if case .relations = app.overlay {
+            let explorer = app.explorer
+            relationsCaption = (try? explorer.currentRecord()).flatMap { $0 }.map(explorer.rowCaption)
         }
-        return frame
     }
 
-    /// Prepares the grid of the current view for a frame: scrolls the viewport to the cursor,
+    /// Prepares the grid of `app`'s current view for a frame: scrolls the viewport to the cursor,
     /// reads the rows on screen (and their foreign keys' labels, and the computed sort values),
     /// and decides which columns fit. Nil without a view; a read that fails is shown in the
     /// status line and leaves the grid empty.
-    func prepareGrid(_ layout: ShellLayout) -> ShellRenderer.GridContent? {
+    static func prepareGrid(_ layout: ShellLayout, of app: ShellApp) -> ShellRenderer.GridContent? {
+        let explorer = app.explorer
         guard let view = explorer.current else { return nil }
         let rows = layout.gridRows
         view.scrollToShowCursor(rows: rows)
@@ -52,7 +52,7 @@ extension ShellApp {
         do {
             values = try explorer.values(in: view.topRow..<(view.topRow + rows))
         } catch {
-            setError(error)
+            app.setError(error)
             values = []
         }
         // Sorted by a computed value (`albums.@count`): shown as a column of its own, after the key.
@@ -62,7 +62,7 @@ extension ShellApp {
             let extra = explorer.computedOrderValues(rows: view.topRow..<(view.topRow + values.count))
             shown = zip(values, extra).map { $0 + [$1] }
         }
-        var content = ShellRenderer(app: self).columnLayout(view: view, values: shown, width: layout.grid.inset(by: 1).width, computed: computed)
+        var content = ShellRenderer(app: app).columnLayout(view: view, values: shown, width: layout.grid.inset(by: 1).width, computed: computed)
         content.computed = computed
         return content
     }

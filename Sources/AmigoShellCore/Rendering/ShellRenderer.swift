@@ -9,8 +9,8 @@ struct ShellRenderer {
 
     /// The explorer whose views are drawn.
     var explorer: Explorer { app.explorer }
-    /// The focused pane.
-    var focus: ShellApp.Pane { app.focus }
+    /// The pane drawn with focus (``FrameLayout/focus``).
+    let focus: ShellApp.Pane
     /// The open overlay.
     var overlay: ShellApp.Overlay { app.overlay }
     /// Cursor in the tables list.
@@ -25,6 +25,12 @@ struct ShellRenderer {
     var messageIsSummary: Bool { app.messageIsSummary }
     /// For the relations menu: the label of the row each to-one relationship points at.
     var relationLabels: [Int: String] { app.relationLabels }
+
+    /// A renderer of `app` that draws `focus` (by default the app's) as the focused pane.
+    init(app: ShellApp, focus: ShellApp.Pane? = nil) {
+        self.app = app
+        self.focus = focus ?? app.focus
+    }
 }
 
 extension ShellRenderer {

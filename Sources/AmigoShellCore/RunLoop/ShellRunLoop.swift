@@ -95,7 +95,7 @@ public final class ShellRunLoop {
     @discardableResult
     func handle(_ key: Key) -> ShellApp.ShellEffect {
         let wasConfirming = app.isConfirming
-        var effect = keyWork { app.handle(key) }
+        var effect = keyWork { app.handle(key, in: shownLayout) }
         while case .prompt(let request) = effect {
             app.activePromptKind = request.kind
             // Keys typed before the prompt opened (while work ran) are the prompt's first keys.
@@ -140,9 +140,18 @@ public final class ShellRunLoop {
         }
     }
 
+    /// The layout of the frame last drawn: keys act on the screen as it was shown.
+    private var shownLayout: FrameLayout?
+
+    /// Lays out a frame for the terminal's size, sizes the explorer's reads to it (the one place
+    /// ``Explorer/viewportRows`` follows the screen: reads and paging fetch as many rows as the
+    /// grid shows), keeps it for the keys, and renders it.
     private func render() -> ScreenGrid {
         let (width, height) = terminal.size
-        return app.render(width: width, height: height)
+        let layout = FrameLayout(app, width: width, height: height)
+        if let rows = layout.gridRows { explorer.viewportRows = rows }
+        shownLayout = layout
+        return app.render(layout)
     }
 
     private func draw() { terminal.draw(render()) }
