@@ -114,7 +114,7 @@ import Testing
         try DemoDatabase.write(to: path)
         let explorer = try Explorer(amigo: AmigoDatabase(reflecting: path), displayPath: path)
         #expect(explorer.tables.first { $0.name == "dog" }?.rowCount == 150)
-        #expect(throws: AmigoError.invalidOperation("\(path) already exists; choose a new file name")) {
+        #expect(throws: ShellError.demoTargetExists(path: path)) {
             try DemoDatabase.write(to: path)
         }
     }

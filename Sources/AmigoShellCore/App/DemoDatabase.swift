@@ -163,7 +163,7 @@ public enum DemoDatabase {
     /// Writes the demo database to a new file at `path`.
     public static func write(to path: String) throws {
         if FileManager.default.fileExists(atPath: path) {
-            throw AmigoError.invalidOperation("\(path) already exists; choose a new file name")
+            throw ShellError.demoTargetExists(path: path)
         }
         let engine = try SQLiteEngine(path: path, options: OpenOptions(create: true))
         try populate(engine)
@@ -175,7 +175,7 @@ public enum DemoDatabase {
     public static func write(into engine: any Engine) throws {
         let existing = try engine.schemaCatalog.entries()
         if !existing.isEmpty {
-            throw AmigoError.invalidOperation("\(engine.path) already has tables (\(existing.prefix(3).map(\.name).joined(separator: ", "))\(existing.count > 3 ? ", …" : "")); give an empty database for the demo")
+            throw ShellError.demoTargetNotEmpty(path: engine.path, tables: existing.prefix(3).map(\.name), total: existing.count)
         }
         do {
             try populate(engine)

@@ -12,6 +12,10 @@ public enum ShellError: Error, Equatable, Sendable, CustomStringConvertible {
     case noCurrentRow(command: String)
     /// There is nothing to go back to.
     case nothingToGoBack
+    /// The demo would be written over a file that exists (`demo/write-demo-db FILE`).
+    case demoTargetExists(path: String)
+    /// The demo would be mixed into a database that has tables (`tables`: the first few).
+    case demoTargetNotEmpty(path: String, tables: [String], total: Int)
     /// Text typed for a number column (`value`, empty when nothing was typed).
     case notANumber(column: String, value: String)
     /// A write `command` broke a constraint (`detail`: which one, with the values that broke it);
@@ -97,6 +101,9 @@ public enum ShellError: Error, Equatable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
+        case .demoTargetExists(let path): return "\(path) already exists; choose a new file name"
+        case .demoTargetNotEmpty(let path, let tables, let total):
+            return "\(path) already has tables (\(tables.joined(separator: ", "))\(total > tables.count ? ", …" : "")); give an empty database for the demo"
         case .unknownCommand(let word, let suggestion):
             return "unknown command '\(word)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "") + "; type help for the list"
         case .usage(let command, let usage): return "\(command): usage: \(usage)"
