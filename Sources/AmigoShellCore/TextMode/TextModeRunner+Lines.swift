@@ -19,7 +19,7 @@ extension TextModeRunner {
 
     /// Whether the lines read so far began an SQL statement that no line has ended yet (a prompt
     /// then asks for the rest).
-    public var isInsideStatement: Bool { statementState.isInsideStatement }
+    package var isInsideStatement: Bool { statementState.isInsideStatement }
 
     /// Runs lines; false when one asked to quit.
     func runLines<S: Sequence>(_ lines: S, location: (Int) -> String?, joiningStatements: Bool) -> Bool
