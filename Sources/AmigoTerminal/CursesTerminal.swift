@@ -24,7 +24,7 @@ public final class CursesTerminal: ShellTerminal {
     public func resumeIfSuspended() -> Bool { screen.resumeIfSuspended() }
     public func copyToClipboard(_ text: String) { screen.writeDirectly(ClipboardSequence.osc52(text)) }
 
-    public func waitForKey(idleAfterMilliseconds milliseconds: Int) -> ShellKeyWait {
+    package func waitForKey(idleAfterMilliseconds milliseconds: Int) -> ShellKeyWait {
         switch screen.waitForKey(idleAfterMilliseconds: milliseconds) {
         case .key(let key): return .key(key)
         case .idle: return .idle

@@ -10,7 +10,7 @@
 ///
 ///     let preview = try session.query("author").havingKey([1]).cascadePreview()
 ///     // preview.rows == 1, preview.cascaded == [book: 2, chapter: 5], preview.nulled == [review: 2]
-public struct CascadePreview: Equatable, Sendable {
+package struct CascadePreview: Equatable, Sendable {
     /// Rows of a table that the delete removes or changes.
     public struct Effect: Equatable, Sendable {
         /// The table.
@@ -49,7 +49,7 @@ public struct CascadePreview: Equatable, Sendable {
     }
 
     /// How many foreign-key steps are followed from the deleted rows.
-    public static let maxDepth = 6
+    package static let maxDepth = 6
 
     /// The table the rows are deleted from.
     public var table: String
@@ -62,21 +62,21 @@ public struct CascadePreview: Equatable, Sendable {
         self.rows = rows
     }
     /// Rows other tables (or the same one) lose through `ON DELETE CASCADE`, by table.
-    public var cascaded: [Effect] = []
+    package var cascaded: [Effect] = []
     /// Rows whose foreign key `SET NULL` or `SET DEFAULT` changes, by table.
-    public var nulled: [Effect] = []
+    package var nulled: [Effect] = []
     /// Foreign keys that refuse the delete.
-    public var restrictions: [Restriction] = []
+    package var restrictions: [Restriction] = []
 
     /// Whether the database will refuse the delete.
     public var willFail: Bool { !restrictions.isEmpty }
 
     /// Every row the delete removes, its own and the cascaded ones.
-    public var totalDeleted: Int { rows + cascaded.reduce(0) { $0 + $1.count } }
+    package var totalDeleted: Int { rows + cascaded.reduce(0) { $0 + $1.count } }
 
     /// How many rows each table loses: the deleted table its ``rows`` (and any it cascades to
     /// itself), every ``cascaded`` table its count.
-    public var rowsLostByTable: [String: Int] {
+    package var rowsLostByTable: [String: Int] {
         var lost = [table: rows]
         for effect in cascaded { lost[effect.table, default: 0] += effect.count }
         return lost
@@ -96,7 +96,7 @@ extension Query {
     /// (``deleteStatement()``) to be sure the database does what was shown.
     ///
     /// - Throws: any error of the query, or of the COUNT queries.
-    public func cascadePreview() throws -> CascadePreview {
+    package func cascadePreview() throws -> CascadePreview {
         try CascadePreview.compute(try keySelection(), models: amigo.models, engine: amigo.engine)
     }
 }

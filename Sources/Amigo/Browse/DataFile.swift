@@ -8,9 +8,9 @@ import Foundation
 ///     DataFile(path: "sales/2024 Q1.CSV")   // format .csv, table "2024 Q1"
 ///     DataFile(path: "events.ndjson")       // format .jsonLines, table "events"
 ///     DataFile(path: "shop.sqlite")         // nil: not a data file
-public struct DataFile: Sendable, Equatable {
+package struct DataFile: Sendable, Equatable {
     /// How the file's rows are written.
-    public enum Format: String, Sendable, Equatable, CaseIterable {
+    package enum Format: String, Sendable, Equatable, CaseIterable {
         /// Comma-separated values (RFC 4180).
         case csv
         /// Tab-separated values, quoted as CSV is.
@@ -21,7 +21,7 @@ public struct DataFile: Sendable, Equatable {
         case jsonLines
 
         /// The format each extension names, compared without regard to case.
-        public static let extensions: [String: Format] = [
+        package static let extensions: [String: Format] = [
             "csv": .csv, "tsv": .tsv, "tab": .tsv, "json": .json, "jsonl": .jsonLines, "ndjson": .jsonLines]
     }
 

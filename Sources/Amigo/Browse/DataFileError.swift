@@ -1,6 +1,6 @@
 /// Why a data file (``DataFile``) could not become a table. Each says which file and, where
 /// one is to blame, which line; nothing is created when one is thrown.
-public enum DataFileError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum DataFileError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The file cannot be read (missing, a directory, no permission): `reason` is the system's.
     case unreadable(path: String, reason: String)
     /// The file holds no header line (delimited text) or no object (JSON).

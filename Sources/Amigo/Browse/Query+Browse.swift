@@ -12,7 +12,7 @@ extension Query {
     ///
     /// - Throws: ``AmigoError/missingPrimaryKey(model:operation:)`` for a table with neither a
     ///   primary key nor a rowid; any error the query has (an unknown column in its filter …).
-    public func deleteStatement() throws -> SQLStatement {
+    package func deleteStatement() throws -> SQLStatement {
         let model = try modelResult.get()
         let (keys, subquery, arguments) = try keySubquery(model)
         return SQLStatement(sql: amigo.engine.dialect.delete(from: model.table.name, where: "\(keys) IN (\(subquery))"),
@@ -24,7 +24,7 @@ extension Query {
     ///     session.query("Artist").havingKey([1])   // … WHERE "Artist"."ArtistId" = ?
     ///
     /// - Throws: ``AmigoError/keyCountMismatch(model:keyColumns:values:)`` when `key` has not one value per key column.
-    public func havingKey(_ key: [DatabaseValue]) throws -> Query {
+    package func havingKey(_ key: [DatabaseValue]) throws -> Query {
         let model = try modelResult.get()
         let columns = model.keyColumnsForGet
         guard columns.count == key.count else {

@@ -14,7 +14,7 @@ extension Query {
     ///   ``AmigoError/emptyUpdate(model:)`` when `values` is empty;
     ///   ``AmigoError/missingPrimaryKey(model:operation:)`` for a table with neither a primary key
     ///   nor a rowid; any error the query has.
-    public func updateStatement(setting values: [(column: String, value: DatabaseValue)]) throws -> SQLStatement {
+    package func updateStatement(setting values: [(column: String, value: DatabaseValue)]) throws -> SQLStatement {
         let model = try modelResult.get()
         guard !values.isEmpty else { throw AmigoError.emptyUpdate(model: model.name) }
         var assigned: [String] = []

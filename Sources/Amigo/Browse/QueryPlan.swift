@@ -1,7 +1,7 @@
 /// How the engine would run a statement, as a tree of steps (SQLite's `EXPLAIN QUERY PLAN`,
 /// PostgreSQL's `EXPLAIN`), with the full scans of big tables marked and, for a query whose own
 /// table is scanned whole, the index that would let it seek instead.
-public struct QueryPlan: Sendable, Equatable {
+package struct QueryPlan: Sendable, Equatable {
     /// One step of the plan: the engine's words for it, the steps under it, and whether it reads
     /// a big table whole.
     public struct Step: Sendable, Equatable {
@@ -13,7 +13,7 @@ public struct QueryPlan: Sendable, Equatable {
         public var children: [Step] = []
         /// Set when the step reads every row of a table with at least the plan's big-table
         /// threshold of rows.
-        public var fullScan: FullScan?
+        package var fullScan: FullScan?
 
         /// A step with the engine's words.
         public init(detail: String, notes: [String] = [], children: [Step] = [], fullScan: FullScan? = nil) {
@@ -31,7 +31,7 @@ public struct QueryPlan: Sendable, Equatable {
         /// Its rows (counted, or the engine's estimate), at least the threshold.
         public var rows: Int
         /// Whether ``rows`` is only a lower bound (the count stopped there).
-        public var isLowerBound: Bool
+        package var isLowerBound: Bool
     }
 
     /// The statement explained, with its bound values.
@@ -42,7 +42,7 @@ public struct QueryPlan: Sendable, Equatable {
     public var steps: [Step]
     /// `CREATE INDEX …` statements that would let the query seek rather than scan a big table
     /// whole — suggestions, never run.
-    public var suggestedIndexes: [String] = []
+    package var suggestedIndexes: [String] = []
 
     /// Every step, depth first.
     public var allSteps: [Step] {
@@ -51,7 +51,7 @@ public struct QueryPlan: Sendable, Equatable {
     }
 
     /// The full scans of big tables, depth first.
-    public var fullScans: [FullScan] { allSteps.compactMap(\.fullScan) }
+    package var fullScans: [FullScan] { allSteps.compactMap(\.fullScan) }
 
     /// Creates a plan.
     public init(statement: SQLStatement, explainSQL: String, steps: [Step], suggestedIndexes: [String] = []) {

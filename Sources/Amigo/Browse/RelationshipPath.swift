@@ -15,7 +15,7 @@ public struct RelationshipPath: @unchecked Sendable {
     }
 
     /// The model the chain starts from.
-    public var source: ORMModel { steps[0].source }
+    package var source: ORMModel { steps[0].source }
     /// The model the chain leads to.
     public var target: ORMModel { steps[steps.count - 1].target }
 

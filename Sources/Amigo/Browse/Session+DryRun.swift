@@ -12,7 +12,7 @@ extension Session {
     ///
     /// - Throws: ``AmigoError/notCountable(keyword:)`` for a statement that is not an INSERT,
     ///   UPDATE or DELETE (DDL and the like are not run to be counted); what the statement throws.
-    public func changesIfRun(_ sql: String, _ arguments: [DatabaseValue] = []) throws -> Int {
+    package func changesIfRun(_ sql: String, _ arguments: [DatabaseValue] = []) throws -> Int {
         // Only statements a savepoint undoes whole: never COPY (files, programs) or MERGE.
         guard StatementKind.of(sql) == .dataChange,
               ["INSERT", "UPDATE", "DELETE", "REPLACE", "WITH"].contains(SQLText.leadingKeyword(of: sql)) else {

@@ -4,7 +4,7 @@ extension Session {
     /// What ``importRows(into:header:rows:)`` did.
     public struct ImportResult: Sendable, Equatable {
         /// Whether the table was made for the rows.
-        public let createdTable: Bool
+        package let createdTable: Bool
         /// The rows inserted.
         public let rowCount: Int
     }
@@ -24,7 +24,7 @@ extension Session {
     /// - Throws: ``AmigoError/importHeaderIncomplete(table:)`` for a header without names,
     ///   ``AmigoError/importRowTooLong(table:row:values:columns:)`` for a row too long; a database error (the table's constraints) — nothing is kept then.
     @discardableResult
-    public func importRows(into table: String, header: [String], rows: [[DatabaseValue]]) throws -> ImportResult {
+    package func importRows(into table: String, header: [String], rows: [[DatabaseValue]]) throws -> ImportResult {
         let dialect = engine.dialect
         let existing = try engine.schemaCatalog.entries().first { $0.name.lowercased() == table.lowercased() }
         return try savepoint {

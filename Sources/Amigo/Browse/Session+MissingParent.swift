@@ -7,7 +7,7 @@ extension Session {
     /// One count per foreign key, for example:
     ///
     ///     SELECT count(*) FROM "Artist" WHERE "ArtistId" = ?
-    public func foreignKeyWithoutParent(_ record: Record) throws -> (foreignKey: ForeignKeyConstraint, values: [DatabaseValue])? {
+    package func foreignKeyWithoutParent(_ record: Record) throws -> (foreignKey: ForeignKeyConstraint, values: [DatabaseValue])? {
         let table = record.model.table
         for fk in table.foreignKeys {
             let values = fk.columns.compactMap { table.column(named: $0) }.map { record.value(at: $0.index) }

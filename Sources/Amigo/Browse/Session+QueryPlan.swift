@@ -15,7 +15,7 @@ extension Session {
     ///     // EXPLAIN QUERY PLAN SELECT * FROM Track WHERE Composer = ?  → `--SCAN Track (full scan: 3503 rows)
     ///
     /// - Throws: the engine's error for a statement it cannot plan.
-    public func queryPlan(of statement: SQLStatement, aliases: [String: String] = [:],
+    package func queryPlan(of statement: SQLStatement, aliases: [String: String] = [:],
                           bigTableRows: Int = Session.bigTableRows) throws -> QueryPlan {
         let explain = engine.dialect.explainStatement(statement.sql)
         let rows = try fetch(explain, statement.arguments)
@@ -133,7 +133,7 @@ extension Query {
     ///
     /// - Throws: ``AmigoError/needsSession(operation:)`` for a query outside a session; what the
     ///   query or the engine throws.
-    public func queryPlan(bigTableRows: Int = Session.bigTableRows) throws -> QueryPlan {
+    package func queryPlan(bigTableRows: Int = Session.bigTableRows) throws -> QueryPlan {
         guard let session else { throw AmigoError.needsSession(operation: "reading a query plan") }
         let model = try modelResult.get()
         let compiled = try compile()

@@ -17,7 +17,7 @@ import Foundation
 ///     // INSERT INTO "people" ("id", "name", "score") VALUES (?, ?, ?)   -- once per row
 ///     // COMMIT
 ///     result.rowCount   // 2
-public enum TypedImport {
+package enum TypedImport {
     /// A column the import created.
     public struct Column: Sendable, Equatable {
         /// Its name (made unique and non-empty from the header).
@@ -56,7 +56,7 @@ public enum TypedImport {
     ///   than a table may, or when `engine` has a table of that name already; an
     ///   ``AmigoError/database(_:)`` when the database refuses. Nothing is created then.
     @discardableResult
-    public static func importFile(_ file: DataFile, into engine: any Engine, table: String? = nil) throws -> Result {
+    package static func importFile(_ file: DataFile, into engine: any Engine, table: String? = nil) throws -> Result {
         let table = table ?? file.tableName
         if try engine.schemaCatalog.entries().contains(where: { $0.name.lowercased() == table.lowercased() }) {
             throw DataFileError.tableExists(table: table, database: engine.path)

@@ -126,7 +126,7 @@ public enum AmigoError: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// What ``commitRolledBack(changesLost:cause:)`` puts before its cause's message, so that a
     /// line cut short still says it: `commit refused, 2 changes lost (the transaction was rolled back): `.
-    public static func commitRolledBackPrefix(changesLost lost: Int) -> String {
+    package static func commitRolledBackPrefix(changesLost lost: Int) -> String {
         "commit refused, " + (lost == 1 ? "1 change" : "\(lost) changes") + " lost (the transaction was rolled back): "
     }
 

@@ -1,14 +1,14 @@
 /// Bytes written as text — lowercase hex (`0aff`) and base64 (RFC 4648's standard alphabet, with
 /// `=` padding, no line breaks) — by table lookup, straight into the caller's buffer: no string
 /// per byte, one allocation at most per call.
-public enum ByteText {
+package enum ByteText {
     /// The sixteen hex digits, lowercase, as UTF-8.
     static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
     /// Base64's 64 characters, in the order of the values they stand for, as UTF-8.
     static let base64Alphabet: [UInt8] = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
 
     /// Appends `bytes` to `output` as lowercase hex, two digits a byte.
-    public static func appendHex(_ bytes: [UInt8], to output: inout [UInt8]) {
+    package static func appendHex(_ bytes: [UInt8], to output: inout [UInt8]) {
         guard !bytes.isEmpty else { return }
         let start = output.count
         output.append(contentsOf: repeatElement(0, count: bytes.count * 2))
@@ -41,7 +41,7 @@ public enum ByteText {
     public static func base64Length(of count: Int) -> Int { (count + 2) / 3 * 4 }
 
     /// Appends `bytes` to `output` in base64, padded with `=` to a multiple of four characters.
-    public static func appendBase64(_ bytes: [UInt8], to output: inout [UInt8]) {
+    package static func appendBase64(_ bytes: [UInt8], to output: inout [UInt8]) {
         guard !bytes.isEmpty else { return }
         let start = output.count
         output.append(contentsOf: repeatElement(UInt8(ascii: "="), count: base64Length(of: bytes.count)))
@@ -52,7 +52,7 @@ public enum ByteText {
 
     /// `bytes` in base64, padded with `=` (`[0x41]` is `QQ==`), as Foundation's
     /// `Data.base64EncodedString()` writes it.
-    public static func base64(_ bytes: [UInt8]) -> String {
+    package static func base64(_ bytes: [UInt8]) -> String {
         let length = base64Length(of: bytes.count)
         return String(unsafeUninitializedCapacity: length) { out in
             out.initialize(repeating: UInt8(ascii: "="))

@@ -9,7 +9,7 @@ extension EchoStream {
     /// bookkeeping (counts behind a preview, a catalog lookup) that is not what its user asked
     /// for. Statements other threads run meanwhile are reported, and ``isEnabled`` is left alone,
     /// so echo the user turned on (`--echo`, `echo on`) keeps showing the user's own statements.
-    public func unechoed<T>(_ body: () throws -> T) rethrows -> T {
+    package func unechoed<T>(_ body: () throws -> T) rethrows -> T {
         var silenced = Self.silenced
         silenced.insert(ObjectIdentifier(self))
         return try Self.$silenced.withValue(silenced, operation: body)
@@ -22,7 +22,7 @@ extension Engine {
     /// For example, counts a preview needs, which are not the user's statements:
     ///
     ///     let rows = try engine.unechoed { try engine.fetchScalar("SELECT count(*) FROM \"t\"", []) }
-    public func unechoed<T>(_ body: () throws -> T) rethrows -> T {
+    package func unechoed<T>(_ body: () throws -> T) rethrows -> T {
         try echo.unechoed(body)
     }
 }

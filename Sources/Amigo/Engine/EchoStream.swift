@@ -78,7 +78,7 @@ public final class EchoStream: @unchecked Sendable {
 
     /// Emits a statement that started at `start` (``DispatchTime`` nanoseconds) and just ended:
     /// what every engine reports after running one, with its duration, row count or error.
-    public func emit(_ kind: EchoEvent.Kind, _ sql: String, _ arguments: [DatabaseValue], startedAt start: UInt64,
+    package func emit(_ kind: EchoEvent.Kind, _ sql: String, _ arguments: [DatabaseValue], startedAt start: UInt64,
                      rows: Int? = nil, error: Error? = nil) {
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         emit(EchoEvent(kind: kind, sql: sql, arguments: arguments, duration: seconds, rowCount: rows,
@@ -86,7 +86,7 @@ public final class EchoStream: @unchecked Sendable {
     }
 
     /// Reports an event to every subscriber (none inside ``unechoed(_:)`` on this thread).
-    public func emit(_ event: EchoEvent) {
+    package func emit(_ event: EchoEvent) {
         if isSilencedHere { return }
         let handlers = lock.withLock { Array(subscribers.values) }
         for handler in handlers { handler(event) }
@@ -95,7 +95,7 @@ public final class EchoStream: @unchecked Sendable {
     /// A subscriber that writes each event's ``EchoEvent/formatted`` text to standard error.
     /// A write that fails (standard error closed by its reader, a full disk) is dropped: the
     /// echo never stops or crashes the program it watches.
-    public static let standardErrorSink: @Sendable (EchoEvent) -> Void = { event in
+    package static let standardErrorSink: @Sendable (EchoEvent) -> Void = { event in
         var bytes = Array((event.formatted + "\n").utf8)[...]
         while !bytes.isEmpty {
             let written = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }

@@ -11,7 +11,7 @@ extension Engine {
     ///
     /// - Throws: what BEGIN, `body` or COMMIT throws.
     @discardableResult
-    public func inTransaction<T>(_ mode: TransactionMode = .deferred, ending: TransactionEnding = .commit,
+    package func inTransaction<T>(_ mode: TransactionMode = .deferred, ending: TransactionEnding = .commit,
                                  _ body: () throws -> T) throws -> T {
         try serialized {
             try execute(.begin(mode))
@@ -37,7 +37,7 @@ extension Engine {
     ///
     /// - Throws: what SAVEPOINT, `body` or the ending throws.
     @discardableResult
-    public func inSavepoint<T>(_ name: String, ending: SavepointEnding = .release, _ body: () throws -> T) throws -> T {
+    package func inSavepoint<T>(_ name: String, ending: SavepointEnding = .release, _ body: () throws -> T) throws -> T {
         try serialized {
             try execute(.savepoint(name))
             do {

@@ -65,7 +65,7 @@ public struct SQLiteCatalog: SchemaCatalog {
 
     /// Foreign keys of `table`, one per constraint (composite keys grouped). Referenced columns
     /// left implicit in the DDL are reported empty; ``AmigoDatabase/init(reflecting:)`` fills them in.
-    public func foreignKeys(of table: String) throws -> [ForeignKeyConstraint] {
+    package func foreignKeys(of table: String) throws -> [ForeignKeyConstraint] {
         var byID: [Int64: ForeignKeyConstraint] = [:]
         var order: [Int64] = []
         try engine.fetch("SELECT id, seq, \"table\", \"from\", \"to\", on_update, on_delete FROM pragma_foreign_key_list(?) ORDER BY id, seq", [.text(table)]) { row in
@@ -145,7 +145,7 @@ public struct SQLiteCatalog: SchemaCatalog {
     }
 
     /// `PRAGMA user_version`.
-    public func userVersion() throws -> Int {
+    package func userVersion() throws -> Int {
         Int(try engine.fetchScalar("PRAGMA user_version").integerValue ?? 0)
     }
 

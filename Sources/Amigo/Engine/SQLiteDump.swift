@@ -14,7 +14,7 @@ import Foundation
 /// For example:
 ///
 ///     try SQLiteDump(engine: engine).write(tables: nil) { print($0, terminator: "") }
-public struct SQLiteDump {
+package struct SQLiteDump {
     /// The engine, whose catalog is SQLite's.
     public let engine: any Engine
 

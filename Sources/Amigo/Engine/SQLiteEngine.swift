@@ -237,7 +237,7 @@ public final class SQLiteEngine: Engine, @unchecked Sendable {
     /// before the statement fails with a clear error: 10 s by default. Each value has its own
     /// 250 ms cap besides. nil removes the total, for a caller whose interrupt check lets a
     /// person see the work and cancel it (the terminal UI).
-    public var totalMatchingBudget: Duration? {
+    package var totalMatchingBudget: Duration? {
         get { serialized { connection.regexpTotalBudgetNanoseconds.map { .nanoseconds(Int64($0)) } } }
         set {
             serialized {

@@ -3,7 +3,7 @@
 /// have to count through. amigo-shell pages through tables of millions of rows this way.
 extension Query {
     /// One column of a keyset order.
-    public struct KeysetColumn: Sendable, Hashable {
+    package struct KeysetColumn: Sendable, Hashable {
         /// The column's name on the queried model (`rowid` allowed for rowid tables).
         public var name: String
         /// Ascending or descending.
@@ -14,7 +14,7 @@ extension Query {
 
     /// The columns that make `order` a total order: `order` followed by the primary key (or the
     /// rowid), without duplicates. Nil when the model has neither (views): use OFFSET then.
-    public func keysetColumns(for order: [KeysetColumn]) throws -> [KeysetColumn]? {
+    package func keysetColumns(for order: [KeysetColumn]) throws -> [KeysetColumn]? {
         let model = try modelResult.get()
         var columns = order
         var key = model.table.primaryKey.map(\.label)
@@ -30,7 +30,7 @@ extension Query {
 
     /// The values of `columns` in `record`, as stored (the rowid for `rowid`): where a keyset
     /// page starting after (or before) that row begins.
-    public static func keysetValues(_ columns: [KeysetColumn], of record: Record) -> [DatabaseValue] {
+    package static func keysetValues(_ columns: [KeysetColumn], of record: Record) -> [DatabaseValue] {
         columns.map { column in
             if column.name.lowercased() == "rowid", record.model.table.column(named: column.name) == nil {
                 return record.rowID.map { .integer($0) } ?? .null
@@ -46,7 +46,7 @@ extension Query {
     /// For `columns` = [Name ASC, id ASC] and values ['Lucy', 7], moving forward:
     ///
     ///     WHERE ("t"."Name" > ? OR ("t"."Name" = ? AND "t"."id" > ?)) ORDER BY "t"."Name" ASC, "t"."id" ASC
-    public func seek(_ columns: [KeysetColumn], after values: [DatabaseValue]?, backward: Bool = false) -> Query {
+    package func seek(_ columns: [KeysetColumn], after values: [DatabaseValue]?, backward: Bool = false) -> Query {
         var copy = unordered()
         for column in columns {
             copy.orderings.append((column.name, column.ascending != backward, true))

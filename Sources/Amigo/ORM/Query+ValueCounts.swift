@@ -14,7 +14,7 @@ public struct ValueCount: Sendable, Equatable {
 
 /// A column's value profile over a query's rows (VisiData's frequency sheet, datasette's facets):
 /// the most frequent values with their counts, and how many rows and distinct values there are.
-public struct ValueProfile: Sendable, Equatable {
+package struct ValueProfile: Sendable, Equatable {
     /// The column or to-one path profiled (`Name`, `genre.Name`).
     public let column: String
     /// The most frequent values, most frequent first (ties in value order).
@@ -22,7 +22,7 @@ public struct ValueProfile: Sendable, Equatable {
     /// The rows of the query.
     public let rowCount: Int
     /// The distinct values, NULL counted as one.
-    public let distinctCount: Int
+    package let distinctCount: Int
 }
 
 extension Query {
@@ -37,7 +37,7 @@ extension Query {
     ///
     /// - Throws: ``AmigoError/unknownColumn(column:model:)`` for a column or path that leads
     ///   nowhere; a database error.
-    public func valueProfile(of column: String, limit: Int = 100) throws -> ValueProfile {
+    package func valueProfile(of column: String, limit: Int = 100) throws -> ValueProfile {
         let compiled = try compile(columns: false, resolving: [column])
         var statement = compiled.statement
         guard var expression = compiled.resolved.first else { throw AmigoError.unknownColumn(column: column, model: try modelResult.get().name) }

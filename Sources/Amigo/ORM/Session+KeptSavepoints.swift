@@ -5,12 +5,12 @@ import Synchronization
 /// A savepoint ``Session/keepingSavepoint(_:)`` left open inside the session's transaction: the
 /// point to which ``Session/rollBack(to:)`` undoes everything written since. It lives as long as
 /// the transaction: a commit or a rollback of the session ends it.
-public struct KeptSavepoint: Sendable, Hashable {
+package struct KeptSavepoint: Sendable, Hashable {
     /// The savepoint's name in the database (`amigo_kept_12`).
     public let name: String
     /// The session's ``Session/pendingChangeCount`` when the savepoint was taken, which rolling
     /// back to it restores.
-    public let changesBefore: Int
+    package let changesBefore: Int
     /// The session's catalog version when the savepoint was taken (see ``Session/catalogVersion()``).
     let catalogBefore: Int64
 }
@@ -30,7 +30,7 @@ extension Session {
     /// transaction ends; keep one per user-visible change, not per row of a bulk load.
     ///
     /// - Throws: ``AmigoError/sessionClosed`` when the session is closed, or what `body` throws.
-    public func keepingSavepoint<R>(_ body: () throws -> R) throws -> (result: R, savepoint: KeptSavepoint) {
+    package func keepingSavepoint<R>(_ body: () throws -> R) throws -> (result: R, savepoint: KeptSavepoint) {
         try engine.serialized {
             guard isActive else { throw AmigoError.sessionClosed }
             let savepoint = KeptSavepoint(name: "amigo_kept_\(Session.savepointCounter.next())", changesBefore: pendingChangeCount,
@@ -48,7 +48,7 @@ extension Session {
     }
 
     /// The savepoints kept open in the current transaction, oldest first.
-    public var keptSavepoints: [KeptSavepoint] { keptSavepointStack.withLock { $0 } }
+    package var keptSavepoints: [KeptSavepoint] { keptSavepointStack.withLock { $0 } }
 
     /// Undoes everything written since `savepoint` was kept — its own changes and those of every
     /// savepoint kept after it — and releases it (ROLLBACK TO, then RELEASE); the session's
@@ -57,7 +57,7 @@ extension Session {
     /// - Throws: ``AmigoError/savepointGone(name:reason:)`` when the savepoint is not open any
     ///   more (its transaction was committed or rolled back, it was rolled back to already, or
     ///   the database dropped it): nothing is changed. The engine's error when the connection is lost.
-    public func rollBack(to savepoint: KeptSavepoint) throws {
+    package func rollBack(to savepoint: KeptSavepoint) throws {
         try engine.serialized {
             guard isActive else { throw AmigoError.savepointGone(name: savepoint.name, reason: "the session is closed") }
             guard let index = keptSavepointStack.withLock({ $0.firstIndex(of: savepoint) }) else {

@@ -41,7 +41,7 @@ extension Session {
     /// - Throws: ``AmigoError/sessionClosed``; ``AmigoError/changesPending(count:operation:)`` with changes
     ///   pending (nothing runs); what the statement throws.
     @discardableResult
-    public func executeBetweenTransactions(_ sql: String) throws -> ExecutionResult {
+    package func executeBetweenTransactions(_ sql: String) throws -> ExecutionResult {
         try lock.withLock {
             guard active else { throw AmigoError.sessionClosed }
             guard changes == 0 else {

@@ -136,7 +136,7 @@ extension Session {
     }
 
     /// The UPDATE that ``update(_:columns:)`` would run, without running it (for previews).
-    public func previewUpdate(_ object: AmigoModel, columns names: [String]) throws -> (sql: String, arguments: [DatabaseValue]) {
+    package func previewUpdate(_ object: AmigoModel, columns names: [String]) throws -> (sql: String, arguments: [DatabaseValue]) {
         let model = try amigo.model(of: object)
         let columns = try model.columns(named: names)
         let write = try ModelWriter(model: model, dialect: engine.dialect).update(object, columns: columns)

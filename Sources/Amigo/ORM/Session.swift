@@ -79,7 +79,7 @@ public final class Session: @unchecked Sendable {
     ///
     /// - Throws: ``AmigoError/sessionClosed`` when this session is closed;
     ///   ``AmigoError/handOverToOtherEngine(from:to:)`` when `amigo` is on another engine.
-    public func handOver(to amigo: AmigoDatabase) throws -> Session {
+    package func handOver(to amigo: AmigoDatabase) throws -> Session {
         try lock.withLock {
             guard active else { throw AmigoError.sessionClosed }
             guard amigo.engine === self.engine else {

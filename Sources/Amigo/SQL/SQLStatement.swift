@@ -1,6 +1,6 @@
 /// A statement as a value: its SQL, with placeholders, and the values bound to them in order.
 /// What a preview shows and what then runs, so that nobody takes SQL text apart again.
-public struct SQLStatement: Sendable, Equatable, CustomStringConvertible {
+package struct SQLStatement: Sendable, Equatable, CustomStringConvertible {
     /// The SQL, with the dialect's placeholders.
     public var sql: String
     /// The values bound to the placeholders, in order.

@@ -1,12 +1,12 @@
 /// Facts about SQL text that do not need a database (``isComplete(_:)``, which asks SQLite's
 /// tokenizer, is with the engine).
-public enum SQLText {
+package enum SQLText {
 
     /// `sql` — one `SELECT`, `WITH` or `VALUES` statement — read a page at a time:
     /// `SELECT * FROM (sql) AS result LIMIT ? OFFSET ?` (PostgreSQL wants the alias), the count
     /// and the offset bound as arguments.
     /// Nil for another statement (a `PRAGMA` or `EXPLAIN` cannot be a subquery).
-    public static func paged(_ sql: String, dialect: any SQLDialect) -> String? {
+    package static func paged(_ sql: String, dialect: any SQLDialect) -> String? {
         subquery(sql).map { "SELECT * FROM " + $0 + " AS result LIMIT \(dialect.placeholder) OFFSET \(dialect.placeholder)" }
     }
 
@@ -15,7 +15,7 @@ public enum SQLText {
     /// `maxLength` characters or bytes (``SQLDialect/valuePrefixOfAnyType(of:maxLength:)``),
     /// and the full sizes of the cut values follow, one result
     /// column per column. Nil when `sql` cannot be paged or the dialect cannot cut such columns.
-    public static func pagedPrefixes(_ sql: String, columns: [String], maxLength: Int, dialect: any SQLDialect) -> String? {
+    package static func pagedPrefixes(_ sql: String, columns: [String], maxLength: Int, dialect: any SQLDialect) -> String? {
         guard let from = subquery(sql) else { return nil }
         var values: [String] = []
         var sizes: [String] = []
@@ -74,7 +74,7 @@ public enum SQLText {
 
     /// `sql` after its leading whitespace and `--` and `/* */` comments (empty when nothing else
     /// is there, or a block comment is not closed).
-    public static func droppingLeadingComments(_ sql: String) -> Substring {
+    package static func droppingLeadingComments(_ sql: String) -> Substring {
         var rest = Substring(sql)
         while true {
             rest = rest.drop { $0.isWhitespace }
@@ -91,12 +91,12 @@ public enum SQLText {
 
     /// The first keyword of `sql`, upper-cased, after whitespace and `--` and `/* */` comments
     /// (`"/*x*/ commit"` → `"COMMIT"`); empty when there is none.
-    public static func leadingKeyword(of sql: String) -> String {
+    package static func leadingKeyword(of sql: String) -> String {
         droppingLeadingComments(sql).prefix { $0.isLetter || $0 == "_" }.uppercased()
     }
 
     /// Whether `sql` holds no statement at all: only whitespace, `;` and comments (`sql --`).
-    public static func holdsNoStatement(_ sql: String) -> Bool {
+    package static func holdsNoStatement(_ sql: String) -> Bool {
         SQLiteConnection.isBlankTail(sql)
     }
 }

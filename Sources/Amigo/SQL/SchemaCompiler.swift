@@ -9,7 +9,7 @@
 ///     	"dog_id" INTEGER NULL REFERENCES "dog" ("id")
 ///     );
 ///     CREATE INDEX IF NOT EXISTS "person_dog_id_idx" ON "person" ("dog_id");
-public struct SchemaCompiler: Sendable {
+package struct SchemaCompiler: Sendable {
     /// The dialect used for quoting and type names.
     public let dialect: any SQLDialect
 
@@ -43,12 +43,12 @@ public struct SchemaCompiler: Sendable {
     }
 
     /// `DROP TABLE` of the table `name` (`DROP TABLE IF EXISTS "t"` with `ifExists`).
-    public func dropTable(_ name: String, ifExists: Bool = false) -> String {
+    package func dropTable(_ name: String, ifExists: Bool = false) -> String {
         "DROP TABLE " + (ifExists ? "IF EXISTS " : "") + dialect.quoteTable(name)
     }
 
     /// `CREATE TABLE IF NOT EXISTS` for `table`.
-    public func createTable(_ table: Table, ifNotExists: Bool = true) -> String {
+    package func createTable(_ table: Table, ifNotExists: Bool = true) -> String {
         let pk = table.primaryKey
         let inline = pk.count == 1
         var lines = table.columns.map { "\t" + columnDefinition($0, inlinePrimaryKey: inline) }

@@ -10,7 +10,7 @@ public struct SelectStatement: Sendable {
         /// The joined table.
         public var table: String
         /// Its alias.
-        public var alias: String
+        package var alias: String
         /// The ON condition (SQL text; its arguments, if any, are in the statement's arguments).
         public var condition: String
     }
@@ -20,13 +20,13 @@ public struct SelectStatement: Sendable {
     /// The table queried.
     public var table: String
     /// Its alias (the table name itself unless it had to be disambiguated).
-    public var alias: String
+    package var alias: String
     /// Result column expressions.
     public var columns: [String] = []
     /// JOINs, in order.
     public var joins: [Join] = []
     /// WHERE terms, ANDed.
-    public var conditions: [String] = []
+    package var conditions: [String] = []
     /// ORDER BY terms.
     public var orderings: [String] = []
     /// LIMIT.
@@ -47,7 +47,7 @@ public struct SelectStatement: Sendable {
     }
 
     /// `"alias"."column"`.
-    public func qualified(_ alias: String, _ column: String) -> String {
+    package func qualified(_ alias: String, _ column: String) -> String {
         dialect.quote(alias) + "." + dialect.quote(column)
     }
 

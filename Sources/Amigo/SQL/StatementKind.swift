@@ -11,7 +11,7 @@
 ///     StatementKind.of("INSERT INTO t VALUES (1)") // .dataChange
 ///     StatementKind.of("/* x */ commit")           // .transaction(.commit)
 ///     StatementKind.of("ROLLBACK TO SAVEPOINT a")  // .transaction(.rollbackToSavepoint)
-public enum StatementKind: Sendable, Equatable {
+package enum StatementKind: Sendable, Equatable {
     /// Reads: `SELECT`, `VALUES`, `WITH` (without a data change in it), `TABLE`, `SHOW`,
     /// `EXPLAIN` (without `ANALYZE`), a `PRAGMA` without `=` (`PRAGMA table_info(t)` reads).
     case query
@@ -31,7 +31,7 @@ public enum StatementKind: Sendable, Equatable {
     case other
 
     /// The transaction statements, by what they do (each dialect's spellings folded together).
-    public enum TransactionStatement: Sendable, Equatable {
+    package enum TransactionStatement: Sendable, Equatable {
         /// `BEGIN`, `START TRANSACTION`.
         case begin
         /// `COMMIT`, `END`.
@@ -108,7 +108,7 @@ public enum StatementKind: Sendable, Equatable {
 
     /// The words that start every statement this classifier knows, upper-cased: what a line of a
     /// script may start with to be SQL.
-    public static let leadingWords: Set<String> = [
+    package static let leadingWords: Set<String> = [
         "SELECT", "VALUES", "TABLE", "SHOW", "WITH", "EXPLAIN", "PRAGMA", "INSERT", "UPDATE", "DELETE", "REPLACE",
         "MERGE", "UPSERT", "TRUNCATE", "COPY", "CREATE", "DROP", "ALTER", "REINDEX", "COMMENT", "GRANT", "REVOKE",
         "SECURITY", "BEGIN", "START", "END", "COMMIT", "ROLLBACK", "ABORT", "SAVEPOINT", "RELEASE", "PREPARE", "SET",
@@ -119,7 +119,7 @@ public enum StatementKind: Sendable, Equatable {
 
     /// Whether `sql` cannot run inside a transaction on any engine (`VACUUM`; SQLite's `ATTACH`
     /// and `DETACH`), so a session, which always has one open, must not run it.
-    public static func cannotRunInTransaction(_ sql: String) -> Bool {
+    package static func cannotRunInTransaction(_ sql: String) -> Bool {
         ["VACUUM", "ATTACH", "DETACH"].contains(SQLWords(sql, limit: 1).first ?? "")
     }
 
@@ -127,7 +127,7 @@ public enum StatementKind: Sendable, Equatable {
     private static let dataChangeWords: Set<String> = ["INSERT", "UPDATE", "DELETE", "REPLACE", "MERGE", "TRUNCATE"]
 
     /// Whether the statement reads only, by its words (the engine may know better).
-    public var isQuery: Bool { self == .query }
+    package var isQuery: Bool { self == .query }
 
     /// Whether the statement changes the schema the models were reflected from.
     public var changesSchema: Bool { self == .schemaChange }

@@ -23,7 +23,7 @@ public enum TransactionControl: Sendable, Hashable {
     case rollbackToSavepoint(String)
 
     /// Whether it ends the transaction (``commit`` or ``rollback``).
-    public var endsTransaction: Bool { self == .commit || self == .rollback }
+    package var endsTransaction: Bool { self == .commit || self == .rollback }
 }
 
 /// How a transaction begins.

@@ -4,28 +4,28 @@ import Foundation
 /// The built-in demo: the original Amigo's test models (Dog/Person, Parent/Child,
 /// Workout/WorkoutExercise/WorkoutMeta) as compiled Swift models, filled with enough rows to
 /// scroll and follow. amigo-shell opens it when no file is given.
-public enum DemoDatabase {
+package enum DemoDatabase {
     /// A dog.
-    public final class Dog: AmigoModel {
+    package final class Dog: AmigoModel {
         /// The `id` column.
         public var id: Int?
         /// The `name` column.
         public var name: String?
         /// The `breed` column.
-        public var breed: String?
+        package var breed: String?
         /// Creates an object with no row yet.
         public required init() {}
     }
     /// A person, who may own a dog.
-    public final class Person: AmigoModel {
+    package final class Person: AmigoModel {
         /// The `id` column.
         public var id: Int?
         /// The `name` column.
         public var name: String?
         /// The `age` column.
-        public var age: Int?
+        package var age: Int?
         /// The `dog` column.
-        public var dog: Dog?
+        package var dog: Dog?
         /// Creates an object with no row yet.
         public required init() {}
     }
@@ -48,7 +48,7 @@ public enum DemoDatabase {
         public required init() {}
     }
     /// A workout, linked to exercises through WorkoutMeta.
-    public final class Workout: AmigoModel {
+    package final class Workout: AmigoModel {
         /// The `id` column.
         public var id: Int?
         /// The `name` column.
@@ -57,7 +57,7 @@ public enum DemoDatabase {
         public required init() {}
     }
     /// An exercise.
-    public final class WorkoutExercise: AmigoModel {
+    package final class WorkoutExercise: AmigoModel {
         /// The `id` column.
         public var id: Int?
         /// The `name` column.
@@ -66,17 +66,17 @@ public enum DemoDatabase {
         public required init() {}
     }
     /// The through model: an exercise's place and duration in a workout.
-    public final class WorkoutMeta: AmigoModel {
+    package final class WorkoutMeta: AmigoModel {
         /// The `id` column.
         public var id: Int?
         /// The `duration` column.
-        public var duration: Int?
+        package var duration: Int?
         /// The `position` column.
-        public var position: Int?
+        package var position: Int?
         /// The `workout` column.
-        public var workout: Workout?
+        package var workout: Workout?
         /// The `exercise` column.
-        public var exercise: WorkoutExercise?
+        package var exercise: WorkoutExercise?
         /// Creates an object with no row yet.
         public required init() {}
     }
@@ -108,7 +108,7 @@ public enum DemoDatabase {
                             "Box jump", "Dip", "Curl", "Press", "Sprint", "Rope climb", "Wall ball", "Thruster", "Clean", "Snatch"]
 
     /// Creates the demo tables and rows through an Amigo session on `engine`, and commits.
-    public static func populate(_ engine: any Engine) throws {
+    package static func populate(_ engine: any Engine) throws {
         let amigo = try AmigoDatabase(models(), engine: engine)
         try amigo.createAll()
         let session = try amigo.openSession()

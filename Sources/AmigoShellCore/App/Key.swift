@@ -49,7 +49,7 @@ extension Key {
     /// line breaks at its end are dropped, and other control characters are left out.
     ///
     /// For example, `"open Genre\nquit\n"` pasted at `:` is the text `open Genre quit`.
-    public static func pastedLine(_ text: String) -> String {
+    package static func pastedLine(_ text: String) -> String {
         var line = ""
         line.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
         for scalar in text.unicodeScalars {

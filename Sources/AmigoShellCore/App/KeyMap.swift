@@ -1,5 +1,5 @@
 /// What a key does in the terminal UI.
-public enum ShellAction: String, Sendable, CaseIterable {
+package enum ShellAction: String, Sendable, CaseIterable {
     case moveUp, moveDown, moveLeft, moveRight, pageUp, pageDown, top, bottom
     case nextPane, previousPane, activate, relations, followLink, back
     case filterPrompt, find, frequencies, schemaMap, entityPage, copyCell, copyRow, findNext, findPrevious, jumpToKey, openTable, commandPrompt, sortAscending, sortDescending
@@ -16,21 +16,21 @@ extension ShellAction {
 
 /// One entry of the key map: the keys, how help shows them, the action and its description.
 /// The same table drives dispatch, the help screen and the hint line (as in lazygit).
-public struct KeyBinding: Sendable {
+package struct KeyBinding: Sendable {
     /// Keys that trigger it.
     public let keys: [Key]
     /// How help writes the keys.
-    public let label: String
+    package let label: String
     /// The action.
-    public let action: ShellAction
+    package let action: ShellAction
     /// What it does.
-    public let summary: String
+    package let summary: String
 }
 
 /// The key map of the grid and the panes.
-public enum KeyMap {
+package enum KeyMap {
     /// Every binding, in help order.
-    public static let bindings: [KeyBinding] = [
+    package static let bindings: [KeyBinding] = [
         KeyBinding(keys: [.up, .char("k")], label: "↑ k", action: .moveUp, summary: "previous row"),
         KeyBinding(keys: [.down, .char("j")], label: "↓ j", action: .moveDown, summary: "next row"),
         KeyBinding(keys: [.left, .char("h")], label: "← h", action: .moveLeft, summary: "previous column"),
@@ -85,7 +85,7 @@ public enum KeyMap {
     }()
 
     /// The action bound to `key`, if any.
-    public static func action(for key: Key) -> ShellAction? { index[key] }
+    package static func action(for key: Key) -> ShellAction? { index[key] }
 
     /// The hints, most useful first; ``hints(width:)`` keeps as many as fit.
     /// Short words, so that at 120 columns the edit keys and the command prompt show too.
@@ -95,7 +95,7 @@ public enum KeyMap {
     static let hintTail = "? help · q quit"
 
     /// The hint line for `width` columns: as many hints as fit, then always `? help · q quit`.
-    public static func hints(width: Int) -> String {
+    package static func hints(width: Int) -> String {
         var line = ""
         for item in hintItems {
             let candidate = line.isEmpty ? item : line + " · " + item
@@ -106,5 +106,5 @@ public enum KeyMap {
     }
 
     /// The full hint line (as wide as it gets).
-    public static var hints: String { hints(width: Int.max) }
+    package static var hints: String { hints(width: Int.max) }
 }

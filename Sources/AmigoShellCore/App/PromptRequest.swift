@@ -14,9 +14,9 @@ public enum PromptKind: Sendable, Equatable {
 /// A request to read a line.
 public struct PromptRequest: Sendable, Equatable {
     /// What the line is for.
-    public var kind: PromptKind
+    package var kind: PromptKind
     /// The prompt text (`filter> `).
-    public var prompt: String
+    package var prompt: String
     /// Text to start with.
-    public var initialText: String
+    package var initialText: String
 }

@@ -18,9 +18,9 @@ public final class QueryWatchdog {
     public enum Work: Sendable { case key, idle }
 
     /// After how long key-started work says it is working (150 ms).
-    public var slowAfterNanoseconds: UInt64 = 150_000_000
+    package var slowAfterNanoseconds: UInt64 = 150_000_000
     /// How often, at most, the keyboard is polled while work runs.
-    public var pollEveryNanoseconds: UInt64 = 20_000_000
+    package var pollEveryNanoseconds: UInt64 = 20_000_000
 
     private let now: () -> UInt64
     private let pollKey: () -> Key?

@@ -7,9 +7,9 @@ import Amigo
 ///
 /// The same form asks a `link` for the junction's columns that need a value
 /// (``init(link:key:payload:junction:columns:)``): its INSERT is the junction row's.
-public struct RowInsertForm: Sendable, Equatable {
+package struct RowInsertForm: Sendable, Equatable {
     /// What submitting the form runs.
-    public enum Purpose: Sendable, Equatable {
+    package enum Purpose: Sendable, Equatable {
         /// `insert` of a row of the table.
         case insert
         /// `link relationship key payload…`, the form's fields added to the payload.
@@ -17,19 +17,19 @@ public struct RowInsertForm: Sendable, Equatable {
     }
 
     /// One column of the form.
-    public struct Field: Sendable, Equatable {
+    package struct Field: Sendable, Equatable {
         /// The column.
         public var column: String
         /// Its declared type (`NVARCHAR(120)`), or empty.
         public var type: String
         /// What an empty field stores: `DEFAULT 'x'`, `assigned by the database`, `NULL`.
-        public var placeholder: String
+        package var placeholder: String
         /// What was typed.
         public var text: String = ""
     }
 
     /// What a key did to the form.
-    public enum Outcome: Sendable, Equatable {
+    package enum Outcome: Sendable, Equatable {
         /// Still editing.
         case editing
         /// Enter: preview the INSERT.
@@ -43,12 +43,12 @@ public struct RowInsertForm: Sendable, Equatable {
     /// The fields, in column order (generated columns are left out).
     public var fields: [Field]
     /// The field being edited.
-    public var focus = 0
+    package var focus = 0
     /// What submitting runs.
-    public let purpose: Purpose
+    package let purpose: Purpose
 
     /// A form for a new row of `model`.
-    public init(model: ORMModel) {
+    package init(model: ORMModel) {
         table = model.name
         purpose = .insert
         fields = model.table.columns.filter { !$0.isGenerated }.map { column in
@@ -66,14 +66,14 @@ public struct RowInsertForm: Sendable, Equatable {
 
     /// A form for the `columns` of `junction` that `link relationship key payload…` must be given
     /// (``Explorer/linkColumnsToAsk(_:payload:)``).
-    public init(link relationship: String, key: String, payload: [ColumnAssignment], junction: String, columns: [Column]) {
+    package init(link relationship: String, key: String, payload: [ColumnAssignment], junction: String, columns: [Column]) {
         table = junction
         purpose = .link(relationship: relationship, key: key, payload: payload)
         fields = columns.map { Field(column: $0.label, type: $0.declaredType, placeholder: "required") }
     }
 
     /// The typed fields as `insert` assignments (empty fields are left to their default).
-    public var assignments: [ColumnAssignment] {
+    package var assignments: [ColumnAssignment] {
         fields.filter { !$0.text.isEmpty }.map { ColumnAssignment(column: $0.column, value: $0.text) }
     }
 

@@ -21,7 +21,7 @@ extension ShellApp {
     }
 
     /// Shows ambiguous completion candidates in the status line.
-    public func showMatches(_ matches: [String]) {
+    package func showMatches(_ matches: [String]) {
         // At the table prompt, views are marked (they come after the tables).
         let views = activePromptKind == .table ? Set(explorer.tables.filter(\.isView).map(\.name)) : []
         let shown = matches.prefix(12).map { views.contains($0) ? $0 + " (view)" : $0 }

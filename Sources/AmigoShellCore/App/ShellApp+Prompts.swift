@@ -7,7 +7,7 @@ extension ShellApp {
 
     /// Whether a prompt of `kind` acts while it is typed (``typed(_:text:)``): a find does, and
     /// the table prompt once a text to find is typed after the name (`Track/snow`).
-    public func changesAsYouType(_ kind: PromptKind) -> Bool {
+    package func changesAsYouType(_ kind: PromptKind) -> Bool {
         switch kind {
         case .find, .table: return true
         default: return false

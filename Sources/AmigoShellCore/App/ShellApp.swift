@@ -6,9 +6,9 @@ import Foundation
 /// ``render(width:height:)`` produces the screen as a ``ScreenGrid``.
 public final class ShellApp {
     /// The panes that can have focus.
-    public enum Pane: Sendable, Equatable { case tables, grid, echo }
+    package enum Pane: Sendable, Equatable { case tables, grid, echo }
     /// Overlays drawn over the panes (``ShellOverlay``).
-    public typealias Overlay = ShellOverlay
+    package typealias Overlay = ShellOverlay
     /// The kinds of prompt the adapter opens with readline (``AmigoShellCore/PromptKind``).
     public typealias PromptKind = AmigoShellCore.PromptKind
     /// A request to read a line (``AmigoShellCore/PromptRequest``).
@@ -17,28 +17,28 @@ public final class ShellApp {
     public typealias ShellEffect = AmigoShellCore.ShellEffect
 
     /// Whether the open overlay asks a yes/no question (a write, an edit, quitting, reconnecting).
-    public var isConfirming: Bool { overlay.isConfirming }
+    package var isConfirming: Bool { overlay.isConfirming }
 
     /// The explorer.
     public let explorer: Explorer
     /// The focused pane.
-    public internal(set) var focus: Pane = .tables
+    package internal(set) var focus: Pane = .tables
     /// The open overlay.
-    public internal(set) var overlay: Overlay = .none
+    package internal(set) var overlay: Overlay = .none
     /// The kind of prompt being read now (set by the run loop; completion offers what fits it).
-    public var activePromptKind: PromptKind = .command
+    package var activePromptKind: PromptKind = .command
     /// Cursor in the tables list.
-    public internal(set) var tableCursor = 0
+    package internal(set) var tableCursor = 0
     /// Whether the echo pane is shown.
-    public internal(set) var echoVisible = true
+    package internal(set) var echoVisible = true
     /// Lines scrolled back in the echo pane (0 = newest at the bottom).
-    public internal(set) var echoScroll = 0
+    package internal(set) var echoScroll = 0
     /// The status message (the last action's result or error).
     public internal(set) var message = ""
     /// The message before the last key cleared it, for `M` (the status line may have cut it).
     var lastMessage = ""
     /// Whether ``message`` is an error.
-    public internal(set) var messageIsError = false
+    package internal(set) var messageIsError = false
     /// Letters typed in the relations menu to jump by prefix.
     var typeAhead = ""
     /// For the relations menu: the label of the row each to-one relationship points at (by index).
@@ -46,7 +46,7 @@ public final class ShellApp {
     /// The current row's links as last read (labels and counts), for the links line under the panes.
     let rowLinks = RowLinksCache()
     /// The last search (`f`, `F`), which `n` and `N` repeat.
-    public internal(set) var lastFind: (text: String, column: String?)?
+    package internal(set) var lastFind: (text: String, column: String?)?
     /// Creates the UI state over `explorer`; if a view is open, the grid has focus. The status
     /// line's first message is `openingNotes` (what opening the database told its reader, such
     /// as a data file's short rows; text mode writes them to standard error instead), or else
@@ -77,7 +77,7 @@ public final class ShellApp {
     /// Opens the reconnect prompt when idle time found the server connection lost (the check for
     /// other clients' commits failed), unless it was declined or another box is open; true when
     /// it opened.
-    public func noticeLostConnection() -> Bool {
+    package func noticeLostConnection() -> Bool {
         guard explorer.isConnectionLost else {
             reconnectDeclined = false    // connected again (:reconnect): a next loss is news again
             return false
@@ -89,7 +89,7 @@ public final class ShellApp {
 
     /// Shows what the explorer noticed on its own (another program changed the file) in the
     /// status line, as the message of no key.
-    public func showNotices() {
+    package func showNotices() {
         if let notice = explorer.takeNotice() { setMessage(notice) }
     }
 
@@ -118,7 +118,7 @@ public final class ShellApp {
 
     /// The age, in seconds, from which the status line shows how long the transaction holding
     /// pending changes has been open (`open 2m05s · tx: 1 uncommitted`).
-    public nonisolated(unsafe) static var transactionAgeShownAfter: TimeInterval = 10
+    package nonisolated(unsafe) static var transactionAgeShownAfter: TimeInterval = 10
 
     /// Renders the whole screen laid out as `layout` (``FrameLayout``): prepares the frame (the
     /// rows on screen and the labels of their foreign keys are read through the explorer; any

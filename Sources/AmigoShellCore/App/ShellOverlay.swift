@@ -1,7 +1,7 @@
 import Amigo
 
 /// Overlays drawn over the panes.
-public enum ShellOverlay {
+package enum ShellOverlay {
     case none
     case relations(rows: [(relationship: Relationship, count: Int)], cursor: Int)
     case detail(text: String, scroll: Int)
@@ -23,7 +23,7 @@ public enum ShellOverlay {
     case entityPage(EntityPageBrowser)
 
     /// Whether the overlay asks a yes/no question (a write, an edit, quitting, reconnecting).
-    public var isConfirming: Bool {
+    package var isConfirming: Bool {
         switch self {
         case .confirmEdit, .confirmWrite, .confirmQuit, .confirmReconnect: return true
         default: return false

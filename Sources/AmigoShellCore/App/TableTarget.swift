@@ -4,9 +4,9 @@
 ///
 /// The name part matches as the prompt always did (exact, prefix, part, letters in order; tables
 /// before views). A name that itself contains `:` or `/` is still found when typed whole.
-public struct TableTarget: Sendable, Equatable {
+package struct TableTarget: Sendable, Equatable {
     /// Where to go in the table once it is open.
-    public enum Position: Sendable, Equatable {
+    package enum Position: Sendable, Equatable {
         /// The first row.
         case top
         /// The row with this key (as `#` takes it).
@@ -18,7 +18,7 @@ public struct TableTarget: Sendable, Equatable {
     /// The table or view's exact name.
     public var table: String
     /// Where to go in it.
-    public var position: Position
+    package var position: Position
 
     /// The target `text` names among `tables`; nil when no table or view matches.
     public static func parse(_ text: String, in tables: [TableSummary]) -> TableTarget? {

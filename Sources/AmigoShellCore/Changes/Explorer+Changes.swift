@@ -15,55 +15,55 @@ extension Explorer {
     // MARK: Writes
 
     /// The write a command would make, with its exact statements, without making it.
-    public func previewWrite(_ command: Command) throws -> PendingWrite { try editor.previewWrite(command) }
+    package func previewWrite(_ command: Command) throws -> PendingWrite { try editor.previewWrite(command) }
     /// Runs a previewed write inside a savepoint of the session (`Editor.perform(_:keepingSavepoint:)`).
     @discardableResult
-    public func perform(_ write: PendingWrite, keepingSavepoint: Bool = true) throws -> String {
+    package func perform(_ write: PendingWrite, keepingSavepoint: Bool = true) throws -> String {
         try editor.perform(write, keepingSavepoint: keepingSavepoint)
     }
     /// The junction's columns a `link` through relationship `name` must be given and `payload` does not give.
-    public func linkColumnsToAsk(_ name: String, payload: [ColumnAssignment]) -> [Column] {
+    package func linkColumnsToAsk(_ name: String, payload: [ColumnAssignment]) -> [Column] {
         editor.linkColumnsToAsk(name, payload: payload)
     }
     /// Whether `sql` writes (refusing transaction control and what cannot run in the session's transaction).
-    public func sqlWrites(_ sql: String) throws -> Bool { try editor.sqlWrites(sql) }
+    package func sqlWrites(_ sql: String) throws -> Bool { try editor.sqlWrites(sql) }
     /// A writing statement, run through the session (`Editor.previewSQLWrite(_:recountingTables:)`).
-    public func previewSQLWrite(_ sql: String, recountingTables: Bool = true) throws -> PendingWrite {
+    package func previewSQLWrite(_ sql: String, recountingTables: Bool = true) throws -> PendingWrite {
         try editor.previewSQLWrite(sql, recountingTables: recountingTables)
     }
     /// How many rows the writing statement `sql` would change, for the UI's confirmation.
-    public func rowsChanged(ifRun sql: String) -> Int? { editor.rowsChanged(ifRun: sql) }
+    package func rowsChanged(ifRun sql: String) -> Int? { editor.rowsChanged(ifRun: sql) }
     /// Refuses a write on a read-only file, in one line.
     func checkWrites(_ command: String) throws { try editor.checkWrites(command) }
 
     // MARK: Edits, undo, explain
 
     /// The UPDATE that setting `column` of the current row to the typed `text` would run.
-    public func previewEdit(column: String, text: String) throws -> PendingEdit { try editor.previewEdit(column: column, text: text) }
+    package func previewEdit(column: String, text: String) throws -> PendingEdit { try editor.previewEdit(column: column, text: text) }
     /// Throws the reason rows of `model` cannot be edited at all.
-    public func checkEditable(_ model: ORMModel) throws { try editor.checkEditable(model) }
+    package func checkEditable(_ model: ORMModel) throws { try editor.checkEditable(model) }
     /// Runs a previewed edit inside the session.
     @discardableResult
-    public func apply(_ edit: PendingEdit) throws -> (sql: String, arguments: [DatabaseValue]) { try editor.apply(edit) }
+    package func apply(_ edit: PendingEdit) throws -> (sql: String, arguments: [DatabaseValue]) { try editor.apply(edit) }
     /// Undoes the last write of ``changeLog``; returns the change undone.
     @discardableResult
-    public func undoLastChange() throws -> PendingChange { try editor.undoLastChange() }
+    package func undoLastChange() throws -> PendingChange { try editor.undoLastChange() }
     /// The plan of the statement behind the current view.
-    public func explainCurrentView() throws -> QueryPlan { try editor.explainCurrentView() }
+    package func explainCurrentView() throws -> QueryPlan { try editor.explainCurrentView() }
 
     // MARK: The transaction and the connection
 
     /// Commits the session, then reads again what other programs committed meanwhile.
     public func commit() throws { try transaction.commit() }
     /// Rolls the session back and reloads the current view.
-    public func rollback() throws { try transaction.rollback() }
+    package func rollback() throws { try transaction.rollback() }
     /// Ends the session's read transaction when nothing is pending, so that no lock is held while idle.
-    public func releaseIdleLocks() { transaction.releaseIdleLocks() }
+    package func releaseIdleLocks() { transaction.releaseIdleLocks() }
     /// Whether the connection to the database server is gone.
-    public var isConnectionLost: Bool { transaction.isConnectionLost }
+    package var isConnectionLost: Bool { transaction.isConnectionLost }
     /// Connects to the server again after the connection was lost; returns what became of the changes.
     @discardableResult
-    public func reconnect() throws -> String { try transaction.reconnect() }
+    package func reconnect() throws -> String { try transaction.reconnect() }
     /// Notices, while changes are pending, that the server ended the connection.
-    public func checkConnectionWhilePending() { transaction.checkConnectionWhilePending() }
+    package func checkConnectionWhilePending() { transaction.checkConnectionWhilePending() }
 }

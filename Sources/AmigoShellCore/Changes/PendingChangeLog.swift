@@ -2,7 +2,7 @@ import Amigo
 
 /// One uncommitted write of the session, as `changes` lists it: what it was, its exact
 /// statements with their bound values, what it did, the rows it changed and its cascade.
-public struct PendingChange {
+package struct PendingChange {
     /// Its place in the log, from 1.
     public let number: Int
     /// The command that made it (`set`, `insert`, `delete`, `link`, `unlink`, `sql`, `update`).
@@ -12,11 +12,11 @@ public struct PendingChange {
     /// Its statements, each with its bound values (`UPDATE "Genre" SET "Name" = ? WHERE "GenreId" = ?  ['x', 1]`).
     public let statements: [String]
     /// What it reported (`deleted Artist 1 "AC/DC"; also 10 rows of Album deleted`).
-    public let summary: String
+    package let summary: String
     /// The rows it inserted, updated or deleted (as the database counted them).
     public let rows: Int
     /// What foreign keys also did (a delete's ON DELETE CASCADE and SET NULL), if anything.
-    public let cascade: CascadePreview?
+    package let cascade: CascadePreview?
     /// Schema changes it made (DDL), which undoing it takes back.
     let schemaChanges: Int
     /// Writes it made that report no rows (TRUNCATE, a DO block).
@@ -39,18 +39,18 @@ public struct PendingChange {
 /// The session's uncommitted writes, in the order they ran: `changes` lists them, `undo` takes
 /// back the last (each keeps the savepoint it ran after), and the status line counts them. The
 /// log is emptied when the transaction ends (commit, rollback, a lost connection).
-public final class PendingChangeLog {
+package final class PendingChangeLog {
     /// The writes, oldest first.
-    public private(set) var changes: [PendingChange] = []
+    package private(set) var changes: [PendingChange] = []
     /// How the last transaction ended with changes in it (`committed 3 changes`), said by an
     /// `undo` with nothing left to undo; nil once a new change is logged.
-    public private(set) var lastEnding: String?
+    package private(set) var lastEnding: String?
 
     /// An empty log.
-    public init() {}
+    package init() {}
 
     /// The rows all pending writes changed.
-    public var rowCount: Int { changes.reduce(0) { $0 + $1.rows } }
+    package var rowCount: Int { changes.reduce(0) { $0 + $1.rows } }
 
     /// Whether no write is pending.
     public var isEmpty: Bool { changes.isEmpty }
@@ -74,7 +74,7 @@ public final class PendingChangeLog {
     }
 
     /// The list `changes` prints: a line per write with its statements and cascade under it.
-    public var listing: String {
+    package var listing: String {
         guard !changes.isEmpty else {
             return "no uncommitted changes" + (lastEnding.map { " (last: \($0))" } ?? "")
         }
@@ -83,5 +83,5 @@ public final class PendingChangeLog {
     }
 
     /// `3 changes, 1297 rows`, for the status line.
-    public var statusText: String { "\(Plural.count(changes.count, "change")), \(Plural.count(rowCount, "row"))" }
+    package var statusText: String { "\(Plural.count(changes.count, "change")), \(Plural.count(rowCount, "row"))" }
 }

@@ -1,11 +1,11 @@
 import Amigo
 
 /// An edit waiting for confirmation: the exact UPDATE and its bound values.
-public struct PendingEdit {
+package struct PendingEdit {
     /// The row index in the view.
     public let row: Int
     /// The row.
-    public let record: Record
+    package let record: Record
     /// The column.
     public let column: String
     /// The new value.
@@ -16,5 +16,5 @@ public struct PendingEdit {
     public let arguments: [DatabaseValue]
 
     /// `UPDATE "Artist" SET "Name" = ? WHERE "ArtistId" = ?  ['AC/DC!', 1]`.
-    public var preview: String { sql + "  [" + arguments.map(\.description).joined(separator: ", ") + "]" }
+    package var preview: String { sql + "  [" + arguments.map(\.description).joined(separator: ", ") + "]" }
 }

@@ -4,11 +4,11 @@ import Foundation
 /// The changes pending in the session's transaction: the writes logged for `changes` and `undo`,
 /// the statements counted apart from the session's changed rows (DDL, writes that report no
 /// rows), how long they have been pending, and what a commit lost with the connection carried.
-public final class PendingTransaction {
+package final class PendingTransaction {
     /// The database whose session holds the transaction.
     let database: BrowsedDatabase
     /// The uncommitted writes, in order, each undoable alone while it is the last (`changes`, `undo`).
-    public let changeLog = PendingChangeLog()
+    package let changeLog = PendingChangeLog()
     /// Schema changes (DDL run with `sql`) not yet committed: pending like changed rows.
     var schemaChangesPending = 0
     /// Writes run with `sql` that report no rows (TRUNCATE, DO, REFRESH MATERIALIZED VIEW) not
@@ -40,7 +40,7 @@ public final class PendingTransaction {
     ///
     /// The start is noted the first time this is asked with changes pending (the run loop asks
     /// after every key) and forgotten once nothing is pending.
-    public func age(now: Date = Date()) -> TimeInterval? {
+    package func age(now: Date = Date()) -> TimeInterval? {
         guard count > 0 else {
             pendingSince = nil
             return nil
@@ -50,7 +50,7 @@ public final class PendingTransaction {
     }
 
     /// `45s`, `2m05s`, `1h02m`: an age as the status line shows it.
-    public static func ageText(_ seconds: TimeInterval) -> String {
+    package static func ageText(_ seconds: TimeInterval) -> String {
         let s = Int(seconds)
         if s < 60 { return "\(s)s" }
         if s < 3600 { return "\(s / 60)m" + String(format: "%02ds", s % 60) }
@@ -60,7 +60,7 @@ public final class PendingTransaction {
     /// What became of the session's changes with the lost connection, or nil when it had none:
     /// rolled back by the server with it, or — when the connection broke during a commit with
     /// no word from the server — kept or not, which only the server can say.
-    public var lostChangesText: String? {
+    package var lostChangesText: String? {
         if let lost = commitLostWithConnection, lost.changes > 0 {
             return lost.uncertain
                 ? "the connection broke during the commit of \(Plural.count(lost.changes, "change")): the server kept all of them or none — look before doing them again"

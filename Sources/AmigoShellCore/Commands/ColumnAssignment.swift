@@ -1,20 +1,20 @@
 /// One `COLUMN = VALUE` of an `insert` or a `link` payload, the value as typed (parsed later
 /// against the column, as `set` parses its value: NULL, numbers, 'quoted text').
-public struct ColumnAssignment: Equatable, Sendable {
+package struct ColumnAssignment: Equatable, Sendable {
     /// The column, unquoted.
     public var column: String
     /// The value as typed.
     public var value: String
 
     /// Creates an assignment.
-    public init(column: String, value: String) {
+    package init(column: String, value: String) {
         self.column = column
         self.value = value
     }
 
     /// Splits `Name='Foo, Bar', ArtistId=3` at commas outside quotes into assignments.
     /// Throws ``ShellError/usage(command:usage:)`` for a part without `=` or without a column.
-    public static func parseList(_ text: String, command: String, usage: String) throws -> [ColumnAssignment] {
+    package static func parseList(_ text: String, command: String, usage: String) throws -> [ColumnAssignment] {
         var parts: [String] = []
         var current = ""
         var quote: Character?

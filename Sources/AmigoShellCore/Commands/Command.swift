@@ -1,7 +1,7 @@
 import Amigo
 
 /// A command of the shell's language, the same at the `:` prompt, with `-c` and on standard input.
-public enum Command: Equatable, Sendable {
+package enum Command: Equatable, Sendable {
     /// Lists tables and views (`only`: just the tables, as psql's `\dt`, or just the views, `\dv`).
     case tables(only: TableListKind? = nil)
     /// The database's schemas (psql's `\dn`).
@@ -99,7 +99,7 @@ public enum Command: Equatable, Sendable {
     case width([Int])
 
     /// Which relations `tables` lists when not all.
-    public enum TableListKind: String, Sendable {
+    package enum TableListKind: String, Sendable {
         /// Tables (partitions too), not views: psql's `\dt`.
         case tables
         /// Views and materialized views: psql's `\dv`.
@@ -107,7 +107,7 @@ public enum Command: Equatable, Sendable {
     }
 
     /// Export file formats: rows (csv, json) or the schema graph (mermaid, dot).
-    public enum ExportFormat: String, Sendable {
+    package enum ExportFormat: String, Sendable {
         case csv, json, mermaid, dot
 
         /// The output mode that writes rows in this format; nil for a diagram.
@@ -138,7 +138,7 @@ public enum Command: Equatable, Sendable {
 
     /// Whether the command writes to the database (refused with `--read-only`). `sql` writes
     /// only for a statement that writes, which SQLite decides.
-    public var isWrite: Bool {
+    package var isWrite: Bool {
         switch self {
         case .set, .setAll, .insert, .delete, .link, .unlink: return true
         default: return false
@@ -147,7 +147,7 @@ public enum Command: Equatable, Sendable {
 
     /// Whether the command only changes what is current (the view, its filter or order, the
     /// row, the rows shown): text mode prints nothing for it, unless it is the run's last.
-    public var onlyChangesTheView: Bool {
+    package var onlyChangesTheView: Bool {
         switch self {
         case .open, .filter, .order, .limit, .follow, .back, .get: return true
         default: return false
@@ -156,17 +156,17 @@ public enum Command: Equatable, Sendable {
 }
 
 /// One line of the help: a command's form and what it does.
-public struct CommandHelp: Sendable {
+package struct CommandHelp: Sendable {
     /// Name and arguments, e.g. `filter EXPR`.
     public let usage: String
     /// What it does.
-    public let summary: String
+    package let summary: String
 }
 
 /// Parses command lines into ``Command``s.
-public enum CommandParser {
+package enum CommandParser {
     /// Every command's help line, in the order of ``commands``.
-    public static var help: [CommandHelp] { commands.map(\.help) }
+    package static var help: [CommandHelp] { commands.map(\.help) }
 
     /// The sqlite3 dot-commands accepted (`.tables` …), without their dot.
     static let dotCommands: Set<String> = Set(commands.flatMap(\.aliases).filter { $0.hasPrefix(".") }.map { String($0.dropFirst()) })
@@ -226,7 +226,7 @@ public enum CommandParser {
 
     /// Whether `line` starts with the word `sql` (`sql INSERT …`): the shell's command, whose
     /// writes are the session's, rather than a statement written as sqlite3 takes it.
-    public static func namesTheSQLCommand(_ line: String) -> Bool {
+    package static func namesTheSQLCommand(_ line: String) -> Bool {
         var text = Substring(line).drop { $0.isWhitespace }
         if text.hasPrefix(":") { text = text.dropFirst().drop { $0.isWhitespace } }
         return text.prefix { !$0.isWhitespace }.lowercased() == "sql"

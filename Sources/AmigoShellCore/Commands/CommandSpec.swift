@@ -1,15 +1,15 @@
 /// One command of the language, declared once in ``CommandParser/commands``: its name and
 /// aliases (sqlite3's dot-commands among them), how help writes it, what it does, and how the
 /// rest of its line becomes a ``Command``.
-public struct CommandSpec: Sendable {
+package struct CommandSpec: Sendable {
     /// The name help lists and completion offers (`open`).
     public let name: String
     /// Other words for it (`o`; `.tables` for `tables`).
-    public let aliases: [String]
+    package let aliases: [String]
     /// Name and arguments, as help writes them (`open TABLE`).
     public let usage: String
     /// What it does.
-    public let summary: String
+    package let summary: String
     /// Parses the line typed (its word and the rest).
     let parse: @Sendable (CommandInput) throws -> Command
 
@@ -23,7 +23,7 @@ public struct CommandSpec: Sendable {
     }
 
     /// The help line.
-    public var help: CommandHelp { CommandHelp(usage: usage, summary: summary) }
+    package var help: CommandHelp { CommandHelp(usage: usage, summary: summary) }
 }
 
 /// A command line as a ``CommandSpec``'s parser reads it.

@@ -2,9 +2,9 @@ import Amigo
 
 /// Tab-completion candidates for the prompts: commands, table names, relationship names and
 /// paths, column names and filter keywords.
-public enum Completion {
+package enum Completion {
     /// Words of the filter language offered after a column.
-    public static let filterKeywords = ["AND", "OR", "NOT", "IN", "LIKE", "BEGINSWITH", "ENDSWITH", "CONTAINS", "CONTAINS[c]",
+    package static let filterKeywords = ["AND", "OR", "NOT", "IN", "LIKE", "BEGINSWITH", "ENDSWITH", "CONTAINS", "CONTAINS[c]",
                                         "BEGINSWITH[c]", "MATCHES", "BETWEEN", "IS NULL", "IS NOT NULL", "nil", "TRUE", "FALSE"]
 
     /// Candidates for `word` (which starts at `wordStart` in `line`) at a prompt of `kind`.

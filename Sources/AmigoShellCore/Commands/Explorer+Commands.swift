@@ -2,33 +2,33 @@ import Amigo
 import Foundation
 
 /// What running a command produced.
-public struct CommandResult: Sendable, Equatable {
+package struct CommandResult: Sendable, Equatable {
     /// Text for text mode (and for the TUI's output pane, if any).
     public var output: String
     /// A one-line summary for the status line.
     public var status: String
     /// Whether the user asked to quit.
-    public var quit: Bool = false
+    package var quit: Bool = false
 }
 
 extension Explorer {
     /// The kind of a relationship as the relations menu shows it: `~ to-one` when inferred.
-    public static func kindText(_ relationship: Relationship) -> String {
+    package static func kindText(_ relationship: Relationship) -> String {
         (relationship.isInferred ? "~ " : "") + relationship.kindDescription
     }
 
     /// The line under a relations list with inferred links.
-    public static let inferredLegend = "~ inferred: not declared in the file; names match and every value was found in the data"
+    package static let inferredLegend = "~ inferred: not declared in the file; names match and every value was found in the data"
 
     /// Runs one command line and describes the outcome. Throws for any error (bad command, bad
     /// filter, SQLite error); the state is then unchanged.
-    public func run(_ line: String) throws -> CommandResult {
+    package func run(_ line: String) throws -> CommandResult {
         guard let command = try CommandParser.parse(line) else { return CommandResult(output: "", status: "") }
         return try execute(command)
     }
 
     /// Runs a parsed command.
-    public func execute(_ command: Command) throws -> CommandResult {
+    package func execute(_ command: Command) throws -> CommandResult {
         switch command {
         case .tables(let only):
             // Counted again only if another program changed the file (exact counts already

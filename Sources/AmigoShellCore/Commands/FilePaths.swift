@@ -1,9 +1,9 @@
 import Foundation
 
 /// File names as a user types them at a prompt: `~` expanded, and completed from the folder.
-public enum FilePaths {
+package enum FilePaths {
     /// `path` with a leading `~` or `~/` replaced by the home folder (other text unchanged).
-    public static func expandingTilde(_ path: String) -> String {
+    package static func expandingTilde(_ path: String) -> String {
         guard path == "~" || path.hasPrefix("~/") else { return path }
         let home = ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory()
         return home + path.dropFirst()
@@ -11,7 +11,7 @@ public enum FilePaths {
 
     /// File and folder names that complete `word` (folders end in `/`), relative to the current
     /// folder unless `word` is absolute or starts with `~`; `word`'s own spelling of the folder is kept.
-    public static func completions(of word: String) -> [String] {
+    package static func completions(of word: String) -> [String] {
         let slash = word.lastIndex(of: "/")
         let folderPart = slash.map { String(word[...$0]) } ?? ""
         let namePart = slash.map { String(word[word.index(after: $0)...]) } ?? word

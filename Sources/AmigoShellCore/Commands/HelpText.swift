@@ -2,7 +2,7 @@ import Foundation
 
 /// The text of `help`: the command list from the command table, or one command's line, and the
 /// filter language.
-public enum HelpText {
+package enum HelpText {
     /// The command list, or one command's line.
     public static func text(_ topic: String?) -> String {
         let entries = CommandParser.help.filter { topic == nil || $0.usage.lowercased().hasPrefix(topic!.lowercased()) }
@@ -20,7 +20,7 @@ public enum HelpText {
     }
 
     /// `help filter`: the filter language, as the README's table gives it.
-    public static let filterLanguage = [
+    package static let filterLanguage = [
         "The filter language (every constant is bound as a ? parameter):",
         "  Name = 'Rock'   == != <> < <= > >=          compare with text ('it''s' or 'it\\'s'), numbers, nil, TRUE/FALSE",
         "  a = 1 AND (b = 2 OR NOT c = 3)             also && || !",

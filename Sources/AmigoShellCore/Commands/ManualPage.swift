@@ -3,23 +3,23 @@ import Foundation
 /// The `amigo-shell(1)` manual page in roff, built from the same tables the help screen and the
 /// `help` command read (``KeyMap/bindings``, ``CommandParser/help``, the filter reference), so the
 /// manual never says something the program does not.
-public struct ManualPage {
+package struct ManualPage {
     /// The program's version, for the page footer.
-    public let version: String
+    package let version: String
     /// The usage line (`amigo-shell [<database>] [--read-only] …`).
-    public let synopsis: String
+    package let synopsis: String
     /// The OPTIONS part of `--help`, as the argument parser formats it.
     public let options: String
 
     /// Creates the page from the parts the argument parser knows.
-    public init(version: String, synopsis: String, options: String) {
+    package init(version: String, synopsis: String, options: String) {
         self.version = version
         self.synopsis = synopsis
         self.options = options
     }
 
     /// The page, ready for `man -l -`.
-    public var roff: String {
+    package var roff: String {
         var page: [String] = [
             #".TH AMIGO\-SHELL 1 "" "amigo\-shell \#(Self.escape(version))" "User Commands""#,
             ".SH NAME",

@@ -1,7 +1,7 @@
 import Amigo
 
 /// Mistakes in the shell's own command language.
-public enum ShellError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum ShellError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The first word is not a command.
     case unknownCommand(String, suggestion: String?)
     /// A command's arguments are missing or malformed; `usage` shows the right form.
@@ -158,9 +158,9 @@ public enum ShellError: Error, Equatable, Sendable, CustomStringConvertible {
 }
 
 /// The one place that turns any error into the text the shell shows (status line or stderr).
-public enum ErrorText {
+package enum ErrorText {
     /// A single-line (first line) or multi-line message for `error`.
-    public static func describe(_ error: Error) -> String {
+    package static func describe(_ error: Error) -> String {
         switch error {
         case let e as ShellError: return e.description
         case let e as AmigoError:

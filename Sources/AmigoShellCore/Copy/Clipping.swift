@@ -3,9 +3,9 @@ import Amigo
 /// What `y` and `Y` copy: the current cell's whole value, or the current row as TSV (a header
 /// line, then the row), and a line for the status line saying how much. The terminal adapter
 /// sends ``text`` to the clipboard (OSC 52); nothing here writes to the terminal.
-public struct Clipping: Sendable, Equatable {
+package struct Clipping: Sendable, Equatable {
     /// What is copied.
-    public enum Scope: Sendable, Equatable {
+    package enum Scope: Sendable, Equatable {
         /// The current cell.
         case cell
         /// The current row.
@@ -15,16 +15,16 @@ public struct Clipping: Sendable, Equatable {
     /// The text for the clipboard.
     public let text: String
     /// `copied 34 characters: Name of Track 1` and the like.
-    public let summary: String
+    package let summary: String
 
     /// A cell's text: the value as the file holds it (NULL as nothing, a BLOB as `x'…'` hex).
-    public static func cellText(_ value: DatabaseValue) -> String {
+    package static func cellText(_ value: DatabaseValue) -> String {
         value.isNull ? "" : ValueText.plain(value)
     }
 
     /// A row as two TSV lines, the columns' names then the values (tab, line break and `\`
     /// escaped as `\t`, `\n`, `\\`; NULL empty).
-    public static func rowText(columns: [String], values: [DatabaseValue]) -> String {
+    package static func rowText(columns: [String], values: [DatabaseValue]) -> String {
         let header = columns.map(TSVFormatter.escape).joined(separator: "\t")
         let row = values.map { TSVFormatter.escape(cellText($0)) }.joined(separator: "\t")
         return header + "\n" + row + "\n"
@@ -32,7 +32,7 @@ public struct Clipping: Sendable, Equatable {
 
     /// The clipping of `scope` of a row of `columns` and `values`, the cursor on `column`,
     /// `caption` naming the row (`Track 1`).
-    public init(_ scope: Scope, columns: [String], values: [DatabaseValue], column: Int, caption: String) {
+    package init(_ scope: Scope, columns: [String], values: [DatabaseValue], column: Int, caption: String) {
         switch scope {
         case .cell:
             let value = values.indices.contains(column) ? values[column] : .null
@@ -51,7 +51,7 @@ extension Navigator {
     /// The clipping of the current cell or row, every value whole.
     ///
     /// - Throws: ``ShellError/noView(command:)`` without a view, ``ShellError/noCurrentRow(command:)`` on an empty one.
-    public func clipping(_ scope: Clipping.Scope) throws -> Clipping {
+    package func clipping(_ scope: Clipping.Scope) throws -> Clipping {
         guard let view = current else { throw ShellError.noView(command: "copy") }
         if view.isModelView {
             guard let record = try currentRecord() else { throw ShellError.noCurrentRow(command: "copy") }

@@ -10,14 +10,14 @@ import Amigo
 ///     {"AlbumId": 1, "Title": "For Those About To Rock", "ArtistId": 1,
 ///      "artist": {"ArtistId": 1, "Name": "AC/DC"},
 ///      "tracks": [{"TrackId": 1, …}, …]}
-public struct EntityJSON {
+package struct EntityJSON {
     /// The session the related rows are read through.
     let session: Session
     /// Rows written so far (each object once).
-    public private(set) var rowsWritten = 0
+    package private(set) var rowsWritten = 0
 
     /// A writer reading through `session`.
-    public init(session: Session) { self.session = session }
+    package init(session: Session) { self.session = session }
 
     /// `record` with its related rows nested `depth` deep, indented by two spaces a level.
     public mutating func text(of record: Record, depth: Int) throws -> String {

@@ -3,26 +3,26 @@ import Amigo
 /// One row as a page (`p`, `page`): its columns, the chains of rows its to-one relationships lead
 /// to (`album → Let There Be Rock → artist → AC/DC`), and for each to-many relationship its count
 /// and first rows. A value read once through the session's query API; ``EntityPageText`` draws it.
-public struct EntityPage: Sendable, Equatable {
+package struct EntityPage: Sendable, Equatable {
     /// A row named as people read it.
-    public struct RowName: Sendable, Equatable {
+    package struct RowName: Sendable, Equatable {
         /// Its key as `get` takes it (`1`, `1,3402`); empty when it has none.
         public let key: String
         /// Its label (`AC/DC`), else nil.
-        public let label: String?
+        package let label: String?
 
         /// The label, else the key.
         public var text: String { label ?? key }
     }
 
     /// One column of the row.
-    public struct Field: Sendable, Equatable {
+    package struct Field: Sendable, Equatable {
         /// The column's name.
         public let column: String
         /// Its value.
         public let value: DatabaseValue
         /// For a foreign key: the label of the row it points at.
-        public let label: String?
+        package let label: String?
     }
 
     /// One step of a to-one chain: the relationship followed and the row it led to.
@@ -34,13 +34,13 @@ public struct EntityPage: Sendable, Equatable {
     }
 
     /// The rows a to-many (or many-to-many) relationship leads to.
-    public struct Related: Sendable, Equatable {
+    package struct Related: Sendable, Equatable {
         /// The relationship's name (`tracks`).
         public let relationship: String
         /// The table its rows are in.
         public let target: String
         /// `to-many`, `one-to-one`, `many-to-many via PlaylistTrack`.
-        public let kindText: String
+        package let kindText: String
         /// How many rows it leads to.
         public let count: Int
         /// The first of them, in key order (at most ``EntityPage/firstRows``).
@@ -48,9 +48,9 @@ public struct EntityPage: Sendable, Equatable {
     }
 
     /// Rows of each to-many shown on the page.
-    public static let firstRows = 5
+    package static let firstRows = 5
     /// Steps of a to-one chain at most (a chain also stops at a row it already passed).
-    public static let chainLimit = 6
+    package static let chainLimit = 6
 
     /// The table.
     public let table: String
@@ -59,7 +59,7 @@ public struct EntityPage: Sendable, Equatable {
     /// Its columns, in order.
     public let fields: [Field]
     /// One chain per to-one relationship, each following the first to-one of every row it reaches.
-    public let chains: [[Step]]
+    package let chains: [[Step]]
     /// The to-many and many-to-many relationships, in the model's order.
     public let related: [Related]
 
@@ -118,7 +118,7 @@ extension Navigator {
     ///
     /// - Throws: ``ShellError/noView(command:)`` without a table open, ``ShellError/sqlResult(command:instead:)``
     ///   on a `sql` result, ``ShellError/noCurrentRow(command:)`` on an empty view.
-    public func currentPage() throws -> EntityPage {
+    package func currentPage() throws -> EntityPage {
         guard let view = current else { throw ShellError.noView(command: "page") }
         guard view.isModelView else { throw ShellError.sqlResult(command: "page", instead: "has no relationships; open a table to see a row's page") }
         guard let record = try currentRecord() else { throw ShellError.noCurrentRow(command: "page") }

@@ -1,8 +1,8 @@
 /// The `p` overlay: a row's page (``EntityPage``) with a cursor on the lines Enter can follow
 /// (a to-one chain, a to-many heading, one of its rows); the page scrolls with the cursor.
-public struct EntityPageBrowser: Sendable, Equatable {
+package struct EntityPageBrowser: Sendable, Equatable {
     /// What a key asks of the overlay.
-    public enum Outcome: Sendable, Equatable {
+    package enum Outcome: Sendable, Equatable {
         /// Stay open.
         case stay
         /// Close it.
@@ -19,14 +19,14 @@ public struct EntityPageBrowser: Sendable, Equatable {
     public private(set) var cursor: Int
 
     /// The page with the cursor on its first followable line.
-    public init(page: EntityPage) {
+    package init(page: EntityPage) {
         self.page = page
         self.lines = EntityPageText.lines(page)
         self.cursor = lines.firstIndex { $0.target != nil } ?? 0
     }
 
     /// The keys that work on the page, as its bottom border says.
-    public static let footer = "↑↓ links · PgUp PgDn · Enter follows · Esc closes"
+    package static let footer = "↑↓ links · PgUp PgDn · Enter follows · Esc closes"
 
     /// ↑ ↓ j k move to the previous or next followable line, PgUp PgDn ten lines, g G the first
     /// and last; Enter follows the line; any other key closes.

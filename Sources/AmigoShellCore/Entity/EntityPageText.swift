@@ -14,9 +14,9 @@ import Amigo
 ///     playlists · many-to-many via PlaylistTrack · 8 rows
 ///       1  Music
 ///       …  3 more
-public enum EntityPageText {
+package enum EntityPageText {
     /// What Enter on a line does.
-    public enum Target: Sendable, Equatable {
+    package enum Target: Sendable, Equatable {
         /// Follows the relationship (all its rows, or the row a to-one leads to).
         case follow(String)
         /// Follows the relationship and makes the row with this key current.
@@ -24,7 +24,7 @@ public enum EntityPageText {
     }
 
     /// One line of the page.
-    public struct Line: Sendable, Equatable {
+    package struct Line: Sendable, Equatable {
         /// Its text.
         public let text: String
         /// What Enter on it does, if anything.

@@ -6,7 +6,7 @@ import Foundation
 /// Writes what `export` asks for — every row of the current view (CSV, JSON), the current row
 /// with its related rows nested (`--depth`), or the map of the file (Mermaid, DOT) — to a file,
 /// complete or not at all, or to standard output.
-public final class Exporter {
+package final class Exporter {
     /// The database read.
     let database: BrowsedDatabase
     /// Whose current view and row are exported.
@@ -15,7 +15,7 @@ public final class Exporter {
     let tableList: TableList
     /// Where `export csv|json -` writes, unbroken: text mode's standard output. Nil in the
     /// terminal UI, whose standard output is the screen.
-    public var standardOutputWriter: ((String) throws -> Void)?
+    package var standardOutputWriter: ((String) throws -> Void)?
 
     /// An exporter of `navigator`'s views.
     init(database: BrowsedDatabase, navigator: Navigator, tableList: TableList) {

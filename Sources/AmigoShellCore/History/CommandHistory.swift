@@ -1,17 +1,17 @@
 import Foundation
 
 /// One command or SQL statement run this session, as `history` lists it.
-public struct HistoryEntry: Sendable, Equatable {
+package struct HistoryEntry: Sendable, Equatable {
     /// The line as typed (`filter GenreId = 1`, `sql SELECT …`).
     public let line: String
     /// When it started.
     public let started: Date
     /// How long it took, in seconds.
-    public let duration: TimeInterval
+    package let duration: TimeInterval
     /// The rows it showed or changed, when it has a count.
     public let rows: Int?
     /// Why it failed (the error's first line), or nil when it succeeded.
-    public let failure: String?
+    package let failure: String?
 
     /// Whether it failed.
     public var failed: Bool { failure != nil }
@@ -19,16 +19,16 @@ public struct HistoryEntry: Sendable, Equatable {
 
 /// The commands and SQL statements run this session, oldest first, with when each ran, how long
 /// it took, its rows and whether it failed. Kept in memory only; `save NAME` keeps one for good.
-public final class CommandHistory {
+package final class CommandHistory {
     /// The entries, oldest first.
-    public private(set) var entries: [HistoryEntry] = []
+    package private(set) var entries: [HistoryEntry] = []
     /// The clock (a fixed one in tests).
     let now: () -> Date
     /// Most entries kept; older ones are dropped.
     public static let capacity = 1000
 
     /// An empty history reading time from `now`.
-    public init(now: @escaping () -> Date = Date.init) {
+    package init(now: @escaping () -> Date = Date.init) {
         self.now = now
     }
 
@@ -60,7 +60,7 @@ public final class CommandHistory {
 
     /// The last line that ran without failing and is not itself about history (`history`, `save`,
     /// `run`), which `save NAME` keeps.
-    public var lastSavable: String? {
+    package var lastSavable: String? {
         entries.last { entry in
             guard !entry.failed else { return false }
             let word = entry.line.drop { $0 == ":" || $0.isWhitespace }.prefix { !$0.isWhitespace }.lowercased()
@@ -69,7 +69,7 @@ public final class CommandHistory {
     }
 
     /// The listing `history` prints: number, time of day, duration, rows, ok or the error, the line.
-    public func listing(timeZone: TimeZone = .current) -> String {
+    package func listing(timeZone: TimeZone = .current) -> String {
         guard !entries.isEmpty else { return "(nothing ran yet this session)" }
         let clock = DateFormatter()
         clock.dateFormat = "HH:mm:ss"

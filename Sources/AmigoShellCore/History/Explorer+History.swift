@@ -5,7 +5,7 @@ extension Explorer {
     /// Runs `body` for the command line `line` (parsed as `command`, when it parsed) and records
     /// it in ``history``: when, how long, its rows (a write's changed rows, or the rows of the
     /// view it shows) and its error, which is rethrown.
-    public func recordingHistory<T>(_ line: String, _ command: Command?, _ body: () throws -> T) rethrows -> T {
+    package func recordingHistory<T>(_ line: String, _ command: Command?, _ body: () throws -> T) rethrows -> T {
         let changesBefore = changeLog.changes.count
         let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
         return try history.recording(trimmed, rows: { [unowned self] in historyRows(command, changesBefore: changesBefore) }, body)

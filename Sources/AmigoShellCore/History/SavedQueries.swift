@@ -12,21 +12,21 @@ import Foundation
 ///
 /// A file that cannot be read, or has a line that is not `NAME<tab>COMMAND`, is reported and
 /// never written over.
-public struct SavedQueries: Sendable {
+package struct SavedQueries: Sendable {
     /// The file.
     public let path: String
     /// The database it is for (its full path, or a server's target), written in its first line.
     public let database: String
 
     /// The saved queries of `database` in the file `path`.
-    public init(path: String, database: String) {
+    package init(path: String, database: String) {
         self.path = path
         self.database = database
     }
 
     /// The saved queries of `database` (a file's path, made absolute), under the data folder
     /// `environment` names.
-    public init(database: String, environment: [String: String]) {
+    package init(database: String, environment: [String: String]) {
         let full = SavedQueries.fullPath(database)
         let name = (full as NSString).lastPathComponent.isEmpty ? "database" : (full as NSString).lastPathComponent
         let file = name.replacingOccurrences(of: "/", with: "_") + "-" + SavedQueries.hashText(full) + ".queries"
@@ -46,7 +46,7 @@ public struct SavedQueries: Sendable {
     }
 
     /// A name a query can be saved under: letters, digits, `_`, `-` and `.`, not starting with `#`.
-    public static func isValidName(_ name: String) -> Bool {
+    package static func isValidName(_ name: String) -> Bool {
         !name.isEmpty && name.count <= 64 && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" || $0 == "." }
     }
 
@@ -100,7 +100,7 @@ public struct SavedQueries: Sendable {
     /// - Throws: ``ShellError/usage(command:usage:)`` for a bad name;
     ///   ``ShellError/savedQueriesFile(path:reason:)`` when the file is unreadable or malformed
     ///   (it is not written) or cannot be written.
-    public func save(_ command: String, as name: String) throws {
+    package func save(_ command: String, as name: String) throws {
         guard SavedQueries.isValidName(name) else {
             throw ShellError.usage(command: "save", usage: "save NAME [COMMAND] (NAME: letters, digits, _ - .)")
         }

@@ -14,7 +14,7 @@ import Foundation
 /// DatabaseTarget.resolve(argument: nil, environment: ["PGDATABASE": "shop"])  // .postgres("dbname='shop'")
 /// DatabaseTarget.resolve(argument: nil, environment: [:])                     // .demo
 /// ```
-public enum DatabaseTarget: Equatable, Sendable {
+package enum DatabaseTarget: Equatable, Sendable {
     /// The demo database, built in memory.
     case demo
     /// A SQLite file at this path.
@@ -26,7 +26,7 @@ public enum DatabaseTarget: Equatable, Sendable {
     case dataFile(DataFile)
 
     /// libpq's connection keywords that may start a keyword string (`host=/run/postgresql dbname=shop`).
-    public static let postgresKeywords: Set<String> = [
+    package static let postgresKeywords: Set<String> = [
         "host", "hostaddr", "port", "dbname", "user", "password", "passfile", "service",
         "sslmode", "options", "application_name", "connect_timeout", "target_session_attrs"]
 
@@ -35,7 +35,7 @@ public enum DatabaseTarget: Equatable, Sendable {
     /// that name exists (a file wins over a keyword string that looks the same). A path whose
     /// extension names a data format (``DataFile/Format/extensions``) is a data file, whether it
     /// exists or not (reading it says what is wrong).
-    public static func resolve(argument: String?, environment: [String: String],
+    package static func resolve(argument: String?, environment: [String: String],
                                fileExists: (String) -> Bool = { FileManager.default.fileExists(atPath: $0) }) -> DatabaseTarget {
         guard let argument else { return fromEnvironment(environment).map(DatabaseTarget.postgres) ?? .demo }
         if namesPostgres(argument, fileExists: fileExists) { return .postgres(argument) }
@@ -44,7 +44,7 @@ public enum DatabaseTarget: Equatable, Sendable {
 
     /// Whether `argument` names a PostgreSQL database: a `postgres://` or `postgresql://` URL, or
     /// (when no file has that name) a libpq keyword string whose first word is `keyword=value`.
-    public static func namesPostgres(_ argument: String,
+    package static func namesPostgres(_ argument: String,
                                      fileExists: (String) -> Bool = { FileManager.default.fileExists(atPath: $0) }) -> Bool {
         let lower = argument.lowercased()
         if lower.hasPrefix("postgres://") || lower.hasPrefix("postgresql://") { return true }
@@ -58,7 +58,7 @@ public enum DatabaseTarget: Equatable, Sendable {
     /// none, as psql reads it: `service='…'` when `PGSERVICE` is set, `dbname='…'` when
     /// `PGDATABASE` is (both when both are; libpq reads the other `PG…` variables itself); nil
     /// when neither is set (or both are empty).
-    public static func fromEnvironment(_ environment: [String: String]) -> String? {
+    package static func fromEnvironment(_ environment: [String: String]) -> String? {
         func quoted(_ value: String) -> String {
             "'" + value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
         }
@@ -69,13 +69,13 @@ public enum DatabaseTarget: Equatable, Sendable {
     }
 
     /// Whether the target is a data file to import (CSV, TSV, JSON).
-    public var isDataFile: Bool {
+    package var isDataFile: Bool {
         if case .dataFile = self { return true }
         return false
     }
 
     /// Whether the target is a server's database (its row counts are bounded, `--create` is refused).
-    public var isServer: Bool {
+    package var isServer: Bool {
         if case .postgres = self { return true }
         return false
     }

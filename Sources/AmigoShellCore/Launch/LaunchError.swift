@@ -1,6 +1,6 @@
 /// Why amigo-shell does not start as its arguments ask: said on standard error, with
 /// ``exitStatus`` as the program's exit status.
-public enum LaunchError: Error, Equatable, CustomStringConvertible {
+package enum LaunchError: Error, Equatable, CustomStringConvertible {
     /// `--create` for a server's database (named by `target`), which is created with `createdb`.
     case createUnsupportedOnPostgres(target: String)
     /// More than one of `--mode`, `--csv` and `--json` (`given` names them).
@@ -25,7 +25,7 @@ public enum LaunchError: Error, Equatable, CustomStringConvertible {
     }
 
     /// The documented exit status: a usage error for the flags, cannot-open for the database.
-    public var exitStatus: Int32 {
+    package var exitStatus: Int32 {
         switch self {
         case .createUnsupportedOnPostgres: return ExitStatus.cannotOpen
         case .conflictingOutputModes, .unknownOutputMode, .importIntoWithoutDataFile: return ExitStatus.usage

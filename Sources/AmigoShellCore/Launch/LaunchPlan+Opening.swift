@@ -3,7 +3,7 @@ import Amigo
 extension LaunchPlan {
     /// Opens a PostgreSQL engine for a connection target (a URL or keyword string), read-only
     /// or not. The executable supplies it (the core does not link the PostgreSQL engine).
-    public typealias PostgresOpener = (_ connection: String, _ readOnly: Bool) throws -> any Engine
+    package typealias PostgresOpener = (_ connection: String, _ readOnly: Bool) throws -> any Engine
 
     /// What the title bar and `\conninfo`-like output call the database of this plan.
     static let demoDisplayPath = "demo database (in memory)"
@@ -19,7 +19,7 @@ extension LaunchPlan {
     ///
     /// On a server, `waiting` is asked every 50 ms while a statement of the opening is awaited
     /// (a table another session has locked holds reading it up): the caller says so.
-    public func openExplorer(postgres: PostgresOpener,
+    package func openExplorer(postgres: PostgresOpener,
                              progress: ((ReflectionProgress) -> Bool)? = nil,
                              notes: (String) -> Void = { _ in }, waiting: (() -> Void)? = nil) throws -> Explorer {
         switch target {
@@ -71,11 +71,11 @@ extension LaunchPlan {
 
     /// The lines text mode runs for ``ShellInterface/commands``: the `--cmd` ones, then the
     /// commands; the `n`th is located as `-c #n` in messages.
-    public var commandLines: [String] { firstCommands + commands }
+    package var commandLines: [String] { firstCommands + commands }
 
     /// Where the `n`th line of a ``commandLines`` run is, for messages.
-    public static func commandLocation(_ n: Int) -> String { "-c #\(n)" }
+    package static func commandLocation(_ n: Int) -> String { "-c #\(n)" }
 
     /// Where the `n`th line of standard input is, for messages.
-    public static func inputLocation(_ n: Int) -> String { "line \(n)" }
+    package static func inputLocation(_ n: Int) -> String { "line \(n)" }
 }

@@ -6,9 +6,9 @@ import Amigo
 /// Resolved from the command line (``LaunchArguments``), the environment and what the terminal
 /// can do, so that each decision is tested without a terminal or a process; the executable only
 /// builds a plan and carries it out (``openExplorer(postgres:progress:)``).
-public struct LaunchPlan: Sendable {
+package struct LaunchPlan: Sendable {
     /// How far tables are counted when counts are bounded (`10000+` beyond; finished when idle).
-    public static let boundedTableCount = 10_000
+    package static let boundedTableCount = 10_000
 
     /// What to open.
     public var target: DatabaseTarget
@@ -18,13 +18,13 @@ public struct LaunchPlan: Sendable {
     public var create: Bool
     /// The SQLite file a data file's table is written into (created when missing) and which is
     /// then opened; nil to keep the table in a database in memory.
-    public var importInto: String?
+    package var importInto: String?
     /// How the schema is reflected (`--no-infer` keeps to declared foreign keys).
     public var reflection: ReflectionOptions
     /// Text mode or the full-screen UI.
-    public var interface: ShellInterface
+    package var interface: ShellInterface
     /// The `--cmd` commands, run before anything else.
-    public var firstCommands: [String]
+    package var firstCommands: [String]
     /// The `-c` commands and the SQL after the file name, in that order; each is one command.
     public var commands: [String]
     /// How text mode writes.
@@ -42,7 +42,7 @@ public struct LaunchPlan: Sendable {
     ///
     /// - Throws: ``LaunchError`` when the output-mode flags conflict or name no mode, or
     ///   `--import-into` is given without a data file.
-    public init(arguments: LaunchArguments, environment: [String: String],
+    package init(arguments: LaunchArguments, environment: [String: String],
                 fileExists: (String) -> Bool, terminal: () -> TerminalAvailability) throws {
         target = DatabaseTarget.resolve(argument: arguments.database, environment: environment, fileExists: fileExists)
         readOnly = arguments.readOnly

@@ -6,17 +6,17 @@ import Amigo
 ///
 /// Times are in nanoseconds of a monotonic clock the caller reads, so the policy is tested
 /// with made-up times.
-public struct ReflectionProgressThrottle: Sendable {
+package struct ReflectionProgressThrottle: Sendable {
     /// How long reading goes on before the line is first shown.
-    public static let delay: UInt64 = 150_000_000
+    package static let delay: UInt64 = 150_000_000
     /// The shortest time between two table counts shown.
-    public static let interval: UInt64 = 100_000_000
+    package static let interval: UInt64 = 100_000_000
 
     private let start: UInt64
     private var lastShown: UInt64?
 
     /// A throttle for reading that started at `start`.
-    public init(start: UInt64) {
+    package init(start: UInt64) {
         self.start = start
     }
 
@@ -38,7 +38,7 @@ public struct ReflectionProgressThrottle: Sendable {
     /// The text to show at `now` while opening waits on the server (a statement that does not
     /// come back: a lock another session holds on a table being read), or nil when it is not
     /// time to: after a second, then at most every ``interval``.
-    public mutating func waitingText(at now: UInt64) -> String? {
+    package mutating func waitingText(at now: UInt64) -> String? {
         guard now >= start && now - start >= Self.waitingDelay else { return nil }
         if let lastShown, now - lastShown < Self.interval { return nil }
         lastShown = now
@@ -46,5 +46,5 @@ public struct ReflectionProgressThrottle: Sendable {
     }
 
     /// How long opening waits on the server before the line says so.
-    public static let waitingDelay: UInt64 = 1_000_000_000
+    package static let waitingDelay: UInt64 = 1_000_000_000
 }

@@ -1,6 +1,6 @@
 /// Whether the process's terminal can run the full-screen UI, as the terminal adapter found
 /// (AmigoTerminal's `TerminalCapabilities.detect()`, told to the core in its own words).
-public enum TerminalAvailability: Equatable, Sendable {
+package enum TerminalAvailability: Equatable, Sendable {
     /// Standard input and output are a terminal curses can drive.
     case fullScreen
     /// Only lines: `reason` says why (`stdout is not a terminal`), for a one-line notice.
@@ -8,7 +8,7 @@ public enum TerminalAvailability: Equatable, Sendable {
 }
 
 /// How a launch talks to the person or script that started it.
-public enum ShellInterface: Equatable, Sendable {
+package enum ShellInterface: Equatable, Sendable {
     /// `-c` commands (or SQL after the file name) run in text mode, then the program exits.
     case commands
     /// Lines of standard input run in text mode; `reason` says why not full-screen.
@@ -18,7 +18,7 @@ public enum ShellInterface: Equatable, Sendable {
 
     /// The interface for a launch: commands when any were given (the terminal is then not even
     /// probed), otherwise full-screen when `terminal()` says it can, else standard input.
-    public static func choose(hasCommands: Bool, terminal: () -> TerminalAvailability) -> ShellInterface {
+    package static func choose(hasCommands: Bool, terminal: () -> TerminalAvailability) -> ShellInterface {
         if hasCommands { return .commands }
         switch terminal() {
         case .fullScreen: return .fullScreen
@@ -27,5 +27,5 @@ public enum ShellInterface: Equatable, Sendable {
     }
 
     /// Whether the interface runs lines in text mode.
-    public var isText: Bool { self != .fullScreen }
+    package var isText: Bool { self != .fullScreen }
 }

@@ -8,22 +8,22 @@
 /// TextRunOutcome(commandFailed: false, outputError: "No space left on device").message
 /// // "cannot write standard output: No space left on device"
 /// ```
-public struct TextRunOutcome: Equatable, Sendable {
+package struct TextRunOutcome: Equatable, Sendable {
     /// Whether a command of the run failed (the runner's ``TextModeRunner/failed``).
-    public var commandFailed: Bool
+    package var commandFailed: Bool
     /// Why standard output could not be written at the end, if it could not; a reader that went
     /// away (`| head`, EPIPE) is not such an error and is given as nil.
-    public var outputError: String?
+    package var outputError: String?
 
     /// An outcome: whether a command failed, and why output could not be written (if so).
-    public init(commandFailed: Bool, outputError: String?) {
+    package init(commandFailed: Bool, outputError: String?) {
         self.commandFailed = commandFailed
         self.outputError = outputError
     }
 
     /// The exit status: ``ExitStatus/commandFailed`` when output was lost or a command failed,
     /// else ``ExitStatus/ok``.
-    public var exitStatus: Int32 {
+    package var exitStatus: Int32 {
         outputError != nil || commandFailed ? ExitStatus.commandFailed : ExitStatus.ok
     }
 
@@ -32,5 +32,5 @@ public struct TextRunOutcome: Equatable, Sendable {
 
     /// Whether the session is closed before exiting: not when output was lost (the program
     /// stops there, as it always has).
-    public var closesSession: Bool { outputError == nil }
+    package var closesSession: Bool { outputError == nil }
 }

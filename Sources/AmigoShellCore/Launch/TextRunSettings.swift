@@ -3,28 +3,28 @@
 ///
 /// SQL after the file name is sqlite3's form (`amigo-shell db.sqlite 'SELECT 1'`): it is written
 /// in sqlite3's default mode (list, no header) unless a mode is chosen.
-public struct TextRunSettings: Equatable, Sendable {
+package struct TextRunSettings: Equatable, Sendable {
     /// The mode rows are written in.
     public var mode: OutputMode
     /// Whether CSV, TSV, list and column output start with a header line.
     public var header: Bool
     /// Whether the header was chosen on the command line (a script's `.mode` then keeps it).
-    public var headerIsChosen: Bool
+    package var headerIsChosen: Bool
     /// What list mode writes between values, when given (`--separator`).
     public var separator: String?
     /// How NULL is written, when given (`--nullvalue`).
-    public var nullValue: String?
+    package var nullValue: String?
     /// Whether the run stops at the first command that fails (`--bail`).
-    public var stopsAtFirstError: Bool
+    package var stopsAtFirstError: Bool
     /// Whether every statement is echoed to standard error (`--echo`).
-    public var echo: Bool
+    package var echo: Bool
 
     /// The settings the flags ask for. `modeName`, `csv` and `json` are `--mode`, `--csv` and
     /// `--json` (at most one of them); `header` is `--header`/`--no-header` when given;
     /// `sqlite3Form` is whether SQL statements follow the file name.
     ///
     /// - Throws: ``LaunchError/conflictingOutputModes(given:)`` or ``LaunchError/unknownOutputMode(_:)``.
-    public init(modeName: String? = nil, csv: Bool = false, json: Bool = false, header: Bool? = nil,
+    package init(modeName: String? = nil, csv: Bool = false, json: Bool = false, header: Bool? = nil,
                 sqlite3Form: Bool = false, separator: String? = nil, nullValue: String? = nil,
                 bail: Bool = false, echo: Bool = false) throws {
         let given = [modeName.map { _ in "--mode" }, csv ? "--csv" : nil, json ? "--json" : nil].compactMap { $0 }
@@ -46,7 +46,7 @@ public struct TextRunSettings: Equatable, Sendable {
 
     /// A runner over `explorer` with these settings, writing results with `output` and
     /// messages with `errors`.
-    public func makeRunner(explorer: Explorer, output: @escaping (String) throws -> Void,
+    package func makeRunner(explorer: Explorer, output: @escaping (String) throws -> Void,
                            errors: @escaping (String) -> Void) -> TextModeRunner {
         let runner = TextModeRunner(explorer: explorer, echo: echo, mode: mode, header: header, output: output, errors: errors)
         runner.stopsAtFirstError = stopsAtFirstError

@@ -10,7 +10,7 @@
 /// (a quote or backslash in a name escaped); a foreign key is an edge from the table holding it,
 /// crow's foot at the many end, a junction a bold edge with a crow's foot at both; an inferred
 /// link is dashed.
-public enum DotDiagram {
+package enum DotDiagram {
     /// The graph's text, ending with a line break.
     public static func text(_ graph: SchemaGraph) -> String {
         var lines = ["digraph schema {",

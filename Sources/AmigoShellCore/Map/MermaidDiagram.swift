@@ -11,7 +11,7 @@
 /// that names with spaces, quotes or other characters render as they are. A foreign key is a
 /// `}o--||` line (`o|` on the right when it may be NULL, `|o` on the left when it is unique), a
 /// junction a `}o--o{` line between the tables it pairs; an inferred link is dotted (`..`).
-public enum MermaidDiagram {
+package enum MermaidDiagram {
     /// Words of Mermaid's ER grammar that an entity must not be called.
     static let reserved: Set<String> = ["to", "optionally", "one", "zero", "many", "only", "more", "or", "u", "pk", "fk", "uk",
                                         "style", "class", "classdef", "direction", "acctitle", "accdescr", "erdiagram",

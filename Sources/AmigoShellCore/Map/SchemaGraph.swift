@@ -8,29 +8,29 @@ import Amigo
 /// (``Edge/Kind/toOne`` or, when the key is unique, ``Edge/Kind/oneToOne``); each junction table
 /// adds one ``Edge/Kind/manyToMany`` edge between the two tables it pairs. ``entries`` lists,
 /// per table, every relationship it has in both directions, as the text map shows them.
-public struct SchemaGraph: Sendable, Equatable {
+package struct SchemaGraph: Sendable, Equatable {
     /// A table or view.
-    public struct Node: Sendable, Equatable {
+    package struct Node: Sendable, Equatable {
         /// Its name.
         public let name: String
         /// Its row count as the tables list shows it (`3503`, `100000+`, `…`), nil when unknown.
-        public let rowCount: String?
+        package let rowCount: String?
         /// Whether it is a view.
-        public let isView: Bool
+        package let isView: Bool
         /// Whether it is the junction of a many-to-many relationship (it pairs two tables' rows).
-        public let isJunction: Bool
+        package let isJunction: Bool
 
         /// `3503 rows`, `1 row`, `100000+ rows`, or `? rows` when the count is unknown.
-        public var countText: String {
+        package var countText: String {
             guard let rowCount else { return "? rows" }
             return rowCount == "1" ? "1 row" : rowCount + " rows"
         }
     }
 
     /// One line between two tables.
-    public struct Edge: Sendable, Equatable {
+    package struct Edge: Sendable, Equatable {
         /// The shapes of an edge.
-        public enum Kind: String, Sendable {
+        package enum Kind: String, Sendable {
             /// Many rows of ``Edge/from`` point at one row of ``Edge/to`` (a foreign key).
             case toOne = "to-one"
             /// A unique foreign key: at most one row of ``Edge/from`` per row of ``Edge/to``.
@@ -46,19 +46,19 @@ public struct SchemaGraph: Sendable, Equatable {
         /// The relationship's name, seen from ``from`` (`artist`, `tracks`).
         public let name: String
         /// The shape.
-        public let kind: Kind
+        package let kind: Kind
         /// Many-to-many: the junction table.
         public let junction: String?
         /// Whether the file does not declare it (inferred from names and the data).
-        public let isInferred: Bool
+        package let isInferred: Bool
         /// to-one: whether the foreign key may be NULL (a row of ``from`` may point at nothing).
-        public let isOptional: Bool
+        package let isOptional: Bool
     }
 
     /// One relationship of a table, as the text map lists it under the table.
-    public struct Entry: Sendable, Equatable {
+    package struct Entry: Sendable, Equatable {
         /// Which way it leads.
-        public enum Direction: Sendable, Equatable {
+        package enum Direction: Sendable, Equatable {
             /// `→ Artist (to-one)`; also a one-to-one seen from either side.
             case toOne
             /// `⇉ Track (to-many)`.
@@ -72,22 +72,22 @@ public struct SchemaGraph: Sendable, Equatable {
         /// The table it leads to.
         public let target: String
         /// Which way it leads.
-        public let direction: Direction
+        package let direction: Direction
         /// `to-one`, `one-to-one`, `to-many`, `many-to-many`.
-        public let kindText: String
+        package let kindText: String
         /// Whether the file does not declare it.
-        public let isInferred: Bool
+        package let isInferred: Bool
     }
 
     /// The tables and views, in the order the tables list shows them.
-    public let nodes: [Node]
+    package let nodes: [Node]
     /// Every edge, each foreign key and each junction once.
-    public let edges: [Edge]
+    package let edges: [Edge]
     /// Each table's relationships in both directions, by table name, in the model's order.
-    public let entries: [String: [Entry]]
+    package let entries: [String: [Entry]]
 
     /// The graph of `models`; `rowCounts` gives each table's count text by name (missing: unknown).
-    public init(models: [ORMModel], rowCounts: [String: String]) {
+    package init(models: [ORMModel], rowCounts: [String: String]) {
         let shown = models.filter { !$0.name.isEmpty }
         let junctions = Set(shown.flatMap(\.relationships).compactMap { $0.junction?.name })
         nodes = shown.map { Node(name: $0.name, rowCount: rowCounts[$0.name], isView: $0.table.isView,
@@ -129,13 +129,13 @@ public struct SchemaGraph: Sendable, Equatable {
     }
 
     /// The node called `name`, if any.
-    public func node(named name: String) -> Node? { nodes.first { $0.name == name } }
+    package func node(named name: String) -> Node? { nodes.first { $0.name == name } }
 }
 
 extension TableList {
     /// The graph of the file's tables as they are now (counts as the list has them, read again
     /// first when a script's writes or another program made them stale).
-    public func schemaGraph() throws -> SchemaGraph {
+    package func schemaGraph() throws -> SchemaGraph {
         try reloadIfStale()
         let counts = Dictionary(tables.filter { $0.countText != "?" }.map { ($0.name, $0.countText) }, uniquingKeysWith: { a, _ in a })
         return SchemaGraph(models: database.amigo.models, rowCounts: counts)

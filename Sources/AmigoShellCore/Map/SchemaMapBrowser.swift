@@ -1,9 +1,9 @@
 /// The map of the whole file as the `m` overlay shows it: the graph, the table under the cursor,
 /// and what each key does there. The boxes are laid out again for each width they are drawn in
 /// (``layout(width:)``); the cursor moves through them in reading order.
-public struct SchemaMapBrowser: Sendable, Equatable {
+package struct SchemaMapBrowser: Sendable, Equatable {
     /// What a key asks of the overlay.
-    public enum Outcome: Sendable, Equatable {
+    package enum Outcome: Sendable, Equatable {
         /// Stay open (the cursor may have moved).
         case stay
         /// Close the overlay.
@@ -13,23 +13,23 @@ public struct SchemaMapBrowser: Sendable, Equatable {
     }
 
     /// The tables and relationships drawn.
-    public let graph: SchemaGraph
+    package let graph: SchemaGraph
     /// The index in ``SchemaGraph/nodes`` of the table under the cursor.
     public private(set) var cursor: Int
     /// How many boxes a row held when last drawn (↑ and ↓ move by a row of boxes).
-    public var columnsDrawn = 1
+    package var columnsDrawn = 1
 
     /// A browser over `graph` with the cursor on the table called `current` (else the first).
-    public init(graph: SchemaGraph, current: String? = nil) {
+    package init(graph: SchemaGraph, current: String? = nil) {
         self.graph = graph
         self.cursor = current.flatMap { name in graph.nodes.firstIndex { $0.name == name } } ?? 0
     }
 
     /// The name of the table under the cursor, if there is one.
-    public var currentTable: String? { graph.nodes.indices.contains(cursor) ? graph.nodes[cursor].name : nil }
+    package var currentTable: String? { graph.nodes.indices.contains(cursor) ? graph.nodes[cursor].name : nil }
 
     /// The boxes laid out in `width` cells.
-    public func layout(width: Int) -> SchemaMapLayout {
+    package func layout(width: Int) -> SchemaMapLayout {
         SchemaMapLayout(boxes: SchemaMapText.boxes(graph, maxWidth: width), width: width)
     }
 

@@ -1,9 +1,9 @@
 /// Boxes (``SchemaMapText/boxes(_:maxWidth:)``) placed side by side to fit a width: as many
 /// columns as fit, the boxes in reading order, row after row, each row as tall as its tallest
 /// box. Remembers where each box starts, so that a cursor can point at one.
-public struct SchemaMapLayout: Sendable, Equatable {
+package struct SchemaMapLayout: Sendable, Equatable {
     /// Where a box starts: its top line and its first column.
-    public struct Anchor: Sendable, Equatable {
+    package struct Anchor: Sendable, Equatable {
         /// The line of its top border.
         public let line: Int
         /// The column of its left border.
@@ -15,12 +15,12 @@ public struct SchemaMapLayout: Sendable, Equatable {
     /// The picture, line by line.
     public let lines: [String]
     /// Where each box starts, in the order of the boxes.
-    public let anchors: [Anchor]
+    package let anchors: [Anchor]
     /// How many boxes each row holds.
     public let columns: Int
 
     /// Lays `boxes` out in `width` cells, `gap` cells between columns.
-    public init(boxes: [[String]], width: Int, gap: Int = 2) {
+    package init(boxes: [[String]], width: Int, gap: Int = 2) {
         let boxWidth = boxes.flatMap { $0.map { DisplayWidth.of($0) } }.max() ?? 0
         let columns = max(1, (width + gap) / max(1, boxWidth + gap))
         var lines: [String] = []

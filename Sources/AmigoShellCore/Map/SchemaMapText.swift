@@ -7,7 +7,7 @@
 ///     │ → Artist (to-one)  artist │
 ///     │ ⇉ Track (to-many)  tracks │
 ///     ╰───────────────────────────╯
-public enum SchemaMapText {
+package enum SchemaMapText {
     /// The line of one relationship without its name: `→ Artist (to-one)`.
     static func arrow(_ entry: SchemaGraph.Entry) -> String {
         let kind = entry.kindText + (entry.isInferred ? ", inferred" : "")
@@ -25,7 +25,7 @@ public enum SchemaMapText {
 
     /// One box per table, in the graph's order, each line of a box as wide as the others
     /// (at most `maxWidth` cells: longer lines are cut).
-    public static func boxes(_ graph: SchemaGraph, maxWidth: Int = .max) -> [[String]] {
+    package static func boxes(_ graph: SchemaGraph, maxWidth: Int = .max) -> [[String]] {
         graph.nodes.map { node in
             let entries = graph.entries[node.name] ?? []
             let arrows = entries.map { DisplayWidth.sanitize(arrow($0)) }

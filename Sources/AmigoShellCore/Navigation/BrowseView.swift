@@ -5,7 +5,7 @@ import Amigo
 /// restores.
 public final class BrowseView {
     /// Where the rows come from.
-    public enum Source {
+    package enum Source {
         /// A whole table or view.
         case table(ORMModel)
         /// The rows `relationship` of `owner` leads to.
@@ -16,7 +16,7 @@ public final class BrowseView {
     }
 
     /// Where the rows come from.
-    public let source: Source
+    package let source: Source
     /// The model of the rows (nil for `sql` results).
     public let model: ORMModel?
     /// The breadcrumb text for this view (`Artist`, `albums`).
@@ -32,13 +32,13 @@ public final class BrowseView {
     /// The current row (absolute index).
     public internal(set) var cursorRow = 0
     /// The current column (index into ``columns``).
-    public internal(set) var cursorColumn = 0
+    package internal(set) var cursorColumn = 0
     /// The first row on screen.
-    public internal(set) var topRow = 0
+    package internal(set) var topRow = 0
     /// The first column on screen.
-    public internal(set) var leftColumn = 0
+    package internal(set) var leftColumn = 0
     /// For the breadcrumb: the row this view was left from by `follow` (`Artist 1 "AC/DC"`).
-    public internal(set) var followedFrom: String?
+    package internal(set) var followedFrom: String?
     /// For a step pushed by a narrowing in the terminal UI (a filter, `=`, a sort, a bare-value
     /// search): what it did (`filter: Name CONTAINS[c] 'rock'`), shown in the breadcrumb. Back
     /// pops exactly this step.
@@ -121,10 +121,10 @@ public final class BrowseView {
     }
 
     /// The column descriptions, when the view shows a model.
-    public var modelColumns: [Column] { model?.table.columns ?? [] }
+    package var modelColumns: [Column] { model?.table.columns ?? [] }
 
     /// Whether the view shows rows of a model (and so can be filtered, sorted, followed and edited).
-    public var isModelView: Bool { model != nil }
+    package var isModelView: Bool { model != nil }
 
     /// The view's query (filter and relationship scope applied; no order or paging).
     func query(in session: Session) throws -> Query<Record> {

@@ -3,7 +3,7 @@ import Amigo
 /// What an explorer browses, and what is replaced together when the schema is reflected again:
 /// the reflected models with their engine (``amigo``) and the ``session`` every query and write
 /// goes through. Every part of the explorer reads them here, so that none keeps a stale one.
-public final class BrowsedDatabase {
+package final class BrowsedDatabase {
     /// The models and engine (reflected again when the schema changes).
     public private(set) var amigo: AmigoDatabase
     /// The session every query and edit goes through.
@@ -12,7 +12,7 @@ public final class BrowsedDatabase {
     public let displayPath: String
     /// How the file is reflected, again when its schema changes (`--no-infer` turns inferred
     /// links off).
-    public let reflectionOptions: ReflectionOptions
+    package let reflectionOptions: ReflectionOptions
 
     /// Opens a session on `amigo`, whose path is shown as `displayPath`.
     init(amigo: AmigoDatabase, displayPath: String, reflection: ReflectionOptions) throws {
@@ -27,11 +27,11 @@ public final class BrowsedDatabase {
 
     /// Whether the database is a SQLite file (not a PostgreSQL server): the file guards, PRAGMAs
     /// and SQLite's schema text apply only then.
-    public var isSQLite: Bool { amigo.engine.dialect is SQLiteDialect }
+    package var isSQLite: Bool { amigo.engine.dialect is SQLiteDialect }
 
     /// The database file `export` must never write over: the engine's path for SQLite, none
     /// (empty) for a server, whose "path" is a connection target.
-    public var databaseFile: String { isSQLite ? amigo.engine.path : "" }
+    package var databaseFile: String { isSQLite ? amigo.engine.path : "" }
 
     /// Reflects the models again on the same engine, with a new session. With `keepingChanges`
     /// (after DDL the user ran inside the session), the open transaction and its pending changes

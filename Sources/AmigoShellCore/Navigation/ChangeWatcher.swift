@@ -5,7 +5,7 @@ import Foundation
 /// commits (the data version), schema changes (the schema version, and on a server the
 /// session's catalog version, which its own DDL and the rollback of it move), and a database
 /// file moved or replaced. Keeps the notice the user should read once.
-public final class ChangeWatcher {
+package final class ChangeWatcher {
     /// The database watched.
     let database: BrowsedDatabase
     /// The session's pending changes: while there are some, other programs' commits cannot be
@@ -34,7 +34,7 @@ public final class ChangeWatcher {
     }
 
     /// The pending notice, if any, which is then forgotten.
-    public func takeNotice() -> String? {
+    package func takeNotice() -> String? {
         defer { notice = nil }
         return notice
     }
@@ -49,7 +49,7 @@ public final class ChangeWatcher {
 
     /// Whether the file the explorer opened was since deleted, moved or replaced by another file:
     /// the connection still reads the old one, so what is shown is no longer what is at the path.
-    public var fileReplacedElsewhere: Bool {
+    package var fileReplacedElsewhere: Bool {
         guard let openedFile else { return false }
         return Self.fileIdentity(database.amigo.engine.path) != openedFile
     }
@@ -83,7 +83,7 @@ public final class ChangeWatcher {
     ///
     /// - Throws: when the data version cannot be read (the file locked by another program), so
     ///   that counts and rows read before are never shown as current.
-    public func fileChangedElsewhere() throws -> Bool { try dataVersion() != readVersion }
+    package func fileChangedElsewhere() throws -> Bool { try dataVersion() != readVersion }
 
     /// Whether another program committed changes since the counts were read, asked only while
     /// the session has no pending change (whose transaction could not see them).

@@ -4,7 +4,7 @@ import Foundation
 /// The last statements an engine ran, for the echo pane (a bounded ring, newest last).
 ///
 /// `@unchecked Sendable`: its ring of entries is guarded by a lock.
-public final class EchoLog: @unchecked Sendable {
+package final class EchoLog: @unchecked Sendable {
     private let lock = NSLock()
     private var events: [EchoEvent] = []
     private let capacity: Int
@@ -12,7 +12,7 @@ public final class EchoLog: @unchecked Sendable {
     private var total = 0
 
     /// Subscribes to `stream` and keeps the last `capacity` events.
-    public init(stream: EchoStream, capacity: Int = 300) {
+    package init(stream: EchoStream, capacity: Int = 300) {
         self.capacity = capacity
         subscription = stream.subscribe { [weak self] event in self?.append(event) }
     }
@@ -40,11 +40,11 @@ public final class EchoLog: @unchecked Sendable {
     }
 
     /// The kept events, oldest first.
-    public var entries: [EchoEvent] { lock.withLock { events } }
+    package var entries: [EchoEvent] { lock.withLock { events } }
 
     /// How many events were ever recorded (to notice new ones).
     public var totalCount: Int { lock.withLock { total } }
 
     /// Forgets the kept events.
-    public func clear() { lock.withLock { events.removeAll() } }
+    package func clear() { lock.withLock { events.removeAll() } }
 }

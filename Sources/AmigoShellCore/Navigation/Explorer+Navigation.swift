@@ -7,18 +7,18 @@ extension Explorer {
     // MARK: Views
 
     /// The views, oldest first; the last is on screen.
-    public var stack: [BrowseView] { navigator.stack }
+    package var stack: [BrowseView] { navigator.stack }
     /// The view on screen.
     public var current: BrowseView? { navigator.current }
     /// The breadcrumb: `Artist 1 "AC/DC" › albums › Album 1 "For Those…" › tracks`.
-    public var breadcrumb: String { navigator.breadcrumb }
+    package var breadcrumb: String { navigator.breadcrumb }
     /// Whether a narrowing (filter, `=`, order) pushes a new step that `back` pops (the terminal UI).
-    public var narrowingPushesSteps: Bool {
+    package var narrowingPushesSteps: Bool {
         get { navigator.narrowingPushesSteps }
         set { navigator.narrowingPushesSteps = newValue }
     }
     /// Whether `open` and `follow` read the rows on screen before the view goes on the stack (the terminal UI).
-    public var readsFirstScreenOnOpen: Bool {
+    package var readsFirstScreenOnOpen: Bool {
         get { loader.readsFirstScreenOnOpen }
         set { loader.readsFirstScreenOnOpen = newValue }
     }
@@ -33,17 +33,17 @@ extension Explorer {
     public func follow(_ name: String) throws { try navigator.follow(name) }
     /// Follows the to-one relationship whose foreign key is the current column, if it is one.
     @discardableResult
-    public func followForeignKeyAtCursor() throws -> Bool { try navigator.followForeignKeyAtCursor() }
+    package func followForeignKeyAtCursor() throws -> Bool { try navigator.followForeignKeyAtCursor() }
     /// Returns to the previous view, with its filter, order, cursor and scroll as they were.
     public func back() throws { try navigator.back() }
     /// Moves the cursor to absolute row `index` (clamped) and scrolls it into view.
-    public func moveCursor(to index: Int) { navigator.moveCursor(to: index) }
+    package func moveCursor(to index: Int) { navigator.moveCursor(to: index) }
     /// Moves the current column to `index` (clamped).
-    public func moveColumn(to index: Int) { navigator.moveColumn(to: index) }
+    package func moveColumn(to index: Int) { navigator.moveColumn(to: index) }
     /// Makes the row whose primary key is `key` current.
     public func get(_ key: String) throws { try navigator.get(key) }
     /// `Album 1 "For Those About To Rock"`: the row's model, key and label.
-    public func rowCaption(_ record: Record) -> String { navigator.rowCaption(record) }
+    package func rowCaption(_ record: Record) -> String { navigator.rowCaption(record) }
     /// The current row, for a command that acts on it (refused right after a failed `get`).
     func chosenRecord(for command: String) throws -> Record { try navigator.chosenRecord(for: command) }
 
@@ -52,37 +52,37 @@ extension Explorer {
     /// Sets (or with nil, clears) the current view's filter.
     public func setFilter(_ text: String?) throws { try navigator.setFilter(text) }
     /// ANDs `column = value` (the current cell) onto the current filter.
-    public func filterEqualToCurrentCell() throws { try navigator.filterEqualToCurrentCell() }
+    package func filterEqualToCurrentCell() throws { try navigator.filterEqualToCurrentCell() }
     /// ANDs `column = value` onto the current filter, as a facet does.
-    public func keepRows(where column: String, equals value: DatabaseValue) throws { try navigator.keepRows(where: column, equals: value) }
+    package func keepRows(where column: String, equals value: DatabaseValue) throws { try navigator.keepRows(where: column, equals: value) }
     /// Sorts the current view by `column` (nil: key order). Keeps the filter.
-    public func setOrder(column: String?, descending: Bool) throws { try navigator.setOrder(column: column, descending: descending) }
+    package func setOrder(column: String?, descending: Bool) throws { try navigator.setOrder(column: column, descending: descending) }
     /// The current view's value profile of `column`.
-    public func valueProfile(of column: String) throws -> ValueProfile { try navigator.valueProfile(of: column) }
+    package func valueProfile(of column: String) throws -> ValueProfile { try navigator.valueProfile(of: column) }
     /// The column `freq` profiles: the one named, else the view's naming column.
     func frequencyColumn(_ named: String?) throws -> String { try navigator.frequencyColumn(named) }
 
     // MARK: Rows
 
     /// The row at absolute `index` of the current view, as the grid read it.
-    public func record(at index: Int) throws -> Record? { try navigator.record(at: index) }
+    package func record(at index: Int) throws -> Record? { try navigator.record(at: index) }
     /// The row at absolute `index` of the current view with every value whole.
-    public func fullRecord(at index: Int) throws -> Record? { try navigator.fullRecord(at: index) }
+    package func fullRecord(at index: Int) throws -> Record? { try navigator.fullRecord(at: index) }
     /// The current row of the current view, every value whole.
     public func currentRecord() throws -> Record? { try navigator.currentRecord() }
     /// The values of the rows `range` of the current view, as the grid shows them.
     public func values(in range: Range<Int>) throws -> [[DatabaseValue]] { try navigator.values(in: range) }
     /// The ``ValueForm`` of each column of `view`.
-    public func valueForms(of view: BrowseView) -> [ValueForm] { loader.valueForms(of: view) }
+    package func valueForms(of view: BrowseView) -> [ValueForm] { loader.valueForms(of: view) }
     /// The labels of the rows a foreign-key column of the current view points at, for `rows`.
-    public func foreignKeyLabels(column index: Int, rows: [[DatabaseValue]]) -> [DatabaseValue: String] {
+    package func foreignKeyLabels(column index: Int, rows: [[DatabaseValue]]) -> [DatabaseValue: String] {
         guard let view = current else { return [:] }
         return loader.foreignKeyLabels(of: view, column: index, rows: rows)
     }
     /// The path the current view is sorted by when it is computed (`albums.@count`).
-    public var computedOrderPath: String? { ViewLoader.computedOrderPath(of: current) }
+    package var computedOrderPath: String? { ViewLoader.computedOrderPath(of: current) }
     /// The computed order value of each row in `rows` of the current view.
-    public func computedOrderValues(rows: Range<Int>) -> [DatabaseValue] {
+    package func computedOrderValues(rows: Range<Int>) -> [DatabaseValue] {
         guard let view = current else { return [] }
         return loader.computedOrderValues(of: view, rows: rows)
     }
@@ -96,28 +96,28 @@ extension Explorer {
     /// The current row's relationships with their row counts.
     public func relations() throws -> [(relationship: Relationship, count: Int)] { try navigator.relations() }
     /// The label of the row each to-one relationship of the current row points at.
-    public func toOneLabels(_ relationships: [Relationship]) -> [Int: String] { navigator.toOneLabels(relationships) }
+    package func toOneLabels(_ relationships: [Relationship]) -> [Int: String] { navigator.toOneLabels(relationships) }
     /// What a relationship goes through: `ArtistId`, `Track.AlbumId`, `PlaylistTrack`.
-    public static func throughText(_ relationship: Relationship) -> String { Navigator.throughText(relationship) }
+    package static func throughText(_ relationship: Relationship) -> String { Navigator.throughText(relationship) }
     /// Where the current view's cursor is, as a ``RowLinks/Anchor``.
     func rowLinksAnchor() -> RowLinks.Anchor? { navigator.rowLinksAnchor() }
     /// The current row's relationships by name only.
-    public func rowLinkNames() -> RowLinks? { navigator.rowLinkNames() }
+    package func rowLinkNames() -> RowLinks? { navigator.rowLinkNames() }
     /// The current row's relationships with labels and counts.
-    public func rowLinks() throws -> RowLinks? { try navigator.rowLinks() }
+    package func rowLinks() throws -> RowLinks? { try navigator.rowLinks() }
 
     // MARK: Raw SQL and find
 
     /// Runs a read-only statement and shows its result as a view.
-    public func runSQL(_ sql: String) throws { try QueryRunner(database: database, navigator: navigator).runSQL(sql) }
+    package func runSQL(_ sql: String) throws { try QueryRunner(database: database, navigator: navigator).runSQL(sql) }
     /// Runs a read-only statement for text mode, handing on its columns and rows as they are read.
     @discardableResult
-    public func streamSQL(_ sql: String, columns: ([ResultColumn]) throws -> Void, row: ([DatabaseValue]) throws -> Void) throws -> Int {
+    package func streamSQL(_ sql: String, columns: ([ResultColumn]) throws -> Void, row: ([DatabaseValue]) throws -> Void) throws -> Int {
         try QueryRunner(database: database, navigator: navigator).streamSQL(sql, columns: columns, row: row)
     }
     /// Moves the cursor to the next row of the current view whose text contains `text` (`RowFinder`).
     @discardableResult
-    public func find(_ text: String, column: Int?, backward: Bool = false, includingCurrent: Bool = false) throws -> String {
+    package func find(_ text: String, column: Int?, backward: Bool = false, includingCurrent: Bool = false) throws -> String {
         try RowFinder(navigator: navigator).find(text, column: column, backward: backward, includingCurrent: includingCurrent)
     }
 
@@ -128,15 +128,15 @@ extension Explorer {
         Refresher(database: database, pending: pending, watcher: watcher, tableList: tableList, navigator: navigator)
     }
     /// Reads the table counts and the current view again (the models first, when the schema changed).
-    public func refresh() throws { try refresher.refresh() }
+    package func refresh() throws { try refresher.refresh() }
     /// Reflects the file's models again and rebuilds the navigation on them.
     func reflectAgain(keepingChanges: Bool = false) throws { try refresher.reflectAgain(keepingChanges: keepingChanges) }
     /// ``refresh()`` when another program committed changes since the last read. Returns whether it refreshed.
     @discardableResult
-    public func refreshIfChangedElsewhere() -> Bool { refresher.refreshIfChangedElsewhere() }
+    package func refreshIfChangedElsewhere() -> Bool { refresher.refreshIfChangedElsewhere() }
     /// ``refreshIfChangedElsewhere()``, throwing when the file cannot be read.
     @discardableResult
-    public func refreshIfChangedElsewhereOrFail() throws -> Bool { try refresher.refreshIfChangedElsewhereOrFail() }
+    package func refreshIfChangedElsewhereOrFail() throws -> Bool { try refresher.refreshIfChangedElsewhereOrFail() }
     /// Loads the current view again, keeping the cursor on the same row when it is still there.
     func reloadCurrentView(undoneHere: Bool = false) throws { try navigator.reloadCurrentView(undoneHere: undoneHere) }
 }

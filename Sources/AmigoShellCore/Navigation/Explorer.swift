@@ -12,19 +12,19 @@ import Foundation
 /// `TransactionControl`, `Refresher`, `QueryRunner` and `RowFinder` made over them when asked for. Commands are dispatched in ``execute(_:)``.
 public final class Explorer {
     /// What is browsed: the models, engine and session, replaced together on re-reflection.
-    public let database: BrowsedDatabase
+    package let database: BrowsedDatabase
     /// The session's pending changes and their log.
-    public let pending: PendingTransaction
+    package let pending: PendingTransaction
     /// What changed under the explorer: other programs' commits, schema changes, a replaced file.
-    public let watcher: ChangeWatcher
+    package let watcher: ChangeWatcher
     /// The tables and views with their row counts.
-    public let tableList: TableList
+    package let tableList: TableList
     /// Reads the views' counts and rows.
-    public let loader: ViewLoader
+    package let loader: ViewLoader
     /// The views and the way between them.
-    public let navigator: Navigator
+    package let navigator: Navigator
     /// Writes what `export` asks for.
-    public let exporter: Exporter
+    package let exporter: Exporter
 
     /// The models and engine (reflected again when another program changes the schema).
     public var amigo: AmigoDatabase { database.amigo }
@@ -33,40 +33,40 @@ public final class Explorer {
     /// The path shown in the title.
     public var displayPath: String { database.displayPath }
     /// The statements the session ran.
-    public let echoLog: EchoLog
+    package let echoLog: EchoLog
     /// The uncommitted writes, in order, each undoable alone while it is the last (`changes`, `undo`).
-    public var changeLog: PendingChangeLog { pending.changeLog }
+    package var changeLog: PendingChangeLog { pending.changeLog }
     /// The commands run this session, with when, how long, rows and failure (`history`).
-    public internal(set) var history = CommandHistory()
+    package internal(set) var history = CommandHistory()
     /// Queries saved by name for this database (`save`, `run`), in a plain file under the user's
     /// data folder; set from the environment when first used.
-    public lazy var savedQueries = SavedQueries(database: isSQLite ? amigo.engine.path : displayPath,
+    package lazy var savedQueries = SavedQueries(database: isSQLite ? amigo.engine.path : displayPath,
                                                 environment: ProcessInfo.processInfo.environment)
     /// Rows printed per view in text mode.
-    public var textLimit = 20
+    package var textLimit = 20
     /// Rows shown on screen at once (set by the layout), used to size fetches.
-    public var viewportRows: Int {
+    package var viewportRows: Int {
         get { loader.viewportRows }
         set { loader.viewportRows = newValue }
     }
     /// Most rows kept from a raw `sql` statement.
-    public static let sqlRowCap = ViewLoader.sqlRowCap
+    package static let sqlRowCap = ViewLoader.sqlRowCap
     /// Most characters of a text value the grid reads of each cell (``ViewLoader/cellPrefixLength``).
-    public var cellPrefixLength: Int {
+    package var cellPrefixLength: Int {
         get { loader.cellPrefixLength }
         set { loader.cellPrefixLength = newValue }
     }
     /// Characters of a cut value shown before its size (``ViewLoader/cutCellShownLength``).
-    public var cutCellShownLength: Int {
+    package var cutCellShownLength: Int {
         get { loader.cutCellShownLength }
         set { loader.cutCellShownLength = newValue }
     }
 
     /// Whether the database is a SQLite file (not a PostgreSQL server).
-    public var isSQLite: Bool { database.isSQLite }
+    package var isSQLite: Bool { database.isSQLite }
 
     /// The database file `export` must never write over (none for a server).
-    public var databaseFile: String { database.databaseFile }
+    package var databaseFile: String { database.databaseFile }
 
     /// Seconds the bounded counts of the tables list may take as the explorer opens (with a
     /// count limit); the tables not counted by then are counted when idle.
@@ -100,7 +100,7 @@ public final class Explorer {
         set { pending.schemaChangesPending = newValue }
     }
     /// Tables and views with their row counts.
-    public var tables: [TableSummary] { tableList.tables }
+    package var tables: [TableSummary] { tableList.tables }
     /// Whether ``tables`` holds counts from before a script's writes.
     var tableCountsAreStale: Bool {
         get { tableList.countsAreStale }
@@ -110,43 +110,43 @@ public final class Explorer {
     /// The schema's version when the models were reflected.
     var reflectedSchemaVersion: Int64? { watcher.reflectedSchemaVersion }
     /// Whether the file the explorer opened was since deleted, moved or replaced by another file.
-    public var fileReplacedElsewhere: Bool { watcher.fileReplacedElsewhere }
+    package var fileReplacedElsewhere: Bool { watcher.fileReplacedElsewhere }
     /// The pending notice, if any, which is then forgotten.
-    public func takeNotice() -> String? { watcher.takeNotice() }
+    package func takeNotice() -> String? { watcher.takeNotice() }
     /// Counting in the tables list stops at this many rows; nil counts exactly.
     public var tableCountLimit: Int? {
         get { tableList.countLimit }
         set { tableList.countLimit = newValue }
     }
     /// Re-reads the table list and counts.
-    public func reloadTables() throws { try tableList.reload() }
+    package func reloadTables() throws { try tableList.reload() }
     /// Rows changed in the session and not yet committed.
-    public var pendingChanges: Int { pending.count }
+    package var pendingChanges: Int { pending.count }
     /// How long changes have been pending in the session's transaction (``PendingTransaction/age(now:)``).
-    public func pendingTransactionAge(now: Date = Date()) -> TimeInterval? { pending.age(now: now) }
+    package func pendingTransactionAge(now: Date = Date()) -> TimeInterval? { pending.age(now: now) }
     /// `45s`, `2m05s`, `1h02m`: an age as the status line shows it.
-    public static func ageText(_ seconds: TimeInterval) -> String { PendingTransaction.ageText(seconds) }
+    package static func ageText(_ seconds: TimeInterval) -> String { PendingTransaction.ageText(seconds) }
     /// What became of the session's changes with the lost connection (``PendingTransaction/lostChangesText``).
-    public var lostChangesText: String? { pending.lostChangesText }
+    package var lostChangesText: String? { pending.lostChangesText }
     /// Whether another program committed changes to the file since the counts were read.
-    public func fileChangedElsewhere() throws -> Bool { try watcher.fileChangedElsewhere() }
+    package func fileChangedElsewhere() throws -> Bool { try watcher.fileChangedElsewhere() }
     /// The schema's version (``ChangeWatcher/schemaVersion()``).
     func schemaVersion() -> Int64? { watcher.schemaVersion() }
     /// Whether the schema is known to have changed since the models were reflected.
     var schemaChangedSinceReflection: Bool { watcher.schemaChangedSinceReflection }
 
     /// How the file is reflected, again when another program changes its schema.
-    public var reflectionOptions: ReflectionOptions { database.reflectionOptions }
+    package var reflectionOptions: ReflectionOptions { database.reflectionOptions }
 
     /// Where `export csv|json -` writes, unbroken: text mode's standard output. Nil in the
     /// terminal UI, whose standard output is the screen.
-    public var standardOutputWriter: ((String) throws -> Void)? {
+    package var standardOutputWriter: ((String) throws -> Void)? {
         get { exporter.standardOutputWriter }
         set { exporter.standardOutputWriter = newValue }
     }
 
     /// Whether echo is being recorded.
-    public var isEchoOn: Bool {
+    package var isEchoOn: Bool {
         get { amigo.engine.echo.isEnabled }
         set { amigo.engine.echo.isEnabled = newValue }
     }

@@ -2,7 +2,7 @@ import Amigo
 import Foundation
 
 /// Picks the column that names a row: `Name`, `Title`, `FirstName LastName`, or the first text column.
-public enum LabelColumn {
+package enum LabelColumn {
     /// The label columns of `model`, or nil when it has no text column.
     public static func columns(of model: ORMModel) -> [Column]? {
         let text = model.table.columns.filter { ($0.kind == .text || $0.declaredType.isEmpty) && !$0.primaryKey }
@@ -28,7 +28,7 @@ public enum LabelColumn {
 
     /// The label of a row, or nil: the label columns' text, or when it is NULL or empty, the next
     /// readable text column that is not a link (never `∅`).
-    public static func label(of record: Record) -> String? {
+    package static func label(of record: Record) -> String? {
         guard let columns = columns(of: record.model) else { return nil }
         let values = columns.map { record.value(at: $0.index) }
         if !values.allSatisfy(\.isNull) {

@@ -53,7 +53,7 @@ extension Navigator {
     }
 
     /// ANDs `column = value` (the current cell) onto the current filter.
-    public func filterEqualToCurrentCell() throws {
+    package func filterEqualToCurrentCell() throws {
         guard let view = current, view.isModelView else { throw ShellError.noView(command: "=") }
         guard let record = try currentRecord() else { throw ShellError.noCurrentRow(command: "=") }
         guard view.cursorColumn < view.modelColumns.count else { throw ShellError.noCurrentRow(command: "=") }
@@ -81,7 +81,7 @@ extension Navigator {
 
     /// ANDs `column = value` (`column = nil` for NULL) onto the current filter, as a facet does:
     /// Enter on a value of the frequencies (`F`, `freq`).
-    public func keepRows(where column: String, equals value: DatabaseValue) throws {
+    package func keepRows(where column: String, equals value: DatabaseValue) throws {
         guard let view = current, view.isModelView else { throw ShellError.noView(command: "freq") }
         let literal: String
         if value.isNull {
@@ -97,7 +97,7 @@ extension Navigator {
 
     /// The current view's value profile of `column` (a name or a to-one path): the most frequent
     /// values first, up to ``frequencyLimit``.
-    public func valueProfile(of column: String) throws -> ValueProfile {
+    package func valueProfile(of column: String) throws -> ValueProfile {
         guard let view = current, view.isModelView else { throw ShellError.noView(command: "freq") }
         return try view.query(in: session).valueProfile(of: column, limit: Navigator.frequencyLimit)
     }
@@ -110,7 +110,7 @@ extension Navigator {
     }
 
     /// How many values a profile lists (the rest are summed up in its last line).
-    public static let frequencyLimit = 1000
+    package static let frequencyLimit = 1000
 
     /// The comparisons a filter ANDs together at its top level.
     static func conjuncts(of expression: FilterExpression) -> [FilterComparison] {
@@ -122,7 +122,7 @@ extension Navigator {
     }
 
     /// Sorts the current view by `column` (nil: key order). Keeps the filter.
-    public func setOrder(column: String?, descending: Bool) throws {
+    package func setOrder(column: String?, descending: Bool) throws {
         guard let view = current else { throw ShellError.noView(command: "order") }
         guard let model = view.model else { throw ShellError.sqlResult(command: "order", instead: "cannot be sorted; add ORDER BY") }
         try narrowing({ $0.order.map { "order: \($0.column)\($0.descending ? " desc" : "")" } ?? "key order" }) { view in

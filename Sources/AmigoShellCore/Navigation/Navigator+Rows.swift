@@ -7,7 +7,7 @@ extension Navigator {
     // MARK: Moving
 
     /// Moves the cursor to absolute row `index` (clamped) and scrolls it into view.
-    public func moveCursor(to index: Int) {
+    package func moveCursor(to index: Int) {
         guard let view = current else { return }
         failedGet = nil
         if !view.countIsExact && index >= view.totalCount - viewportRows {
@@ -27,7 +27,7 @@ extension Navigator {
     }
 
     /// Moves the current column to `index` (clamped).
-    public func moveColumn(to index: Int) {
+    package func moveColumn(to index: Int) {
         guard let view = current else { return }
         view.cursorColumn = min(max(0, index), max(0, view.columns.count - 1))
         if view.cursorColumn < view.leftColumn { view.leftColumn = view.cursorColumn }

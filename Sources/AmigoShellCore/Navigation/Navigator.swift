@@ -4,7 +4,7 @@ import Amigo
 /// stacks `open` left behind, and every move — open, follow, back, the cursor, `get`, narrowing.
 /// Rows are read through the ``ViewLoader``; a view whose row went away elsewhere is said through
 /// the ``ChangeWatcher``'s notice.
-public final class Navigator {
+package final class Navigator {
     /// The database browsed.
     let database: BrowsedDatabase
     /// Takes the notice of a row deleted elsewhere.
@@ -13,14 +13,14 @@ public final class Navigator {
     let loader: ViewLoader
 
     /// The views, oldest first; the last is on screen.
-    public internal(set) var stack: [BrowseView] = []
+    package internal(set) var stack: [BrowseView] = []
     /// Navigation stacks left by `open`, most recent last; `back` from a table opened directly
     /// returns to the last of them.
     var earlierStacks: [[BrowseView]] = []
     /// Whether a narrowing (filter, `=`, order) pushes a new step on the navigation stack, which
     /// `back` pops, instead of changing the view in place. The terminal UI turns it on; text mode
     /// keeps changing the view in place.
-    public var narrowingPushesSteps = false
+    package var narrowingPushesSteps = false
     /// A `get` that failed, and the view and row that were current then: `set` refuses to edit
     /// that row, which is not the one asked for (in `-c` and piped scripts nobody sees the cursor).
     var failedGet: (view: ObjectIdentifier, row: Int, reason: String)?
@@ -106,7 +106,7 @@ public final class Navigator {
     /// Follows the to-one relationship whose foreign key is the current column, if it is one.
     /// Returns false when the current column is not a foreign key.
     @discardableResult
-    public func followForeignKeyAtCursor() throws -> Bool {
+    package func followForeignKeyAtCursor() throws -> Bool {
         guard let view = current, let model = view.model else { return false }
         guard view.cursorColumn < view.modelColumns.count else { return false }
         let column = view.modelColumns[view.cursorColumn]
@@ -151,7 +151,7 @@ public final class Navigator {
     }
 
     /// The breadcrumb: `Artist 1 "AC/DC" › albums › Album 1 "For Those…" › tracks`.
-    public var breadcrumb: String {
+    package var breadcrumb: String {
         var parts: [String] = []
         for (i, view) in stack.enumerated() {
             if let step = view.step {
@@ -168,7 +168,7 @@ public final class Navigator {
     }
 
     /// `Album 1 "For Those About To Rock"`: the row's model, key and label.
-    public func rowCaption(_ record: Record) -> String {
+    package func rowCaption(_ record: Record) -> String {
         let key = record.primaryKey.map(ValueText.display).joined(separator: ",")
         var caption = key.isEmpty ? record.model.name : "\(record.model.name) \(key)"
         if let label = LabelColumn.label(of: record) { caption += " \"\(DisplayWidth.truncate(label, to: 24))\"" }
@@ -180,14 +180,14 @@ public final class Navigator {
     /// The row at absolute `index` of the current view (a model row), fetching if needed, as the
     /// grid read it: a value longer than ``ViewLoader/cellPrefixLength`` may be held only in part
     /// (``Record/fullSize(at:)`` says which). Use ``fullRecord(at:)`` for every byte.
-    public func record(at index: Int) throws -> Record? {
+    package func record(at index: Int) throws -> Record? {
         guard let view = current, let window = view.window else { return nil }
         return try window.row(at: index)
     }
 
     /// The row at absolute `index` of the current view with every value whole (read again by key
     /// when the grid holds only a prefix of one of its values).
-    public func fullRecord(at index: Int) throws -> Record? {
+    package func fullRecord(at index: Int) throws -> Record? {
         guard let view = current, let window = view.window else { return nil }
         return try window.fullRow(at: index)
     }

@@ -7,22 +7,22 @@ import Amigo
 ///
 /// The names are known at once from the model; the labels and counts take queries, so they are
 /// read when the keys stop (idle work that the next key interrupts) and are nil until then.
-public struct RowLinks: Sendable, Equatable {
+package struct RowLinks: Sendable, Equatable {
     /// One relationship of the row.
-    public struct Link: Sendable, Equatable {
+    package struct Link: Sendable, Equatable {
         /// The relationship's name (`tracks`, `artist`).
         public var name: String
         /// Whether it leads to at most one row.
-        public var isToOne: Bool
+        package var isToOne: Bool
         /// For a to-many: the rows it leads to, once counted.
         public var count: Int?
         /// For a to-one: the label (or key) of the row it points at, once read; `nil` also when
         /// it points at no row.
-        public var label: String?
+        package var label: String?
     }
 
     /// Which view and row these are the links of: the view's identity and the row's key.
-    public struct Anchor: Sendable, Equatable {
+    package struct Anchor: Sendable, Equatable {
         /// The view (its object identity).
         public var view: ObjectIdentifier
         /// The row's position in the view.
@@ -32,14 +32,14 @@ public struct RowLinks: Sendable, Equatable {
     }
 
     /// The row they belong to.
-    public var anchor: Anchor
+    package var anchor: Anchor
     /// The relationships, in the model's order.
     public var links: [Link]
     /// Whether the labels and counts were read (false: names only).
-    public var isComplete: Bool
+    package var isComplete: Bool
 
     /// The most relationships the digit keys reach.
-    public static let numberedLimit = 9
+    package static let numberedLimit = 9
 }
 
 extension Navigator {
@@ -53,7 +53,7 @@ extension Navigator {
     /// The label of the row each to-one relationship of the current row points at (`AC/DC` for
     /// an album's `artist`), by index in `relationships`; a relationship that points at no row, or
     /// at a row with nothing to name it, has none.
-    public func toOneLabels(_ relationships: [Relationship]) -> [Int: String] {
+    package func toOneLabels(_ relationships: [Relationship]) -> [Int: String] {
         guard let record = try? currentRecord() else { return [:] }
         var labels: [Int: String] = [:]
         for (i, relationship) in relationships.enumerated() where relationship.kind == .toOne {
@@ -65,7 +65,7 @@ extension Navigator {
     }
 
     /// What a relationship goes through: `ArtistId`, `Track.AlbumId`, `PlaylistTrack`.
-    public static func throughText(_ relationship: Relationship) -> String {
+    package static func throughText(_ relationship: Relationship) -> String {
         switch relationship.kind {
         case .toOne:
             return relationship.sourceColumns.map(\.label).joined(separator: ",")
@@ -86,7 +86,7 @@ extension Navigator {
 
     /// The current row's relationships by name only (no query beyond the row itself); nil when
     /// there is no model row or its model has no relationships.
-    public func rowLinkNames() -> RowLinks? {
+    package func rowLinkNames() -> RowLinks? {
         guard let model = current?.model, !model.relationships.isEmpty, let anchor = rowLinksAnchor() else { return nil }
         let links = model.relationships.map { RowLinks.Link(name: $0.name, isToOne: $0.kind == .toOne, count: nil, label: nil) }
         return RowLinks(anchor: anchor, links: links, isComplete: false)
@@ -94,7 +94,7 @@ extension Navigator {
 
     /// The current row's relationships with the label of each to-one's row and the count of
     /// each to-many's rows (the relations menu's numbers); one query per relationship.
-    public func rowLinks() throws -> RowLinks? {
+    package func rowLinks() throws -> RowLinks? {
         guard var links = rowLinkNames(), let model = current?.model else { return nil }
         let record = try chosenRecord(for: "relations")
         let labels = toOneLabels(model.relationships)

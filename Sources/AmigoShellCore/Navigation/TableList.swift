@@ -4,7 +4,7 @@ import Foundation
 /// The tables and views of the database with their row counts, as the tables list shows them:
 /// counted up to a bound so that a file of huge tables opens at once, the rest counted when idle
 /// (``countNextDeferred()``), partitions under their parents.
-public final class TableList {
+package final class TableList {
     /// The database listed.
     let database: BrowsedDatabase
     /// Notes when the counts were read, and says when another program made them stale.
@@ -15,7 +15,7 @@ public final class TableList {
     /// Counting stops at this many rows (shown as `100000+`); nil counts exactly. The terminal UI
     /// sets it (and amigo-shell on a server, in text mode too); text mode's `tables` on a file
     /// counts exactly. Opening a table counts it exactly.
-    public var countLimit: Int?
+    package var countLimit: Int?
     /// Whether ``tables`` holds counts from before a script's writes (read again when listed).
     var countsAreStale = false
 
@@ -27,7 +27,7 @@ public final class TableList {
     }
 
     /// Re-reads the table list and counts.
-    public func reload() throws {
+    package func reload() throws {
         try reload(within: nil)
     }
 

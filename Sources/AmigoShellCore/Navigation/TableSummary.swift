@@ -1,41 +1,41 @@
 import Amigo
 
 /// A table or view of the database, as listed by `tables`.
-public struct TableSummary: Sendable, Equatable {
+package struct TableSummary: Sendable, Equatable {
     /// Its name.
     public var name: String
     /// Whether it is a view.
-    public var isView: Bool
+    package var isView: Bool
     /// The partitioned table it is a partition of (PostgreSQL), or nil.
-    public var partitionOf: String? = nil
+    package var partitionOf: String? = nil
     /// Its row count, or nil when it could not be counted (a broken view).
-    public var rowCount: Int?
+    package var rowCount: Int?
     /// Whether ``rowCount`` is not the exact count yet: the table has more rows than
     /// ``TableList/countLimit``, or (``rowCount`` nil) a view not counted yet.
-    public var isLowerBound: Bool = false
+    package var isLowerBound: Bool = false
     /// Why the table or view cannot be read (an unknown tokenizer, module or collation), or nil.
-    public var unreadableReason: String? = nil
+    package var unreadableReason: String? = nil
     /// While ``isLowerBound``: the engine's estimate of the row count (PostgreSQL's
     /// `reltuples`), when it has one above the bound.
-    public var estimate: Int? = nil
+    package var estimate: Int? = nil
 
     /// What the tables list writes before the name: `✗ ` unreadable, `◦ ` a view, `└ ` a
     /// partition (listed under its parent).
-    public var listMark: String {
+    package var listMark: String {
         unreadableReason != nil ? "✗ " : isView ? "◦ " : partitionOf != nil ? "└ " : ""
     }
 
     /// `table`, `view` or `partition of PARENT`, and `, unreadable`, as `tables` writes it.
-    public var kindText: String {
+    package var kindText: String {
         (isView ? "view" : partitionOf.map { "partition of " + $0 } ?? "table") + (unreadableReason == nil ? "" : ", unreadable")
     }
 
     /// Whether the count waits for idle time (a view, whose query may run for minutes).
-    public var isCountPending: Bool { isLowerBound && rowCount == nil }
+    package var isCountPending: Bool { isLowerBound && rowCount == nil }
 
     /// `3503`, `100000+`, `~5000000` (an estimate, until the exact count comes), `…` (a view
     /// not counted yet, with no estimate), or `?` (could not be counted).
-    public var countText: String {
+    package var countText: String {
         guard let rowCount else { return isCountPending ? estimate.map { "~\($0)" } ?? "…" : "?" }
         if isLowerBound, let estimate, estimate > rowCount { return "~\(estimate)" }
         return isLowerBound ? "\(rowCount)+" : String(rowCount)

@@ -3,7 +3,7 @@ import Amigo
 /// Reads views' rows and counts: counts a view (bounded, the rest finished when idle or when its
 /// end is needed), pages its rows through a ``RowWindow`` or ``SQLResultWindow`` sized to the
 /// screen, and cuts long values for the grid. Holds the sizes that govern those reads.
-public final class ViewLoader {
+package final class ViewLoader {
     /// The database read.
     let database: BrowsedDatabase
     /// Says whether another program changed the file, so that the list's counts are not reused then.
@@ -12,19 +12,19 @@ public final class ViewLoader {
     let tableList: TableList
 
     /// Rows shown on screen at once (set by the layout), used to size fetches.
-    public var viewportRows = 20
+    package var viewportRows = 20
     /// Most characters of a text value (bytes of a blob) the grid reads of each cell; a longer
     /// value is read whole only for what needs it (the row's detail, an edit, `=`, an export).
-    public var cellPrefixLength = 1024
+    package var cellPrefixLength = 1024
     /// Characters of a value longer than ``cellPrefixLength`` shown before its size (`…(5.0 MB)`),
     /// so that the size fits in a grid column.
-    public var cutCellShownLength = 24
+    package var cutCellShownLength = 24
     /// Whether `open` and `follow` read the rows on screen before the view goes on the stack, so
     /// that a slow one cancelled with Esc leaves navigation where it was and is not run again
     /// by the next frame. The terminal UI turns it on; text mode reads rows when it prints them.
-    public var readsFirstScreenOnOpen = false
+    package var readsFirstScreenOnOpen = false
     /// Most rows kept from a raw `sql` statement that cannot be paged.
-    public static let sqlRowCap = 10_000
+    package static let sqlRowCap = 10_000
 
     /// A loader reading `database`, reusing the counts of `tableList`.
     init(database: BrowsedDatabase, watcher: ChangeWatcher, tableList: TableList) {

@@ -1,5 +1,5 @@
 /// Sizes in bytes as people read them: `812 bytes`, `4.0 KB`, `5.0 MB`, `1.2 GB` (units of 1,024).
-public enum ByteCount {
+package enum ByteCount {
     /// The units after bytes, each 1,024 times the one before.
     static let units = ["KB", "MB", "GB", "TB"]
     /// How many bytes one of ``units``' first unit is.

@@ -16,7 +16,7 @@ import CWidth
 ///     DisplayWidth.of("👨‍👩‍👧")                   // 2 (only 👨 is kept)
 ///     DisplayWidth.truncate("日本語", to: 4)     // "日…"
 ///     DisplayWidth.pad("ab", to: 4, alignRight: true)  // "  ab"
-public enum DisplayWidth {
+package enum DisplayWidth {
     /// The number of terminal columns `s` occupies once sanitized.
     public static func of(_ s: String) -> Int {
         if let ascii = printableASCIIWidth(s) { return ascii }
@@ -44,7 +44,7 @@ public enum DisplayWidth {
     /// - a grapheme of zero width (a lone combining mark, U+200B, a BOM) is dropped.
     ///
     /// Combining marks attached to a base (`é` written as `e` + U+0301) are kept.
-    public static func sanitize(_ s: String) -> String {
+    package static func sanitize(_ s: String) -> String {
         if printableASCIIWidth(s) != nil { return s }
         var result = ""
         result.reserveCapacity(s.utf8.count)
@@ -59,7 +59,7 @@ public enum DisplayWidth {
     /// When anything is cut the result ends with `…`. A wide character is never split: if it does
     /// not fit, it is left out and the result is one column narrower than `width` (nothing is padded).
     /// A `width` of 0 or less gives `""`.
-    public static func truncate(_ s: String, to width: Int) -> String {
+    package static func truncate(_ s: String, to width: Int) -> String {
         guard width > 0 else { return "" }
         let graphemes = sanitizedGraphemes(s)
         let total = graphemes.reduce(0) { $0 + $1.width }
@@ -77,7 +77,7 @@ public enum DisplayWidth {
 
     /// Truncates `s` to `width` columns (see ``truncate(_:to:)``), then pads it with spaces to
     /// exactly `width` columns: on the right, or on the left when `alignRight` is true.
-    public static func pad(_ s: String, to width: Int, alignRight: Bool = false) -> String {
+    package static func pad(_ s: String, to width: Int, alignRight: Bool = false) -> String {
         guard width > 0 else { return "" }
         let truncated = truncate(s, to: width)
         let padding = String(repeating: " ", count: max(0, width - of(truncated)))

@@ -2,7 +2,7 @@ import Amigo
 
 /// A query plan as the shell shows it: the statement, the steps as a tree (`|--`, `` `-- ``, as
 /// sqlite3 draws it), full scans of big tables marked, and the suggested index, never run.
-public enum QueryPlanText {
+package enum QueryPlanText {
     /// The lines of `plan`.
     public static func lines(_ plan: QueryPlan) -> [String] {
         var lines = [plan.statement.description, ""]
@@ -32,7 +32,7 @@ public enum QueryPlanText {
     }
 
     /// The one-line summary for the status line.
-    public static func summary(_ plan: QueryPlan) -> String {
+    package static func summary(_ plan: QueryPlan) -> String {
         let scans = plan.fullScans
         if scans.isEmpty { return "plan: no full scan of a big table" }
         return "plan: full scan of " + scans.map(\.table).joined(separator: ", ") + (plan.suggestedIndexes.isEmpty ? "" : " — an index is suggested")

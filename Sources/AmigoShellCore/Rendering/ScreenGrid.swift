@@ -1,22 +1,22 @@
 /// Text attributes of a cell; a terminal adapter maps them to its own (curses `A_BOLD` …).
-public struct TextAttributes: OptionSet, Sendable, Hashable {
+package struct TextAttributes: OptionSet, Sendable, Hashable {
     /// The raw bits.
     public let rawValue: Int
     /// Creates attributes from raw bits.
-    public init(rawValue: Int) { self.rawValue = rawValue }
+    package init(rawValue: Int) { self.rawValue = rawValue }
 
     /// Bold (often also bright).
-    public static let bold = TextAttributes(rawValue: 1 << 0)
+    package static let bold = TextAttributes(rawValue: 1 << 0)
     /// Foreground and background swapped; used for the selection.
-    public static let reverse = TextAttributes(rawValue: 1 << 1)
+    package static let reverse = TextAttributes(rawValue: 1 << 1)
     /// Underlined.
-    public static let underline = TextAttributes(rawValue: 1 << 2)
+    package static let underline = TextAttributes(rawValue: 1 << 2)
     /// Dim (half-bright).
-    public static let dim = TextAttributes(rawValue: 1 << 3)
+    package static let dim = TextAttributes(rawValue: 1 << 3)
 }
 
 /// A foreground colour from the basic terminal palette, on the terminal's default background.
-public enum TerminalColor: Int, Sendable, Hashable, CaseIterable {
+package enum TerminalColor: Int, Sendable, Hashable, CaseIterable {
     /// The terminal's default foreground.
     case normal
     /// Red.
@@ -36,24 +36,24 @@ public enum TerminalColor: Int, Sendable, Hashable, CaseIterable {
 }
 
 /// How a cell is drawn: attributes plus a foreground colour.
-public struct TextStyle: Sendable, Hashable {
+package struct TextStyle: Sendable, Hashable {
     /// Bold, reverse, underline, dim.
-    public var attributes: TextAttributes
+    package var attributes: TextAttributes
     /// The foreground colour.
-    public var color: TerminalColor
+    package var color: TerminalColor
 
     /// No attributes, default colour.
-    public static let plain = TextStyle()
+    package static let plain = TextStyle()
 
     /// Creates a style, for example `TextStyle(.bold, color: .cyan)`.
-    public init(_ attributes: TextAttributes = [], color: TerminalColor = .normal) {
+    package init(_ attributes: TextAttributes = [], color: TerminalColor = .normal) {
         self.attributes = attributes
         self.color = color
     }
 }
 
 /// One terminal cell of a ``ScreenGrid``.
-public struct Cell: Sendable, Hashable {
+package struct Cell: Sendable, Hashable {
     /// One sanitized grapheme (see ``DisplayWidth/sanitize(_:)``), or `""` for a cell covered by the
     /// wide character to its left.
     public var text: String
@@ -61,13 +61,13 @@ public struct Cell: Sendable, Hashable {
     public var style: TextStyle
 
     /// Creates a cell.
-    public init(text: String = " ", style: TextStyle = .plain) {
+    package init(text: String = " ", style: TextStyle = .plain) {
         self.text = text
         self.style = style
     }
 
     /// A plain space.
-    public static let blank = Cell()
+    package static let blank = Cell()
 }
 
 /// A cell position in a grid, 0-based.
@@ -78,18 +78,18 @@ public struct GridPosition: Sendable, Hashable {
     public var column: Int
 
     /// Creates a position.
-    public init(row: Int, column: Int) {
+    package init(row: Int, column: Int) {
         self.row = row
         self.column = column
     }
 }
 
 /// A rectangle of cells. Its sizes are never negative.
-public struct Rect: Sendable, Hashable {
+package struct Rect: Sendable, Hashable {
     /// The leftmost column.
-    public var x: Int
+    package var x: Int
     /// The top row.
-    public var y: Int
+    package var y: Int
     /// The number of columns.
     public var width: Int
     /// The number of rows.
@@ -97,7 +97,7 @@ public struct Rect: Sendable, Hashable {
 
     /// Creates a rectangle; negative values are clamped to 0, so layout arithmetic on a tiny
     /// terminal yields empty rectangles instead of invalid ones.
-    public init(x: Int, y: Int, width: Int, height: Int) {
+    package init(x: Int, y: Int, width: Int, height: Int) {
         self.x = max(0, x)
         self.y = max(0, y)
         self.width = max(0, width)
@@ -105,13 +105,13 @@ public struct Rect: Sendable, Hashable {
     }
 
     /// The column just past the right edge (`x + width`).
-    public var maxX: Int { x + width }
+    package var maxX: Int { x + width }
     /// The row just below the bottom edge (`y + height`).
-    public var maxY: Int { y + height }
+    package var maxY: Int { y + height }
 
     /// The rectangle shrunk by `amount` cells on every side (never below zero size);
     /// `inset(by: 1)` is the inside of a box drawn with ``ScreenGrid/drawBox(_:title:style:titleStyle:)``.
-    public func inset(by amount: Int) -> Rect {
+    package func inset(by amount: Int) -> Rect {
         Rect(x: x + amount, y: y + amount, width: width - 2 * amount, height: height - 2 * amount)
     }
 }
@@ -140,7 +140,7 @@ public struct ScreenGrid: Sendable, Equatable {
     private var cells: [Cell]
 
     /// Creates a grid of plain spaces with a hidden cursor. Negative sizes are treated as 0.
-    public init(width: Int, height: Int) {
+    package init(width: Int, height: Int) {
         self.width = max(0, width)
         self.height = max(0, height)
         self.cursor = nil
@@ -153,7 +153,7 @@ public struct ScreenGrid: Sendable, Equatable {
     /// Writing sanitizes the text to its first grapheme and keeps wide characters whole: a wide
     /// grapheme also claims the cell(s) to its right (or becomes a space if it does not fit), and a
     /// wide character that is partly overwritten becomes spaces. Writing `""` writes a space.
-    public subscript(row: Int, column: Int) -> Cell {
+    package subscript(row: Int, column: Int) -> Cell {
         get {
             guard contains(row: row, column: column) else { return .blank }
             return cells[row * width + column]
@@ -176,7 +176,7 @@ public struct ScreenGrid: Sendable, Equatable {
     ///
     /// - Returns: the number of columns written.
     @discardableResult
-    public mutating func put(_ text: String, row: Int, column: Int, maxWidth: Int? = nil,
+    package mutating func put(_ text: String, row: Int, column: Int, maxWidth: Int? = nil,
                              style: TextStyle = .plain) -> Int {
         guard row >= 0, row < height else { return 0 }
         let limit = min(width, maxWidth.map { column + max(0, $0) } ?? width)
@@ -199,7 +199,7 @@ public struct ScreenGrid: Sendable, Equatable {
 
     /// Fills `rect` (clipped to the grid) with `character`. A wide character is repeated every two
     /// columns; an odd column left over at the right is a space.
-    public mutating func fill(_ rect: Rect, with character: Character = " ", style: TextStyle = .plain) {
+    package mutating func fill(_ rect: Rect, with character: Character = " ", style: TextStyle = .plain) {
         let grapheme = DisplayWidth.sanitizedGrapheme(character) ?? .space
         let (rows, columns) = clipped(rect)
         let maxX = columns.upperBound
@@ -218,7 +218,7 @@ public struct ScreenGrid: Sendable, Equatable {
     }
 
     /// Changes the style of the cells in `rect` (clipped to the grid) without changing their text.
-    public mutating func style(_ rect: Rect, _ style: TextStyle) {
+    package mutating func style(_ rect: Rect, _ style: TextStyle) {
         let (rows, columns) = clipped(rect)
         for row in rows {
             for column in columns {
@@ -232,7 +232,7 @@ public struct ScreenGrid: Sendable, Equatable {
     /// A `title` goes into the top border, `┌─ Tables ─────┐`, truncated with `…` if the box is too
     /// narrow, and drawn with `titleStyle` (default: `style`). The inside is left untouched.
     /// A rectangle less than 2×2 draws nothing.
-    public mutating func drawBox(_ rect: Rect, title: String? = nil, style: TextStyle = .plain,
+    package mutating func drawBox(_ rect: Rect, title: String? = nil, style: TextStyle = .plain,
                                  titleStyle: TextStyle? = nil) {
         guard rect.width >= 2, rect.height >= 2 else { return }
         let right = rect.maxX - 1

@@ -11,34 +11,34 @@
 /// ```
 ///
 /// On terminals narrower than ``wideWidth`` the echo pane goes below the grid.
-public struct ShellLayout: Sendable, Equatable {
+package struct ShellLayout: Sendable, Equatable {
     /// The smallest usable terminal.
-    public static let minimumWidth = 40
+    package static let minimumWidth = 40
     /// The smallest usable terminal.
-    public static let minimumHeight = 10
+    package static let minimumHeight = 10
     /// From this width on, the echo pane sits at the right of the grid.
-    public static let wideWidth = 110
+    package static let wideWidth = 110
 
     /// Row 0.
     public let title: Rect
     /// The tables pane (box).
     public let tables: Rect
     /// The grid pane (box).
-    public let grid: Rect
+    package let grid: Rect
     /// The echo pane (box), when shown.
-    public let echo: Rect?
+    package let echo: Rect?
     /// The status line.
     public let status: Rect
     /// The prompt line.
-    public let prompt: Rect
+    package let prompt: Rect
     /// The line above the status line that lists the current row's links (``RowLinks``), as
     /// wide as the screen; nil on a terminal too short to spare it.
     public let links: Rect?
     /// From this height on, the links line is shown.
-    public static let linksHeight = 14
+    package static let linksHeight = 14
 
     /// The layout for `width` × `height`, or nil when the terminal is too small.
-    public init?(width: Int, height: Int, echoVisible: Bool) {
+    package init?(width: Int, height: Int, echoVisible: Bool) {
         guard width >= ShellLayout.minimumWidth, height >= ShellLayout.minimumHeight else { return nil }
         title = Rect(x: 0, y: 0, width: width, height: 1)
         status = Rect(x: 0, y: height - 2, width: width, height: 1)
@@ -63,5 +63,5 @@ public struct ShellLayout: Sendable, Equatable {
     }
 
     /// Data rows that fit in the grid (inside the box, under the header).
-    public var gridRows: Int { max(1, grid.height - 4) }
+    package var gridRows: Int { max(1, grid.height - 4) }
 }

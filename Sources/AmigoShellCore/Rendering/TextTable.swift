@@ -3,7 +3,7 @@
 ///     AlbumId  Title                                  ArtistId
 ///     -------  -------------------------------------  --------
 ///     1        For Those About To Rock We Salute You  1
-public enum TextTable {
+package enum TextTable {
     /// The rows under a header, each column as wide as its widest cell (capped at `maxWidth`);
     /// the columns marked in `rightAligned` padded on the left.
     public static func render(header: [String], rows: [[String]], maxWidth: Int = 60, rightAligned: [Bool] = []) -> String {

@@ -5,13 +5,13 @@ import Amigo
 /// ``ValueForm/plain`` column (every SQLite column) is written exactly as before.
 extension ValueText {
     /// The form of column `index` among `forms` (``ValueForm/plain`` past their end).
-    @inline(__always) public static func form(_ forms: [ValueForm], _ index: Int) -> ValueForm {
+    @inline(__always) package static func form(_ forms: [ValueForm], _ index: Int) -> ValueForm {
         index < forms.count ? forms[index] : .plain
     }
 
     /// The text a value of form `form` is written as where it differs from its storage class's
     /// (`true`/`false`, `NaN`/`Infinity`/`-Infinity`, `\x0aff`), or nil where it does not.
-    public static func formText(_ value: DatabaseValue, form: ValueForm) -> String? {
+    package static func formText(_ value: DatabaseValue, form: ValueForm) -> String? {
         switch (form, value) {
         case (.plain, _): return nil
         case (.boolean, .integer(let i)): return i != 0 ? "true" : "false"
@@ -24,7 +24,7 @@ extension ValueText {
     /// A cell's text (the grid, table mode) in a column of form `form`: as ``display(_:)``, but
     /// booleans `true`/`false` and special floating-point values as the engine writes them
     /// (bytes keep their summary: size and first bytes).
-    public static func display(_ value: DatabaseValue, form: ValueForm) -> String {
+    package static func display(_ value: DatabaseValue, form: ValueForm) -> String {
         if form == .escapedHex { return display(value) }
         return formText(value, form: form) ?? display(value)
     }
@@ -37,7 +37,7 @@ extension ValueText {
 
     /// Whether a value of form `form` is shown as a number (right-aligned): integers and reals,
     /// and the text of an exact decimal.
-    public static func isNumber(_ value: DatabaseValue, form: ValueForm) -> Bool {
+    package static func isNumber(_ value: DatabaseValue, form: ValueForm) -> Bool {
         switch value {
         case .integer: return form != .boolean
         case .real: return true

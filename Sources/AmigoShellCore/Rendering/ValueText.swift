@@ -2,13 +2,13 @@ import Amigo
 import Foundation
 
 /// How cell values are shown, and how typed text becomes a value.
-public enum ValueText {
+package enum ValueText {
     /// The text shown for NULL.
     public static let null = "∅"
 
     /// A cell's text: numbers as SQLite prints them, text as is (control characters made visible
     /// by the grid), BLOBs as their size and first bytes in hex.
-    public static func display(_ value: DatabaseValue) -> String {
+    package static func display(_ value: DatabaseValue) -> String {
         switch value {
         case .null: return null
         case .integer(let i): return String(i)
@@ -20,7 +20,7 @@ public enum ValueText {
 
     /// Like ``display(_:)``, but text that is empty or starts or ends with whitespace is quoted
     /// (`'C '`), so that it cannot be mistaken for other text (`C`) where values are compared.
-    public static func visible(_ value: DatabaseValue) -> String {
+    package static func visible(_ value: DatabaseValue) -> String {
         if case .text(let s) = value, s.isEmpty || s.first!.isWhitespace || s.last!.isWhitespace {
             return "'" + s.replacingOccurrences(of: "'", with: "''") + "'"
         }
@@ -44,13 +44,13 @@ public enum ValueText {
     }
 
     /// `⟨12 bytes⟩ 89504e47…`.
-    public static func blobSummary(_ bytes: [UInt8], maxBytes: Int = 8) -> String {
+    package static func blobSummary(_ bytes: [UInt8], maxBytes: Int = 8) -> String {
         let hex = ByteText.hex(Array(bytes.prefix(maxBytes)))
         return "⟨" + Plural.count(bytes.count, "byte") + "⟩" + (bytes.isEmpty ? "" : " " + hex + (bytes.count > maxBytes ? "…" : ""))
     }
 
     /// The plain text of a value for exports and text mode (NULL as empty in CSV is decided by the caller).
-    public static func plain(_ value: DatabaseValue) -> String {
+    package static func plain(_ value: DatabaseValue) -> String {
         switch value {
         case .null: return "NULL"
         case .blob(let b): return "x'" + ByteText.hex(b) + "'"
@@ -117,7 +117,7 @@ public enum ValueText {
     /// What `set` stores for the typed `text`: as ``parse(_:for:)``, but a quote that is not
     /// closed, and text (or nothing) for a column of numbers, are errors rather than stored as
     /// typed. Quoted text goes into any column (`'abc'` is text even in an INTEGER column).
-    public static func parseEdit(_ text: String, for column: Column) throws -> DatabaseValue {
+    package static func parseEdit(_ text: String, for column: Column) throws -> DatabaseValue {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if let first = trimmed.first, first == "'" || first == "\"" {
             guard let quoted = unquoted(trimmed) else {
@@ -178,7 +178,7 @@ public enum ValueText {
     }
 
     /// A filter-language literal for a value: `42`, `1.5`, `'O\'Brien'`, `nil`.
-    public static func filterLiteral(_ value: DatabaseValue) -> String? {
+    package static func filterLiteral(_ value: DatabaseValue) -> String? {
         switch value {
         case .null: return "nil"
         case .integer(let i): return String(i)
@@ -192,13 +192,13 @@ public enum ValueText {
 
     /// A double written with as many digits as it takes to read back the same value
     /// (`0.30000000000000004`, `1e-05`), where the screen shows 15 significant digits as sqlite3 does.
-    public static func exactReal(_ d: Double) -> String {
+    package static func exactReal(_ d: Double) -> String {
         if d.isInfinite { return d < 0 ? "-Inf" : "Inf" }
         return d.description
     }
 
     /// A column name as a filter key path: bare when it is a simple identifier, backquoted otherwise.
-    public static func keyPath(_ name: String) -> String {
+    package static func keyPath(_ name: String) -> String {
         let keywords: Set<String> = ["AND", "OR", "NOT", "IN", "LIKE", "BETWEEN", "CONTAINS", "BEGINSWITH", "ENDSWITH", "MATCHES",
                                      "NIL", "NULL", "TRUE", "FALSE", "YES", "NO", "IS", "TRUEPREDICATE", "FALSEPREDICATE", "ANY", "ALL", "SOME", "NONE"]
         let simple = name.first.map { $0.isLetter || $0 == "_" } == true && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }

@@ -11,17 +11,17 @@ import Foundation
 ///   a lock another program holds) after 150 ms and Esc stops it; idle work stops at the first
 ///   key, which is handled next;
 /// - between keys the session holds no lock while nothing is pending.
-public final class ShellRunLoop {
+package final class ShellRunLoop {
     /// The app the keys go to.
     public let app: ShellApp
     private let terminal: ShellTerminal
     private let watchdog: QueryWatchdog
     private var queued: [Key] = []
     /// How long the loop waits for a key before doing idle work.
-    public var idleAfterMilliseconds = 1000
+    package var idleAfterMilliseconds = 1000
 
     /// A loop over `app` drawing on `terminal`; `now` is a monotonic clock in nanoseconds.
-    public init(app: ShellApp, terminal: ShellTerminal, now: @escaping () -> UInt64 = { DispatchTime.now().uptimeNanoseconds }) {
+    package init(app: ShellApp, terminal: ShellTerminal, now: @escaping () -> UInt64 = { DispatchTime.now().uptimeNanoseconds }) {
         self.app = app
         self.terminal = terminal
         self.watchdog = QueryWatchdog(now: now, pollKey: { [unowned terminal] in terminal.pollKey() },

@@ -1,6 +1,6 @@
 /// What the run loop needs from a terminal: the curses screen and readline in the program
 /// (``AmigoTerminal``), a scripted fake in the tests.
-public protocol ShellTerminal: AnyObject {
+package protocol ShellTerminal: AnyObject {
     /// The size in columns and rows.
     var size: (width: Int, height: Int) { get }
     /// Shows a frame.
@@ -34,7 +34,7 @@ public protocol ShellTerminal: AnyObject {
 }
 
 /// What waiting for a key saw.
-public enum ShellKeyWait: Equatable, Sendable {
+package enum ShellKeyWait: Equatable, Sendable {
     /// A key (or `.resize`).
     case key(Key)
     /// No key for the whole wait: time for idle work.

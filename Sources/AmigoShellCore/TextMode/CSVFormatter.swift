@@ -3,14 +3,14 @@ import Amigo
 /// Comma-separated values as RFC 4180 writes them: CRLF line ends, a field quoted when it holds
 /// a comma, a quote or a line break (a quote doubled). NULL is an empty field and empty text a
 /// quoted one (`""`), so the two stay apart; reals have every digit and BLOBs are hex.
-public struct CSVFormatter: RowFormatter {
+package struct CSVFormatter: RowFormatter {
     /// Whether the column names come first, as a header line.
     public var header: Bool
     /// The ``ValueForm`` of each column (booleans `true`/`false`, bytes `\\x…`, `NaN`).
     var forms: [ValueForm] = []
 
     /// A CSV formatter, with a header line unless `header` is false.
-    public init(header: Bool = true) { self.header = header }
+    package init(header: Bool = true) { self.header = header }
 
     public mutating func begin(columns: [String]) -> String {
         header ? columns.map { Self.field(.text($0)) }.joined(separator: ",") + "\r\n" : ""
@@ -28,7 +28,7 @@ public struct CSVFormatter: RowFormatter {
     }
 
     /// Appends the row field by field to `output`: this is the hot loop of `export csv` and `--csv`.
-    public mutating func appendRow(_ values: [DatabaseValue], to output: inout [UInt8]) {
+    package mutating func appendRow(_ values: [DatabaseValue], to output: inout [UInt8]) {
         for (index, value) in values.enumerated() {
             if index > 0 { output.append(UInt8(ascii: ",")) }
             if index < forms.count, forms[index] != .plain, let text = ValueText.formText(value, form: forms[index]) {

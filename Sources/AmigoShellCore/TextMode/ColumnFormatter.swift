@@ -11,9 +11,9 @@ import Amigo
 ///
 /// `box` draws the same grid with box-drawing lines, names centred. NULL is the `.nullvalue`
 /// text, reals have every digit, BLOBs are hex; widths count display cells (wide characters).
-public struct ColumnFormatter: RowFormatter {
+package struct ColumnFormatter: RowFormatter {
     /// The two layouts.
-    public enum Style: Sendable { case column, box }
+    package enum Style: Sendable { case column, box }
 
     private let style: Style
     private let header: Bool
@@ -23,10 +23,10 @@ public struct ColumnFormatter: RowFormatter {
     private var names: [String] = []
     private var rows: [[String]] = []
     /// The least width of each column, in order (sqlite3's `.width`); a negative one right-aligns.
-    public var minimumWidths: [Int] = []
+    package var minimumWidths: [Int] = []
 
     /// A formatter for `style`; `header` applies to `column` (a box always names its columns).
-    public init(style: Style, header: Bool, nullValue: String = "") {
+    package init(style: Style, header: Bool, nullValue: String = "") {
         self.style = style
         self.header = header
         self.nullValue = nullValue

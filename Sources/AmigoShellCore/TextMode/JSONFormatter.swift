@@ -15,13 +15,13 @@ import Amigo
 /// `true`/`false`, exact decimals as numbers when their text is a JSON number (`100.00`; `NaN`
 /// as a string), special floating-point values as strings (`"NaN"`, `"Infinity"`), bytes as
 /// the string `"\\x0aff"`, and JSON values nested as they are.
-public struct JSONFormatter: RowFormatter {
+package struct JSONFormatter: RowFormatter {
     private var keys: [[UInt8]] = []
     private var count = 0
     private var forms: [ValueForm] = []
 
     /// A JSON array formatter.
-    public init() {}
+    package init() {}
 
     public mutating func begin(columns: [String]) -> String {
         keys = Self.encodedKeys(columns)
@@ -40,7 +40,7 @@ public struct JSONFormatter: RowFormatter {
     }
 
     /// Appends the row's object, after the line break (and comma) that comes before it.
-    public mutating func appendRow(_ values: [DatabaseValue], to output: inout [UInt8]) {
+    package mutating func appendRow(_ values: [DatabaseValue], to output: inout [UInt8]) {
         if count > 0 { output.append(UInt8(ascii: ",")) }
         output.append(contentsOf: "\n  ".utf8)
         count += 1
@@ -188,12 +188,12 @@ extension JSONFormatter {
 }
 
 /// JSON Lines: one object a line, values as ``JSONFormatter`` writes them, nothing around them.
-public struct JSONLinesFormatter: RowFormatter {
+package struct JSONLinesFormatter: RowFormatter {
     private var keys: [[UInt8]] = []
     private var forms: [ValueForm] = []
 
     /// A JSON Lines formatter.
-    public init() {}
+    package init() {}
 
     public mutating func begin(columns: [String]) -> String {
         keys = JSONFormatter.encodedKeys(columns)
@@ -212,7 +212,7 @@ public struct JSONLinesFormatter: RowFormatter {
     }
 
     /// Appends the row's object and its line end to `output`.
-    public mutating func appendRow(_ values: [DatabaseValue], to output: inout [UInt8]) {
+    package mutating func appendRow(_ values: [DatabaseValue], to output: inout [UInt8]) {
         JSONFormatter.appendObject(keys: keys, values, forms: forms, to: &output)
         output.append(UInt8(ascii: "\n"))
     }

@@ -7,7 +7,7 @@ import Amigo
 ///         Name = AC/DC
 ///
 /// NULL is empty (sqlite3's default `.nullvalue`); reals have every digit and BLOBs are hex.
-public struct LineFormatter: RowFormatter {
+package struct LineFormatter: RowFormatter {
     private var names: [String] = []
     private var count = 0
     private let nullValue: String
@@ -15,7 +15,7 @@ public struct LineFormatter: RowFormatter {
     var forms: [ValueForm] = []
 
     /// A line formatter; NULL is written as `nullValue` (sqlite3's `.nullvalue`).
-    public init(nullValue: String = "") { self.nullValue = nullValue }
+    package init(nullValue: String = "") { self.nullValue = nullValue }
 
     public mutating func begin(columns: [String]) -> String {
         let width = columns.map { DisplayWidth.of($0) }.max() ?? 0

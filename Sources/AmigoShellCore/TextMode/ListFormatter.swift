@@ -8,7 +8,7 @@ import Amigo
 ///     2|Jazz
 ///
 /// Reals have every digit and BLOBs are hex (sqlite3 writes a BLOB's raw bytes).
-public struct ListFormatter: RowFormatter {
+package struct ListFormatter: RowFormatter {
     private let header: Bool
     private let separator: String
     private let nullValue: String
@@ -16,7 +16,7 @@ public struct ListFormatter: RowFormatter {
     var forms: [ValueForm] = []
 
     /// A list formatter.
-    public init(header: Bool, separator: String = "|", nullValue: String = "") {
+    package init(header: Bool, separator: String = "|", nullValue: String = "") {
         self.header = header
         self.separator = separator
         self.nullValue = nullValue

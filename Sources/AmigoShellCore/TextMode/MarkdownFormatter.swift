@@ -3,9 +3,9 @@ import Amigo
 /// A GitHub-flavoured Markdown table: a header row, a `|---|` rule, a line a row. A `|` in a
 /// value is escaped (`\|`) and a line break becomes `<br>`, so every row stays one table row.
 /// NULL is an empty cell; reals have every digit and BLOBs are hex.
-public struct MarkdownFormatter: RowFormatter {
+package struct MarkdownFormatter: RowFormatter {
     /// A Markdown table formatter.
-    public init() {}
+    package init() {}
 
     /// The ``ValueForm`` of each column (booleans `true`/`false`, bytes `\\x…`, `NaN`).
     var forms: [ValueForm] = []

@@ -6,7 +6,7 @@ import Foundation
 /// a regular file (or a new one) is replaced whole by ``commit()`` when opened `replacing`
 /// (``FileReplacement``: `export`), else written in place (`.output`, `.once`, as sqlite3's
 /// redirections write). A symbolic link keeps pointing at the file either way. ``close()`` ends it.
-public final class OutputFile {
+package final class OutputFile {
     /// The name it was opened by.
     public let path: String
     private let writer: (String) throws -> Void
@@ -25,7 +25,7 @@ public final class OutputFile {
     /// Whether the text goes to a temporary file that only ``commit()`` puts in the target's
     /// place (an export that stops leaves nothing); false for standard output, a FIFO or device,
     /// and a file written in place.
-    public var replacesTarget: Bool { replacement != nil }
+    package var replacesTarget: Bool { replacement != nil }
 
     /// Writes `text`; a failed write is a ``ShellError/cannotWrite(path:reason:)`` (in place) or
     /// ``ShellError/exportDiscarded(path:reason:)`` (a replacement, then removed).

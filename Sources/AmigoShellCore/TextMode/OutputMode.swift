@@ -4,7 +4,7 @@
 /// a view's first ``Explorer/textLimit`` rows and a count line). Every other mode writes raw
 /// values — NULL as an empty field (`null` in JSON), keys as stored, never labels — and every
 /// row of the view, streamed as it is read.
-public enum OutputMode: String, CaseIterable, Sendable {
+package enum OutputMode: String, CaseIterable, Sendable {
     /// Comma-separated values (RFC 4180, CRLF line ends), with a header line unless switched off.
     case csv
     /// Tab-separated values: tab, line breaks and backslashes escaped (`\t`, `\n`, `\r`, `\\`).
@@ -27,22 +27,22 @@ public enum OutputMode: String, CaseIterable, Sendable {
     case box
 
     /// `csv|tsv|json|jsonl|table|line|markdown|list|column|box`, for usage lines.
-    public static let choices = allCases.map(\.rawValue).joined(separator: "|")
+    package static let choices = allCases.map(\.rawValue).joined(separator: "|")
 
     /// Whether the mode is read by people (table, line, markdown), so that text mode makes
     /// terminal controls visible in it; machine modes (CSV, TSV, JSON) stay byte-exact.
-    public var isForPeople: Bool { [.table, .line, .markdown, .column, .box].contains(self) }
+    package var isForPeople: Bool { [.table, .line, .markdown, .column, .box].contains(self) }
 
     /// Whether the mode writes every row of a view with raw values (every mode but `table`).
-    public var writesEveryRow: Bool { self != .table }
+    package var writesEveryRow: Bool { self != .table }
 
     /// Whether the header switch (`--header`/`--no-header`, `.headers on|off`) applies: CSV,
     /// TSV, list and column; the other modes always name their columns.
-    public var hasOptionalHeader: Bool { [.csv, .tsv, .list, .column].contains(self) }
+    package var hasOptionalHeader: Bool { [.csv, .tsv, .list, .column].contains(self) }
 
     /// A mode by name (any case; `md` for markdown, `lines` for line, `ndjson` for jsonl,
     /// `columns` for column, `tabs` for tsv), or nil.
-    public init?(name: String) {
+    package init?(name: String) {
         switch name.lowercased() {
         case "md": self = .markdown
         case "lines": self = .line

@@ -3,7 +3,7 @@ import Amigo
 /// Turns rows into the text of one ``OutputMode``: what comes before the rows, each row, and
 /// what ends them. A formatter sees one row at a time, so that output can stream; the table
 /// formatter alone holds a first batch back, to size its columns.
-public protocol RowFormatter {
+package protocol RowFormatter {
     /// What comes before the first row (a header line, `[`), given the column names.
     mutating func begin(columns: [String]) -> String
     /// What comes before the first row, given the column names and the ``ValueForm`` of each
@@ -23,20 +23,20 @@ extension RowFormatter {
     public mutating func begin(columns: [String], forms: [ValueForm]) -> String { begin(columns: columns) }
 
     /// ``row(_:)``'s UTF-8 appended to `output`.
-    public mutating func appendRow(_ values: [DatabaseValue], to output: inout [UInt8]) {
+    package mutating func appendRow(_ values: [DatabaseValue], to output: inout [UInt8]) {
         output.append(contentsOf: row(values).utf8)
     }
 }
 
 extension OutputMode {
     /// A fresh formatter for this mode. `header` switches the header line of CSV and TSV.
-    public func formatter(header: Bool = true) -> any RowFormatter {
+    package func formatter(header: Bool = true) -> any RowFormatter {
         formatter(header: header, separator: "|", nullValue: "")
     }
 
     /// A fresh formatter for this mode, with sqlite3's `.separator` (list mode) and `.nullvalue`
     /// (list, column, box and line modes).
-    public func formatter(header: Bool, separator: String, nullValue: String) -> any RowFormatter {
+    package func formatter(header: Bool, separator: String, nullValue: String) -> any RowFormatter {
         switch self {
         case .list: return ListFormatter(header: header, separator: separator, nullValue: nullValue)
         case .column: return ColumnFormatter(style: .column, header: header, nullValue: nullValue)

@@ -3,7 +3,7 @@ import Amigo
 /// Writes rows through a ``RowFormatter`` to a sink, a buffer of about 64 KiB at a time, so that
 /// a result of any size streams with flat memory: nothing but the buffer (and the table
 /// formatter's first batch) is held. The buffer is UTF-8 bytes, reused from chunk to chunk.
-public final class RowWriter {
+package final class RowWriter {
     private var formatter: any RowFormatter
     private let sink: (String) throws -> Void
     private var buffer: [UInt8] = []
@@ -13,7 +13,7 @@ public final class RowWriter {
 
     /// A writer formatting with `formatter` into `sink`, which gets the text in pieces of about
     /// `bufferLimit` bytes (and what is left at ``finish()``).
-    public init(formatter: any RowFormatter, bufferLimit: Int = 64 * 1024, sink: @escaping (String) throws -> Void) {
+    package init(formatter: any RowFormatter, bufferLimit: Int = 64 * 1024, sink: @escaping (String) throws -> Void) {
         self.formatter = formatter
         self.sink = sink
         self.bufferLimit = bufferLimit
@@ -41,7 +41,7 @@ public final class RowWriter {
     }
 
     /// Hands the rows written so far to the sink (an output stopped early ends with whole rows).
-    public func flush() throws {
+    package func flush() throws {
         guard !buffer.isEmpty else { return }
         let text = String(decoding: buffer, as: UTF8.self)
         buffer.removeAll(keepingCapacity: true)   // the next chunk reuses the storage

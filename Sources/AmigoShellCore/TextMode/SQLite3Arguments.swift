@@ -13,7 +13,7 @@
 /// sqlite3 writes no header line in any mode unless `-header` is given, so a mode option of
 /// sqlite3's brings `--no-header` with it unless a header option is there too.
 /// Anything else is left as it is (amigo-shell's own options, `-c`, names and SQL).
-public enum SQLite3Arguments {
+package enum SQLite3Arguments {
     /// Options that take no value, and what they become.
     static let flags: [String: [String]] = [
         "csv": ["--mode", "csv"], "json": ["--mode", "json"], "line": ["--mode", "line"], "list": ["--mode", "list"],
@@ -28,7 +28,7 @@ public enum SQLite3Arguments {
 
     /// `arguments` (without the program name) with sqlite3's options translated. A header chosen
     /// anywhere wins over `-column`'s default.
-    public static func translate(_ arguments: [String]) -> [String] {
+    package static func translate(_ arguments: [String]) -> [String] {
         var result: [String] = []
         var index = 0
         let choosesHeader = arguments.contains { ["-header", "-headers", "-noheader", "-noheaders"].contains($0) }

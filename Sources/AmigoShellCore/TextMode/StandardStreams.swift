@@ -6,7 +6,7 @@ import Foundation
 /// A reader that went away (`EPIPE`: `| head -1` has what it wanted) is not an error: standard
 /// output throws ``ShellError/outputClosed``, which ends a text run quietly (as sqlite3 ends);
 /// standard error stops being written. No write ever traps.
-public enum StandardStreams {
+package enum StandardStreams {
     /// Whether standard error's reader went away; later messages are dropped.
     nonisolated(unsafe) public private(set) static var errorReaderGone = false
 
@@ -14,7 +14,7 @@ public enum StandardStreams {
     ///
     /// - Throws: ``ShellError/outputClosed`` when its reader went away, else
     ///   ``ShellError/cannotWrite(path:reason:)`` (a full disk, an I/O error).
-    public static func writeOutput(_ text: String) throws {
+    package static func writeOutput(_ text: String) throws {
         let failure = write(text, to: 1)
         switch failure {
         case 0: return
@@ -24,7 +24,7 @@ public enum StandardStreams {
     }
 
     /// Writes all of `text` to standard error; a failure drops it (there is nowhere to say so).
-    public static func writeError(_ text: String) {
+    package static func writeError(_ text: String) {
         guard !errorReaderGone else { return }
         if write(text, to: 2) == EPIPE { errorReaderGone = true }
     }

@@ -3,14 +3,14 @@ import Amigo
 /// Tab-separated values, one row a line (`\n`): a tab, a line break or a backslash inside a
 /// value is escaped (`\t`, `\n`, `\r`, `\\`), so every line is one row and every tab a column
 /// boundary. NULL is an empty field; reals have every digit and BLOBs are hex.
-public struct TSVFormatter: RowFormatter {
+package struct TSVFormatter: RowFormatter {
     /// Whether the column names come first, as a header line.
     public var header: Bool
     /// The ``ValueForm`` of each column (booleans `true`/`false`, bytes `\\x…`, `NaN`).
     var forms: [ValueForm] = []
 
     /// A TSV formatter, with a header line unless `header` is false.
-    public init(header: Bool = true) { self.header = header }
+    package init(header: Bool = true) { self.header = header }
 
     public mutating func begin(columns: [String]) -> String {
         header ? columns.map(Self.escape).joined(separator: "\t") + "\n" : ""
@@ -28,7 +28,7 @@ public struct TSVFormatter: RowFormatter {
     }
 
     /// Appends the row field by field to `output` (the hot loop of `export tsv` and `--tsv`).
-    public mutating func appendRow(_ values: [DatabaseValue], to output: inout [UInt8]) {
+    package mutating func appendRow(_ values: [DatabaseValue], to output: inout [UInt8]) {
         for (index, value) in values.enumerated() {
             if index > 0 { output.append(UInt8(ascii: "\t")) }
             if index < forms.count, forms[index] != .plain, let text = ValueText.formText(value, form: forms[index]) {

@@ -4,9 +4,9 @@ import Amigo
 /// ``batchSize`` rows size the columns, later rows are padded to those widths as they come
 /// (a wider cell pushes its line out rather than being held back), and a count line ends it.
 /// Values are shown as on screen: NULL as `∅`, BLOBs as their size and first bytes.
-public struct TableFormatter: RowFormatter {
+package struct TableFormatter: RowFormatter {
     /// How many rows are held back to size the columns.
-    public var batchSize: Int
+    package var batchSize: Int
     private var columns: [String] = []
     private var batch: [[String]] = []
     private var widths: [Int]?
@@ -14,7 +14,7 @@ public struct TableFormatter: RowFormatter {
     var forms: [ValueForm] = []
 
     /// A table formatter sizing its columns on the first `batchSize` rows.
-    public init(batchSize: Int = 1000) { self.batchSize = max(1, batchSize) }
+    package init(batchSize: Int = 1000) { self.batchSize = max(1, batchSize) }
 
     public mutating func begin(columns: [String]) -> String {
         self.columns = columns.map(DisplayWidth.sanitize)

@@ -7,9 +7,9 @@
 /// never reaches here: SQLite text is decoded with replacement characters.
 /// The full-screen UI has its own, width-aware sanitizer (``DisplayWidth/sanitize(_:)``);
 /// machine output (CSV, JSON) is never passed through this.
-public enum TerminalText {
+package enum TerminalText {
     /// `text` with every terminal control made visible.
-    public static func safe(_ text: String) -> String {
+    package static func safe(_ text: String) -> String {
         guard text.utf8.contains(where: { $0 < 0x20 && $0 != 0x0A && $0 != 0x09 || $0 == 0x7F || $0 >= 0xC2 }) else { return text }
         var result = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {

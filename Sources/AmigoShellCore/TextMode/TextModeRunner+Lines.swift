@@ -19,7 +19,7 @@ extension TextModeRunner {
 
     /// Whether the lines read so far began an SQL statement that no line has ended yet (a prompt
     /// then asks for the rest).
-    public var isInsideStatement: Bool { statementState.isInsideStatement }
+    package var isInsideStatement: Bool { statementState.isInsideStatement }
 
     /// Drops the SQL statement being read over several lines (Ctrl-C at its `...>` prompt, as
     /// psql drops its query buffer): the next line starts a command or statement of its own.

@@ -11,7 +11,7 @@ import Foundation
 /// `export … -`, `count` …); but a run whose last command changed the view prints that view
 /// (``finish()``), so `-c 'open Track'` alone still shows rows. In ``OutputMode/table`` a view
 /// shows its first ``Explorer/textLimit`` rows; every other mode writes every row, streamed.
-public final class TextModeRunner {
+package final class TextModeRunner {
     /// The explorer commands act on.
     public let explorer: Explorer
     private let standardOutput: (String) throws -> Void
@@ -20,22 +20,22 @@ public final class TextModeRunner {
     /// Whether any command failed.
     public private(set) var failed = false
     /// Whether `quit` was run.
-    public private(set) var quitRequested = false
+    package private(set) var quitRequested = false
     /// Whether standard output's reader went away (`| head`): the run stopped there, quietly.
-    public private(set) var outputReaderGone = false
+    package private(set) var outputReaderGone = false
     /// How rows are written (`--mode`, `mode`, `.mode`).
     public var mode: OutputMode
     /// Whether CSV and TSV start with a header line (`--header`/`--no-header`, `.headers on|off`).
     public var header: Bool
     /// Whether the header was chosen (`--header`, `--no-header`, `.headers`): until it is, a
     /// script's sqlite3 `.mode` leaves it off, as sqlite3 does.
-    public var headerIsChosen = false
+    package var headerIsChosen = false
     /// Whether the first failing command ends the run (`--bail`, as `sqlite3 -bail`), so that
     /// later commands never answer from a view the failed one did not change.
-    public var stopsAtFirstError = false
+    package var stopsAtFirstError = false
     /// Whether view-changing commands print their view at once: for a person typing at the
     /// `amigo>` prompt (a terminal that cannot run the UI), not for scripts.
-    public var printsEveryView = false
+    package var printsEveryView = false
 
     /// Where output goes until the next `output` (nil: standard output).
     private var redirect: OutputFile?
@@ -57,7 +57,7 @@ public final class TextModeRunner {
     /// What people read — errors, notes, echo, and results in the table, line and markdown modes —
     /// has its terminal controls made visible first (``TerminalText/safe(_:)``): names, DDL and
     /// values come from the file. Machine modes (CSV, TSV, JSON) and `export` stay byte-exact.
-    public init(explorer: Explorer, echo: Bool, mode: OutputMode = .table, header: Bool = true,
+    package init(explorer: Explorer, echo: Bool, mode: OutputMode = .table, header: Bool = true,
                 output: @escaping (String) throws -> Void, errors: @escaping (String) -> Void) {
         self.explorer = explorer
         self.standardOutput = output
@@ -93,14 +93,14 @@ public final class TextModeRunner {
     /// What list mode writes between values (`.separator`).
     public var separator = "|"
     /// How NULL is written in list, column, box and line modes (`.nullvalue`).
-    public var nullValue = ""
+    package var nullValue = ""
     /// The least widths of column and box modes' columns (`.width`).
-    public var columnWidths: [Int] = []
+    package var columnWidths: [Int] = []
     /// The mode `expanded` (psql's `\x`) switched away from, to go back to.
     private var modeBeforeExpanded: OutputMode?
 
     /// Whether each command's run time is printed after it (`.timer on`).
-    public var timesCommands = false
+    package var timesCommands = false
 
     /// Runs one line; returns false when the line asked to quit. An error is reported with
     /// `location` before it (`-c #2`, `line 7`), so that a script's author finds the failing line.
