@@ -16,11 +16,11 @@ public struct FrameLayout: Sendable, Equatable {
     public let height: Int
     /// Where each part of the screen goes; nil when the terminal is too small and the screen
     /// only says so.
-    public let panes: ShellLayout?
+    package let panes: ShellLayout?
     /// The pane drawn with focus: the app's, except that when the echo pane is not on screen
     /// (hidden by a short, narrow terminal) its focus shows on the grid, or on the tables list
     /// without a view. Keys move the app's focus there (``ShellApp/handle(_:in:)``).
-    public let focus: ShellApp.Pane
+    package let focus: ShellApp.Pane
 
     /// The layout of `app`'s next frame on a `width` × `height` terminal.
     public init(_ app: ShellApp, width: Int, height: Int) {
