@@ -19,17 +19,11 @@ struct PostgresPartitionsSpec {
             (3, 2, 5.99, '2022-02-20 10:00+00'), (4, 2, 1.99, '2023-06-01 10:00+00');
         """
 
-    /// Runs amigo-shell on `target` with one `-c` per command.
-    static func shell(_ target: String, _ commands: [String]) throws -> ProcessResult {
-        let result = try ProcessRunner.run(try Fixture.binary(), [target] + commands.flatMap { ["-c", $0] })
-        #expect(!result.timedOut, "amigo-shell did not finish within 10 s")
-        return result
-    }
 
     @Test("tables lists each partition under its parent, marked as a partition of it")
     func partitionsAreListedUnderTheirParent() throws {
         let db = try PostgresDatabase(Self.schema)
-        let result = try Self.shell(db.url, ["tables"])
+        let result = try PostgresDatabase.shell(db.url, ["tables"])
         #expect(result.stderr == "")
         #expect(result.stdout == """
             name              kind                  rows
@@ -46,7 +40,7 @@ struct PostgresPartitionsSpec {
     @Test("a partition opens by name with its own rows; the parent browses every partition's rows as one table and keeps its relationships")
     func partitionsOpenAndTheParentBrowsesAsOneTable() throws {
         let db = try PostgresDatabase(Self.schema)
-        let result = try Self.shell(db.url, ["open payment_p2022_02", "count", "open payment", "count",
+        let result = try PostgresDatabase.shell(db.url, ["open payment_p2022_02", "count", "open payment", "count",
                                              "open customer", "get 1", "relations"])
         #expect(result.stderr == "")
         let lines = result.stdout.split(separator: "\n")
@@ -59,7 +53,7 @@ struct PostgresPartitionsSpec {
     @Test("schema shows the partitions' bounds: every one under the parent, its own under a partition")
     func schemaShowsTheBounds() throws {
         let db = try PostgresDatabase(Self.schema)
-        let parent = try Self.shell(db.url, ["schema payment"])
+        let parent = try PostgresDatabase.shell(db.url, ["schema payment"])
         #expect(parent.stderr == "")
         #expect(parent.stdout.contains(") PARTITION BY RANGE (payment_date);"))
         #expect(parent.stdout.contains("""
@@ -67,7 +61,7 @@ struct PostgresPartitionsSpec {
             ALTER TABLE ONLY "payment" ATTACH PARTITION "payment_p2022_01" FOR VALUES FROM ('2022-01-01 00:00:00+00') TO ('2022-02-01 00:00:00+00');
             ALTER TABLE ONLY "payment" ATTACH PARTITION "payment_p2022_02" FOR VALUES FROM ('2022-02-01 00:00:00+00') TO ('2022-03-01 00:00:00+00');
             """))
-        let partition = try Self.shell(db.url, ["schema payment_p2022_02"])
+        let partition = try PostgresDatabase.shell(db.url, ["schema payment_p2022_02"])
         #expect(partition.stderr == "")
         #expect(partition.stdout.contains("CREATE TABLE \"payment_p2022_02\" ("))
         #expect(partition.stdout.contains("""

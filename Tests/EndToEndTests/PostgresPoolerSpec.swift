@@ -34,19 +34,13 @@ struct PostgresPoolerSpec {
         for client in clients { client.waitUntilExit() }
     }
 
-    /// Runs amigo-shell on `target` with one `-c` per command.
-    static func shell(_ target: String, _ commands: [String]) throws -> ProcessResult {
-        let result = try ProcessRunner.run(try Fixture.binary(), [target] + commands.flatMap { ["-c", $0] })
-        #expect(!result.timedOut, "amigo-shell did not finish within 10 s")
-        return result
-    }
 
     @Test("the core scenarios through the pooler: tables, open, filter through a path, follow, sql, export, an insert committed")
     func theCoreScenariosRunThroughThePooler() throws {
         let db = try PostgresDatabase(PostgresShellSpec.schema)
         try Self.warmUp(db)
         let url = Self.pooledURL(db)
-        let result = try Self.shell(url, ["tables", "open artist", "get 1", "relations", "follow albums", "show",
+        let result = try PostgresDatabase.shell(url, ["tables", "open artist", "get 1", "relations", "follow albums", "show",
                                           "open album", "filter artist.name BEGINSWITH[c] 'ab' OR genres.name = 'Pop'", "show",
                                           "sql SELECT count(*) AS n FROM album_genre WHERE weight > 1",
                                           "open genre", "insert name='Jazz'", "commit", "count",

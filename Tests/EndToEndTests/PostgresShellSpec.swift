@@ -46,6 +46,16 @@ final class PostgresDatabase {
 
     deinit { _ = try? ProcessRunner.run("\(bin)/dropdb", ["-h", folder, "--force", name]) }
 
+    /// Runs amigo-shell on `target` (a database's URL, through a pooler or on a standby) with
+    /// `arguments` and one `-c` per command, and checks that it finished in time.
+    static func shell(_ target: String, _ commands: [String], arguments: [String] = [],
+                      environment: [String: String] = [:]) throws -> ProcessResult {
+        let result = try ProcessRunner.run(try Fixture.binary(), [target] + arguments + commands.flatMap { ["-c", $0] },
+                                           environment: environment)
+        #expect(!result.timedOut, "amigo-shell did not finish within 10 s")
+        return result
+    }
+
     /// Ends every other connection to the database (amigo-shell's), as an administrator would.
     func endOtherConnections() throws {
         try psql("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()")
@@ -82,13 +92,10 @@ struct PostgresShellSpec {
         INSERT INTO audit.note (album_id, body) VALUES (2, 'remastered');
         """
 
-    /// Runs amigo-shell on `target` with one `-c` per command.
+    /// Runs amigo-shell on `target` with one `-c` per command (``PostgresDatabase/shell(_:_:arguments:environment:)``).
     private func shell(_ target: String, _ commands: [String], arguments: [String] = [],
                        environment: [String: String] = [:]) throws -> ProcessResult {
-        let result = try ProcessRunner.run(try Fixture.binary(), [target] + arguments + commands.flatMap { ["-c", $0] },
-                                           environment: environment)
-        #expect(!result.timedOut, "amigo-shell did not finish within 10 s")
-        return result
+        try PostgresDatabase.shell(target, commands, arguments: arguments, environment: environment)
     }
 
     @Test("tables, open, get, relations, follow, filter through a path, a table of another schema")

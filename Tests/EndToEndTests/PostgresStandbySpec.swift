@@ -35,23 +35,17 @@ enum TestStandby {
 @Suite("amigo-shell on a hot standby (text mode)",
        .enabled(if: TestStandby.isAvailable, "no standby beside the test server (scripts/pg-test-server starts one on port 5433)"))
 struct PostgresStandbySpec {
-    /// Runs amigo-shell on `target` with one `-c` per command.
-    static func shell(_ target: String, _ commands: [String]) throws -> ProcessResult {
-        let result = try ProcessRunner.run(try Fixture.binary(), [target] + commands.flatMap { ["-c", $0] })
-        #expect(!result.timedOut, "amigo-shell did not finish in time")
-        return result
-    }
 
     @Test("the core scenarios read on the standby: tables, open, filter through a path, follow, sql, export")
     func theCoreScenariosReadOnTheStandby() throws {
         let db = try PostgresDatabase(PostgresShellSpec.schema)
         try TestStandby.waitForReplay(db, "SELECT count(*) FROM album_genre", "3")
-        let result = try Self.shell(TestStandby.url(db), ["tables", "open artist", "get 1", "follow albums", "show",
+        let result = try PostgresDatabase.shell(TestStandby.url(db), ["tables", "open artist", "get 1", "follow albums", "show",
                                                           "open album", "filter artist.name BEGINSWITH[c] 'ab' OR genres.name = 'Pop'",
                                                           "count", "sql SELECT count(*) AS n FROM album_genre", "open artist", "export csv -"])
         #expect(result.stderr == TestStandby.notice, "said once, when it opens")
         #expect(result.status == 0)
-        let primary = try Self.shell(db.url, ["tables", "open artist", "get 1", "follow albums", "show",
+        let primary = try PostgresDatabase.shell(db.url, ["tables", "open artist", "get 1", "follow albums", "show",
                                               "open album", "filter artist.name BEGINSWITH[c] 'ab' OR genres.name = 'Pop'",
                                               "count", "sql SELECT count(*) AS n FROM album_genre", "open artist", "export csv -"])
         #expect(result.stdout == primary.stdout, "the standby answers as the primary")
@@ -61,10 +55,10 @@ struct PostgresStandbySpec {
     func writesAreRefusedWithTheReason() throws {
         let db = try PostgresDatabase(PostgresShellSpec.schema)
         try TestStandby.waitForReplay(db, "SELECT count(*) FROM album_genre", "3")
-        let result = try Self.shell(TestStandby.url(db), ["open genre", "insert name='Jazz'"])
+        let result = try PostgresDatabase.shell(TestStandby.url(db), ["open genre", "insert name='Jazz'"])
         #expect(result.status == 1)
         #expect(result.stderr.contains("hot standby"), "says why: \(result.stderr)")
-        let sql = try Self.shell(TestStandby.url(db), ["sql INSERT INTO genre (name) VALUES ('Jazz')"])
+        let sql = try PostgresDatabase.shell(TestStandby.url(db), ["sql INSERT INTO genre (name) VALUES ('Jazz')"])
         #expect(sql.status == 1)
         #expect(sql.stderr.contains("read-only"), "the server's refusal is shown: \(sql.stderr)")
     }

@@ -19,19 +19,13 @@ struct PostgresValuesSpec {
             (4, 'abc', true, 0.99, '"str"', NULL, 1.5);
         """
 
-    /// Runs amigo-shell on `target` with one `-c` per command.
-    static func shell(_ target: String, _ commands: [String]) throws -> ProcessResult {
-        let result = try ProcessRunner.run(try Fixture.binary(), [target] + commands.flatMap { ["-c", $0] })
-        #expect(!result.timedOut, "amigo-shell did not finish within 10 s")
-        return result
-    }
 
     @Test("a CSV export is read back by psql's \\copy into an identical table: bytea, boolean, numeric(10,2), jsonb, text and float8 alike")
     func aCSVExportRoundTripsThroughCopy() throws {
         let db = try PostgresDatabase(Self.schema + "CREATE TABLE t2 (LIKE t);")
         let workspace = try Workspace("pg-values")
         let file = workspace.path("t.csv")
-        let result = try Self.shell(db.url, ["open t", "export csv \(file)"])
+        let result = try PostgresDatabase.shell(db.url, ["open t", "export csv \(file)"])
         #expect(result.stderr == "")
         let csv = try String(contentsOfFile: file, encoding: .utf8)
         #expect(csv == #"""
@@ -55,7 +49,7 @@ struct PostgresValuesSpec {
         let db = try PostgresDatabase(Self.schema)
         let workspace = try Workspace("pg-values")
         let file = workspace.path("t.json")
-        let exported = try Self.shell(db.url, ["open t", "export json \(file)"])
+        let exported = try PostgresDatabase.shell(db.url, ["open t", "export json \(file)"])
         #expect(exported.stderr == "")
         let expected = #"""
             [
@@ -68,7 +62,7 @@ struct PostgresValuesSpec {
             """#
         #expect(try String(contentsOfFile: file, encoding: .utf8) == expected)
         // A `sql` result is written the same way, the forms coming from the result's column types.
-        let streamed = try Self.shell(db.url, ["mode json", "sql SELECT * FROM t ORDER BY id"])
+        let streamed = try PostgresDatabase.shell(db.url, ["mode json", "sql SELECT * FROM t ORDER BY id"])
         #expect(streamed.stderr == "")
         #expect(streamed.stdout == expected)
         // And the JSON parses, with every price a number.
@@ -79,7 +73,7 @@ struct PostgresValuesSpec {
     @Test("text output: decimals keep their scale and are right-aligned, booleans read true/false, bytea is \\x hex in CSV-like modes, NaN and Infinity as psql writes them")
     func textOutputAsPsqlWritesIt() throws {
         let db = try PostgresDatabase(Self.schema)
-        let table = try Self.shell(db.url, ["sql SELECT id, ok, price, f FROM t ORDER BY id"])
+        let table = try PostgresDatabase.shell(db.url, ["sql SELECT id, ok, price, f FROM t ORDER BY id"])
         #expect(table.stderr == "")
         #expect(table.stdout.contains("""
             id  ok      price          f
@@ -89,11 +83,11 @@ struct PostgresValuesSpec {
             3   ∅        3.99  -Infinity
             4   true     0.99        1.5
             """))
-        let opened = try Self.shell(db.url, ["open t", "show"])
+        let opened = try PostgresDatabase.shell(db.url, ["open t", "show"])
         #expect(opened.stdout.contains("1   ⟨4 bytes⟩ 000102ff  true     0.00"))
-        let list = try Self.shell(db.url, ["mode list", "sql SELECT b, ok, price, f FROM t WHERE id < 3 ORDER BY id"])
+        let list = try PostgresDatabase.shell(db.url, ["mode list", "sql SELECT b, ok, price, f FROM t WHERE id < 3 ORDER BY id"])
         #expect(list.stdout == "b|ok|price|f\n\\x000102ff|true|0.00|NaN\n\\x|false|100.00|Infinity\n")
-        let tsv = try Self.shell(db.url, ["mode tsv", "sql SELECT b, ok FROM t WHERE id = 1"])
+        let tsv = try PostgresDatabase.shell(db.url, ["mode tsv", "sql SELECT b, ok FROM t WHERE id = 1"])
         // TSV escapes a backslash as COPY's text format does (which reads it back).
         #expect(tsv.stdout == "b\tok\n\\\\x000102ff\ttrue\n")
     }
@@ -101,7 +95,7 @@ struct PostgresValuesSpec {
     @Test("stats over a numeric(10,2) column keep its scale, and sum and avg are shown as for numbers")
     func statsKeepTheScale() throws {
         let db = try PostgresDatabase(Self.schema)
-        let result = try Self.shell(db.url, ["open t", "stats price"])
+        let result = try PostgresDatabase.shell(db.url, ["open t", "stats price"])
         #expect(result.stderr == "")
         #expect(result.stdout.contains("min       0.00"))
         #expect(result.stdout.contains("max       100.00"))

@@ -4,7 +4,7 @@ import Amigo
 /// `unlink` and SQL that writes — through the session, inside a savepoint of its transaction so
 /// that a failure undoes only itself; logs each in the pending transaction's change log, which
 /// `undo` takes back from; and brings the tables list and the views up to date after each.
-struct Editor {
+struct Editor: OverTheExplorersParts {
     /// The database written.
     let database: BrowsedDatabase
     /// The session's pending changes and their log.
@@ -15,17 +15,6 @@ struct Editor {
     let tableList: TableList
     /// The views written from, and brought up to date after a write.
     let navigator: Navigator
-
-    /// The session every write goes through.
-    var session: Session { database.session }
-    /// The reflected models.
-    var amigo: AmigoDatabase { database.amigo }
-    /// The log of the pending writes.
-    var changeLog: PendingChangeLog { pending.changeLog }
-    /// What reflects the models again after DDL.
-    var refresher: Refresher {
-        Refresher(database: database, pending: pending, watcher: watcher, tableList: tableList, navigator: navigator)
-    }
 
     /// The write a command would make, with its exact statements, without making it: for
     /// `insert`, `delete`, `link`, `unlink`, and `sql` with a statement that writes.

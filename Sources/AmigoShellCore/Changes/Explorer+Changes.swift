@@ -8,8 +8,8 @@ extension Explorer {
         Editor(database: database, pending: pending, watcher: watcher, tableList: tableList, navigator: navigator)
     }
     /// Ends the transaction and keeps the connection.
-    var transaction: TransactionControl {
-        TransactionControl(database: database, pending: pending, watcher: watcher, tableList: tableList, navigator: navigator)
+    var transaction: TransactionEnding {
+        TransactionEnding(database: database, pending: pending, watcher: watcher, tableList: tableList, navigator: navigator)
     }
 
     // MARK: Writes

@@ -9,7 +9,7 @@ import Foundation
 /// API, so the echo stream shows every statement. The parts: ``BrowsedDatabase`` (models and
 /// session), ``PendingTransaction``, ``ChangeWatcher``, ``TableList``, ``ViewLoader``,
 /// ``Navigator`` (the view stack; ``back()`` pops it), ``Exporter``, and the stateless `Editor`,
-/// `TransactionControl`, `Refresher`, `QueryRunner` and `RowFinder` made over them when asked for. Commands are dispatched in ``execute(_:)``.
+/// `TransactionEnding`, `Refresher`, `QueryRunner` and `RowFinder` made over them when asked for. Commands are dispatched in ``execute(_:)``.
 public final class Explorer {
     /// What is browsed: the models, engine and session, replaced together on re-reflection.
     package let database: BrowsedDatabase

@@ -3,7 +3,7 @@ import Amigo
 /// Ends the session's transaction — commit, rollback — and keeps its connection: idle locks
 /// released, a server connection that was lost noticed and made again; after each, what is
 /// shown is brought up to date with what the database now holds.
-struct TransactionControl {
+struct TransactionEnding: OverTheExplorersParts {
     /// The database whose session's transaction is ended.
     let database: BrowsedDatabase
     /// The session's pending changes and their log.
@@ -14,17 +14,6 @@ struct TransactionControl {
     let tableList: TableList
     /// The views, read again.
     let navigator: Navigator
-
-    /// The session whose transaction is ended.
-    var session: Session { database.session }
-    /// The reflected models.
-    var amigo: AmigoDatabase { database.amigo }
-    /// The log of the pending writes.
-    var changeLog: PendingChangeLog { pending.changeLog }
-    /// What reads again and reflects the models again.
-    var refresher: Refresher {
-        Refresher(database: database, pending: pending, watcher: watcher, tableList: tableList, navigator: navigator)
-    }
 
     /// Commits the session, then reads again what other programs committed meanwhile (their
     /// changes could not be seen, or their schema changes reflected, while edits were pending).
@@ -42,7 +31,7 @@ struct TransactionControl {
             try? navigator.reloadCurrentView(undoneHere: true)
             throw AmigoError.commitRolledBack(changesLost: lost, cause: cause)
         } catch {
-            if isConnectionLost { pending.commitLostWithConnection = (carrying, !TransactionControl.serverEndedTheConnectionFirst(error)) }
+            if isConnectionLost { pending.commitLostWithConnection = (carrying, !TransactionEnding.serverEndedTheConnectionFirst(error)) }
             throw error
         }
         changeLog.end("committed")
