@@ -187,6 +187,12 @@ extension Explorer {
             let names = try amigo.engine.schemaCatalog.schemaNames()
             return CommandResult(output: TextTable.render(header: ["schema"], rows: names.map { [$0] }),
                                  status: Plural.count(names.count, "schema"))
+        case .attach(let path, let name):
+            let text = try fileAttacher.attach(path, as: name)
+            return CommandResult(output: text, status: text)
+        case .detach(let name):
+            let text = try fileAttacher.detach(name)
+            return CommandResult(output: text, status: text)
         case .conninfo:
             let info = amigo.engine.connectionInfo
             return CommandResult(output: info, status: info)
