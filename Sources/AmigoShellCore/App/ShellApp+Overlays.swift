@@ -87,6 +87,13 @@ extension ShellApp {
                 typeAhead = ""
                 overlay = .none
             }
+        case .history(var browser):
+            switch browser.handle(key) {
+            case .stay: overlay = .history(browser)
+            case .close: overlay = .none
+            case .run(let line): overlay = .none; return submit(.command, text: line)
+            case .edit(let line): overlay = .none; return .prompt(PromptRequest(kind: .command, prompt: ":", initialText: line))
+            }
         case .detail(let text, let scroll):
             overlay = TextOverlayKeys.scrolled(scroll, by: key).map { .detail(text: text, scroll: $0) } ?? .none
         case .help(let scroll):

@@ -9,22 +9,18 @@ extension ShellRenderer {
         grid.drawBox(box, title: explorer.isEchoOn ? "SQL echo" : "SQL echo (off)", style: boxStyle(.echo))
         let inner = box.inset(by: 1)
         guard inner.width > 4 else { return echoScroll }
-        var lines: [(String, TextStyle)] = []
-        for event in explorer.echoLog.entries.suffix(60) {
-            let style = event.kind == .transaction ? ShellRenderer.dimStyle : TextStyle.plain
-            for line in wrap(event.sql, width: inner.width) { lines.append((line, style)) }
-            var detail = event.kind == .transaction ? " " : "  [" + event.arguments.map(\.description).joined(separator: ", ") + "]"
-            detail += String(format: " %.2f ms", event.duration * 1000)
-            if let rows = event.rowCount, event.kind == .statement { detail += " · " + Plural.count(rows, "row") }
-            if let error = event.error { detail += " · " + error }
-            for line in wrap(detail, width: inner.width) { lines.append((line, event.error == nil ? TextStyle(color: .green) : ShellRenderer.errorStyle)) }
-        }
-        let maxScroll = max(0, lines.count - inner.height)
-        let echoScroll = min(self.echoScroll, maxScroll)
-        let end = lines.count - echoScroll
-        let start = max(0, end - inner.height)
-        for (i, (line, style)) in lines[start..<end].enumerated() {
-            grid.put(line, row: inner.y + i, column: inner.x, maxWidth: inner.width, style: style)
+        let pane = EchoPane(explorer.echoLog.entries, width: inner.width)
+        let echoScroll = pane.clamped(scroll: self.echoScroll, height: inner.height)
+        // With the pane focused, the statement at its bottom is selected: `y` copies it.
+        let selected = focus == .echo ? pane.selected(scroll: echoScroll, height: inner.height) : nil
+        for (i, line) in pane.visible(scroll: echoScroll, height: inner.height).enumerated() {
+            var column = 0
+            for piece in line.pieces where column < inner.width {
+                var style = piece.style
+                if line.event == selected { style.attributes.insert(.reverse) }
+                grid.put(piece.text, row: inner.y + i, column: inner.x + column, maxWidth: inner.width - column, style: style)
+                column += DisplayWidth.of(piece.text)
+            }
         }
         return echoScroll
     }

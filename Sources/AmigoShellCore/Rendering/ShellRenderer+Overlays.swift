@@ -77,6 +77,10 @@ extension ShellRenderer {
         case .entityPage(let browser):
             box("Page of " + browser.lines[0].text, browser.lines.dropFirst().map(\.text), scroll: max(0, browser.cursor - 1 - (height - 8)),
                 highlight: browser.cursor - 1, footer: EntityPageBrowser.footer)
+        case .history(let browser):
+            let lines = browser.lines().map { DisplayWidth.sanitize($0) }
+            box("History — \(Plural.count(lines.count, "command")) this session", lines.isEmpty ? ["(nothing ran yet this session)"] : lines,
+                scroll: max(0, browser.cursor - (height - 8)), highlight: lines.isEmpty ? nil : browser.cursor, footer: HistoryBrowser.footer)
         case .frequencies(let profile, let cursor):
             let lines = FrequencyText.lines(profile, valueWidth: max(10, min(40, frame.inset(by: 1).width - 50)))
             box("Frequencies of \(profile.column) — " + FrequencyText.summary(profile), lines.isEmpty ? ["(no rows)"] : lines,
