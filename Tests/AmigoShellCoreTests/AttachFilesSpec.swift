@@ -101,3 +101,16 @@ import Testing
         #expect(AttachName.forFile("2024.db", taken: []) == "_2024")
     }
 }
+
+extension AttachFilesSpec {
+    @Test func aScriptsATTACHPrintsNothingAsInSqlite3AndItsTablesAreQueriedAndOpened() throws {
+        let files = try TwoFiles()
+        var output: [String] = []
+        let runner = TextModeRunner(explorer: files.explorer, echo: false, mode: .list, header: false,
+                                    output: { output.append($0) }, errors: { Issue.record("unexpected error: \($0)") })
+        for line in ["ATTACH DATABASE '\(files.northwind)' AS nw;", "SELECT count(*) FROM nw.Shippers;", "DETACH DATABASE nw;"] {
+            _ = runner.run(line)
+        }
+        #expect(output.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines) == "3")
+    }
+}
