@@ -114,3 +114,25 @@ extension AttachFilesSpec {
         #expect(output.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines) == "3")
     }
 }
+
+extension AttachFilesSpec {
+    @Test func anotherProgramsCommitToAnAttachedFileIsNoticedAndReadAgain() throws {
+        let files = try TwoFiles()
+        let explorer = files.explorer
+        _ = try explorer.run("attach \(files.northwind) as nw")
+        _ = try explorer.run("open nw.Shippers")
+        #expect(explorer.current?.totalCount == 3)
+        #expect(try !explorer.fileChangedElsewhere())
+        explorer.releaseIdleLocks()
+        let other = try SQLiteEngine(path: files.northwind)
+        try other.execute("INSERT INTO Shippers (CompanyName) VALUES ('Elsewhere')", [])
+        #expect(try explorer.fileChangedElsewhere())
+        #expect(explorer.refreshIfChangedElsewhere())
+        #expect(explorer.current?.totalCount == 4)
+        // A table added to the attached file elsewhere is listed after the refresh.
+        explorer.releaseIdleLocks()
+        try other.execute("CREATE TABLE Depots (id INTEGER PRIMARY KEY, city TEXT)", [])
+        #expect(explorer.refreshIfChangedElsewhere())
+        #expect(explorer.tables.contains { $0.name == "nw.Depots" })
+    }
+}

@@ -164,9 +164,15 @@ public struct SQLiteCatalog: SchemaCatalog {
         return engine.collationSubstitutes.map(\.notice)
     }
 
-    /// `PRAGMA schema_version`: raised by SQLite on every change to the schema.
+    /// `PRAGMA schema_version`: raised by SQLite on every change to the schema; combined with
+    /// each attached file's (`PRAGMA "name".schema_version`), so that a change to any shows.
     public func schemaVersion() throws -> Int64? {
-        try engine.fetchScalar("PRAGMA schema_version").integerValue
+        var version = try engine.fetchScalar("PRAGMA schema_version").integerValue ?? 0
+        for name in (engine.dialect as? SQLiteDialect)?.attached.all ?? [] {
+            let attached = try engine.fetchScalar("PRAGMA \(engine.dialect.quote(name)).schema_version").integerValue ?? 0
+            version = version &* 31 &+ attached
+        }
+        return version
     }
 
     /// `PRAGMA user_version`.
