@@ -136,3 +136,22 @@ extension AttachFilesSpec {
         #expect(explorer.tables.contains { $0.name == "nw.Depots" })
     }
 }
+
+extension AttachFilesSpec {
+    @Test func tabCompletesTheFileThenASAndDetachTheAttachedNames() throws {
+        let files = try TwoFiles()
+        let explorer = files.explorer
+        let folder = URL(fileURLWithPath: files.northwind).deletingLastPathComponent().path + "/"
+        let file = URL(fileURLWithPath: files.northwind).lastPathComponent
+        func complete(_ line: String) -> [String] {
+            let start = line.lastIndex(of: " ").map { line.index(after: $0) } ?? line.startIndex
+            return Completion.candidates(line: line, wordStart: line.distance(from: line.startIndex, to: start),
+                                         word: String(line[start...]), kind: .command, explorer: explorer)
+        }
+        #expect(complete("attach " + folder + String(file.prefix(12))).contains(folder + file))
+        #expect(complete("attach x.sqlite a") == ["AS"])
+        #expect(complete("detach ").isEmpty)
+        _ = try explorer.run("attach \(files.northwind) AS nw")
+        #expect(complete("detach ") == ["nw"])
+    }
+}

@@ -55,6 +55,11 @@ package enum Completion {
                 return matching(word, ["on", "off"])
             case "export":
                 return words.count == 1 ? matching(word, ["csv", "json"]) : FilePaths.completions(of: word)
+            case "attach":
+                // `attach FILE AS NAME`: the file, then AS.
+                return words.count == 1 ? FilePaths.completions(of: word) : words.count == 2 ? matching(word, ["AS"]) : []
+            case "detach":
+                return words.count == 1 ? matching(word, (try? explorer.session.attachedNames()) ?? []) : []
             case "help":
                 return matching(word, CommandParser.names)
             case "sql":
