@@ -88,12 +88,10 @@ extension ShellApp {
                 overlay = .none
             }
         case .history(var browser):
-            switch browser.handle(key) {
-            case .stay: overlay = .history(browser)
-            case .close: overlay = .none
-            case .run(let line): overlay = .none; return submit(.command, text: line)
-            case .edit(let line): overlay = .none; return .prompt(PromptRequest(kind: .command, prompt: ":", initialText: line))
-            }
+            let outcome = browser.handle(key)
+            overlay = outcome == .stay ? .history(browser) : .none
+            if case .run(let line) = outcome { return submit(.command, text: line) }
+            if case .edit(let line) = outcome { return .prompt(PromptRequest(kind: .command, prompt: ":", initialText: line)) }
         case .detail(let text, let scroll):
             overlay = TextOverlayKeys.scrolled(scroll, by: key).map { .detail(text: text, scroll: $0) } ?? .none
         case .help(let scroll):

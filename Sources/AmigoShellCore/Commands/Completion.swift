@@ -119,4 +119,11 @@ package enum Completion {
         let endsInToMany = parts.last.flatMap { previous.relationship(named: $0) }.map { $0.kind != .toOne } ?? false
         return matching(last, columns + relationships + (endsInToMany ? ["@count"] : [])).map { prefix + $0 }
     }
+
+    /// The status line's listing of ambiguous completion `matches`: the first 12, `…` for more;
+    /// those in `views` marked ` (view)` (at the table prompt, views come after the tables).
+    static func matchesLine(_ matches: [String], views: Set<String>) -> String {
+        let shown = matches.prefix(12).map { views.contains($0) ? $0 + " (view)" : $0 }
+        return "completions: " + shown.joined(separator: "  ") + (matches.count > 12 ? "  …" : "")
+    }
 }

@@ -53,7 +53,7 @@ struct EchoPane {
             let quiet = event.kind == .transaction || event.purpose.isBookkeeping
             // The statement that answered a key in SQL's colours; the rest dimmed.
             var carry = SQLHighlighter.Carry.none
-            for line in WordWrap.lines(DisplayWidth.sanitize(event.sql), width: width) {
+            for line in EchoPaneLines.wrap(event.sql, width: width) {
                 if quiet {
                     lines.append(Line(text: line, style: ShellRenderer.dimStyle, event: index))
                 } else {
@@ -66,7 +66,7 @@ struct EchoPane {
             if let rows = event.rowCount, event.kind == .statement { detail += " · " + Plural.count(rows, "row") }
             if let error = event.error { detail += " · " + error }
             let style = event.error != nil ? ShellRenderer.errorStyle : quiet ? TextStyle(.dim, color: .green) : TextStyle(color: .green)
-            for line in WordWrap.lines(DisplayWidth.sanitize(detail), width: width) {
+            for line in EchoPaneLines.wrap(detail, width: width) {
                 lines.append(Line(text: line, style: style, event: index))
             }
         }

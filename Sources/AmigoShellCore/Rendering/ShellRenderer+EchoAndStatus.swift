@@ -3,17 +3,18 @@
 import Amigo
 
 extension ShellRenderer {
-    /// Draws the echo pane: the statements the session ran, newest at the bottom, scrolled back
-    /// by the app's echo scroll clamped to the lines there are. Returns the scroll drawn.
-    func drawEcho(_ grid: inout ScreenGrid, _ box: Rect) -> Int {
+    /// Draws the echo pane: the statements the session ran (``EchoPane``: bookkeeping dimmed, the
+    /// statement that answered a key in SQL's colours, the selected one in reverse when the pane
+    /// has focus), newest at the bottom, scrolled back by `scroll` lines (the app's, as
+    /// ``FrameLayout`` clamped it).
+    func drawEcho(_ grid: inout ScreenGrid, _ box: Rect, scroll: Int) {
         grid.drawBox(box, title: explorer.isEchoOn ? "SQL echo" : "SQL echo (off)", style: boxStyle(.echo))
         let inner = box.inset(by: 1)
-        guard inner.width > 4 else { return echoScroll }
-        let pane = EchoPane(explorer.echoLog.entries, width: inner.width)
-        let echoScroll = pane.clamped(scroll: self.echoScroll, height: inner.height)
-        // With the pane focused, the statement at its bottom is selected: `y` copies it.
-        let selected = focus == .echo ? pane.selected(scroll: echoScroll, height: inner.height) : nil
-        for (i, line) in pane.visible(scroll: echoScroll, height: inner.height).enumerated() {
+        guard inner.width > EchoPaneLines.minimumWidth else { return }
+        let pane = EchoPane(explorer.echoLog.entries, width: inner.width, limit: EchoPaneLines.statementsKept)
+        // With the pane focused, the lowest statement that answered a key is selected: `y` copies it.
+        let selected = focus == .echo ? pane.selected(scroll: scroll, height: inner.height) : nil
+        for (i, line) in pane.visible(scroll: scroll, height: inner.height).enumerated() {
             var column = 0
             for piece in line.pieces where column < inner.width {
                 var style = piece.style
@@ -22,7 +23,6 @@ extension ShellRenderer {
                 column += DisplayWidth.of(piece.text)
             }
         }
-        return echoScroll
     }
 
     /// A breadcrumb cut to `width` columns from the left: whole steps are dropped while at least
@@ -58,7 +58,7 @@ extension ShellRenderer {
     /// Splits `text` into lines of at most `width` columns, at the spaces between words
     /// (``WordWrap``): SQL in the echo pane and long text in the row detail read unbroken.
     func wrap(_ text: String, width: Int) -> [String] {
-        WordWrap.lines(DisplayWidth.sanitize(text), width: width)
+        EchoPaneLines.wrap(text, width: width)
     }
 
     func drawStatus(_ grid: inout ScreenGrid, _ layout: ShellLayout) {
