@@ -39,12 +39,16 @@ package final class ViewLoader {
     /// Counts and prepares the rows of `view` (after its filter or order changed).
     func load(_ view: BrowseView) throws {
         guard view.isModelView else { return }
-        // The tables list's counts are reused below only while nobody else changed the file.
-        if try watcher.changedElsewhereWhileIdle() { try tableList.reload() }
+        // The tables list's counts are reused below only while nobody else changed the database.
+        // When someone did, this view is counted itself and the list is read again later (idle
+        // work, or the next command that lists it) — never here, where one table another session
+        // has locked, or a slow view, would hold up the table being opened.
+        let countsAreCurrent = try !watcher.changedElsewhereWhileIdle()
+        if !countsAreCurrent { tableList.countsAreStale = true }
         let query = try view.query(in: database.session)
         var total: Int
         view.countIsExact = true
-        if case .table(let model) = view.source, view.filter == nil, let known = tableList.knownCount(of: model.name) {
+        if countsAreCurrent, case .table(let model) = view.source, view.filter == nil, let known = tableList.knownCount(of: model.name) {
             // Just counted for the tables list, or found to have more rows than this.
             total = known.count
             view.countIsExact = known.isExact
