@@ -64,6 +64,12 @@ extension PostgresEngine {
     }
 
     /// Declares the cursor, fetches its rows batch by batch into `body`, and closes it.
+    ///
+    /// The next `FETCH` is sent before the rows of the last are handed out, and what the server
+    /// sends meanwhile is read as the rows are handed out, so that the server works on the next
+    /// batch while this one is written (one batch waiting at most: memory stays bounded). The
+    /// `FETCH` in flight is the engine's active stream: a statement run inside `body` first
+    /// reads its result (``finishActiveStream()``), as it does a streamed query's.
     private func readThroughCursor(_ sql: String, _ arguments: [DatabaseValue], columns: ([ResultColumn]) throws -> Void,
                                    _ body: (StatementRow) throws -> Bool) throws -> Int {
         // The cursor's name is this engine's (random prefix, a number never reused): no user text.
@@ -77,42 +83,85 @@ extension PostgresEngine {
         }
         guard declared == 1 else { throw connectionError(sql: sql, arguments: arguments) }
         PQclear(try awaitCommand(sql, arguments, expecting: PGRES_COMMAND_OK))
+        let outer = activeStream
+        defer { activeStream = outer }
+        var inFlight: PostgresRowStream?
         var count = 0
         var described = false
         var batch = Self.batchRowMinimum
-        var stopped = false
         do {
-            while !stopped {
-                guard PQsendQueryParams(connection, "FETCH FORWARD \(batch) FROM \(cursor)", 0, nil, nil, nil, nil, 0) == 1 else {
-                    throw connectionError(sql: sql, arguments: arguments)
-                }
-                let result = try awaitCommand(sql, arguments, expecting: PGRES_TUPLES_OK)
+            inFlight = try sendFetch(batch, from: cursor, sql, arguments)
+            while let fetching = inFlight {
+                let result = try awaitFetch(fetching)
+                inFlight = nil
+                activeStream = outer
                 defer { PQclear(result) }
                 let rows = PostgresResultRows(result)
                 if !described {
                     described = true
                     try columns(rows.resultColumns)
                 }
+                if rows.rowCount == batch {
+                    if let check = interruptCheck, check() {
+                        throw AmigoError.database(DatabaseError(sqlState: "57014", message: "canceling statement due to user request",
+                                                                system: "PostgreSQL", sql: sql, arguments: arguments))
+                    }
+                    batch = Self.nextBatch(after: result, rows: rows.rowCount)
+                    inFlight = try sendFetch(batch, from: cursor, sql, arguments)
+                }
+                var stopped = false
                 // The rows do not keep their source alive (no reference counting per row): `rows` does.
                 try withExtendedLifetime(rows) {
                     for row in 0..<rows.rowCount {
                         count += 1
                         if try !body(StatementRow(source: rows, row: row)) { stopped = true; break }
+                        // Read what the server sent of the next batch, so that it need not wait for room.
+                        if row & 1023 == 1023, let fetching = inFlight, activeStream === fetching { _ = PQconsumeInput(connection) }
                     }
                 }
-                if rows.rowCount < batch { break }
-                if let check = interruptCheck, check() {
-                    throw AmigoError.database(DatabaseError(sqlState: "57014", message: "canceling statement due to user request",
-                                                            system: "PostgreSQL", sql: sql, arguments: arguments))
-                }
-                batch = Self.nextBatch(after: result, rows: rows.rowCount)
+                if stopped { break }
             }
         } catch {
+            if let inFlight { drain(inFlight) }
             closeCursor(cursor, sql: sql)
             throw error
         }
+        if let inFlight { drain(inFlight) }
         closeCursor(cursor, sql: sql)
         return count
+    }
+
+    /// Sends `FETCH FORWARD rows FROM cursor` without waiting, as the engine's active stream.
+    private func sendFetch(_ rows: Int, from cursor: String, _ sql: String, _ arguments: [DatabaseValue]) throws -> PostgresRowStream {
+        guard PQsendQueryParams(connection, "FETCH FORWARD \(rows) FROM \(cursor)", 0, nil, nil, nil, nil, 0) == 1 else {
+            throw connectionError(sql: sql, arguments: arguments)
+        }
+        let stream = PostgresRowStream(sql, arguments)
+        activeStream = stream
+        return stream
+    }
+
+    /// The rows of the `FETCH` in flight (read ahead by a statement run meanwhile, or from the
+    /// server, asking the interrupt check while waiting); the server's error when it failed.
+    private func awaitFetch(_ fetching: PostgresRowStream) throws -> OpaquePointer {
+        var first: OpaquePointer?
+        while let result = try nextResult(fetching) {
+            if first == nil { first = result } else { PQclear(result) }
+        }
+        guard let result = first else { throw connectionError(sql: fetching.sql, arguments: fetching.arguments) }
+        guard PQresultStatus(result) == PGRES_TUPLES_OK else {
+            let failure = error(result, sql: fetching.sql, arguments: fetching.arguments)
+            PQclear(result)
+            if PQstatus(connection) != CONNECTION_OK { throw connectionError(sql: fetching.sql, arguments: fetching.arguments) }
+            throw failure
+        }
+        return result
+    }
+
+    /// Reads and drops the results of a `FETCH` no longer wanted, leaving the connection ready.
+    private func drain(_ fetching: PostgresRowStream) {
+        while let result = try? nextResult(fetching) { PQclear(result) }
+        if !fetching.isFinished { while let result = PQgetResult(connection) { PQclear(result) } }
     }
 
     /// How many rows the next `FETCH` asks for: about ``batchByteTarget`` bytes of values at the
