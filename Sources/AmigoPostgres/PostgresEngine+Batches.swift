@@ -8,10 +8,12 @@ import Foundation
 extension PostgresEngine {
     /// The most rows one `FETCH` asks for.
     static let batchRowLimit = 10_000
-    /// The fewest rows one `FETCH` asks for (the first asks for this many: the rows' size is not known yet).
-    static let batchRowMinimum = 200
+    /// The rows the first `FETCH` asks for: the rows' size is not known yet, and a row may be
+    /// megabytes (long text, big `bytea`).
+    static let firstBatchRows = 1
     /// About how many bytes of values one `FETCH` brings: the next batch's row count is sized by
-    /// the last batch's bytes per row, so that wide rows (long text, big `bytea`) keep memory bounded.
+    /// the last batch's bytes per row (growing at most eightfold a batch), so that wide rows keep
+    /// memory bounded: two batches at most are held (one written, the next arriving).
     static let batchByteTarget = 4 << 20
 
     /// Reads the rows of `sql` (a query the library wrote: a `SELECT`) through a cursor —
@@ -20,8 +22,8 @@ extension PostgresEngine {
     /// output that reads every row (an export). Inside the transaction that is open (a session's),
     /// else in one of its own; with ``recoversFromFailedStatements``, inside a savepoint.
     ///
-    /// Memory stays bounded: one batch of at most about 4 MB of values (fewer rows when they are
-    /// wide) is held at a time. The connection is free between batches, so `body` may run
+    /// Memory stays bounded: a batch is about 4 MB of values at most (fewer rows when they are
+    /// wide; the first is one row), and two are held at a time at most. The connection is free between batches, so `body` may run
     /// statements. The interrupt check is asked while each batch is awaited (Esc cancels the
     /// `FETCH` on the server, SQLSTATE 57014) and after each batch (the cursor is then closed
     /// without cancelling anything: the transaction stays usable). When `body` returns false, the
@@ -88,7 +90,7 @@ extension PostgresEngine {
         var inFlight: PostgresRowStream?
         var count = 0
         var described = false
-        var batch = Self.batchRowMinimum
+        var batch = Self.firstBatchRows
         do {
             inFlight = try sendFetch(batch, from: cursor, sql, arguments)
             while let fetching = inFlight {
@@ -165,16 +167,17 @@ extension PostgresEngine {
     }
 
     /// How many rows the next `FETCH` asks for: about ``batchByteTarget`` bytes of values at the
-    /// last batch's bytes per row, within ``batchRowMinimum`` … ``batchRowLimit``.
+    /// last batch's bytes per row, at least one row, at most eight times the last batch's rows
+    /// and ``batchRowLimit``.
     static func nextBatch(after result: OpaquePointer, rows: Int) -> Int {
-        guard rows > 0 else { return batchRowMinimum }
+        guard rows > 0 else { return firstBatchRows }
         let fields = PQnfields(result)
         var bytes = 0
         for row in 0..<Int32(rows) {
             for field in 0..<fields { bytes += Int(PQgetlength(result, row, field)) }
         }
         let perRow = max(1, bytes / rows + Int(fields) * 16)
-        return min(batchRowLimit, max(batchRowMinimum, batchByteTarget / perRow))
+        return min(batchRowLimit, 8 * rows, max(1, batchByteTarget / perRow))
     }
 
     /// Waits for the result of the statement just sent (asking the interrupt check, when one is
