@@ -38,7 +38,7 @@ extension CSVStreamWorkload {
             text += "The real executables on a file of its own (`tokens`: an integer key and a 16-byte `randomblob`, as a table keyed by UUIDs stored as bytes), standard output to /dev/null; "
         }
         text += "median of \(runs) runs of the whole process, the commands taking turns run by run (the range is the fastest and slowest run); "
-        text += "peak RSS by `wait4` (the child's `ru_maxrss`, the highest of the runs). "
+        text += "peak RSS by `/usr/bin/time -f %M` (the highest of the runs). "
         if table.compared {
             text += "The outputs are compared once: sqlite3 quotes every field holding a space and ends lines with LF, amigo-shell quotes only what needs it and ends lines with CRLF (RFC 4180), so they are compared with quotes and carriage returns left out. "
         } else {

@@ -4,14 +4,14 @@ import Foundation
 /// Workload 10: streaming CSV out of the real `amigo-shell` executable, side by side with the
 /// `sqlite3` command-line shell on the same file and query (workload 8's 1,000,000-row `orders`).
 /// Each command is a separate process writing to /dev/null; the figure is the median wall time
-/// of `runs` runs, and the peak RSS is the process's own (`wait4`'s `ru_maxrss` for the child,
-/// so the harness's memory is not counted).
+/// of `runs` runs, and the peak RSS is the process's own (`/usr/bin/time -f %M`, which forks the
+/// command from its own small process, so the harness's memory is not counted).
 enum CSVStreamWorkload {
     struct Result {
         let name: String
         let command: String
         let median: Double
-        /// Highest peak RSS over the runs, in MB.
+        /// Highest peak RSS over the runs, in MB (nil without /usr/bin/time).
         let peakRSS: Double?
         /// The fastest and slowest runs, in seconds.
         var fastest: Double = .nan
@@ -73,31 +73,43 @@ enum CSVStreamWorkload {
         ["/usr/bin/sqlite3", "/usr/local/bin/sqlite3"].first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
+    static let timeBinary = "/usr/bin/time"
+
     /// Runs `arguments` once with standard output to `output` (standard input from /dev/null);
-    /// returns the wall time and the child's peak RSS in MB.
+    /// returns the wall time and the command's peak RSS in MB.
     ///
-    /// Started with `posix_spawn` and waited for with `wait4`, whose `ru_maxrss` is the child's
-    /// peak RSS: Foundation's `Process.waitUntilExit()` polls every 50 ms on Linux, which made
-    /// every time a multiple of 50 ms, and `/usr/bin/time` added a process of its own.
+    /// Started with `posix_spawn` and waited for with `wait4`: Foundation's
+    /// `Process.waitUntilExit()` polls every 50 ms on Linux, which made every time a multiple of
+    /// 50 ms. The peak RSS is `/usr/bin/time -f %M`'s, which forks the command from its own small
+    /// process (a child's own `ru_maxrss` starts at its parent's, the harness's hundreds of MB).
     static func runOnce(_ arguments: [String], output: String = "/dev/null") throws -> (seconds: Double, rss: Double?) {
+        let useTime = FileManager.default.isExecutableFile(atPath: timeBinary)
+        let rssFile = FileManager.default.temporaryDirectory.appendingPathComponent("amigo-bench-rss-\(getpid()).txt").path
+        try? FileManager.default.removeItem(atPath: rssFile)
+        let command = useTime ? [timeBinary, "-f", "%M", "-o", rssFile] + arguments : arguments
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        let argv = arguments.map { strdup($0) } + [nil]
+        let argv = command.map { strdup($0) } + [nil]
         defer { for argument in argv { free(argument) } }
         var pid: pid_t = 0
         let started = DispatchTime.now().uptimeNanoseconds
-        let spawned = posix_spawn(&pid, arguments[0], &actions, nil, argv, environ)
-        guard spawned == 0 else { throw CocoaError(.executableLoad) }
+        guard posix_spawn(&pid, command[0], &actions, nil, argv, environ) == 0 else { throw CocoaError(.executableLoad) }
         var status: Int32 = 0
         var usage = rusage()
         while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
         // Exited normally with status 0: the low seven bits (the signal) and the exit code are 0.
         check(status == 0, "\(arguments.joined(separator: " ")) exited with status \(status)")
-        return (seconds, Double(usage.ru_maxrss) / 1024)
+        var rss: Double?
+        if useTime, let text = try? String(contentsOfFile: rssFile, encoding: .utf8),
+           let kilobytes = Double(text.split(separator: "\n").last.map(String.init)?.trimmingCharacters(in: .whitespaces) ?? "") {
+            rss = kilobytes / 1024
+        }
+        try? FileManager.default.removeItem(atPath: rssFile)
+        return (seconds, rss)
     }
 
     /// How each command's CSV compares with sqlite3's: `yes` (byte for byte), `same values`

@@ -3,7 +3,7 @@ import Foundation
 /// Workload P9: streaming a 1,000,000-row PostgreSQL table as CSV out of the real `amigo-shell`
 /// executable, beside psql's `\copy … TO STDOUT` (the server writes the CSV there, through the
 /// COPY protocol) on the same server and table. Each command is a separate process writing to
-/// /dev/null; median wall time of `runs` runs; peak RSS by `wait4` (workload 10's
+/// /dev/null; median wall time of `runs` runs; peak RSS by `/usr/bin/time -f %M` (workload 10's
 /// ``CSVStreamWorkload/runOnce(_:output:)``).
 enum PostgresCSVWorkload {
     /// The schema the table lives in (the connections' `search_path`).
@@ -95,7 +95,7 @@ enum PostgresCSVWorkload {
         guard let reference = results.first else { return text + "Not measured (no `amigo-shell` built beside the harness, or no `psql`).\n" }
         text += "The same server as above; `orders` (\(grouped(rows)) rows: integer key, integer, double precision, text, text NULL every fifth "
         text += "row, generated in \(String(format: "%.1f", generated)) s, not timed), read over the Unix socket by the real executables, standard output "
-        text += "to /dev/null; median of \(runs) runs of the whole process, the commands taking turns run by run (the range is the fastest and slowest run); peak RSS by `wait4` (the child's `ru_maxrss`, the highest of the runs). "
+        text += "to /dev/null; median of \(runs) runs of the whole process, the commands taking turns run by run (the range is the fastest and slowest run); peak RSS by `/usr/bin/time -f %M` (the highest of the runs). "
         text += "psql's `\\copy` has the server write the CSV (the COPY protocol); amigo-shell reads the rows and writes them itself: "
         text += "`export` reads the view's statement through a cursor (`FETCH` up to 10,000 rows at a time), `sql` the typed statement "
         text += "in libpq's single-row mode (a statement someone typed is never wrapped in other SQL); both write each value's text as the server sent it "
