@@ -83,7 +83,8 @@ extension ShellApp {
             showFrequencies()
         case .copyCell, .copyRow:
             do {
-                let clipping = try explorer.clipping(action == .copyCell ? .cell : .row)
+                let clipping = focus == .echo ? try EchoPane.clipping(of: explorer, scroll: echoScroll, shown: shown)
+                    : try explorer.clipping(action == .copyCell ? .cell : .row)
                 setMessage(clipping.summary)
                 return .copyToClipboard(clipping.text)
             } catch {
@@ -107,6 +108,7 @@ extension ShellApp {
             return .prompt(PromptRequest(kind: .table, prompt: "open table> ", initialText: ""))
         case .commandPrompt:
             return .prompt(PromptRequest(kind: .command, prompt: ":", initialText: ""))
+        case .history: overlay = .history(HistoryBrowser(entries: explorer.history.entries))
         case .dotCommand:
             return .prompt(PromptRequest(kind: .command, prompt: ":", initialText: "."))
         case .fullMessage:

@@ -59,14 +59,20 @@ package final class ViewLoader {
         if view.countIsExact, case .table(let model) = view.source, view.filter == nil {
             tableList.noteExactCount(of: model.name, total)
         }
-        view.window = try RowWindow(query: query, order: view.keysetOrder, total: total, pageSize: pageSize,
-                                    prefixLength: cellPrefixLength)
+        view.window = try window(over: query, of: view, total: total)
         view.totalCount = total
         view.labels = [:]
         view.orderValues = [:]
         view.columnWidths = [:]
         view.place(row: view.cursorRow, top: view.topRow)
         if view.cursorColumn >= view.columns.count { view.cursorColumn = max(0, view.columns.count - 1) }
+    }
+
+    /// A window paging `query`, `view`'s rows, in the view's order: pages sized to the screen,
+    /// long values read as prefixes of ``cellPrefixLength``.
+    private func window(over query: Query<Record>, of view: BrowseView, total: Int) throws -> RowWindow {
+        let source = try QueryRowSource(query: query, order: view.keysetOrder, prefixLength: cellPrefixLength)
+        return RowWindow(source: source, total: total, pageSize: pageSize)
     }
 
     /// Reads the rows `view` shows first, before it goes on the stack: with the count, not later
@@ -100,8 +106,7 @@ package final class ViewLoader {
         guard !view.countIsExact, view.isModelView else { return }
         let query = try view.query(in: database.session)
         let total = try query.count()
-        view.window = try RowWindow(query: query, order: view.keysetOrder, total: total, pageSize: pageSize,
-                                    prefixLength: cellPrefixLength)
+        view.window = try window(over: query, of: view, total: total)
         view.totalCount = total
         view.countIsExact = true
         if case .table(let model) = view.source, view.filter == nil {
