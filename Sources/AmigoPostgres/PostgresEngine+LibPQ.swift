@@ -114,7 +114,7 @@ extension PostgresEngine {
 
     /// Calls `body` with the prepared statement for `sql` and its parameters in the text format
     /// (`arguments` written by the types the server inferred; nil for NULL).
-    private func withParameters<T>(_ sql: String, _ arguments: [DatabaseValue],
+    func withParameters<T>(_ sql: String, _ arguments: [DatabaseValue],
                                    _ body: (PreparedStatement, UnsafePointer<UnsafePointer<CChar>?>?) throws -> T) throws -> T {
         let statement = try prepared(sql, arguments)
         guard statement.parameterTypes.count == arguments.count else {

@@ -149,7 +149,7 @@ extension PostgresEngine {
 
     /// The next result of `stream`'s query: read ahead, or from the server (asking the interrupt
     /// check while waiting); nil after the last.
-    private func nextResult(_ stream: PostgresRowStream) throws -> OpaquePointer? {
+    func nextResult(_ stream: PostgresRowStream) throws -> OpaquePointer? {
         if stream.nextReadAhead < stream.readAhead.count {
             defer { stream.nextReadAhead += 1 }
             return stream.readAhead[stream.nextReadAhead]
@@ -163,7 +163,7 @@ extension PostgresEngine {
 
     /// The next result of `stream`'s query from the server; nil after the last. With an interrupt
     /// check, it is asked every 50 ms while waiting, and as often while results keep coming.
-    private func receive(_ stream: PostgresRowStream) throws -> OpaquePointer? {
+    func receive(_ stream: PostgresRowStream) throws -> OpaquePointer? {
         guard !stream.isFinished else { return nil }
         if let check = interruptCheck {
             var now = DispatchTime.now().uptimeNanoseconds

@@ -127,6 +127,73 @@ final class PostgresResultRows: RowSource {
         PostgresResultRows.value(result, row: row, column: column, type: types[column])
     }
 
+    /// The value at `row`, `column` read in place for a text output: the server's text where
+    /// converting it would give back the same text (integers, `numeric`, text, dates, JSON …,
+    /// floating point with a fraction), `bytea`'s bytes decoded into ``scratch``, and booleans
+    /// and anything else as their ``DatabaseValue``.
+    override func cell(row: Int, column: Int) -> RowCell {
+        let r = Int32(row), c = Int32(column)
+        guard let raw = PQgetvalue(result, r, c) else { return .null }
+        if raw.pointee == 0 && PQgetisnull(result, r, c) != 0 { return .null }
+        let length = Int(PQgetlength(result, r, c))
+        let text = UnsafeRawBufferPointer(start: raw, count: length)
+        switch types[column] {
+        case TypeOID.bool:
+            return .value(.integer(raw.pointee == CChar(UInt8(ascii: "t")) ? 1 : 0))
+        case TypeOID.float4, TypeOID.float8:
+            // The server writes the shortest text that reads back exactly, as Swift does: the
+            // same digits, and in plain notation (no exponent) only where Swift's is plain too.
+            // A whole number (`3`, which Swift writes `3.0`) and the rest go the general way.
+            return Self.isPlainFraction(text) ? .text(text) : valueCell(row: row, column: column)
+        case TypeOID.bytea:
+            guard let bytes = decodeHexBytea(text) else { return valueCell(row: row, column: column) }
+            return .blob(bytes)
+        default:
+            return .text(text)
+        }
+    }
+
+    /// Whether `text` is `-?digits.digits`: a floating-point value's text that Swift's
+    /// `description` of the same number writes alike.
+    static func isPlainFraction(_ text: UnsafeRawBufferPointer) -> Bool {
+        var index = text.first == UInt8(ascii: "-") ? 1 : 0
+        var digitsBefore = 0, digitsAfter = 0, point = false
+        while index < text.count {
+            let byte = text[index]
+            if byte >= 0x30 && byte <= 0x39 {
+                if point { digitsAfter += 1 } else { digitsBefore += 1 }
+            } else if byte == UInt8(ascii: ".") && !point {
+                point = true
+            } else {
+                return false
+            }
+            index += 1
+        }
+        return point && digitsBefore > 0 && digitsAfter > 0
+    }
+
+    /// Bytes a `bytea` cell decodes to (from `\x` and hex), reused from cell to cell.
+    private var scratch = UnsafeMutableRawBufferPointer(start: nil, count: 0)
+
+    deinit { scratch.deallocate() }
+
+    /// `bytea` output in hex format (`\x0aff`) decoded into ``scratch``; nil when it is not that form.
+    private func decodeHexBytea(_ text: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer? {
+        guard text.count >= 2, text[0] == UInt8(ascii: "\\"), text[1] == UInt8(ascii: "x"), text.count % 2 == 0 else { return nil }
+        let count = (text.count - 2) / 2
+        if scratch.count < count {
+            scratch.deallocate()
+            scratch = .allocate(byteCount: max(count, 2 * scratch.count, 64), alignment: 1)
+        }
+        var index = 2
+        for position in 0..<count {
+            guard let high = PostgresEngine.nibble(text[index]), let low = PostgresEngine.nibble(text[index + 1]) else { return nil }
+            scratch[position] = high << 4 | low
+            index += 2
+        }
+        return UnsafeRawBufferPointer(rebasing: scratch[0..<count])
+    }
+
     /// `length` bytes at `raw` as text.
     @inline(__always) static func text(_ raw: UnsafeMutablePointer<CChar>, length: Int) -> String {
         raw.withMemoryRebound(to: UInt8.self, capacity: length) {

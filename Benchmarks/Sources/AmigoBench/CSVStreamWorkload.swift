@@ -13,6 +13,50 @@ enum CSVStreamWorkload {
         let median: Double
         /// Highest peak RSS over the runs, in MB (nil without /usr/bin/time).
         let peakRSS: Double?
+        /// The fastest and slowest runs, in seconds.
+        var fastest: Double = .nan
+        var slowest: Double = .nan
+    }
+
+    /// An `amigo-shell` built from other code (`--amigo-shell-before PATH`): each amigo-shell
+    /// command is run with it too, in the same rounds, as "(before)".
+    static func beforeBinary() -> String? {
+        let arguments = CommandLine.arguments
+        guard let i = arguments.firstIndex(of: "--amigo-shell-before"), i + 1 < arguments.count else { return nil }
+        return arguments[i + 1]
+    }
+
+    /// `commands` with each amigo-shell command also run with ``beforeBinary()``, named "(before)".
+    static func withBefore(_ commands: [(name: String, arguments: [String], shown: String)], shell: String)
+        -> [(name: String, arguments: [String], shown: String)] {
+        guard let before = beforeBinary() else { return commands }
+        return commands + commands.filter { $0.arguments.first == shell }.map { command in
+            (command.name + " (before)", [before] + command.arguments.dropFirst(), command.shown + " (before)")
+        }
+    }
+
+    /// Times each command `runs` times, in rounds (every command once a round, in turn), so that
+    /// a load that comes and goes on the machine falls on all of them alike; `label` prefixes
+    /// the lines printed as each result is known.
+    static func measure(_ commands: [(name: String, arguments: [String], shown: String)], runs: Int, label: String) throws -> [Result] {
+        var times = Array(repeating: [Double](), count: commands.count)
+        var peaks = Array(repeating: Double?.none, count: commands.count)
+        for _ in 0..<runs {
+            for (index, command) in commands.enumerated() {
+                let (seconds, rss) = try runOnce(command.arguments)
+                times[index].append(seconds)
+                if let rss { peaks[index] = max(peaks[index] ?? 0, rss) }
+            }
+        }
+        return commands.indices.map { index in
+            let sorted = times[index].sorted()
+            let result = Result(name: commands[index].name, command: commands[index].shown, median: sorted[sorted.count / 2],
+                                peakRSS: peaks[index], fastest: sorted.first ?? .nan, slowest: sorted.last ?? .nan)
+            FileHandle.standardError.write(Data(String(format: "  %@%-58@ %10.2f ms (%.2f–%.2f)  %8.1f MB\n", label as NSString,
+                                                       result.name as NSString, result.median * 1000, result.fastest * 1000,
+                                                       result.slowest * 1000, result.peakRSS ?? .nan).utf8))
+            return result
+        }
     }
 
     /// The `amigo-shell` executable: `--amigo-shell PATH`, else the one built beside this harness
@@ -31,31 +75,34 @@ enum CSVStreamWorkload {
 
     static let timeBinary = "/usr/bin/time"
 
-    /// Runs `arguments` once with standard output to `output`; returns the wall time and peak RSS.
+    /// Runs `arguments` once with standard output to `output` (standard input from /dev/null);
+    /// returns the wall time and the command's peak RSS in MB.
+    ///
+    /// Started with `posix_spawn` and waited for with `wait4`: Foundation's
+    /// `Process.waitUntilExit()` polls every 50 ms on Linux, which made every time a multiple of
+    /// 50 ms. The peak RSS is `/usr/bin/time -f %M`'s, which forks the command from its own small
+    /// process (a child's own `ru_maxrss` starts at its parent's, the harness's hundreds of MB).
     static func runOnce(_ arguments: [String], output: String = "/dev/null") throws -> (seconds: Double, rss: Double?) {
         let useTime = FileManager.default.isExecutableFile(atPath: timeBinary)
         let rssFile = FileManager.default.temporaryDirectory.appendingPathComponent("amigo-bench-rss-\(getpid()).txt").path
         try? FileManager.default.removeItem(atPath: rssFile)
-        let process = Process()
-        if useTime {
-            process.executableURL = URL(fileURLWithPath: timeBinary)
-            process.arguments = ["-f", "%M", "-o", rssFile] + arguments
-        } else {
-            process.executableURL = URL(fileURLWithPath: arguments[0])
-            process.arguments = Array(arguments.dropFirst())
-        }
-        // Never createFile on an existing path: it writes a new file and renames it over the old
-        // one, which (as root) replaced the /dev/null device with a regular file.
-        if !FileManager.default.fileExists(atPath: output) { FileManager.default.createFile(atPath: output, contents: nil) }
-        guard let sink = FileHandle(forWritingAtPath: output) else { throw CocoaError(.fileWriteUnknown) }
-        defer { try? sink.close() }
-        process.standardOutput = sink
-        process.standardInput = FileHandle.nullDevice
+        let command = useTime ? [timeBinary, "-f", "%M", "-o", rssFile] + arguments : arguments
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        let argv = command.map { strdup($0) } + [nil]
+        defer { for argument in argv { free(argument) } }
+        var pid: pid_t = 0
         let started = DispatchTime.now().uptimeNanoseconds
-        try process.run()
-        process.waitUntilExit()
+        guard posix_spawn(&pid, command[0], &actions, nil, argv, environ) == 0 else { throw CocoaError(.executableLoad) }
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
-        check(process.terminationStatus == 0, "\(arguments.joined(separator: " ")) exited with \(process.terminationStatus)")
+        // Exited normally with status 0: the low seven bits (the signal) and the exit code are 0.
+        check(status == 0, "\(arguments.joined(separator: " ")) exited with status \(status)")
         var rss: Double?
         if useTime, let text = try? String(contentsOfFile: rssFile, encoding: .utf8),
            let kilobytes = Double(text.split(separator: "\n").last.map(String.init)?.trimmingCharacters(in: .whitespaces) ?? "") {
@@ -85,6 +132,20 @@ enum CSVStreamWorkload {
             """)
     }
 
+    /// Workload 10c's file: `tokens`, `rows` rows of an id and one 16-byte random BLOB (a table
+    /// keyed by UUIDs stored as bytes: 3,950,000 rows in issue 28), most of its CSV the BLOB's hex.
+    static func generateTokens(path: String, rows: Int) throws {
+        let engine = try SQLiteEngine(path: path, options: OpenOptions(create: true))
+        try engine.executeScript("""
+            PRAGMA journal_mode = OFF;
+            BEGIN;
+            CREATE TABLE tokens (id INTEGER PRIMARY KEY, token BLOB NOT NULL);
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < \(rows))
+              INSERT INTO tokens SELECT i, randomblob(16) FROM n;
+            COMMIT;
+            """)
+    }
+
     /// What ``identical`` says of a table whose outputs are not compared: sqlite3 writes a BLOB's raw bytes.
     static let notCompared = "not compared (sqlite3 writes a BLOB's raw bytes, amigo-shell its hex)"
 
@@ -96,14 +157,14 @@ enum CSVStreamWorkload {
             return []
         }
         let sql = "SELECT * FROM \(table)"
-        let commands: [(name: String, arguments: [String], shown: String)] = [
+        let commands: [(name: String, arguments: [String], shown: String)] = withBefore([
             ("sqlite3 -csv -header (reference)", [sqlite3, "-csv", "-header", path, sql],
              "sqlite3 -csv -header FILE '\(sql)'"),
             ("amigo-shell --csv -c 'sql SELECT …'", [shell, path, "--csv", "-c", "sql \(sql)"],
              "amigo-shell FILE --csv -c 'sql \(sql)'"),
             ("amigo-shell -c 'open T' -c 'export csv -'", [shell, path, "-c", "open \(table)", "-c", "export csv -"],
              "amigo-shell FILE -c 'open \(table)' -c 'export csv -'"),
-        ]
+        ], shell: shell)
         // Once each into a file: the outputs must be the same rows as sqlite3's (and it warms the cache).
         var reference: Data?
         for command in commands where !compare {
@@ -124,43 +185,6 @@ enum CSVStreamWorkload {
                 FileHandle.standardError.write(Data("amigo-bench: \(command.name) differs from sqlite3 (\(data.count) vs \(reference!.count) bytes): \(lines(data)) vs \(lines(reference!))\n".utf8))
             }
         }
-        var results: [Result] = []
-        for command in commands {
-            var times: [Double] = []
-            var peak: Double?
-            for _ in 0..<runs {
-                let (seconds, rss) = try runOnce(command.arguments)
-                times.append(seconds)
-                if let rss { peak = max(peak ?? 0, rss) }
-            }
-            times.sort()
-            let result = Result(name: command.name, command: command.shown, median: times[times.count / 2], peakRSS: peak)
-            FileHandle.standardError.write(Data(String(format: "  %-52@ %10.2f ms  %8.1f MB\n", result.name as NSString, result.median * 1000, result.peakRSS ?? .nan).utf8))
-            results.append(result)
-        }
-        return results
-    }
-}
-
-extension CSVStreamWorkload {
-    /// Workload 10's section; `blobs` makes it workload 10b's (the BLOB table, outputs not compared).
-    static func report(_ results: [Result], rows: Int, runs: Int, blobs: Bool = false) -> String {
-        var text = blobs ? "## Workload 10b: streaming \(grouped(rows)) rows with a 16-byte BLOB as CSV, amigo-shell beside sqlite3\n\n"
-            : "## Workload 10: streaming \(grouped(rows)) rows as CSV, amigo-shell beside sqlite3\n\n"
-        guard let reference = results.first else { return text + "Not measured (no `amigo-shell` built beside the harness, or no `sqlite3`).\n" }
-        if blobs {
-            text += "The real executables on a file of its own (`blobs`: id, name, quantity and a 16-byte `randomblob`), standard output to /dev/null; median of \(runs) runs "
-            text += "of the whole process; peak RSS by `/usr/bin/time -f %M` (the highest of the runs). The outputs differ by design (sqlite3 writes a BLOB's raw bytes, amigo-shell its hex), so they are not compared. "
-        } else {
-            text += "The real executables on workload 8's file (`orders`, 5 columns), standard output to /dev/null; median of \(runs) runs "
-            text += "of the whole process; peak RSS by `/usr/bin/time -f %M` (the highest of the runs). The outputs are compared once: sqlite3 quotes every field holding a space and ends lines with LF, amigo-shell quotes only what needs it and ends lines with CRLF (RFC 4180), so they are compared with quotes and carriage returns left out. "
-        }
-        text += "`amigo-shell` is the release build of this checkout's executable (`swift build -c release --product amigo-shell` in Benchmarks/).\n\n"
-        text += "| command | ms | × sqlite3 | peak RSS MB | output against sqlite3's |\n|---|---:|---:|---:|---|\n"
-        for r in results {
-            let same = identical[r.command] ?? "—"
-            text += "| `\(r.command)` | \(ms(r.median)) | \(ratio(r.median, reference.median)) | \(r.peakRSS.map { String(format: "%.1f", $0) } ?? "—") | \(same) |\n"
-        }
-        return text
+        return try measure(commands, runs: runs, label: "\(table): ")
     }
 }

@@ -55,7 +55,7 @@ enum PostgresCSVWorkload {
             return []
         }
         let url = url(serverURL)
-        let commands: [(name: String, arguments: [String], shown: String)] = [
+        let commands: [(name: String, arguments: [String], shown: String)] = CSVStreamWorkload.withBefore([
             ("psql \\copy (SELECT …) TO STDOUT (reference)", [psql, "-X", "-q", "-d", url, "-c", "\\copy (SELECT * FROM orders) TO STDOUT CSV HEADER"],
              "psql -c '\\copy (SELECT * FROM orders) TO STDOUT CSV HEADER'"),
             ("psql \\copy orders TO STDOUT", [psql, "-X", "-q", "-d", url, "-c", "\\copy orders TO STDOUT CSV HEADER"],
@@ -64,7 +64,7 @@ enum PostgresCSVWorkload {
              "amigo-shell URL --csv -c 'sql SELECT * FROM orders'"),
             ("amigo-shell -c 'open T' -c 'export csv -'", [shell, url, "-c", "open orders", "-c", "export csv -"],
              "amigo-shell URL -c 'open orders' -c 'export csv -'"),
-        ]
+        ], shell: shell)
         var reference: Data?
         for command in commands {
             let file = FileManager.default.temporaryDirectory.appendingPathComponent("amigo-bench-pgcsv-\(getpid()).csv").path
@@ -83,21 +83,7 @@ enum PostgresCSVWorkload {
                 FileHandle.standardError.write(Data("amigo-bench: \(command.name) differs from psql's (\(data.count) vs \(reference!.count) bytes): \(lines(data)) vs \(lines(reference!))\n".utf8))
             }
         }
-        var results: [CSVStreamWorkload.Result] = []
-        for command in commands {
-            var times: [Double] = []
-            var peak: Double?
-            for _ in 0..<runs {
-                let (seconds, rss) = try CSVStreamWorkload.runOnce(command.arguments)
-                times.append(seconds)
-                if let rss { peak = max(peak ?? 0, rss) }
-            }
-            times.sort()
-            let result = CSVStreamWorkload.Result(name: command.name, command: command.shown, median: times[times.count / 2], peakRSS: peak)
-            FileHandle.standardError.write(Data(String(format: "  P9. %-50@ %10.2f ms  %8.1f MB\n", result.name as NSString, result.median * 1000, result.peakRSS ?? .nan).utf8))
-            results.append(result)
-        }
-        return results
+        return try CSVStreamWorkload.measure(commands, runs: runs, label: "P9. ")
     }
 
     /// How each command's CSV compares with psql's (``run(url:runs:)`` fills it).
@@ -109,14 +95,16 @@ enum PostgresCSVWorkload {
         guard let reference = results.first else { return text + "Not measured (no `amigo-shell` built beside the harness, or no `psql`).\n" }
         text += "The same server as above; `orders` (\(grouped(rows)) rows: integer key, integer, double precision, text, text NULL every fifth "
         text += "row, generated in \(String(format: "%.1f", generated)) s, not timed), read over the Unix socket by the real executables, standard output "
-        text += "to /dev/null; median of \(runs) runs of the whole process; peak RSS by `/usr/bin/time -f %M` (the highest of the runs). "
-        text += "psql's `\\copy` has the server write the CSV (the COPY protocol); amigo-shell reads the rows (streamed, libpq's "
-        text += "single-row mode) and writes them itself. The outputs are compared once with psql's, line by line sorted (without "
+        text += "to /dev/null; median of \(runs) runs of the whole process, the commands taking turns run by run (the range is the fastest and slowest run); peak RSS by `/usr/bin/time -f %M` (the highest of the runs). "
+        text += "psql's `\\copy` has the server write the CSV (the COPY protocol); amigo-shell reads the rows and writes them itself: "
+        text += "`export` reads the view's statement through a cursor (`FETCH` up to 10,000 rows at a time), `sql` the typed statement "
+        text += "in libpq's single-row mode (a statement someone typed is never wrapped in other SQL); both write each value's text as the server sent it "
+        text += "where it is the same text (no conversion to a value and back). The outputs are compared once with psql's, line by line sorted (without "
         text += "ORDER BY the server may send rows in any order): both quote only what needs it; amigo-shell ends lines with CRLF "
         text += "(RFC 4180), COPY with LF.\n\n"
-        text += "| command | ms | × psql \\copy (SELECT …) | peak RSS MB | output against psql's |\n|---|---:|---:|---:|---|\n"
+        text += "| command | ms | range ms | × psql \\copy (SELECT …) | peak RSS MB | output against psql's |\n|---|---:|---:|---:|---:|---|\n"
         for r in results {
-            text += "| `\(r.command)` | \(ms(r.median)) | \(ratio(r.median, reference.median)) | \(r.peakRSS.map { String(format: "%.1f", $0) } ?? "—") | \(identical[r.command] ?? "—") |\n"
+            text += "| `\(r.command)` | \(ms(r.median)) | \(ms(r.fastest))–\(ms(r.slowest)) | \(ratio(r.median, reference.median)) | \(r.peakRSS.map { String(format: "%.1f", $0) } ?? "—") | \(identical[r.command] ?? "—") |\n"
         }
         return text
     }
@@ -125,7 +113,7 @@ enum PostgresCSVWorkload {
     static func goalRows(_ results: [CSVStreamWorkload.Result], rows: Int) -> String {
         guard let reference = results.first else { return "" }
         var text = ""
-        for r in results where r.name.hasPrefix("amigo-shell") {
+        for r in results where r.name.hasPrefix("amigo-shell") && !r.name.hasSuffix("(before)") {
             let ratio = r.median / reference.median
             text += "| `\(r.name)` on PostgreSQL, \(grouped(rows)) rows (P9), time | ≤ 1.5 × psql `\\copy (SELECT …) TO STDOUT` | \(ratio <= 1.5 ? "met" : "**not met**") (\(String(format: "%.2f×", ratio)): \(ms(r.median)) vs \(ms(reference.median)) ms) |\n"
             if let rss = r.peakRSS {

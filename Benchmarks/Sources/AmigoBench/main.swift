@@ -4,7 +4,8 @@ import Foundation
 // amigo-bench [--quick] [--runs N] [--only PREFIX] [--impl NAME] [--no-shell | --shell-only] [--output FILE]
 // amigo-bench --shell-child DB ROWS
 // amigo-bench --app-child DB ROWS    (workload 9's browsing steps, in their own process)
-// [--no-app] [--app-rows N] [--no-csv] [--amigo-shell PATH]   (workloads 9, 10 and 11; --only 11: workload 11 alone)
+// [--no-app] [--app-rows N] [--no-csv] [--amigo-shell PATH]   (workloads 9, 10 and 11; --only 11: workload 11 alone;
+//   --only 10: workloads 10, 10b and 10c alone) [--amigo-shell-before PATH]   (10 and P9: an older build's amigo-shell beside, same rounds)
 // [--pg-url URL | AMIGO_PG_URL=URL] [--no-pg]   (Amigo on PostgreSQL beside raw libpq; --only P9: its CSV workload alone)
 // amigo-bench --results-tsv …   (prints the measurements as TAB-separated lines instead of a report)
 //
@@ -39,6 +40,31 @@ if onlyPrefix == "11" {
     let openResults = try CSVOpenWorkload.run(rows: shellRows, runs: runs)
     let section = CSVOpenWorkload.report(openResults, rows: shellRows, runs: runs) + "\n| goal | target | status |\n|---|---|---|\n"
         + CSVOpenWorkload.goalRows(openResults, rows: shellRows)
+    print(section)
+    if let output { try section.write(toFile: output, atomically: true, encoding: .utf8) }
+    exit(0)
+}
+/// Workload 10c's rows: 3,950,000 (issue 28's table), a tenth with --quick.
+let tokenRows = quick ? 395_000 : 3_950_000
+// Workloads 10, 10b and 10c alone (`--only 10`): streaming CSV, amigo-shell beside sqlite3.
+if onlyPrefix == "10" {
+    var section = ""
+    var goals = ""
+    for table in [CSVTable.orders, .blobs, .tokens] {
+        let path = freshPath("csv-\(table.number)")
+        switch table {
+        case .orders: try ShellWorkload.generate(path: path, rows: shellRows)
+        case .blobs: try CSVStreamWorkload.generateBlobs(path: path, rows: shellRows)
+        case .tokens: try CSVStreamWorkload.generateTokens(path: path, rows: tokenRows)
+        }
+        let name = table == .orders ? "orders" : table == .blobs ? "blobs" : "tokens"
+        let results = try CSVStreamWorkload.run(path: path, table: name, runs: runs, compare: table.compared)
+        let tableRows = table == .tokens ? tokenRows : shellRows
+        section += CSVStreamWorkload.report(results, rows: tableRows, runs: runs, table: table) + "\n"
+        goals += Goals.csvRows(results, rows: tableRows, table: table)
+    }
+    removeFreshPaths()
+    section += "| goal | target | status |\n|---|---|---|\n" + goals
     print(section)
     if let output { try section.write(toFile: output, atomically: true, encoding: .utf8) }
     exit(0)
@@ -139,6 +165,13 @@ if runCSV {
     try CSVStreamWorkload.generateBlobs(path: blobPath, rows: shellRows)
     csvBlobResults = try CSVStreamWorkload.run(path: blobPath, table: "blobs", runs: runs, compare: false)
 }
+// Workload 10c: 3,950,000 rows of one 16-byte BLOB (issue 28's table of UUIDs as bytes), in a file of its own.
+var csvTokenResults: [CSVStreamWorkload.Result] = []
+if runCSV {
+    let tokenPath = freshPath("csv-tokens")
+    try CSVStreamWorkload.generateTokens(path: tokenPath, rows: tokenRows)
+    csvTokenResults = try CSVStreamWorkload.run(path: tokenPath, table: "tokens", runs: runs, compare: false)
+}
 removeFreshPaths()
 
 // Workload 9: the application-shaped file (cached in the temporary folder), browsed in a child process.
@@ -204,8 +237,9 @@ if runApp {
                                             fileMegabytes: appFileSize, wholeProcess: appWhole)
 }
 if runCSV {
-    report += "\n" + CSVStreamWorkload.report(csvResults, rows: shellRows, runs: runs)
-    report += "\n" + CSVStreamWorkload.report(csvBlobResults, rows: shellRows, runs: runs, blobs: true)
+    report += "\n" + CSVStreamWorkload.report(csvResults, rows: shellRows, runs: runs, table: .orders)
+    report += "\n" + CSVStreamWorkload.report(csvBlobResults, rows: shellRows, runs: runs, table: .blobs)
+    report += "\n" + CSVStreamWorkload.report(csvTokenResults, rows: tokenRows, runs: runs, table: .tokens)
     report += "\n" + CSVOpenWorkload.report(csvOpenResults, rows: shellRows, runs: runs)
 }
 if !pgResults.isEmpty {
@@ -228,8 +262,9 @@ report += Goals.table(results: results,
                       shell: shellLines.filter { $0[0] != "peak RSS MB" }.map { ($0[0], Double($0[1]) ?? 0) },
                       peakRSS: runShell ? peak : nil)
 report += Goals.appRows(steps: runApp ? appSteps : nil, rows: appRows, peakRSS: appPeak)
-report += Goals.csvRows(csvResults, rows: shellRows)
-report += Goals.csvRows(csvBlobResults, rows: shellRows, blobs: true)
+report += Goals.csvRows(csvResults, rows: shellRows, table: .orders)
+report += Goals.csvRows(csvBlobResults, rows: shellRows, table: .blobs)
+report += Goals.csvRows(csvTokenResults, rows: tokenRows, table: .tokens)
 report += CSVOpenWorkload.goalRows(csvOpenResults, rows: shellRows)
 report += PostgresCSVWorkload.goalRows(pgCSVResults, rows: shellRows)
 if !keptMemoryResults.isEmpty {

@@ -9,6 +9,11 @@ package enum ByteText {
 
     /// Appends `bytes` to `output` as lowercase hex, two digits a byte.
     package static func appendHex(_ bytes: [UInt8], to output: inout [UInt8]) {
+        bytes.withUnsafeBytes { appendHex($0, to: &output) }
+    }
+
+    /// Appends `bytes` (read in place: a row's BLOB) to `output` as lowercase hex, two digits a byte.
+    package static func appendHex(_ bytes: UnsafeRawBufferPointer, to output: inout [UInt8]) {
         guard !bytes.isEmpty else { return }
         let start = output.count
         output.append(contentsOf: repeatElement(0, count: bytes.count * 2))
@@ -20,13 +25,13 @@ package enum ByteText {
     /// `bytes` as lowercase hex, two digits a byte (`[0x0a, 0xff]` is `0aff`).
     public static func hex(_ bytes: [UInt8]) -> String {
         String(unsafeUninitializedCapacity: bytes.count * 2) { out in
-            writeHex(bytes, into: out)
+            bytes.withUnsafeBytes { writeHex($0, into: out) }
             return bytes.count * 2
         }
     }
 
     /// Writes the hex of `bytes` to the first `2 × bytes.count` places of `out`.
-    private static func writeHex(_ bytes: [UInt8], into out: UnsafeMutableBufferPointer<UInt8>) {
+    private static func writeHex(_ bytes: UnsafeRawBufferPointer, into out: UnsafeMutableBufferPointer<UInt8>) {
         hexDigits.withUnsafeBufferPointer { digits in
             var index = 0
             for byte in bytes {

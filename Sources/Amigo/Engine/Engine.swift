@@ -70,6 +70,15 @@ public protocol Engine: AnyObject, Sendable {
     @discardableResult
     func fetch(_ sql: String, _ arguments: [DatabaseValue], describing columns: ([ResultColumn]) throws -> Void,
                _ body: (StatementRow) throws -> Bool) throws -> Int
+    /// Runs a query the library wrote (a `SELECT` or `VALUES`, never a user's statement text)
+    /// whose rows are all read in order for an output (an export), calling `columns` once with
+    /// the result's columns before the rows, and `body` with each row until it returns false.
+    /// An engine may read the rows in batches instead of one at a time, memory still bounded
+    /// (PostgreSQL: a cursor fetched thousands of rows at a time); statements may run inside
+    /// `body`. By default ``fetch(_:_:describing:_:)``. Returns the rows handed out.
+    @discardableResult
+    func fetchInBatches(_ sql: String, _ arguments: [DatabaseValue], describing columns: ([ResultColumn]) throws -> Void,
+                        _ body: (StatementRow) throws -> Bool) throws -> Int
     /// Runs one statement once per argument list (a batch), returning the total rows changed.
     /// Each run is echoed like ``execute(_:_:)``.
     func executeRepeatedly(_ sql: String, _ argumentLists: [[DatabaseValue]]) throws -> Int
@@ -151,6 +160,13 @@ extension Engine {
     public func fetch(_ sql: String, _ arguments: [DatabaseValue], describing columns: ([ResultColumn]) throws -> Void,
                       _ body: (StatementRow) throws -> Bool) throws -> Int {
         try fetch(sql, arguments, columns: { names in try columns(names.map { ResultColumn(name: $0) }) }, body)
+    }
+
+    /// ``fetch(_:_:describing:_:)``: the rows as the engine reads any query's.
+    @discardableResult
+    public func fetchInBatches(_ sql: String, _ arguments: [DatabaseValue], describing columns: ([ResultColumn]) throws -> Void,
+                               _ body: (StatementRow) throws -> Bool) throws -> Int {
+        try fetch(sql, arguments, describing: columns, body)
     }
 
     /// None: writes are refused only when read-only was asked for (a file's permissions refuse

@@ -45,4 +45,9 @@ open class RowSource {
 
     /// The value at `row`, `column` as bytes (text as its UTF-8; empty for NULL).
     open func bytes(row: Int, column: Int) -> [UInt8] { StatementRow.bytes(of: value(row: row, column: column)) }
+
+    /// The value at `row`, `column` as a ``RowCell`` (``StatementRow/cell(at:)``): by default
+    /// the ``value(row:column:)``; an engine hands text and bytes from its buffer instead, valid
+    /// until the next cell is read.
+    open func cell(row: Int, column: Int) -> RowCell { valueCell(row: row, column: column) }
 }

@@ -71,8 +71,8 @@ package final class Exporter {
         if limit != 0 {
             try forEachRow(of: view, columns: { forms in
                 if !begun { try writer.begin(columns: view.columns, forms: forms); begun = true }
-            }) { values in
-                try writer.write(values)
+            }) { row, width in
+                try writer.write(row, columns: width)
                 return limit.map { writer.count < $0 } ?? true
             }
         }
@@ -81,14 +81,19 @@ package final class Exporter {
         return writer.count
     }
 
-    /// Calls `body` with each row of `view` in its order until it returns false; a `sql` result
-    /// first hands `columns` the ``ValueForm`` of each of its columns, as the engine describes them.
+    /// Calls `body` with each row of `view` in its order, read in place, and how many of its
+    /// columns are the view's, until it returns false; a `sql` result first hands `columns` the
+    /// ``ValueForm`` of each of its columns, as the engine describes them.
+    ///
+    /// A model view's rows are read with the engine's ``Engine/fetchInBatches(_:_:describing:_:)``
+    /// (its statement is the library's: PostgreSQL reads it through a cursor, thousands of rows
+    /// a batch); a `sql` result's statement is the user's, read as any query is.
     func forEachRow(of view: BrowseView, columns: ([ValueForm]) throws -> Void = { _ in },
-                    _ body: ([DatabaseValue]) throws -> Bool) throws {
+                    _ body: (StatementRow, _ width: Int) throws -> Bool) throws {
         guard view.isModelView else {
             guard case .sql(let sql) = view.source else { return }
             try database.amigo.engine.readingOnly {
-                try database.amigo.engine.fetch(sql, [], describing: { try columns($0.map(\.form)) }) { row in try body(row.values) }
+                try database.amigo.engine.fetch(sql, [], describing: { try columns($0.map(\.form)) }) { row in try body(row, row.count) }
             }
             return
         }
@@ -113,9 +118,8 @@ package final class Exporter {
         // model's columns: it is not one of them, and is left out.
         let (sql, arguments) = try ordered.sql()
         let width = view.columns.count
-        try database.amigo.engine.fetch(sql, arguments) { row in
-            let values = row.values
-            return try body(values.count > width ? Array(values.prefix(width)) : values)
+        try database.amigo.engine.fetchInBatches(sql, arguments, describing: { _ in }) { row in
+            try body(row, min(width, row.count))
         }
     }
 

@@ -112,7 +112,7 @@ extension Explorer {
     package func runSQL(_ sql: String) throws { try QueryRunner(database: database, navigator: navigator).runSQL(sql) }
     /// Runs a read-only statement for text mode, handing on its columns and rows as they are read.
     @discardableResult
-    package func streamSQL(_ sql: String, columns: ([ResultColumn]) throws -> Void, row: ([DatabaseValue]) throws -> Void) throws -> Int {
+    package func streamSQL(_ sql: String, columns: ([ResultColumn]) throws -> Void, row: (StatementRow) throws -> Void) throws -> Int {
         try QueryRunner(database: database, navigator: navigator).streamSQL(sql, columns: columns, row: row)
     }
     /// Moves the cursor to the next row of the current view whose text contains `text` (`RowFinder`).

@@ -38,15 +38,16 @@ struct QueryRunner {
     }
 
     /// Runs a read-only statement for text mode, handing its columns (names and value forms) and
-    /// then each row to `columns` and `row` as the engine reads them, keeping none; the result
+    /// then each row (read in place: valid only inside `row`) to `columns` and `row` as the
+    /// engine reads them, keeping none; the result
     /// becomes the current view (its rows read again if a later command needs them). Returns the
     /// row count.
     @discardableResult
-    func streamSQL(_ sql: String, columns: ([ResultColumn]) throws -> Void, row: ([DatabaseValue]) throws -> Void) throws -> Int {
+    func streamSQL(_ sql: String, columns: ([ResultColumn]) throws -> Void, row: (StatementRow) throws -> Void) throws -> Int {
         try checkReadOnly(sql)
         var described: [ResultColumn] = []
         let count = try engine.readingOnly {
-            try engine.fetch(sql, [], describing: { described = $0; try columns($0) }) { try row($0.values); return true }
+            try engine.fetch(sql, [], describing: { described = $0; try columns($0) }) { try row($0); return true }
         }
         let view = BrowseView(sql: sql, columns: described.map(\.name), streamedCount: count)
         view.resultForms = described.map(\.form)

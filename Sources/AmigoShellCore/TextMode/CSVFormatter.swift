@@ -27,18 +27,50 @@ package struct CSVFormatter: RowFormatter {
         return String(decoding: line, as: UTF8.self)
     }
 
-    /// Appends the row field by field to `output`: this is the hot loop of `export csv` and `--csv`.
+    /// Appends the row field by field to `output`.
     package mutating func appendRow(_ values: [DatabaseValue], to output: inout [UInt8]) {
         for (index, value) in values.enumerated() {
             if index > 0 { output.append(UInt8(ascii: ",")) }
-            if index < forms.count, forms[index] != .plain, let text = ValueText.formText(value, form: forms[index]) {
-                Self.appendText(text, to: &output)
-            } else {
-                Self.append(value, to: &output)
+            appendField(value, column: index, to: &output)
+        }
+        output.append(UInt8(ascii: "\r"))
+        output.append(UInt8(ascii: "\n"))
+    }
+
+    /// Appends the first `columns` cells of `row`, read in place (no value or string per cell):
+    /// this is the hot loop of `export csv` and `--csv`. Writes what ``appendRow(_:to:)`` writes
+    /// for the row's values.
+    package mutating func appendRow(_ row: StatementRow, columns: Int, to output: inout [UInt8]) {
+        for index in 0..<columns {
+            if index > 0 { output.append(UInt8(ascii: ",")) }
+            switch row.cell(at: index) {
+            case .null: break
+            case .text(let bytes): Self.appendText(bytes, to: &output)
+            case .blob(let bytes):
+                if index < forms.count && forms[index] == .escapedHex {
+                    output.append(UInt8(ascii: "\\"))
+                    output.append(UInt8(ascii: "x"))
+                    ByteText.appendHex(bytes, to: &output)
+                } else if bytes.isEmpty {
+                    output.append(0x22)
+                    output.append(0x22)
+                } else {
+                    ByteText.appendHex(bytes, to: &output)
+                }
+            case .value(let value): appendField(value, column: index, to: &output)
             }
         }
         output.append(UInt8(ascii: "\r"))
         output.append(UInt8(ascii: "\n"))
+    }
+
+    /// Appends `value`, in column `column`'s form when it has one.
+    private func appendField(_ value: DatabaseValue, column: Int, to output: inout [UInt8]) {
+        if column < forms.count, forms[column] != .plain, let text = ValueText.formText(value, form: forms[column]) {
+            Self.appendText(text, to: &output)
+        } else {
+            Self.append(value, to: &output)
+        }
     }
 
     /// Appends one field to `output`: NULL nothing, numbers as they are, BLOBs as hex (an empty
@@ -46,7 +78,7 @@ package struct CSVFormatter: RowFormatter {
     static func append(_ value: DatabaseValue, to output: inout [UInt8]) {
         switch value {
         case .null: return
-        case .integer(let number): output.append(contentsOf: String(number).utf8)
+        case .integer(let number): CellBytes.appendInteger(number, to: &output)
         case .real(let number): appendText(ValueText.exactReal(number), to: &output)
         case .text(let text): appendText(text, to: &output)
         case .blob(let bytes):
@@ -54,17 +86,28 @@ package struct CSVFormatter: RowFormatter {
         }
     }
 
-    /// Appends `text`, quoted when it is empty or holds a comma, a quote or a line break (its
-    /// UTF-8 bytes are scanned: those four are ASCII), its quotes doubled.
+    /// Appends `text`, quoted when it is empty or holds a comma, a quote or a line break, its
+    /// quotes doubled.
     static func appendText(_ text: String, to output: inout [UInt8]) {
         var text = text
-        text.withUTF8 { bytes in
-            var quote = bytes.isEmpty
-            var hasQuote = false
-            for byte in bytes where byte == 0x2C || byte == 0x22 || byte == 0x0A || byte == 0x0D {
+        text.withUTF8 { appendText(UnsafeRawBufferPointer($0), to: &output) }
+    }
+
+    /// Appends the UTF-8 `bytes` as ``appendText(_:to:)-(String,_)`` appends their text: the
+    /// bytes are scanned for the four ASCII characters that need quoting (and for bytes that
+    /// are not valid UTF-8, written as U+FFFD as a string of them would be).
+    static func appendText(_ bytes: UnsafeRawBufferPointer, to output: inout [UInt8]) {
+        var quote = bytes.isEmpty
+        var hasQuote = false
+        var high: UInt8 = 0
+        for byte in bytes {
+            high |= byte
+            if byte == 0x2C || byte == 0x22 || byte == 0x0A || byte == 0x0D {
                 quote = true
-                if byte == 0x22 { hasQuote = true; break }
+                if byte == 0x22 { hasQuote = true }
             }
+        }
+        CellBytes.withValidText(bytes, hasHighBytes: high >= 0x80) { bytes in
             guard quote else { output.append(contentsOf: bytes); return }
             output.append(0x22)
             if hasQuote {

@@ -14,6 +14,10 @@ package protocol RowFormatter {
     /// Appends the UTF-8 text of one row to `output` (a formatter on the hot path of streaming
     /// writes its bytes there directly, without a string of its own per row or per value).
     mutating func appendRow(_ values: [DatabaseValue], to output: inout [UInt8])
+    /// Appends the UTF-8 text of the first `columns` columns of `row`, read in place from the
+    /// engine (CSV and TSV write each ``RowCell`` without a ``DatabaseValue`` or a string per
+    /// value; the others write the row's values).
+    mutating func appendRow(_ row: StatementRow, columns: Int, to output: inout [UInt8])
     /// What comes after the last row (`]`, a count line, rows held back), given how many there were.
     mutating func end(rowCount: Int) -> String
 }
@@ -25,6 +29,11 @@ extension RowFormatter {
     /// ``row(_:)``'s UTF-8 appended to `output`.
     package mutating func appendRow(_ values: [DatabaseValue], to output: inout [UInt8]) {
         output.append(contentsOf: row(values).utf8)
+    }
+
+    /// ``appendRow(_:to:)`` with the row's first `columns` values.
+    package mutating func appendRow(_ row: StatementRow, columns: Int, to output: inout [UInt8]) {
+        appendRow((0..<columns).map(row.value(at:)), to: &output)
     }
 }
 

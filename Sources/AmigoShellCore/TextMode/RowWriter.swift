@@ -34,6 +34,13 @@ package final class RowWriter {
         if buffer.count >= bufferLimit { try flush() }
     }
 
+    /// Writes the first `columns` columns of `row` (a row the engine hands out, read in place).
+    package func write(_ row: StatementRow, columns: Int) throws {
+        formatter.appendRow(row, columns: columns, to: &buffer)
+        count += 1
+        if buffer.count >= bufferLimit { try flush() }
+    }
+
     /// Ends the output and hands everything left to the sink.
     public func finish() throws {
         buffer.append(contentsOf: formatter.end(rowCount: count).utf8)

@@ -270,7 +270,7 @@ package final class TextModeRunner {
         case .sql(let sql) where try !explorer.sqlWrites(sql):
             deferred = nil
             let writer = rowWriter()
-            try explorer.streamSQL(sql, columns: { try writer.begin(columns: $0.map(\.name), forms: $0.map(\.form)) }, row: { try writer.write($0) })
+            try explorer.streamSQL(sql, columns: { try writer.begin(columns: $0.map(\.name), forms: $0.map(\.form)) }, row: { try writer.write($0, columns: $0.count) })
             try writer.finish()
         case .show(let rows):
             deferred = nil
