@@ -53,8 +53,8 @@ extension ShellApp {
         case .moveUp: move(rows: -1)
         case .moveDown: move(rows: 1)
         // The tables list has no columns: ← → move the grid's column from any pane.
-        case .moveLeft: explorer.moveColumn(to: (view?.cursorColumn ?? 0) - 1)
-        case .moveRight: explorer.moveColumn(to: (view?.cursorColumn ?? 0) + 1)
+        case .moveLeft: explorer.moveColumn(by: -1)
+        case .moveRight: explorer.moveColumn(by: 1)
         case .pageUp: move(rows: -page)
         case .pageDown: move(rows: page)
         case .top: move(to: 0)
@@ -121,6 +121,8 @@ extension ShellApp {
                 focus = .grid
                 setMessage("sorted by \(column)\(action == .sortDescending ? " descending" : "")")
             }
+        case .hideColumn, .unhideColumns, .narrowColumn, .widenColumn, .pinColumn, .addSortKey:
+            attempt { setMessage(try ColumnKeys.perform(action, on: explorer)); focus = .grid }
         case .detail:
             attempt { overlay = .detail(text: try explorer.currentRowDetail(), scroll: 0) }
         case .edit:

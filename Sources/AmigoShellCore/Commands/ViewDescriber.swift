@@ -14,7 +14,7 @@ struct ViewDescriber {
         guard let view = navigator.current else { return "no table open" }
         var parts = ["row \(view.totalCount == 0 ? 0 : view.cursorRow + 1) of \(view.totalCount)\(view.countIsExact ? "" : "+")"]
         if let filter = view.filter { parts.append("filter: \(filter)") }
-        if let order = view.order { parts.append("order: \(order.column)\(order.descending ? " desc" : "")") }
+        if let order = view.orderText { parts.append("order: \(order)") }
         return parts.joined(separator: " · ")
     }
 
