@@ -9,12 +9,12 @@ enum ColumnKeys {
     static func perform(_ action: ShellAction, on explorer: Explorer) throws -> String {
         guard explorer.current != nil else { return "open a table first" }
         switch action {
-        case .hideColumn: return try explorer.hideColumn(nil)
-        case .unhideColumns: return try explorer.unhideColumns(nil)
-        case .narrowColumn: return try explorer.resizeCurrentColumn(by: -widthStep)
-        case .widenColumn: return try explorer.resizeCurrentColumn(by: widthStep)
-        case .pinColumn: return try explorer.togglePin(nil)
-        case .addSortKey: return try explorer.addCurrentColumnToOrder()
+        case .hideColumn: return try explorer.columnControl.hideColumn(nil)
+        case .unhideColumns: return try explorer.columnControl.unhideColumns(nil)
+        case .narrowColumn: return try explorer.columnControl.resizeCurrentColumn(by: -widthStep)
+        case .widenColumn: return try explorer.columnControl.resizeCurrentColumn(by: widthStep)
+        case .pinColumn: return try explorer.columnControl.togglePin(nil)
+        case .addSortKey: return try explorer.columnControl.addCurrentColumnToOrder()
         default: preconditionFailure("not a column key: \(action)")
         }
     }

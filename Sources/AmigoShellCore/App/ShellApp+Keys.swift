@@ -53,8 +53,8 @@ extension ShellApp {
         case .moveUp: move(rows: -1)
         case .moveDown: move(rows: 1)
         // The tables list has no columns: ← → move the grid's column from any pane.
-        case .moveLeft: explorer.moveColumn(by: -1)
-        case .moveRight: explorer.moveColumn(by: 1)
+        case .moveLeft: explorer.columnControl.moveColumn(by: -1)
+        case .moveRight: explorer.columnControl.moveColumn(by: 1)
         case .pageUp: move(rows: -page)
         case .pageDown: move(rows: page)
         case .top: move(to: 0)

@@ -48,7 +48,7 @@ extension Explorer {
             try setOrder(column: column, descending: descending, then: then)
             return try viewResult()
         case .hide, .unhide, .pin, .columnWidth:
-            return try columnCommand(command)
+            return try columnControl.columnCommand(command)
         case .limit(let n):
             textLimit = n
             return current == nil ? CommandResult(output: "", status: "limit \(n)") : try viewResult()
@@ -226,7 +226,7 @@ extension Explorer {
         }
         // Columns of numbers by their form (PostgreSQL's decimals and floats) are right-aligned.
         // Hidden columns are left out, pinned ones come first (`hide`, `pin`).
-        let shown = shownColumns(of: view)
+        let shown = columnControl.shownColumns(of: view)
         let rightAligned = shown.map { ValueText.form(forms, $0).isNumber }
         let cells = labelled.map { row in shown.map { $0 < row.count ? row[$0] : "" } }
         var text = breadcrumb + "\n" + TextTable.render(header: shown.map { view.columns[$0] }, rows: cells, rightAligned: rightAligned)

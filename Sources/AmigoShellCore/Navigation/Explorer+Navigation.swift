@@ -56,6 +56,8 @@ extension Explorer {
     /// ANDs `column = value` onto the current filter, as a facet does.
     package func keepRows(where column: String, equals value: DatabaseValue) throws { try navigator.keepRows(where: column, equals: value) }
     /// Sorts the current view by `column` (nil: key order). Keeps the filter.
+    /// Hides, pins and resizes the columns of the views (``ColumnControl``).
+    package var columnControl: ColumnControl { ColumnControl(navigator: navigator) }
     package func setOrder(column: String?, descending: Bool, then: [SortKey] = []) throws {
         try navigator.setOrder(column: column, descending: descending, then: then)
     }

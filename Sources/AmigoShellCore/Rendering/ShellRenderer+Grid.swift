@@ -118,7 +118,7 @@ extension ShellRenderer {
         var labelRoom: [Int: Int] = [:]
         // Each column's form: PostgreSQL's booleans read `true`/`false`, its decimals are numbers.
         let forms = explorer.valueForms(of: view)
-        let layout = explorer.columnLayout(of: view)
+        let layout = explorer.columnControl.columnLayout(of: view)
         func text(_ row: [DatabaseValue], _ column: Int) -> String {
             guard column < row.count else { return "" }
             let value = row[column]

@@ -1,10 +1,14 @@
-// Explorer: the column layout of the views — hidden, pinned and resized columns, per table.
-
 import Amigo
 
-extension Explorer {
-    // MARK: Column layout
+/// The column layout of the views: hidden, pinned and resized columns, kept per table in the
+/// navigator's ``ColumnLayouts``, and a sort grown a key at a time (`+`). Stateless: made over
+/// the ``Navigator`` when asked for (``Explorer/columnControl``).
+package struct ColumnControl {
+    /// The views, and the layouts of their tables.
+    let navigator: Navigator
 
+    /// The view on screen.
+    var current: BrowseView? { navigator.current }
     /// The column layouts of the session's tables.
     package var columnLayouts: ColumnLayouts { navigator.columnLayouts }
 
@@ -112,7 +116,7 @@ extension Explorer {
         let (view, column) = try viewColumn(nil, command: "sort")
         guard view.isModelView else { throw ShellError.sqlResult(command: "sort", instead: "cannot be sorted here; add ORDER BY to the sql") }
         guard let order = view.order else {
-            try setOrder(column: column, descending: false)
+            try navigator.setOrder(column: column, descending: false)
             return "sorted by \(column)"
         }
         var first = SortKey(order.column, descending: order.descending)
@@ -124,7 +128,7 @@ extension Explorer {
         } else {
             then.append(SortKey(column))
         }
-        try setOrder(column: first.column, descending: first.descending, then: then)
+        try navigator.setOrder(column: first.column, descending: first.descending, then: then)
         return "sorted by " + (current?.orderText ?? column)
     }
 
