@@ -25,7 +25,7 @@ extension CommandParser {
         CommandSpec("open", aliases: ["o"], usage: "open TABLE",
                     summary: "browse a table or view") { .open(CommandParser.unquote(try $0.needs("open TABLE"))) },
         CommandSpec("filter", aliases: ["f", "where"], usage: "filter EXPR",
-                    summary: "keep rows matching a filter, e.g. Milliseconds > 300000 AND Composer CONTAINS[c] 'page' (no EXPR clears)") { .filter($0.rest.isEmpty ? nil : $0.rest) },
+                    summary: "keep rows matching a filter, e.g. Milliseconds > 300000 AND Composer CONTAINS[c] 'page', or json(body).address.city = 'Oslo' inside a JSON column (no EXPR clears)") { .filter($0.rest.isEmpty ? nil : $0.rest) },
         CommandSpec("order", aliases: ["sort"], usage: "order COLUMN [desc][, COLUMN [desc]…]",
                     summary: "sort by a column, a related value (artist.Name) or a count (albums.@count), then by further columns (Composer, Milliseconds desc; -Milliseconds is desc too; key +); no COLUMN: key order") { input in
             if input.rest.isEmpty { return .order(column: nil, descending: false) }
