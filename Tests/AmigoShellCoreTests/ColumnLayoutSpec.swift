@@ -168,3 +168,21 @@ import Testing
         #expect(layout.sequence(of: ["a", "b", "c", "d"]) == [3, 0, 1, 2])
     }
 }
+
+/// `v` shows a BLOB as a hex dump with its size: offsets, 16 bytes a line, their ASCII.
+@Suite struct HexDumpSpec {
+    @Test func aBlobReadsAsOffsetHexAndASCIIUnderItsSize() {
+        let png: [UInt8] = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52, 0x00, 0x00, 0x01, 0x00]
+        #expect(HexDump.text(png) == """
+            ⟨20 bytes⟩
+            00000000  89 50 4e 47 0d 0a 1a 0a  00 00 00 0d 49 48 44 52  .PNG........IHDR
+            00000010  00 00 01 00                                       ....
+            """)
+    }
+
+    @Test func aLongBlobStopsAfterTheLineLimitAndSaysWhatIsLeft() {
+        let text = HexDump.text(Array(repeating: 0x41, count: 40), lineLimit: 2)
+        #expect(text.split(separator: "\n").last == "… 8 more bytes")
+        #expect(text.split(separator: "\n").count == 4)
+    }
+}

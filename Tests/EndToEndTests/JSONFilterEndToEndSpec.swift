@@ -15,6 +15,8 @@ struct JSONFilterEndToEndSpec {
             INSERT INTO note VALUES (2, 'Bob', '{"address": {"city": "Bergen"}, "age": 28}');
             INSERT INTO note VALUES (3, 'Cy', '{"address": {"city": "oslo"}, "age": "41"}');
             INSERT INTO note VALUES (4, 'Di', NULL);
+            CREATE TABLE file (id INTEGER PRIMARY KEY, name TEXT, data BLOB);
+            INSERT INTO file VALUES (1, 'logo.png', x'89504E470D0A1A0A0000000D494844520000010000000100');
             """#])
         try #require(made.status == 0, "\(made.stderr)")
         return path
@@ -62,6 +64,27 @@ struct JSONFilterEndToEndSpec {
         #expect(!screen.gridPane.contains { $0.contains("Cy") })
         #expect(screen.contains("filter: json(body).age > 30"))
         try tmux.sendKeys("q")
+        #expect(try await tmux.rc() == 0)
+    }
+
+    @Test("v shows a BLOB as a hex dump under its size",
+          .enabled(if: TmuxSession.executable != nil, "tmux is not installed; the terminal scenarios need it"))
+    func blobDetail() async throws {
+        let workspace = try Workspace("json-blob")
+        _ = try notes(workspace)
+        let tmux = try TmuxSession(socket: "amigo-blob", directory: workspace.directory)
+        try tmux.start([try Fixture.binary(), "notes.sqlite"], in: workspace.directory, history: workspace.path("history"))
+        try await tmux.waitUntil("the tables listed") { $0.tablesPane.contains { $0.hasPrefix("file") } }
+        try tmux.sendKeys(":")
+        try await tmux.waitUntil("the command prompt") { $0.promptLine == ":" }
+        try tmux.sendLiteral("open file")
+        try tmux.sendKeys("Enter")
+        try await tmux.waitUntil("file open") { $0.statusLine.hasPrefix("row 1 of 1") }
+        try tmux.sendKeys("v")
+        try await tmux.waitForAll("data  ⟨24 bytes⟩",
+                                  "00000000  89 50 4e 47 0d 0a 1a 0a  00 00 00 0d 49 48 44 52  .PNG........IHDR",
+                                  "00000010  00 00 01 00 00 00 01 00                           ........")
+        try tmux.sendKeys("Escape", "q")
         #expect(try await tmux.rc() == 0)
     }
 }

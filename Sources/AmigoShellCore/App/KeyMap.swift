@@ -66,7 +66,7 @@ package enum KeyMap {
         KeyBinding(keys: [.char("<")], label: "<", action: .narrowColumn, summary: "narrow this column (:width COLUMN N sets it, :width COLUMN auto resets)"),
         KeyBinding(keys: [.char(">")], label: ">", action: .widenColumn, summary: "widen this column"),
         KeyBinding(keys: [.char("!")], label: "!", action: .pinColumn, summary: "pin this column at the left, kept while the grid scrolls sideways; again: unpin"),
-        KeyBinding(keys: [.char("v")], label: "v", action: .detail, summary: "row detail: every column, long text wrapped at words, JSON indented"),
+        KeyBinding(keys: [.char("v")], label: "v", action: .detail, summary: "row detail: every column, long text wrapped at words, JSON indented, BLOBs in hex"),
         KeyBinding(keys: [.char("p")], label: "p", action: .entityPage, summary: "the row as a page: its to-one chain, the first rows of each to-many; Enter follows a line"),
         KeyBinding(keys: [.char("y")], label: "y", action: .copyCell, summary: "copy this cell's whole value to the clipboard (OSC 52: works over SSH and in tmux)"),
         KeyBinding(keys: [.char("Y")], label: "Y", action: .copyRow, summary: "copy this row to the clipboard as TSV (a header line, then the row)"),
