@@ -97,7 +97,7 @@ package enum KeyMap {
     /// The hints, most useful first; ``hints(width:)`` keeps as many as fit.
     /// Short words, so that at 120 columns the edit keys and the command prompt show too.
     static let hintItems = ["Enter follow", "t table", "/ filter", "f find", ": command", "e edit", "a add", "d delete",
-                            "s/S sort", "- hide", "< > width", "! pin", "F freq", "Bksp back", "r relations", "# key", "1-9 follow", "= narrow", "n next", "v detail"]
+                            "s/S sort", "F freq", "Bksp back", "r relations", "# key", "1-9 follow", "= narrow", "n next", "v detail", "- hide", "< > width", "! pin", "+ sort too"]
     /// Always shown, at the end.
     static let hintTail = "? help · q quit"
 

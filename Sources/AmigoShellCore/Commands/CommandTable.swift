@@ -26,7 +26,7 @@ extension CommandParser {
                     summary: "browse a table or view") { .open(CommandParser.unquote(try $0.needs("open TABLE"))) },
         CommandSpec("filter", aliases: ["f", "where"], usage: "filter EXPR",
                     summary: "keep rows matching a filter, e.g. Milliseconds > 300000 AND Composer CONTAINS[c] 'page', or json(body).address.city = 'Oslo' inside a JSON column (no EXPR clears)") { .filter($0.rest.isEmpty ? nil : $0.rest) },
-        CommandSpec("order", aliases: ["sort"], usage: "order COLUMN [desc][, COLUMN [desc]…]",
+        CommandSpec("order", aliases: ["sort"], usage: "order COLUMN [desc][, …]",
                     summary: "sort by a column, a related value (artist.Name) or a count (albums.@count), then by further columns (Composer, Milliseconds desc; -Milliseconds is desc too; key +); no COLUMN: key order") { input in
             if input.rest.isEmpty { return .order(column: nil, descending: false) }
             let keys = input.rest.contains(",") && !input.rest.hasPrefix("\"") && !input.rest.hasPrefix("'")
@@ -40,7 +40,7 @@ extension CommandParser {
                 }
                 var name = CommandParser.unquote(parts.joined(separator: " "))
                 if keys.count > 1, name.hasPrefix("-"), name.count > 1 { name.removeFirst(); descending = true }
-                guard !name.isEmpty else { throw ShellError.usage(command: input.word, usage: "order COLUMN [desc][, COLUMN [desc]…]") }
+                guard !name.isEmpty else { throw ShellError.usage(command: input.word, usage: "order COLUMN [desc][, …]") }
                 return SortKey(name, descending: descending)
             }
             return .order(column: parsed[0].column, descending: parsed[0].descending, then: Array(parsed.dropFirst()))
