@@ -48,6 +48,17 @@ import Testing
         _ = f
     }
 
+    @Test func aViewOpenedOnAHiddenColumnStartsOnTheFirstShown() throws {
+        let (f, app) = try trackApp()
+        _ = app.handle(.char("-"))                       // TrackId, the first column
+        _ = app.submit(.command, text: "open Album")
+        _ = app.submit(.command, text: "open Track")
+        _ = app.render(width: 120, height: 30)
+        #expect(f.explorer.current?.columns[f.explorer.current!.cursorColumn] == "Name")
+        _ = app.handle(.char("s"))
+        #expect(app.message == "sorted by Name")
+    }
+
     @Test func theLastColumnShownCannotBeHiddenAndAnUnknownNameIsSaid() throws {
         let f = try ChinookFixture()
         let app = ShellApp(explorer: f.explorer)

@@ -147,6 +147,8 @@ extension ShellRenderer {
         let fixed = layout.pinnedCount(of: view.columns)
         var position: [Int: Int] = [:]
         for (p, column) in shown.enumerated() { position[column] = p }
+        // A view opened on a column its table hides (the first, say) starts on the first shown.
+        if position[view.cursorColumn] == nil, let first = shown.first { view.cursorColumn = first }
         // The key columns stay at the left while the grid is scrolled sideways, as a spreadsheet
         // freezes them, unless they would take more than half the width; pinned ones always do.
         let keys = view.modelColumns.indices.filter { view.modelColumns[$0].primaryKey }
