@@ -34,6 +34,17 @@ public struct PostgresDialect: SQLDialect {
         return quote(String(name[..<dot])) + "." + quote(String(name[name.index(after: dot)...]))
     }
 
+    /// As SQLite's, but for a blob, `'\x00ff'::bytea`, and the infinities and NaN as `float8`
+    /// text (`'Infinity'::float8`), which PostgreSQL reads as such.
+    public func literal(_ value: DatabaseValue) -> String {
+        switch value {
+        case .blob(let b): return "'\\x" + ByteText.hex(b) + "'::bytea"
+        case .real(let d) where d.isNaN: return "'NaN'::float8"
+        case .real(let d) where d.isInfinite: return d < 0 ? "'-Infinity'::float8" : "'Infinity'::float8"
+        default: return SQLiteDialect().literal(value)
+        }
+    }
+
     /// `?`: the engine numbers the markers `$1…$n` (see the type's documentation).
     public var placeholder: String { "?" }
     /// `INSERT INTO` (the conflict clause comes at the end: ``upsertSuffix(key:columns:)``).

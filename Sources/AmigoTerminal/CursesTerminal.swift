@@ -34,7 +34,9 @@ public final class CursesTerminal: ShellTerminal {
 
     public func readLine(_ request: ShellApp.PromptRequest, redraw: @escaping () -> ScreenGrid,
                          onMatches: @escaping ([String]) -> Void, onChange: ((String) -> Void)?) -> String? {
-        editor.readLine(prompt: request.prompt, initialText: request.initialText,
+        // SQL typed at `:` in SQL's colours (drawn without colour under NO_COLOR).
+        editor.colouring = request.kind == .command ? { SQLHighlighter.promptRuns(commandLine: $0) } : nil
+        return editor.readLine(prompt: request.prompt, initialText: request.initialText,
                         row: { [screen] in screen.size.height - 1 }, screen: screen, redraw: redraw, onMatches: onMatches,
                         onChange: onChange, history: Self.history(of: request.kind))
     }

@@ -45,6 +45,10 @@ public final class LineEditor {
     /// is inserted. Candidates that do not start with the word (ignoring case) are ignored.
     public var completionProvider: (@Sendable (CompletionRequest) -> [String])?
 
+    /// The coloured runs of a line as typed (SQL's colours at the `:` prompt), drawn over it;
+    /// nil draws the line plain. Set before ``readLine(prompt:initialText:row:screen:redraw:onMatches:onChange:history:)``.
+    package var colouring: ((String) -> [SQLHighlighter.Run])?
+
     /// The history readline holds now (``use(_:)``).
     private var historyInUse: History = .commands
 
@@ -87,6 +91,7 @@ public final class LineEditor {
         use(history)
         let session = PromptSession(screen: screen, row: row, redraw: redraw, onMatches: onMatches,
                                     completionProvider: completionProvider)
+        session.colouring = colouring
         ReadlineGlue.session = session
         defer { ReadlineGlue.session = nil }
 

@@ -14,6 +14,11 @@ struct PromptLayout: Equatable {
     var text: String
     /// The cursor's column in the row.
     var cursorColumn: Int
+    /// The row's column where the line's first column would be drawn (left of the row when the
+    /// line is scrolled), for colouring runs of the line at their place.
+    var lineOrigin = 0
+    /// The row's columns that show the line (the `…` marks left out).
+    var field = 0..<0
 
     init(prompt: String, line: [UInt8], point: Int, width: Int) {
         guard width > 0 else {
@@ -32,8 +37,11 @@ struct PromptLayout: Equatable {
 
         var visible = ""
         var cursorInField = cursor
+        var origin = promptWidth
+        var shownField = promptWidth..<(promptWidth + min(field, total))
         if fitsWithoutScrolling {
             visible = DisplayWidth.truncate(String(graphemes), to: field)
+            if total > field { shownField = promptWidth..<(promptWidth + field - 1) }
         } else {
             // Drop graphemes from the left until "…" + the rest up to the cursor puts the cursor on
             // the field's last column, or the one before when more text follows (its "…" is last).
@@ -46,12 +54,21 @@ struct PromptLayout: Equatable {
             }
             cursorInField = 1 + cursor - dropped
             visible = "…" + DisplayWidth.truncate(String(graphemes[index...]), to: field - 1)
+            origin = promptWidth + 1 - dropped
+            let rest = total - dropped
+            shownField = (promptWidth + 1)..<(promptWidth + 1 + min(rest, field - 1 - (rest > field - 1 ? 1 : 0)))
         }
         self.init(text: shownPrompt + visible, cursorColumn: promptWidth + cursorInField)
+        lineOrigin = origin
+        self.field = shownField
     }
 
     init(text: String, cursorColumn: Int) {
         self.text = text
         self.cursorColumn = cursorColumn
     }
+
+    /// Two layouts are equal when they show the same row with the cursor in the same place
+    /// (``lineOrigin`` and ``field`` follow from those).
+    static func == (a: PromptLayout, b: PromptLayout) -> Bool { a.text == b.text && a.cursorColumn == b.cursorColumn }
 }

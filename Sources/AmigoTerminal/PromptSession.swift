@@ -7,6 +7,8 @@ final class PromptSession {
     let redraw: () -> ScreenGrid
     let onMatches: ([String]) -> Void
     let completionProvider: (@Sendable (CompletionRequest) -> [String])?
+    /// The coloured runs of the line being edited (SQL's colours), or nil for none.
+    var colouring: ((String) -> [SQLHighlighter.Run])?
     /// Set when readline hands over the line (or cancellation finished).
     var done = false
     /// The accepted line; nil when cancelled.

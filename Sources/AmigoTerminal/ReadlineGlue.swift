@@ -128,6 +128,14 @@ enum ReadlineGlue {
         let layout = PromptLayout(prompt: prompt, line: line, point: Int(rl_point), width: width)
         grid.fill(Rect(x: 0, y: row, width: grid.width, height: 1))
         grid.put(layout.text, row: row, column: 0, maxWidth: width)
+        if let colouring = session.colouring {
+            // Each run at its place in the line, where the row shows that part of it.
+            for run in colouring(String(decoding: line, as: UTF8.self)) {
+                let column = layout.lineOrigin + run.column
+                guard column >= layout.field.lowerBound, column < layout.field.upperBound else { continue }
+                grid.put(run.text, row: row, column: column, maxWidth: layout.field.upperBound - column, style: run.style)
+            }
+        }
         grid.cursor = GridPosition(row: row, column: max(0, min(layout.cursorColumn, grid.width - 1)))
         session.screen.draw(grid)
     }

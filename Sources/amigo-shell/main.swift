@@ -24,7 +24,7 @@ struct AmigoShellCommand: ParsableCommand {
     @Argument(help: "The SQLite file, CSV/TSV/JSON file or PostgreSQL URL to open (when omitted: PGDATABASE or PGSERVICE if set, else the built-in demo).", completion: .file())
     var database: String?
 
-    @Argument(help: ArgumentHelp("SQL statements or commands to run after the -c ones, then exit, as sqlite3 takes them.", valueName: "sql"))
+    @Argument(help: ArgumentHelp("More SQLite files to open beside the first (each attached under its file name without extension: b.sqlite's tables are b.TABLE), then SQL statements or commands to run after the -c ones, then exit, as sqlite3 takes them.", valueName: "file-or-sql"))
     var statements: [String] = []
 
     @Option(name: .customLong("cmd"), help: ArgumentHelp("Run a command first, then go on as without it (sqlite3's -cmd); repeat for several.", valueName: "command"))
@@ -118,9 +118,15 @@ struct AmigoShellCommand: ParsableCommand {
             try Self.writeDemo(to: writeDemo)
             return
         }
-        let plan = try LaunchPlan(arguments: launchArguments, environment: ProcessInfo.processInfo.environment,
+        let plan: LaunchPlan
+        do {
+            plan = try LaunchPlan(arguments: launchArguments, environment: ProcessInfo.processInfo.environment,
                                   fileExists: { FileManager.default.fileExists(atPath: $0) },
                                   terminal: Self.probeTerminal)
+        } catch let error as LaunchError {
+            StandardError.write(error.description)
+            throw ExitCode(error.exitStatus)
+        }
         let explorer: Explorer
         // What opening tells its reader (a data file's short rows): text mode writes it to
         // standard error; the full-screen UI shows it on its status line, where curses does not

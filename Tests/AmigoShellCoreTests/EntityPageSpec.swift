@@ -36,7 +36,7 @@ import Testing
               17,1
 
             invoices · many-to-many via InvoiceLine · 1 row
-              108  Via Degli Scipioni, 43
+              108
 
             playlists · many-to-many via PlaylistTrack · 3 rows
               1   Music

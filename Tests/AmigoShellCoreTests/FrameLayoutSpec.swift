@@ -77,4 +77,52 @@ import Testing
         #expect(g.explorer.current?.cursorRow == 1)
         #expect(g.explorer.viewportRows == ShellLayout(width: 100, height: 30, echoVisible: true)?.gridRows)
     }
+
+    /// How far the echo pane scrolls back is the layout's to decide: Home asks for "all the
+    /// way", the layout clamps it to the lines beyond one screen, drawing keeps nothing, and
+    /// the app keeps the layout's value when it renders (so ↓ then scrolls at once).
+    @Test func theLayoutClampsTheEchoPanesScroll() throws {
+        let f = try ChinookFixture()
+        let app = ShellApp(explorer: f.explorer)
+        try f.explorer.open("Artist")
+        for index in 0..<30 { f.explorer.moveCursor(to: index * 9) }   // statements for the pane
+        _ = app.handle(.tab)
+        _ = app.handle(.tab)
+        #expect(app.focus == .echo)
+        _ = app.handle(.home)
+        let wanted = app.echoScroll
+        let layout = FrameLayout(app, width: 120, height: 40)
+        let box = try #require(layout.panes?.echo).inset(by: 1)
+        let lines = EchoPaneLines.lines(f.explorer.echoLog.entries, width: box.width)
+        #expect(layout.echoScroll == lines.count - box.height)
+        #expect(app.echoScroll == wanted)                               // laying out stored nothing
+        #expect(FrameLayout(app, width: 60, height: 16).echoScroll == nil)    // no pane on screen
+
+        let screen = app.render(layout)
+        #expect(app.echoScroll == lines.count - box.height)
+        #expect(screen.text().split(separator: "\n")[box.y].contains(lines[0].text.prefix(20)))  // the oldest line on top
+        _ = app.handle(.down, in: layout)
+        #expect(app.echoScroll == lines.count - box.height - 1)
+    }
+
+    /// The schema map's boxes per row (↑ and ↓ move by a row) follow the width of the frame laid out.
+    @Test func theLayoutCountsTheSchemaMapsBoxesPerRow() throws {
+        let f = try ChinookFixture()
+        let app = ShellApp(explorer: f.explorer)
+        #expect(FrameLayout(app, width: 120, height: 40).schemaMapColumns == nil)
+        _ = app.handle(.char("m"))
+        guard case .schemaMap(let browser) = app.overlay else { Issue.record("no map: \(app.overlay)"); return }
+        let wide = FrameLayout(app, width: 200, height: 40), narrow = FrameLayout(app, width: 80, height: 40)
+        #expect(wide.schemaMapColumns == browser.layout(width: 200 - 6).columns)
+        #expect(narrow.schemaMapColumns == browser.layout(width: 80 - 6).columns)
+        #expect(try #require(wide.schemaMapColumns) > #require(narrow.schemaMapColumns))
+        #expect(FrameLayout(app, width: 30, height: 8).schemaMapColumns == nil)    // too small to draw
+
+        _ = app.render(narrow)
+        guard case .schemaMap(let drawn) = app.overlay else { Issue.record("no map: \(app.overlay)"); return }
+        #expect(drawn.columnsDrawn == narrow.schemaMapColumns)
+        _ = app.render(wide)
+        guard case .schemaMap(let redrawn) = app.overlay else { Issue.record("no map: \(app.overlay)"); return }
+        #expect(redrawn.columnsDrawn == wide.schemaMapColumns)
+    }
 }

@@ -145,3 +145,33 @@ import Testing
         #expect(readOnly.displayPath == path + " (read-only)")
     }
 }
+
+/// More than one database on the command line.
+@Suite struct LaunchPlanAttachmentsSpec {
+    private func plan(_ database: String, _ statements: [String], files: Set<String>) throws -> LaunchPlan {
+        var arguments = LaunchArguments(database: database)
+        arguments.statements = statements
+        return try LaunchPlan(arguments: arguments, environment: [:], fileExists: { files.contains($0) }, terminal: { .fullScreen })
+    }
+
+    @Test func filesAfterTheFirstDatabaseAreAttachedAndTheStatementsAfterThemRun() throws {
+        let both = try plan("a.sqlite", ["b.sqlite", "c.db"], files: ["a.sqlite", "b.sqlite", "c.db"])
+        #expect(both.attachments == ["b.sqlite", "c.db"])
+        #expect(both.commands.isEmpty)
+        #expect(both.interface == .fullScreen)
+        let withSQL = try plan("a.sqlite", ["b.sqlite", "SELECT 1"], files: ["a.sqlite", "b.sqlite"])
+        #expect(withSQL.attachments == ["b.sqlite"])
+        #expect(withSQL.commands == ["SELECT 1"])
+        #expect(withSQL.text.mode == .list)   // sqlite3's form, as without the second file
+        // A statement naming no file is never a file.
+        #expect(try plan("a.sqlite", ["tables"], files: ["a.sqlite"]).attachments.isEmpty)
+    }
+
+    @Test func aDataFileOrAServerWithMoreFilesIsAUsageError() throws {
+        let data = #expect(throws: LaunchError.self) { try plan("a.sqlite", ["b.csv"], files: ["b.csv"]) }
+        #expect(data?.exitStatus == ExitStatus.usage)
+        let server = #expect(throws: LaunchError.self) { try plan("postgres://db/shop", ["b.sqlite"], files: ["b.sqlite"]) }
+        #expect(server == .attachToServer(target: "postgres://db/shop", files: ["b.sqlite"]))
+        #expect(server?.description == "PostgreSQL has no attached database files: open b.sqlite in its own amigo-shell")
+    }
+}

@@ -121,7 +121,8 @@ import Testing
         let record = try #require(try f.explorer.currentRecord())
         #expect(record["PlaylistId"] == .integer(1))
         #expect(record["TrackId"] == .integer(3402))
-        #expect(f.explorer.rowCaption(record) == "PlaylistTrack 1,3402")
+        // A junction row is named by the rows of its key: the playlist, then the track.
+        #expect(f.explorer.rowCaption(record) == "PlaylistTrack 1,3402 \"Music · Band Members Di…\"")
     }
 
     @Test func countStatsSchemaAndHelpDescribeTheCurrentView() throws {

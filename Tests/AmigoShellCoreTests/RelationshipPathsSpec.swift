@@ -33,7 +33,7 @@ import Testing
         _ = try f.explorer.execute(.open("Customer"))
         _ = try f.explorer.execute(.get("1"))
         let linked = try f.explorer.execute(.path(table: "genres", key: "1"))
-        #expect(linked.output.contains("   linked: Customer 1 (Luís Gonçalves) → Invoice 121 (Av. Brigadeiro Faria Lima, 2170) → Track 447 (Shout It Out Loud) → Genre 1 (Rock)"))
+        #expect(linked.output.contains("   linked: Customer 1 (Luís Gonçalves) → Invoice 121 → Track 447 (Shout It Out Loud) → Genre 1 (Rock)"))
         #expect(linked.status == "path: Customer 1 (Luís Gonçalves) and Genre 1 linked along 1 of 1 path")
         let opera = try f.explorer.execute(.path(table: "Genre", key: "25"))
         #expect(opera.output.contains("   not linked this way"))

@@ -77,7 +77,7 @@ import Testing
         #expect(f.explorer.echoLog.totalCount > before)           // the rows on screen were read
         #expect(frame.grid?.cells.count == frame.layout?.gridRows && frame.relationsCaption == "Track 3000 \"God Part II\"")
         let prepared = f.explorer.echoLog.totalCount
-        let screen = ShellRenderer(app: app).draw(frame).grid
+        let screen = ShellRenderer(app: app).draw(frame)
         #expect(f.explorer.echoLog.totalCount == prepared)        // drawing ran nothing
         #expect(screen.text().contains("Relations of Track 3000 \"God Part II\""))
         #expect(screen.text() == app.render(width: 120, height: 40).text())

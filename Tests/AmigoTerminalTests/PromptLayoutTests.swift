@@ -46,4 +46,18 @@ struct PromptLayoutTests {
         let narrow = layout("abc", width: 5)
         #expect(narrow.cursorColumn < 5)
     }
+
+    @Test func theLinesRunsArePlacedWhereTheRowShowsThem() {
+        // Not scrolled: the line starts after the prompt; a cut line's "…" is not the line's.
+        let plain = layout("select 1")
+        #expect(plain.lineOrigin == 8 && plain.field == 8..<16)
+        let long = String(repeating: "a", count: 30) + "END"
+        let start = layout(long, point: 0, width: 20)
+        #expect(start.lineOrigin == 8 && start.field == 8..<19)
+        // Scrolled: the line's first column is left of the row; the "…" marks are left out.
+        let end = layout(long, width: 20)
+        #expect(end.lineOrigin == -14 && end.field == 9..<19)
+        let middle = layout(long, point: 25, width: 20)
+        #expect(middle.lineOrigin == -7 && middle.field == 9..<19)
+    }
 }

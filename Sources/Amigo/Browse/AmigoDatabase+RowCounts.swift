@@ -4,6 +4,6 @@ extension AmigoDatabase {
     ///
     ///     SELECT count(*) FROM "Track"
     public func rowCount(ofTable name: String) throws -> Int {
-        Int(try engine.fetchScalar("SELECT count(*) FROM \(engine.dialect.quoteTable(name))", []).integerValue ?? 0)
+        Int(try engine.fetchScalar(engine.dialect.countRows(of: name), []).integerValue ?? 0)
     }
 }

@@ -14,7 +14,8 @@ struct RowSelection {
     ///     "artist_id" IN (SELECT "id" FROM "artist" WHERE <this condition>)
     func children(_ child: String, columns: [String], referenced: [String], dialect: any SQLDialect) -> RowSelection {
         let left = columns.count == 1 ? dialect.quote(columns[0]) : "(" + columns.map(dialect.quote).joined(separator: ", ") + ")"
-        let condition = "\(left) IN (SELECT \(referenced.map(dialect.quote).joined(separator: ", ")) FROM \(dialect.quoteTable(table)) WHERE \(self.condition))"
+        let condition = dialect.inSubquery(left, selecting: referenced.map(dialect.quote).joined(separator: ", "), from: table,
+                                           where: self.condition)
         return RowSelection(table: child, condition: condition, arguments: arguments)
     }
 
@@ -34,7 +35,6 @@ struct RowSelection {
     ///
     ///     SELECT count(*) FROM "book" WHERE "author_id" IN (SELECT "id" FROM "author" WHERE …)
     func count(_ engine: any Engine) throws -> Int {
-        let sql = "SELECT count(*) FROM \(engine.dialect.quoteTable(table)) WHERE \(condition)"
-        return Int(try engine.fetchScalar(sql, arguments).integerValue ?? 0)
+        Int(try engine.fetchScalar(engine.dialect.countRows(of: table, where: condition), arguments).integerValue ?? 0)
     }
 }

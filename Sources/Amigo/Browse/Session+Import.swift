@@ -34,14 +34,12 @@ extension Session {
                 guard !header.isEmpty, !header.contains(where: \.isEmpty) else {
                     throw AmigoError.importHeaderIncomplete(table: table)
                 }
-                let columns = header.map { dialect.quote($0) + " TEXT" }.joined(separator: ", ")
-                try execute("CREATE TABLE \(dialect.quoteTable(table)) (\(columns))")
+                try execute(SchemaCompiler(dialect: dialect).createTable(table, textColumns: header))
                 columnCount = header.count
             } else {
-                columnCount = try engine.fetchAll("SELECT * FROM \(dialect.quoteTable(existing?.name ?? table)) LIMIT 0").columns.count
+                columnCount = try engine.fetchAll(dialect.columnsOnly(of: existing?.name ?? table)).columns.count
             }
-            let placeholders = Array(repeating: dialect.placeholder, count: columnCount).joined(separator: ", ")
-            let insert = "INSERT INTO \(dialect.quoteTable(existing?.name ?? table)) VALUES (\(placeholders))"
+            let insert = dialect.insertRow(into: existing?.name ?? table, valueCount: columnCount)
             for (index, row) in rows.enumerated() {
                 guard row.count <= columnCount else {
                     throw AmigoError.importRowTooLong(table: table, row: index + 1, values: row.count, columns: columnCount)

@@ -123,6 +123,14 @@ public enum AmigoError: Error, Sendable, Equatable, CustomStringConvertible {
     /// transaction was committed or rolled back, it was rolled back to already, or the database
     /// dropped it (`reason`). Nothing was changed.
     case savepointGone(name: String, reason: String)
+    /// Attaching the database file at `path` under `name` was refused before anything ran:
+    /// `reason` says why (the name is taken or not a plain name, the file is missing).
+    case cannotAttach(path: String, name: String, reason: String)
+    /// Detaching `name`, which names no attached file (`attached` lists those that are).
+    case notAttached(name: String, attached: [String])
+    /// Attaching or detaching a file on an engine that has no such thing (PostgreSQL, named
+    /// `dialect`): its other databases are reached by another connection.
+    case attachUnsupported(dialect: String)
 
     /// What ``commitRolledBack(changesLost:cause:)`` puts before its cause's message, so that a
     /// line cut short still says it: `commit refused, 2 changes lost (the transaction was rolled back): `.
@@ -220,6 +228,12 @@ public enum AmigoError: Error, Sendable, Equatable, CustomStringConvertible {
             return AmigoError.commitRolledBackPrefix(changesLost: lost) + cause.description
         case .savepointGone(let name, let reason):
             return "savepoint \(name) is gone (\(reason)); nothing was changed"
+        case .cannotAttach(let path, let name, let reason):
+            return "cannot attach \(path) as \(name): \(reason)"
+        case .notAttached(let name, let attached):
+            return "no file is attached as \(name)" + (attached.isEmpty ? " (none is attached)" : " (attached: \(attached.joined(separator: ", ")))")
+        case .attachUnsupported(let dialect):
+            return "\(dialect) has no attached database files: open another database in its own amigo-shell"
         }
     }
 }

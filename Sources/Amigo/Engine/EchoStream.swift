@@ -22,11 +22,14 @@ public struct EchoEvent: Sendable, Equatable {
     public var rowCount: Int?
     /// The error it failed with, if any.
     public var error: String?
+    /// Why it ran: what was asked for, or bookkeeping around it (``EchoPurpose``).
+    public var purpose: EchoPurpose
 
     /// Creates an event.
-    public init(kind: Kind, sql: String, arguments: [DatabaseValue], duration: Double, rowCount: Int? = nil, error: String? = nil) {
+    public init(kind: Kind, sql: String, arguments: [DatabaseValue], duration: Double, rowCount: Int? = nil, error: String? = nil,
+                purpose: EchoPurpose = .statement) {
         self.kind = kind; self.sql = sql; self.arguments = arguments; self.duration = duration
-        self.rowCount = rowCount; self.error = error
+        self.rowCount = rowCount; self.error = error; self.purpose = purpose
     }
 
     /// The event as text, for example:
@@ -85,9 +88,12 @@ public final class EchoStream: @unchecked Sendable {
                        error: error.map { "\($0)" }))
     }
 
-    /// Reports an event to every subscriber (none inside ``unechoed(_:)`` on this thread).
+    /// Reports an event to every subscriber (none inside ``unechoed(_:)`` on this thread),
+    /// marked with the purpose ``marking(_:_:)`` set here unless it has one of its own.
     package func emit(_ event: EchoEvent) {
         if isSilencedHere { return }
+        var event = event
+        if event.purpose == .statement { event.purpose = Self.markedPurpose }
         let handlers = lock.withLock { Array(subscribers.values) }
         for handler in handlers { handler(event) }
     }

@@ -15,7 +15,6 @@ public struct SQLiteCatalog: SchemaCatalog {
     /// Creates an inspector over `engine`.
     public init(engine: any Engine) { self.engine = engine }
 
-    /// Tables and views, sorted by name, without SQLite's internal tables.
     /// `main`, `temp` when it holds anything, and each attached file (`PRAGMA database_list`).
     public func schemaNames() throws -> [String] {
         var names: [String] = []
@@ -23,10 +22,26 @@ public struct SQLiteCatalog: SchemaCatalog {
         return names
     }
 
+    /// Tables and views, without SQLite's internal tables: the main file's, sorted by name, then
+    /// each attached file's (in the order they were attached), named `schema.table` (see
+    /// ``SQLiteDialect/quoteTable(_:)``), with ``SchemaEntry/schema`` set. The engine's
+    /// ``SQLiteEngine/attachedSchemas`` is set to the attached files found.
     public func entries() throws -> [SchemaEntry] {
+        let attached = try schemaNames().filter { $0 != "main" && $0 != "temp" }
+        (engine.dialect as? SQLiteDialect)?.attached.replace(with: attached)
+        var all = try entries(in: nil)
+        for schema in attached { all += try entries(in: schema) }
+        return all
+    }
+
+    /// The tables and views of the main file (`schema` nil) or of the attached file `schema`.
+    private func entries(in schema: String?) throws -> [SchemaEntry] {
         var entries: [SchemaEntry] = []
-        try engine.fetch("SELECT type, name, sql FROM sqlite_schema WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name", []) { row in
-            entries.append(SchemaEntry(type: row.string(at: 0), name: row.string(at: 1), sql: row.isNull(at: 2) ? nil : row.string(at: 2)))
+        let catalog = schema.map { engine.dialect.quote($0) + ".sqlite_schema" } ?? "sqlite_schema"
+        try engine.fetch("SELECT type, name, sql FROM \(catalog) WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name", []) { row in
+            let name = row.string(at: 1)
+            entries.append(SchemaEntry(type: row.string(at: 0), name: schema.map { $0 + "." + name } ?? name,
+                                       sql: row.isNull(at: 2) ? nil : row.string(at: 2), schema: schema, localName: name))
             return true
         }
         return entries
@@ -35,7 +50,9 @@ public struct SQLiteCatalog: SchemaCatalog {
     /// The table (or view) named `name`, with columns, keys and indexes.
     public func table(_ entry: SchemaEntry) throws -> Table {
         var columns: [Column] = []
-        try engine.fetch("SELECT cid, name, type, \"notnull\", dflt_value, pk, hidden FROM pragma_table_xinfo(?)", [.text(entry.name)]) { row in
+        let schema = entry.schema ?? "main"
+        try engine.fetch("SELECT cid, name, type, \"notnull\", dflt_value, pk, hidden FROM pragma_table_xinfo(?, ?)",
+                         [.text(entry.localName), .text(schema)]) { row in
             let hidden = row.int64(at: 6)
             if hidden == 1 { return true }  // hidden columns of virtual tables
             let declared = row.string(at: 2)
@@ -53,26 +70,34 @@ public struct SQLiteCatalog: SchemaCatalog {
         let table = Table(entry.name, columns: columns)
         table.sql = entry.sql
         table.isView = entry.type == "view"
-        if table.isView { return table }
-        table.withoutRowID = try isWithoutRowID(entry.name)
-        table.foreignKeys = try foreignKeys(of: entry.name)
-        table.indexes = try indexes(of: entry.name)
+        if table.isView {
+            table.schema = entry.schema
+            return table
+        }
+        table.schema = entry.schema
+        table.withoutRowID = try isWithoutRowID(entry.localName, schema: schema)
+        table.foreignKeys = try foreignKeys(of: entry.localName, schema: schema)
+        table.indexes = try indexes(of: entry.localName, schema: schema)
         for index in table.indexes where index.unique && index.columns.count == 1 {
             table.column(named: index.columns[0])?.unique = true
         }
         return table
     }
 
-    /// Foreign keys of `table`, one per constraint (composite keys grouped). Referenced columns
-    /// left implicit in the DDL are reported empty; ``AmigoDatabase/init(reflecting:)`` fills them in.
-    package func foreignKeys(of table: String) throws -> [ForeignKeyConstraint] {
+    /// Foreign keys of `table` in the file `schema`, one per constraint (composite keys grouped);
+    /// an attached file's keys reference its own tables, named `schema.table` as its entries are.
+    /// Referenced columns left implicit in the DDL are reported empty;
+    /// ``AmigoDatabase/init(reflecting:)`` fills them in.
+    package func foreignKeys(of table: String, schema: String = "main") throws -> [ForeignKeyConstraint] {
+        let qualifier = schema == "main" ? "" : schema + "."
         var byID: [Int64: ForeignKeyConstraint] = [:]
         var order: [Int64] = []
-        try engine.fetch("SELECT id, seq, \"table\", \"from\", \"to\", on_update, on_delete FROM pragma_foreign_key_list(?) ORDER BY id, seq", [.text(table)]) { row in
+        try engine.fetch("SELECT id, seq, \"table\", \"from\", \"to\", on_update, on_delete FROM pragma_foreign_key_list(?, ?) ORDER BY id, seq",
+                         [.text(table), .text(schema)]) { row in
             let id = row.int64(at: 0)
             if byID[id] == nil {
                 order.append(id)
-                byID[id] = ForeignKeyConstraint(columns: [], referencedTable: row.string(at: 2), referencedColumns: [],
+                byID[id] = ForeignKeyConstraint(columns: [], referencedTable: qualifier + row.string(at: 2), referencedColumns: [],
                                                 onDelete: row.string(at: 6), onUpdate: row.string(at: 5))
             }
             byID[id]?.columns.append(row.string(at: 3))
@@ -83,17 +108,17 @@ public struct SQLiteCatalog: SchemaCatalog {
         return order.reversed().compactMap { byID[$0] }
     }
 
-    /// Indexes of `table` with their columns (expression columns are left out).
-    public func indexes(of table: String) throws -> [Index] {
+    /// Indexes of `table` in the file `schema` with their columns (expression columns are left out).
+    public func indexes(of table: String, schema: String = "main") throws -> [Index] {
         var list: [(name: String, unique: Bool)] = []
-        try engine.fetch("SELECT name, \"unique\" FROM pragma_index_list(?)", [.text(table)]) { row in
+        try engine.fetch("SELECT name, \"unique\" FROM pragma_index_list(?, ?)", [.text(table), .text(schema)]) { row in
             list.append((row.string(at: 0), row.int64(at: 1) != 0))
             return true
         }
         var indexes: [Index] = []
         for (name, unique) in list {
             var columns: [String] = []
-            try engine.fetch("SELECT name FROM pragma_index_info(?) ORDER BY seqno", [.text(name)]) { row in
+            try engine.fetch("SELECT name FROM pragma_index_info(?, ?) ORDER BY seqno", [.text(name), .text(schema)]) { row in
                 if !row.isNull(at: 0) { columns.append(row.string(at: 0)) }
                 return true
             }
@@ -106,15 +131,15 @@ public struct SQLiteCatalog: SchemaCatalog {
     /// (a comment after the closing parenthesis fooled a text scan): such a table's primary-key index
     /// holds every column and no rowid, while a rowid table's key index ends with the rowid (cid -1).
     /// A table without a key index (INTEGER PRIMARY KEY or no key) always has a rowid.
-    public func isWithoutRowID(_ table: String) throws -> Bool {
+    public func isWithoutRowID(_ table: String, schema: String = "main") throws -> Bool {
         var keyIndex: String?
-        try engine.fetch("SELECT name FROM pragma_index_list(?) WHERE origin = 'pk'", [.text(table)]) { row in
+        try engine.fetch("SELECT name FROM pragma_index_list(?, ?) WHERE origin = 'pk'", [.text(table), .text(schema)]) { row in
             keyIndex = row.string(at: 0)
             return false
         }
         guard let keyIndex else { return false }
         var hasRowID = false
-        try engine.fetch("SELECT 1 FROM pragma_index_xinfo(?) WHERE cid = -1", [.text(keyIndex)]) { _ in
+        try engine.fetch("SELECT 1 FROM pragma_index_xinfo(?, ?) WHERE cid = -1", [.text(keyIndex), .text(schema)]) { _ in
             hasRowID = true
             return false
         }
@@ -139,9 +164,15 @@ public struct SQLiteCatalog: SchemaCatalog {
         return engine.collationSubstitutes.map(\.notice)
     }
 
-    /// `PRAGMA schema_version`: raised by SQLite on every change to the schema.
+    /// `PRAGMA schema_version`: raised by SQLite on every change to the schema; combined with
+    /// each attached file's (`PRAGMA "name".schema_version`), so that a change to any shows.
     public func schemaVersion() throws -> Int64? {
-        try engine.fetchScalar("PRAGMA schema_version").integerValue
+        var version = try engine.fetchScalar("PRAGMA schema_version").integerValue ?? 0
+        for name in (engine.dialect as? SQLiteDialect)?.attached.all ?? [] {
+            let attached = try engine.fetchScalar("PRAGMA \(engine.dialect.quote(name)).schema_version").integerValue ?? 0
+            version = version &* 31 &+ attached
+        }
+        return version
     }
 
     /// `PRAGMA user_version`.

@@ -17,7 +17,9 @@ public final class SQLiteEngine: Engine, @unchecked Sendable {
     private let connection: SQLiteConnection
     /// Kept alive while SQLite holds a pointer to it (``setInterruptCheck(_:)``).
     private var interruptCheck: InterruptCheck?
-    public let dialect: any SQLDialect = SQLiteDialect()
+    public let dialect: any SQLDialect
+    /// The files attached to the connection (``attach(_:as:)``), read by ``dialect``.
+    public let attachedSchemas = AttachedSchemas()
     public let echo = EchoStream()
     public let path: String
     public let isReadOnly: Bool
@@ -30,6 +32,7 @@ public final class SQLiteEngine: Engine, @unchecked Sendable {
     ///   for a file that is not a database, ``AmigoError/database(_:)`` when it is locked beyond the busy timeout.
     public init(path: String, options: OpenOptions = OpenOptions()) throws {
         self.connection = try SQLiteConnection(path: path, options: options)
+        self.dialect = SQLiteDialect(attached: attachedSchemas)
         self.path = connection.path
         self.isReadOnly = connection.isReadOnly
         self.transactionGate = TransactionGate(timeout: Double(options.sessionWaitMilliseconds) / 1000)

@@ -91,21 +91,13 @@ struct SchemaSynchronizer {
     func run(preserve: Bool) throws -> [TableSyncResult] {
         if engine.dialect.altersColumnsInPlace { return try runAltering(preserve: preserve) }
         let compiler = SchemaCompiler(dialect: engine.dialect)
-        let q = engine.dialect.quote
+        let rebuild = SQLiteTableRebuild(engine: engine)
         return try engine.transactionGate.withoutOtherSessions(path: engine.path) { try engine.serialized {
             guard !engine.isInTransaction else {
                 throw AmigoError.transactionOpen(operation: "syncSchema")
             }
             if engine.isReadOnly { throw AmigoError.readOnly(path: engine.path, operation: "synchronise the schema") }
-            try engine.executeScript("PRAGMA foreign_keys = OFF")
-            defer { try? engine.executeScript("PRAGMA foreign_keys = ON") }
-            // A rebuilt table is dropped and its copy renamed to its name. Without the legacy
-            // rename, SQLite checks every view and trigger while renaming, and fails on those that
-            // read the table ("error in view v: no such table: main.t") since it was just dropped.
-            let legacyRename = try engine.fetchScalar("PRAGMA legacy_alter_table").integerValue ?? 0
-            try engine.executeScript("PRAGMA legacy_alter_table = ON")
-            defer { try? engine.executeScript("PRAGMA legacy_alter_table = \(legacyRename)") }
-            return try engine.inTransaction(.immediate) {
+            return try rebuild.withRebuildSettings { try engine.inTransaction(.immediate) {
                 // Planned under the write lock, so that no other connection changes the schema
                 // between reading it and changing it.
                 let steps = try plan(preserve: preserve)
@@ -123,39 +115,36 @@ struct SchemaSynchronizer {
                             let inlineUnique = column.unique && !column.indexed
                             let plain = inlineUnique ? column.copy() : column
                             if inlineUnique { plain.unique = false }
-                            try engine.executeScript("ALTER TABLE \(q(name)) ADD COLUMN " + compiler.columnDefinition(plain, inlinePrimaryKey: false))
+                            try engine.executeScript(compiler.addColumn(plain, to: name))
                             if inlineUnique {
                                 try engine.executeScript(compiler.createIndex(Index("\(name)_\(column.label)_idx", unique: true, columns: [column.label]), on: step.table))
                             }
                         }
-                        try engine.executeScript(step.table.indexes.map { compiler.createIndex($0, on: step.table) }.joined(separator: "\n"))
+                        try engine.executeScript(compiler.createIndexes(of: step.table))
                     case .droppedAndRecreated:
                         let kept = try schemaObjectsToKeep(on: step.table)
-                        try engine.executeScript("DROP TABLE \(q(name))")
+                        try engine.executeScript(compiler.dropTable(name))
                         try engine.executeScript(compiler.createAll(step.table))
                         try recreate(kept, on: step.table)
                     case .recreatedKeepingRows:
                         let kept = try schemaObjectsToKeep(on: step.table)
                         let temporary = name + "_amigo_sync"
-                        let create = compiler.createTable(step.table, ifNotExists: false)
-                            .replacingOccurrences(of: "CREATE TABLE \(q(name)) (", with: "CREATE TABLE \(q(temporary)) (")
-                        try engine.executeScript(create)
-                        let columns = step.kept.map(q).joined(separator: ", ")
+                        try engine.executeScript(compiler.createTable(step.table, ifNotExists: false, named: temporary))
                         if !step.kept.isEmpty {
-                            try engine.executeScript("INSERT INTO \(q(temporary)) (\(columns)) SELECT \(columns) FROM \(q(name))")
+                            try engine.executeScript(compiler.copyRows(from: name, to: temporary, columns: step.kept))
                         }
-                        try engine.executeScript("DROP TABLE \(q(name))")
-                        try engine.executeScript("ALTER TABLE \(q(temporary)) RENAME TO \(q(name))")
-                        try engine.executeScript(step.table.indexes.map { compiler.createIndex($0, on: step.table) }.joined(separator: "\n"))
+                        try engine.executeScript(compiler.dropTable(name))
+                        try engine.executeScript(compiler.renameTable(temporary, to: name))
+                        try engine.executeScript(compiler.createIndexes(of: step.table))
                         try recreate(kept, on: step.table)
                     }
                 }
-                let (_, violations) = try engine.fetchAll("PRAGMA foreign_key_check")
-                if !violations.isEmpty {
-                    throw AmigoError.foreignKeyViolationsAfterRebuild(count: violations.count)
+                let violations = try rebuild.foreignKeyViolationCount()
+                if violations > 0 {
+                    throw AmigoError.foreignKeyViolationsAfterRebuild(count: violations)
                 }
                 return steps.map { TableSyncResult(table: $0.table.name, action: $0.action) }
-            }
+            } }
         } }
     }
 }
@@ -179,16 +168,14 @@ extension SchemaSynchronizer {
             return try engine.inTransaction {
                 let steps = try plan(preserve: preserve)
                 for step in steps {
-                    let table = dialect.quoteTable(step.table.name)
-                    /// `ALTER TABLE` of this table.
-                    func alter(_ clause: String) throws { try engine.executeScript("ALTER TABLE \(table) " + clause) }
+                    let table = step.table.name
                     switch step.action {
                     case .alreadyInSync:
                         break
                     case .created:
                         try engine.executeScript(compiler.createAll(step.table))
                     case .droppedAndRecreated:
-                        try engine.executeScript("DROP TABLE \(table)")
+                        try engine.executeScript(compiler.dropTable(table))
                         try engine.executeScript(compiler.createAll(step.table))
                     case .columnsAdded, .recreatedKeepingRows:
                         if case .recreatedKeepingRows(let removed, _) = step.action, let existing = step.existing {
@@ -199,15 +186,15 @@ extension SchemaSynchronizer {
                                 }
                                 let optional = column.optional && !column.primaryKey
                                 if current.optional != optional {
-                                    try alter("ALTER COLUMN \(dialect.quote(column.label)) " + (optional ? "DROP NOT NULL" : "SET NOT NULL"))
+                                    try engine.executeScript(compiler.setNullability(of: column.label, in: table, optional: optional))
                                 }
                             }
-                            for name in removed { try alter("DROP COLUMN \(dialect.quote(name))") }
+                            for name in removed { try engine.executeScript(compiler.dropColumn(name, from: table)) }
                         }
                         for column in step.added {
-                            try alter("ADD COLUMN " + compiler.columnDefinition(column, inlinePrimaryKey: false))
+                            try engine.executeScript(compiler.addColumn(column, to: table))
                         }
-                        try engine.executeScript(step.table.indexes.map { compiler.createIndex($0, on: step.table) }.joined(separator: "\n"))
+                        try engine.executeScript(compiler.createIndexes(of: step.table))
                     }
                 }
                 return steps.map { TableSyncResult(table: $0.table.name, action: $0.action) }
@@ -218,36 +205,12 @@ extension SchemaSynchronizer {
 
 extension SchemaSynchronizer {
     /// A trigger or index of the file, as written in its schema.
-    struct SchemaObject {
-        var type: String
-        var name: String
-        var sql: String
-        /// For an index, the table columns it reads (nil for an expression index).
-        var columns: [String]?
-    }
+    typealias SchemaObject = SQLiteTableRebuild.SchemaObject
 
     /// The triggers on `table`, and the indexes on it that the model does not declare (and that
     /// SQLite did not make for a constraint), read before the table is rebuilt.
     func schemaObjectsToKeep(on table: Table) throws -> [SchemaObject] {
-        let declared = Set(table.indexes.map { $0.label.lowercased() })
-        var objects: [SchemaObject] = []
-        try engine.fetch("SELECT type, name, sql FROM sqlite_schema WHERE type IN ('trigger', 'index') AND sql IS NOT NULL AND tbl_name = ? COLLATE NOCASE ORDER BY rowid",
-                         [.text(table.name)]) { row in
-            guard case .text(let type) = row.value(at: 0), case .text(let name) = row.value(at: 1),
-                  case .text(let sql) = row.value(at: 2) else { return true }
-            if type == "index" && declared.contains(name.lowercased()) { return true }
-            objects.append(SchemaObject(type: type, name: name, sql: sql, columns: nil))
-            return true
-        }
-        for i in objects.indices where objects[i].type == "index" {
-            var columns: [String]? = []
-            try engine.fetch("SELECT name FROM pragma_index_info(?)", [.text(objects[i].name)]) { row in
-                if case .text(let column) = row.value(at: 0) { columns?.append(column) } else { columns = nil }
-                return true
-            }
-            objects[i].columns = columns
-        }
-        return objects
+        try SQLiteTableRebuild(engine: engine).triggersAndIndexes(on: table.name, except: Set(table.indexes.map { $0.label.lowercased() }))
     }
 
     /// Creates `objects` again on the rebuilt `table`: every trigger (an error names the trigger

@@ -150,7 +150,11 @@ extension Query {
     /// The number of results (respecting filters, relationship scope, limit and offset).
     public func count() throws -> Int {
         let compiled = try compile(columns: false)
-        let value = try onConnection { try amigo.engine.fetchScalar(compiled.statement.aggregateSQL("COUNT(*)"), compiled.statement.arguments) }
+        let value = try onConnection {
+            try amigo.engine.marking(.count(bounded: limitCount != nil)) {
+                try amigo.engine.fetchScalar(compiled.statement.aggregateSQL("COUNT(*)"), compiled.statement.arguments)
+            }
+        }
         return Int(value.integerValue ?? 0)
     }
 
@@ -160,7 +164,9 @@ extension Query {
         var found = false
         var statement = compiled.statement
         statement.columns = ["1"]
-        try onConnection { _ = try amigo.engine.fetch(statement.sql, statement.arguments) { _ in found = true; return false } }
+        try onConnection {
+            _ = try amigo.engine.marking(.linkProbe) { try amigo.engine.fetch(statement.sql, statement.arguments) { _ in found = true; return false } }
+        }
         return found
     }
 }

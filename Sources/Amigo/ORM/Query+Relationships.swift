@@ -85,17 +85,19 @@ extension Query {
             // links the same pair several times (a junction with its own key and a payload, such
             // as attendance per day).
             let owned = relationship.junctionSourceColumns.map { s.qualified(alias, $0.label) + " = ?" }
-            let junctionName = s.dialect.quoteTable(junction.name)
-            let from = " FROM " + junctionName + (junctionName == s.dialect.quote(alias) ? "" : " AS " + s.dialect.quote(alias)) + " WHERE "
+            // The junction under its own name needs no alias.
+            let junctionAlias = s.dialect.quoteTable(junction.name) == s.dialect.quote(alias) ? nil : alias
             if relationship.targetColumns.count == 1, let targetColumn = relationship.targetColumns.first,
                let junctionColumn = relationship.junctionTargetColumns.first {
-                scope.statement.conditions.append(s.qualified(scope.alias, targetColumn.label) + " IN (SELECT "
-                    + s.qualified(alias, junctionColumn.label) + from + owned.joined(separator: " AND ") + ")")
+                scope.statement.conditions.append(s.dialect.inSubquery(
+                    s.qualified(scope.alias, targetColumn.label), selecting: s.qualified(alias, junctionColumn.label),
+                    from: junction.name, alias: junctionAlias, where: owned.joined(separator: " AND ")))
             } else {
                 let linked = zip(relationship.junctionTargetColumns, relationship.targetColumns).map {
                     s.qualified(alias, $0.label) + " = " + s.qualified(scope.alias, $1.label)
                 }
-                scope.statement.conditions.append("EXISTS (SELECT 1" + from + (linked + owned).joined(separator: " AND ") + ")")
+                scope.statement.conditions.append(s.dialect.existsSubquery(from: junction.name, alias: junctionAlias,
+                                                                           where: (linked + owned).joined(separator: " AND ")))
             }
             scope.statement.whereArguments.append(contentsOf: keys)
         }

@@ -45,15 +45,14 @@ extension Query {
         let from: String
         if statement.limit != nil || statement.offset != nil {
             // Over the rows a limited query returns: its SELECT becomes the subquery.
-            statement.columns = ["\(expression) AS \(dialect.quote("value"))"]
-            from = "FROM (\(statement.sql)) AS bounded"
+            statement.columns = [dialect.named(expression, "value")]
+            from = dialect.fromSubquery(statement.sql, alias: "bounded")
             expression = dialect.quote("value")
         } else {
             from = statement.fromClause + statement.whereClause
         }
-        let grouped = "SELECT \(expression), COUNT(*) \(from) GROUP BY \(expression)"
-        let sql = grouped + " ORDER BY COUNT(*) DESC, \(expression) LIMIT \(dialect.placeholder)"
-        let totals = "SELECT COALESCE(SUM(n), 0), COUNT(*) FROM (SELECT COUNT(*) AS n \(from) GROUP BY \(expression)) AS groups"
+        let sql = dialect.mostFrequentValues(of: expression, from: from)
+        let totals = dialect.valueCountTotals(of: expression, from: from)
         var values: [ValueCount] = []
         var rowCount = 0
         var distinctCount = 0

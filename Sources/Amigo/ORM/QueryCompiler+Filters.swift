@@ -101,7 +101,6 @@ extension QueryScope {
                 sub.qualified(junctionAlias, $0.label) + " = " + sub.qualified(fromAlias, $1.label)
             }
             let pair = (relationship.junctionSourceColumns + relationship.junctionTargetColumns).map(\.label)
-            let junctionTable = dialect.quoteTable(junction.name) + " AS " + dialect.quote(junctionAlias)
             if junction.isUnique(over: pair) {
                 // Each pair is linked once: count the links (by the junction's index on the owner).
                 sub.joins.append(.init(kind: "JOIN", table: junction.name, alias: junctionAlias, condition: toTarget.joined(separator: " AND ")))
@@ -109,10 +108,12 @@ extension QueryScope {
             } else if let targetColumn = relationship.targetColumns.first, let junctionColumn = relationship.junctionTargetColumns.first,
                       relationship.targetColumns.count == 1 {
                 // Pairs may repeat: count the distinct related rows, as the relationship lists them.
-                sub.conditions = [sub.qualified(targetAlias, targetColumn.label) + " IN (SELECT " + sub.qualified(junctionAlias, junctionColumn.label)
-                                  + " FROM \(junctionTable) WHERE " + owned.joined(separator: " AND ") + ")"]
+                sub.conditions = [dialect.inSubquery(sub.qualified(targetAlias, targetColumn.label),
+                                                     selecting: sub.qualified(junctionAlias, junctionColumn.label),
+                                                     from: junction.name, alias: junctionAlias, where: owned.joined(separator: " AND "))]
             } else {
-                sub.conditions = ["EXISTS (SELECT 1 FROM \(junctionTable) WHERE " + (toTarget + owned).joined(separator: " AND ") + ")"]
+                sub.conditions = [dialect.existsSubquery(from: junction.name, alias: junctionAlias,
+                                                         where: (toTarget + owned).joined(separator: " AND "))]
             }
         case .toOne:
             throw error("@count follows a to-many relationship, as in albums.@count", position: position, token: token)

@@ -41,7 +41,7 @@ extension Session {
     /// - Throws: ``AmigoError/sessionClosed``; ``AmigoError/changesPending(count:operation:)`` with changes
     ///   pending (nothing runs); what the statement throws.
     @discardableResult
-    package func executeBetweenTransactions(_ sql: String) throws -> ExecutionResult {
+    package func executeBetweenTransactions(_ sql: String, _ arguments: [DatabaseValue] = []) throws -> ExecutionResult {
         try lock.withLock {
             guard active else { throw AmigoError.sessionClosed }
             guard changes == 0 else {
@@ -55,7 +55,7 @@ extension Session {
                     if !engine.isInTransaction { try? engine.execute(.begin(.deferred)) }
                     noteTransactionEnded(rolledBack: false)
                 }
-                let result = try engine.execute(sql, [])
+                let result = try engine.execute(sql, arguments)
                 noteStatementRan(sql, readsOnly: false)
                 return result
             }

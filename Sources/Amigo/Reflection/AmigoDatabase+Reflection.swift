@@ -39,7 +39,9 @@ extension AmigoDatabase {
     public convenience init(reflecting engine: any Engine, reflection: ReflectionOptions = ReflectionOptions(),
                             progress: ((ReflectionProgress) -> Bool)? = nil) throws {
         try self.init([], engine: engine)
-        try engine.transactionGate.withoutOtherSessions(path: engine.path) { try reflectSchema(reflection, progress: progress) }
+        try engine.transactionGate.withoutOtherSessions(path: engine.path) {
+            try engine.marking(.catalog) { try reflectSchema(reflection, progress: progress) }
+        }
     }
 
     /// Reads the schema and adds a model per table and view, with relationships.
@@ -118,9 +120,11 @@ extension Session {
     /// (using the foreign-key indexes that exist), in the model's relationship order.
     public func relatedCounts(of row: AmigoModel) throws -> [(relationship: Relationship, count: Int)] {
         let model = try amigo.model(of: row)
-        return try model.relationships.map { relationship in
-            let query = Query<Record>(amigo: amigo, model: .success(relationship.target))
-            return (relationship, try query.using(row).relationship(relationship.name).count())
+        return try engine.marking(.linkProbe) {
+            try model.relationships.map { relationship in
+                let query = Query<Record>(amigo: amigo, model: .success(relationship.target))
+                return (relationship, try query.using(row).relationship(relationship.name).count())
+            }
         }
     }
 }

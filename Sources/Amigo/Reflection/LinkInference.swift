@@ -35,7 +35,7 @@ struct LinkInference {
         self.models = models
         self.engine = engine
         self.candidateLimit = candidateLimit
-        let prefix = Self.sharedPrefix(models.map(\.table.name))
+        let prefix = Self.sharedPrefix(models.map(\.table.localName))
         self.prefix = prefix
         var stemsByModel: [ObjectIdentifier: Set<String>] = [:]
         var modelsByStem: [String: [ORMModel]] = [:]
@@ -72,7 +72,7 @@ struct LinkInference {
 
     /// ``stems(of:)`` with the shared `prefix` left out.
     static func stems(of model: ORMModel, prefix: String) -> Set<String> {
-        var name = model.table.name
+        var name = model.table.localName
         if !prefix.isEmpty { name = String(name.dropFirst(prefix.count)) }
         let n = Self.normalized(name)
         var stems: Set<String> = [n]

@@ -75,13 +75,21 @@ struct RelationshipDiscovery {
             }
         }
         // 1b. Links the file does not declare, from names, kept only when the data agrees.
+        // Each file attached to a SQLite connection is inferred on its own: a link never
+        // crosses from one file to another (SQLite's foreign keys cannot either).
         if let engine {
-            var inference = LinkInference(models: ordered.filter { !$0.table.isView && $0.table.partitionOf == nil && $0.table.unreadableReason == nil },
-                                          engine: engine, candidateLimit: candidateLimit)
-            for link in inference.links(excluding: linksByChild) {
-                linksByChild[ObjectIdentifier(link.child), default: []].append(link)
+            let candidates = ordered.filter { !$0.table.isView && $0.table.partitionOf == nil && $0.table.unreadableReason == nil }
+            var schemas: [String?] = []
+            for model in candidates where !schemas.contains(model.table.schema) { schemas.append(model.table.schema) }
+            var budget = candidateLimit
+            for schema in schemas {
+                var inference = LinkInference(models: candidates.filter { $0.table.schema == schema }, engine: engine, candidateLimit: budget)
+                for link in inference.links(excluding: linksByChild) {
+                    linksByChild[ObjectIdentifier(link.child), default: []].append(link)
+                }
+                warnings += inference.warnings
+                budget = max(0, budget - inference.checked)
             }
-            warnings += inference.warnings
         }
         // 2. To-one relationships on each child.
         for child in ordered {
@@ -92,7 +100,7 @@ struct RelationshipDiscovery {
                 // (its other side is `reports`).
                 if link.parent === child, let role = Naming.selfReferenceParent(link.childColumns.map(\.label)) { name = role }
                 // A name equal to a column's (`dept_name`) would read as the column: use the parent's name.
-                if child.table.columns.contains(where: { $0.label == name }) { name = Naming.singular(Naming.lowerFirst(link.parent.table.name)) }
+                if child.table.columns.contains(where: { $0.label == name }) { name = Naming.singular(Naming.lowerFirst(link.parent.table.localName)) }
                 name = unique(name, on: child)
                 child.addRelationship(Relationship(name: name, kind: .toOne, source: child, target: link.parent,
                                                    sourceColumns: link.childColumns, targetColumns: link.parentColumns,
@@ -107,22 +115,22 @@ struct RelationshipDiscovery {
                 // A key that is also the child's primary key or UNIQUE leads to one row at most:
                 // named in the singular (`student.advisor`), listed as one-to-one.
                 let single = child.table.isUnique(over: link.childColumns.map(\.label))
-                var name = single ? Naming.singular(Naming.lowerFirst(child.table.name)) : Naming.plural(Naming.lowerFirst(child.table.name))
+                var name = single ? Naming.singular(Naming.lowerFirst(child.table.localName)) : Naming.plural(Naming.lowerFirst(child.table.localName))
                 let others = links.filter { $0.parent !== link.parent || $0.childColumns.map(\.label) != link.childColumns.map(\.label) }
                 if link.parent === child && !single {
                     // A self-reference: the rows that name this one (`ReportsTo` → `reports`,
                     // `parent_id` → `children`), not the table's name, which reads as "all of them".
-                    let snake = snakeCase || Naming.isSnake(child.table.name) || Naming.isSnake(link.childColumns[0].label)
-                    name = Naming.selfReferenceChildren(link.childColumns.map { $0.label }, table: child.table.name, snake: snake)
+                    let snake = snakeCase || Naming.isSnake(child.table.localName) || Naming.isSnake(link.childColumns[0].label)
+                    name = Naming.selfReferenceChildren(link.childColumns.map { $0.label }, table: child.table.localName, snake: snake)
                 } else if !single, others.count == 1, others[0].parent !== link.parent, others[0].parent !== child,
                           child.table.isUnique(over: others[0].childColumns.map { $0.label }),
-                          let role = Naming.counterpartRole(child.table.name) {
+                          let role = Naming.counterpartRole(child.table.localName) {
                     // A role table (`advisor(s_ID unique → student, i_ID → instructor)`): an
                     // instructor's rows in it are its advisees.
                     name = Naming.plural(role)
                 } else if siblings.count > 1 {
                     let names = siblings.map { linkName($0, among: links) }
-                    let snake = snakeCase || Naming.isSnake(child.table.name) || names.contains(where: Naming.isSnake)
+                    let snake = snakeCase || Naming.isSnake(child.table.localName) || names.contains(where: Naming.isSnake)
                     name = Naming.join(name, "by", linkName(link, among: links), snake: snake)
                 }
                 name = unique(name, on: link.parent)
@@ -143,17 +151,17 @@ struct RelationshipDiscovery {
             let through: ORMModel? = payload.isEmpty ? nil : junction
             for (from, to) in [(links[0], links[1]), (links[1], links[0])] {
                 let source = from.parent, target = to.parent
-                var name = Naming.plural(Naming.lowerFirst(target.table.name))
-                let own = Naming.singular(Naming.lowerFirst(source.table.name)).lowercased()
+                var name = Naming.plural(Naming.lowerFirst(target.table.localName))
+                let own = Naming.singular(Naming.lowerFirst(source.table.localName)).lowercased()
                 let (fromName, toName) = (linkName(from, among: links), linkName(to, among: links))
                 if source === target, fromName.lowercased() == own || toName.lowercased() == own, fromName.lowercased() != toName.lowercased() {
                     // A self-junction named by its columns: `prereq(course_id, prereq_id)` gives a
                     // course its `prereqs` and, the other way, the courses it is a `prereq_of`.
-                    let snake = snakeCase || Naming.isSnake(junction.table.name) || Naming.isSnake(fromName) || Naming.isSnake(toName)
+                    let snake = snakeCase || Naming.isSnake(junction.table.localName) || Naming.isSnake(fromName) || Naming.isSnake(toName)
                     name = toName.lowercased() != own ? Naming.plural(toName) : (snake ? fromName + "_of" : fromName + "Of")
                 } else if source === target || source.relationship(named: name) != nil {
                     let other = linkName(to, among: links)
-                    name = Naming.join(name, "via", other, snake: snakeCase || Naming.isSnake(target.table.name) || Naming.isSnake(other))
+                    name = Naming.join(name, "via", other, snake: snakeCase || Naming.isSnake(target.table.localName) || Naming.isSnake(other))
                 }
                 name = unique(name, on: source)
                 source.addRelationship(Relationship(name: name, kind: .manyToMany, source: source, target: target,
@@ -170,8 +178,8 @@ struct RelationshipDiscovery {
     /// `friendship(a_id, b_id → person)` gives `person_a` and `person_b`, not `person` and `person2`.
     private func linkName(_ link: Link, among links: [Link]) -> String {
         let columns = link.childColumns.map(\.label)
-        let name = Naming.toOneName(columns, parent: link.parent.table.name)
-        let clashing = links.filter { $0.parent === link.parent && Naming.toOneName($0.childColumns.map(\.label), parent: $0.parent.table.name) == name }
+        let name = Naming.toOneName(columns, parent: link.parent.table.localName)
+        let clashing = links.filter { $0.parent === link.parent && Naming.toOneName($0.childColumns.map(\.label), parent: $0.parent.table.localName) == name }
         guard clashing.count > 1, columns.count == 1 else { return name }
         let own = Naming.meaningfulWords(columns[0])
         guard !own.isEmpty, own.joined().lowercased() != "id" else { return name }

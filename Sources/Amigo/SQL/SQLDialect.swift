@@ -11,6 +11,18 @@ public protocol SQLDialect: Sendable {
     /// schemas (PostgreSQL) read `schema.table` — the form reflection gives tables outside the
     /// `search_path` — as the schema and the table, split at the first dot: `"sales"."order"`.
     func quoteTable(_ name: String) -> String
+    /// `value` written as an SQL literal that reads back as the same value, for showing a
+    /// statement runnable with its values in place (``SQLText/inlined(_:arguments:dialect:)``),
+    /// never for running one: `NULL`, `42`, `1.5`, `'it''s'`, SQLite's `X'00ff'` (PostgreSQL's
+    /// `'\x00ff'::bytea`).
+    func literal(_ value: DatabaseValue) -> String
+    /// The statement that attaches a database file, bound as its one parameter, under `name`
+    /// (SQLite's `ATTACH DATABASE ? AS "name"`), or nil when the engine has no attached files
+    /// (PostgreSQL; the default).
+    func attachStatement(as name: String) -> String?
+    /// The statement that detaches the file attached as `name` (`DETACH DATABASE "name"`), or nil
+    /// as for ``attachStatement(as:)``.
+    func detachStatement(_ name: String) -> String?
     /// The placeholder for a bound parameter.
     var placeholder: String { get }
     /// The statement prefix that inserts or replaces a row with the same key.
@@ -183,6 +195,25 @@ extension SQLDialect {
     }
     /// ``quote(_:)``: one identifier, dots and all.
     public func quoteTable(_ name: String) -> String { quote(name) }
+    /// `NULL`; an integer; a real as the shortest text that reads back the same (`9e999` and
+    /// `-9e999` for the infinities, which SQLite reads so; `NULL` for NaN); text in single quotes,
+    /// each quote doubled; a blob as `X'…'` hex.
+    public func literal(_ value: DatabaseValue) -> String {
+        switch value {
+        case .null: return "NULL"
+        case .integer(let v): return String(v)
+        case .real(let d):
+            if d.isNaN { return "NULL" }
+            if d.isInfinite { return d < 0 ? "-9e999" : "9e999" }
+            return "\(d)"
+        case .text(let s): return "'" + s.replacingOccurrences(of: "'", with: "''") + "'"
+        case .blob(let b): return "X'" + ByteText.hex(b).uppercased() + "'"
+        }
+    }
+    /// Nil: no attached files.
+    public func attachStatement(as name: String) -> String? { nil }
+    /// Nil: no attached files.
+    public func detachStatement(_ name: String) -> String? { nil }
     /// `1`.
     public var trueCondition: String { "1" }
     /// `0`.
@@ -240,8 +271,14 @@ extension SQLDialect {
 
 /// SQLite's dialect.
 public struct SQLiteDialect: SQLDialect {
-    /// Creates the dialect.
-    public init() {}
+    /// The files attached to the connection, whose tables ``quoteTable(_:)`` qualifies
+    /// (`"b"."orders"`); empty for a dialect made on its own.
+    public let attached: AttachedSchemas
+
+    /// Creates the dialect of a connection with `attached` files (none by default).
+    public init(attached: AttachedSchemas = AttachedSchemas()) {
+        self.attached = attached
+    }
 
     /// Double-quotes `identifier`, doubling any double quote inside it.
     public func quote(_ identifier: String) -> String {
@@ -250,6 +287,20 @@ public struct SQLiteDialect: SQLDialect {
         }
         return "\"" + identifier + "\""
     }
+
+    /// ``quote(_:)``: one identifier, dots and all (`"sales 2024.Q1"`), but for a name whose part
+    /// before the first dot is an attached file's (`b.orders`): that file's table, `"b"."orders"`.
+    public func quoteTable(_ name: String) -> String {
+        if let dot = name.firstIndex(of: "."), attached.contains(String(name[..<dot])) {
+            return quote(String(name[..<dot])) + "." + quote(String(name[name.index(after: dot)...]))
+        }
+        return quote(name)
+    }
+
+    /// `ATTACH DATABASE ? AS "name"`.
+    public func attachStatement(as name: String) -> String? { "ATTACH DATABASE ? AS " + quote(name) }
+    /// `DETACH DATABASE "name"`.
+    public func detachStatement(_ name: String) -> String? { "DETACH DATABASE " + quote(name) }
 
     /// `?`.
     public var placeholder: String { "?" }

@@ -47,8 +47,9 @@ package struct SchemaCompiler: Sendable {
         "DROP TABLE " + (ifExists ? "IF EXISTS " : "") + dialect.quoteTable(name)
     }
 
-    /// `CREATE TABLE IF NOT EXISTS` for `table`.
-    package func createTable(_ table: Table, ifNotExists: Bool = true) -> String {
+    /// `CREATE TABLE IF NOT EXISTS` for `table` (named `name` instead of its own name when given:
+    /// the copy a table is rebuilt in).
+    package func createTable(_ table: Table, ifNotExists: Bool = true, named name: String? = nil) -> String {
         let pk = table.primaryKey
         let inline = pk.count == 1
         var lines = table.columns.map { "\t" + columnDefinition($0, inlinePrimaryKey: inline) }
@@ -60,7 +61,7 @@ package struct SchemaCompiler: Sendable {
                          + dialect.quoteTable(fk.referencedTable) + " (" + fk.referencedColumns.map(dialect.quote).joined(separator: ", ")
                          + ")" + (fk.onDelete == "NO ACTION" ? "" : " ON DELETE \(fk.onDelete)"))
         }
-        return "CREATE TABLE \(ifNotExists ? "IF NOT EXISTS " : "")\(dialect.quoteTable(table.name)) (\n"
+        return "CREATE TABLE \(ifNotExists ? "IF NOT EXISTS " : "")\(dialect.quoteTable(name ?? table.name)) (\n"
             + lines.joined(separator: ",\n") + "\n)" + (table.withoutRowID && dialect.rowIdentifier != nil ? " WITHOUT ROWID" : "") + ";"
     }
 
@@ -69,6 +70,49 @@ package struct SchemaCompiler: Sendable {
         let columns = index.columns.map { table.column(named: $0)?.label ?? $0 }
         return "CREATE \(index.unique ? "UNIQUE " : "")INDEX IF NOT EXISTS \(dialect.quote(index.label)) ON "
             + "\(dialect.quoteTable(table.name)) (" + columns.map(dialect.quote).joined(separator: ", ") + ");"
+    }
+
+    /// `CREATE TABLE "t" ("a" TEXT, "b" TEXT)`: a table of the columns `columns` names, each
+    /// TEXT and nothing more (as sqlite3's `.import` makes one).
+    package func createTable(_ table: String, textColumns columns: [String]) -> String {
+        "CREATE TABLE " + dialect.quoteTable(table) + " (" + columns.map { dialect.quote($0) + " TEXT" }.joined(separator: ", ") + ")"
+    }
+
+    /// Every index of `table`, one statement per line (empty when it has none).
+    package func createIndexes(of table: Table) -> String {
+        table.indexes.map { createIndex($0, on: table) }.joined(separator: "\n")
+    }
+
+    /// `ALTER TABLE "t" ADD COLUMN …` for `column` of the table `table`.
+    package func addColumn(_ column: Column, to table: String) -> String {
+        alterTable(table, "ADD COLUMN " + columnDefinition(column, inlinePrimaryKey: false))
+    }
+
+    /// `ALTER TABLE "t" DROP COLUMN "c"`.
+    package func dropColumn(_ column: String, from table: String) -> String {
+        alterTable(table, "DROP COLUMN " + dialect.quote(column))
+    }
+
+    /// `ALTER TABLE "t" ALTER COLUMN "c" DROP NOT NULL` (or `SET NOT NULL` when not `optional`).
+    package func setNullability(of column: String, in table: String, optional: Bool) -> String {
+        alterTable(table, "ALTER COLUMN " + dialect.quote(column) + (optional ? " DROP NOT NULL" : " SET NOT NULL"))
+    }
+
+    /// `ALTER TABLE "old" RENAME TO "new"`.
+    package func renameTable(_ table: String, to newName: String) -> String {
+        alterTable(table, "RENAME TO " + dialect.quote(newName))
+    }
+
+    /// `INSERT INTO "to" ("a", "b") SELECT "a", "b" FROM "from"`: the values of `columns` of every
+    /// row of the table `source` copied into the table `target`.
+    package func copyRows(from source: String, to target: String, columns: [String]) -> String {
+        let list = columns.map(dialect.quote).joined(separator: ", ")
+        return "INSERT INTO " + dialect.quoteTable(target) + " (" + list + ") SELECT " + list + " FROM " + dialect.quoteTable(source)
+    }
+
+    /// `ALTER TABLE "t" ` followed by `clause`.
+    private func alterTable(_ table: String, _ clause: String) -> String {
+        "ALTER TABLE " + dialect.quoteTable(table) + " " + clause
     }
 
     /// The table and all its indexes, one statement per line.

@@ -16,6 +16,15 @@ public final class Table: @unchecked Sendable {
     /// name as reflection gives it; nil for any other table. A partition is browsed on its own,
     /// and its rows through its parent too: relationships are the parent's, not its partitions'.
     public internal(set) var partitionOf: String?
+    /// The attached database file that holds the table (SQLite's `ATTACH … AS schema`), whose
+    /// name then starts ``name`` (`b.orders`); nil for the main file's tables (and on other engines).
+    public internal(set) var schema: String?
+    /// ``name`` without the ``schema`` it starts with (`orders` for `b.orders`): what names
+    /// relationships after the table.
+    public var localName: String {
+        guard let schema, name.count > schema.count, name.hasPrefix(schema + ".") else { return name }
+        return String(name.dropFirst(schema.count + 1))
+    }
     /// Whether the table was declared `WITHOUT ROWID`.
     public internal(set) var withoutRowID: Bool = false
     /// The DDL SQLite stores for it, when reflected.

@@ -1,20 +1,30 @@
-/// What the column keys of the grid do: `-` hides the current column, `~` shows the hidden ones
-/// again, `<` and `>` narrow and widen it, `!` pins or unpins it, `+` adds it to the sort. Each
-/// answers with the status line's message.
+/// What the column keys of the grid do: `s` and `S` sort by the current column, `+` adds it to
+/// the sort, `-` hides it, `~` shows the hidden ones again, `<` and `>` narrow and widen it, `!`
+/// pins or unpins it. Each answers with the status line's message, and whether the grid takes
+/// the focus; nil when the key does nothing.
 enum ColumnKeys {
     /// How many cells `<` and `>` change a width by.
     static let widthStep = 4
 
-    /// Performs `action` on the current view of `explorer`; the message to show.
-    static func perform(_ action: ShellAction, on explorer: Explorer) throws -> String {
-        guard explorer.current != nil else { return "open a table first" }
+    /// Performs `action` on the current view of `explorer`.
+    static func perform(_ action: ShellAction, on explorer: Explorer) throws -> (message: String, focusesGrid: Bool)? {
+        guard let view = explorer.current else {
+            return action == .sortAscending || action == .sortDescending ? nil : ("open a table first", false)
+        }
+        let control = explorer.columnControl
         switch action {
-        case .hideColumn: return try explorer.columnControl.hideColumn(nil)
-        case .unhideColumns: return try explorer.columnControl.unhideColumns(nil)
-        case .narrowColumn: return try explorer.columnControl.resizeCurrentColumn(by: -widthStep)
-        case .widenColumn: return try explorer.columnControl.resizeCurrentColumn(by: widthStep)
-        case .pinColumn: return try explorer.columnControl.togglePin(nil)
-        case .addSortKey: return try explorer.columnControl.addCurrentColumnToOrder()
+        case .sortAscending, .sortDescending:
+            guard view.cursorColumn < view.columns.count else { return nil }
+            guard view.isModelView else { return ("a sql result cannot be sorted here; add ORDER BY to the sql", false) }
+            let column = view.columns[view.cursorColumn]
+            try explorer.setOrder(column: column, descending: action == .sortDescending)
+            return ("sorted by \(column)\(action == .sortDescending ? " descending" : "")", true)
+        case .hideColumn: return (try control.hideColumn(nil), true)
+        case .unhideColumns: return (try control.unhideColumns(nil), true)
+        case .narrowColumn: return (try control.resizeCurrentColumn(by: -widthStep), true)
+        case .widenColumn: return (try control.resizeCurrentColumn(by: widthStep), true)
+        case .pinColumn: return (try control.togglePin(nil), true)
+        case .addSortKey: return (try control.addCurrentColumnToOrder(), true)
         default: preconditionFailure("not a column key: \(action)")
         }
     }

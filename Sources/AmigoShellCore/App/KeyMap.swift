@@ -5,6 +5,7 @@ package enum ShellAction: String, Sendable, CaseIterable {
     case filterPrompt, find, frequencies, schemaMap, entityPage, copyCell, copyRow, findNext, findPrevious, jumpToKey, openTable, commandPrompt, sortAscending, sortDescending
     case dotCommand, fullMessage
     case hideColumn, unhideColumns, narrowColumn, widenColumn, pinColumn, addSortKey
+    case history
     case detail, edit, insertRow, deleteRow, deleteAll, undo, explain, filterEqual, toggleEcho, help, quit, suspend, redraw, refresh
 }
 
@@ -68,7 +69,7 @@ package enum KeyMap {
         KeyBinding(keys: [.char("!")], label: "!", action: .pinColumn, summary: "pin this column at the left, kept while the grid scrolls sideways; again: unpin"),
         KeyBinding(keys: [.char("v")], label: "v", action: .detail, summary: "row detail: every column, long text wrapped at words, JSON indented, BLOBs in hex"),
         KeyBinding(keys: [.char("p")], label: "p", action: .entityPage, summary: "the row as a page: its to-one chain, the first rows of each to-many; Enter follows a line"),
-        KeyBinding(keys: [.char("y")], label: "y", action: .copyCell, summary: "copy this cell's whole value to the clipboard (OSC 52: works over SSH and in tmux)"),
+        KeyBinding(keys: [.char("y")], label: "y", action: .copyCell, summary: "copy this cell's whole value (OSC 52); in the echo pane, the reversed statement as runnable SQL"),
         KeyBinding(keys: [.char("Y")], label: "Y", action: .copyRow, summary: "copy this row to the clipboard as TSV (a header line, then the row)"),
         KeyBinding(keys: [.char("e")], label: "e", action: .edit, summary: "edit this cell (shows the UPDATE before it runs)"),
         KeyBinding(keys: [.char("a")], label: "a", action: .insertRow, summary: "add a row: a form with every column (Tab moves, Enter shows the INSERT before it runs)"),
@@ -82,6 +83,8 @@ package enum KeyMap {
         KeyBinding(keys: [.control("l")], label: "^L", action: .redraw, summary: "redraw the screen"),
         KeyBinding(keys: [.char("R"), .control("r")], label: "R ^R", action: .refresh, summary: "read counts and rows again (the UI also does when another program commits)"),
         KeyBinding(keys: [.char("u")], label: "u", action: .undo, summary: "undo the last uncommitted write only (:changes lists them)"),
+        KeyBinding(keys: [.char("H")], label: "H", action: .history,
+                   summary: "what ran this session (when, how long, rows, failure): Enter runs one again, e edits it at :"),
         KeyBinding(keys: [.char("x")], label: "x", action: .explain, summary: "explain the view: how the database runs its statement, full scans marked, an index that would help"),
     ]
 

@@ -22,9 +22,6 @@ extension ShellApp {
 
     /// Shows ambiguous completion candidates in the status line.
     package func showMatches(_ matches: [String]) {
-        // At the table prompt, views are marked (they come after the tables).
-        let views = activePromptKind == .table ? Set(explorer.tables.filter(\.isView).map(\.name)) : []
-        let shown = matches.prefix(12).map { views.contains($0) ? $0 + " (view)" : $0 }
-        setMessage("completions: " + shown.joined(separator: "  ") + (matches.count > 12 ? "  …" : ""))
+        setMessage(Completion.matchesLine(matches, views: activePromptKind == .table ? Set(explorer.tables.filter(\.isView).map(\.name)) : []))
     }
 }

@@ -83,7 +83,8 @@ extension ShellApp {
             showFrequencies()
         case .copyCell, .copyRow:
             do {
-                let clipping = try explorer.clipping(action == .copyCell ? .cell : .row)
+                let clipping = focus == .echo ? try EchoPane.clipping(of: explorer, scroll: echoScroll, shown: shown)
+                    : try explorer.clipping(action == .copyCell ? .cell : .row)
                 setMessage(clipping.summary)
                 return .copyToClipboard(clipping.text)
             } catch {
@@ -107,22 +108,18 @@ extension ShellApp {
             return .prompt(PromptRequest(kind: .table, prompt: "open table> ", initialText: ""))
         case .commandPrompt:
             return .prompt(PromptRequest(kind: .command, prompt: ":", initialText: ""))
+        case .history: overlay = .history(HistoryBrowser(entries: explorer.history.entries))
         case .dotCommand:
             return .prompt(PromptRequest(kind: .command, prompt: ":", initialText: "."))
         case .fullMessage:
             guard !lastMessage.isEmpty else { setMessage("no message to show"); return .none }
             overlay = .detail(text: lastMessage, scroll: 0)
-        case .sortAscending, .sortDescending:
-            guard let view, view.cursorColumn < view.columns.count else { return .none }
-            guard view.isModelView else { setMessage("a sql result cannot be sorted here; add ORDER BY to the sql"); return .none }
-            let column = view.columns[view.cursorColumn]
+        case .sortAscending, .sortDescending, .hideColumn, .unhideColumns, .narrowColumn, .widenColumn, .pinColumn, .addSortKey:
             attempt {
-                try explorer.setOrder(column: column, descending: action == .sortDescending)
-                focus = .grid
-                setMessage("sorted by \(column)\(action == .sortDescending ? " descending" : "")")
+                guard let outcome = try ColumnKeys.perform(action, on: explorer) else { return }
+                if outcome.focusesGrid { focus = .grid }
+                setMessage(outcome.message)
             }
-        case .hideColumn, .unhideColumns, .narrowColumn, .widenColumn, .pinColumn, .addSortKey:
-            attempt { setMessage(try ColumnKeys.perform(action, on: explorer)); focus = .grid }
         case .detail:
             attempt { overlay = .detail(text: try explorer.currentRowDetail(), scroll: 0) }
         case .edit:

@@ -122,16 +122,25 @@ public final class ShellApp {
 
     /// Renders the whole screen laid out as `layout` (``FrameLayout``): prepares the frame (the
     /// rows on screen and the labels of their foreign keys are read through the explorer; any
-    /// error is shown in the status line), then draws it, and keeps what drawing found that the
-    /// keys act on (the echo pane's scroll as far as it goes, the columns of the schema map).
+    /// error is shown in the status line), keeps what the layout decides that the keys act on
+    /// (the echo pane's scroll as far as it goes, the boxes in a row of the schema map), then
+    /// draws it — drawing keeps nothing.
     public func render(_ layout: FrameLayout) -> ScreenGrid {
-        let drawing = ShellRenderer(app: self, focus: layout.focus).draw(ShellFrame(layout, of: self))
-        if let scroll = drawing.echoScroll { echoScroll = scroll }
-        if let columns = drawing.schemaMapColumns, case .schemaMap(var browser) = overlay, browser.columnsDrawn != columns {
+        let frame = ShellFrame(layout, of: self)
+        // The statements preparing the frame ran are in the echo pane too: its scroll is
+        // decided over them, by the same layout made again.
+        adopt(FrameLayout(self, width: layout.width, height: layout.height))
+        return ShellRenderer(app: self, focus: layout.focus).draw(frame)
+    }
+
+    /// Keeps what `layout` decided that the keys act on: the echo pane's scroll clamped to its
+    /// lines, and how many boxes a row of the schema map holds.
+    private func adopt(_ layout: FrameLayout) {
+        if let scroll = layout.echoScroll { echoScroll = scroll }
+        if let columns = layout.schemaMapColumns, case .schemaMap(var browser) = overlay, browser.columnsDrawn != columns {
             browser.columnsDrawn = columns
             overlay = .schemaMap(browser)
         }
-        return drawing.grid
     }
 
     /// Renders the whole screen for a `width` × `height` terminal (``render(_:)`` of its

@@ -21,6 +21,8 @@ package enum ShellOverlay {
     case schemaMap(SchemaMapBrowser)
     /// The current row as a page (`p`), the cursor on a line Enter follows.
     case entityPage(EntityPageBrowser)
+    /// What ran this session (`H`), the cursor on an entry Enter runs again.
+    case history(HistoryBrowser)
 
     /// Whether the overlay asks a yes/no question (a write, an edit, quitting, reconnecting).
     package var isConfirming: Bool {

@@ -21,7 +21,9 @@ extension Editor {
         case .transaction:
             throw ShellError.writeRefused(command: "sql", reason: "\(SQLText.leadingKeyword(of: sql)) is not run here: the session owns the transaction; commit keeps its changes, rollback undoes them")
         case .maintenance where StatementKind.cannotRunInTransaction(sql):
-            throw ShellError.writeRefused(command: "sql", reason: "\(SQLText.leadingKeyword(of: sql)) is not run here: it cannot run inside the session's transaction")
+            let keyword = SQLText.leadingKeyword(of: sql)
+            let instead = ["ATTACH", "DETACH"].contains(keyword) ? " (the \(keyword.lowercased()) command does it, between transactions)" : ""
+            throw ShellError.writeRefused(command: "sql", reason: "\(keyword) is not run here: it cannot run inside the session's transaction" + instead)
         case .setting where database.isSQLite:
             throw ShellError.writeRefused(command: "sql", reason: "a PRAGMA that sets something is not run here (reading PRAGMAs are)")
         default:

@@ -8,6 +8,10 @@ package enum Command: Equatable, Sendable {
     case schemas
     /// What the shell is connected to (psql's `\conninfo`).
     case conninfo
+    /// Attaches the SQLite file at `path` under `name` (its file name's stem when nil).
+    case attach(path: String, name: String?)
+    /// Detaches the file attached as the name.
+    case detach(String)
     /// Text mode: rows written one column a line (line mode) or back to the mode before (psql's
     /// `\x`); nil switches.
     case expanded(Bool?)

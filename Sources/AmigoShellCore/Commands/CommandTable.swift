@@ -78,7 +78,7 @@ extension CommandParser {
         CommandSpec("get", aliases: ["g"], usage: "get ID",
                     summary: "make the row with this primary key current (composite: get 1,2)") { .get(try $0.needs("get ID")) },
         CommandSpec("sql", aliases: ["select", "with", "pragma", "values"], usage: "sql SELECT …",
-                    summary: "run an SQL statement: a query shows its result (text mode writes every row; a line starting SELECT, WITH, PRAGMA, EXPLAIN or VALUES is sql too; in a script, a statement goes on over the next lines until one ends it with ;); INSERT, UPDATE, DELETE and DDL run inside the session (the UI asks first), a new table is browsable at once; BEGIN, COMMIT, ROLLBACK, SAVEPOINT, RELEASE, ATTACH, DETACH and writing PRAGMAs are refused") { input in
+                    summary: "run an SQL statement: a query shows its result (text mode writes every row; a line starting SELECT, WITH, PRAGMA, EXPLAIN or VALUES is sql too; in a script, a statement goes on over the next lines until one ends it with ;); INSERT, UPDATE, DELETE and DDL run inside the session (the UI asks first), a new table is browsable at once; BEGIN, COMMIT, ROLLBACK, SAVEPOINT, RELEASE and writing PRAGMAs are refused (ATTACH and DETACH are the attach and detach commands)") { input in
             let sql = input.word == "sql" ? try input.needs("sql SELECT …") : input.line
             // `sql --`: a comment alone is nothing to run, said as such (not SQLite's "not an error").
             if SQLText.holdsNoStatement(sql) { throw ShellError.usage(command: "sql", usage: "sql SELECT … (only a comment was given: nothing to run)") }
@@ -193,6 +193,23 @@ extension CommandParser {
                     summary: "the DDL, keys, indexes and relationships (no TABLE: every table, then every relationship; also \\d)") { .schema($0.rest.isEmpty ? nil : CommandParser.unquote($0.rest)) },
         CommandSpec("schemas", aliases: ["\\dn"], usage: "schemas",
                     summary: "the database's schemas: PostgreSQL's but the system ones, SQLite's main and attached files (also \\dn)") { try $0.bare(.schemas, "schemas") },
+        CommandSpec("attach", aliases: [], usage: "attach FILE [AS NAME]",
+                    summary: "open another SQLite file beside this one (SQLite only): its tables are listed as NAME.table (NAME: the file name without extension when not given), browsed, filtered, followed and edited in the same session; also sqlite3's ATTACH [DATABASE] 'FILE' AS NAME") { input in
+            var words = CommandParser.splitWords(try input.needs("attach FILE [AS NAME]"))
+            if words.count > 1, words[0].lowercased() == "database" { words.removeFirst() }
+            if words.count == 1 { return .attach(path: CommandParser.unquote(words[0]), name: nil) }
+            guard words.count == 3, words[1].lowercased() == "as" else {
+                throw ShellError.usage(command: input.word, usage: "attach FILE [AS NAME] (quote a file name with spaces)")
+            }
+            return .attach(path: CommandParser.unquote(words[0]), name: CommandParser.unquote(words[2]))
+        },
+        CommandSpec("detach", aliases: [], usage: "detach NAME",
+                    summary: "close the file attached as NAME (its tables leave the list); also sqlite3's DETACH [DATABASE] NAME") { input in
+            var words = CommandParser.splitWords(try input.needs("detach NAME"))
+            if words.count > 1, words[0].lowercased() == "database" { words.removeFirst() }
+            guard words.count == 1 else { throw ShellError.usage(command: input.word, usage: "detach NAME") }
+            return .detach(CommandParser.unquote(words[0]))
+        },
         CommandSpec("conninfo", aliases: ["\\conninfo"], usage: "conninfo",
                     summary: "what the shell is connected to: database, user, socket or host and port; SQLite: the file (also \\conninfo)") { try $0.bare(.conninfo, "conninfo") },
         CommandSpec("count", aliases: [], usage: "count",

@@ -55,6 +55,11 @@ package enum Completion {
                 return matching(word, ["on", "off"])
             case "export":
                 return words.count == 1 ? matching(word, ["csv", "json"]) : FilePaths.completions(of: word)
+            case "attach":
+                // `attach FILE AS NAME`: the file, then AS.
+                return words.count == 1 ? FilePaths.completions(of: word) : words.count == 2 ? matching(word, ["AS"]) : []
+            case "detach":
+                return words.count == 1 ? matching(word, (try? explorer.session.attachedNames()) ?? []) : []
             case "help":
                 return matching(word, CommandParser.names)
             case "sql":
@@ -113,5 +118,12 @@ package enum Completion {
         // After a to-many relationship, `@count` counts its rows (`albums.@count`).
         let endsInToMany = parts.last.flatMap { previous.relationship(named: $0) }.map { $0.kind != .toOne } ?? false
         return matching(last, columns + relationships + (endsInToMany ? ["@count"] : [])).map { prefix + $0 }
+    }
+
+    /// The status line's listing of ambiguous completion `matches`: the first 12, `…` for more;
+    /// those in `views` marked ` (view)` (at the table prompt, views come after the tables).
+    static func matchesLine(_ matches: [String], views: Set<String>) -> String {
+        let shown = matches.prefix(12).map { views.contains($0) ? $0 + " (view)" : $0 }
+        return "completions: " + shown.joined(separator: "  ") + (matches.count > 12 ? "  …" : "")
     }
 }

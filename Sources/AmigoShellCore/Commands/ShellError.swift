@@ -103,6 +103,8 @@ package enum ShellError: Error, Equatable, Sendable, CustomStringConvertible {
     case noSavedQuery(name: String, available: [String])
     /// `save` has nothing to save: no command ran yet this session, and none was given.
     case nothingToSave
+    /// A copy asked of a pane with nothing in it (`place`: the echo pane).
+    case nothingToCopy(place: String)
 
     public var description: String {
         switch self {
@@ -132,6 +134,7 @@ package enum ShellError: Error, Equatable, Sendable, CustomStringConvertible {
         case .readOnlyDatabase(let command, let path, let reason):
             return "\(command): \(path) is open read-only (\(reason ?? "--read-only or a read-only file")); nothing is written"
         case .noRowWithKey(let command, let table, let key): return "\(command): no \(table) row with key \(key)"
+        case .nothingToCopy(let place): return "nothing to copy: \(place) is empty"
         case .noMatch(let command, let place, let text): return "\(command): no row \(place) contains '\(text)'"
         case .sqlResult(let command, let instead): return "\(command): a sql result \(instead)"
         case .viewNotEditable(let command, let view): return "\(command): \(view) is a view; its rows cannot be changed"

@@ -17,6 +17,12 @@ package struct Clipping: Sendable, Equatable {
     /// `copied 34 characters: Name of Track 1` and the like.
     package let summary: String
 
+    /// A clipping of `text`, said as `summary`.
+    package init(text: String, summary: String) {
+        self.text = text
+        self.summary = summary
+    }
+
     /// A cell's text: the value as the file holds it (NULL as nothing, a BLOB as `x'…'` hex).
     package static func cellText(_ value: DatabaseValue) -> String {
         value.isNull ? "" : ValueText.plain(value)

@@ -9,6 +9,11 @@ package enum LaunchError: Error, Equatable, CustomStringConvertible {
     case unknownOutputMode(String)
     /// `--import-into` when DATABASE (`given`) is not a data file (CSV, TSV, JSON) to import.
     case importIntoWithoutDataFile(given: String?)
+    /// More than one database on the command line when the first (`target`) is a server's:
+    /// only SQLite files are attached to one another.
+    case attachToServer(target: String, files: [String])
+    /// A data file (CSV, TSV, JSON) after the first database: only SQLite files are attached.
+    case attachDataFile(path: String)
 
     public var description: String {
         switch self {
@@ -18,6 +23,10 @@ package enum LaunchError: Error, Equatable, CustomStringConvertible {
             return "give one of --mode, --csv and --json"
         case .unknownOutputMode(let name):
             return "--mode: '\(name)' is not one of \(OutputMode.choices)"
+        case .attachToServer(_, let files):
+            return "PostgreSQL has no attached database files: open \(files.joined(separator: ", ")) in its own amigo-shell"
+        case .attachDataFile(let path):
+            return "only SQLite files are opened beside the first database, not \(path) (open it on its own, or with --import-into)"
         case .importIntoWithoutDataFile(let given):
             return "--import-into needs a .csv, .tsv, .json, .jsonl or .ndjson file to import"
                 + (given.map { ", not \($0)" } ?? "")
@@ -28,7 +37,8 @@ package enum LaunchError: Error, Equatable, CustomStringConvertible {
     package var exitStatus: Int32 {
         switch self {
         case .createUnsupportedOnPostgres: return ExitStatus.cannotOpen
-        case .conflictingOutputModes, .unknownOutputMode, .importIntoWithoutDataFile: return ExitStatus.usage
+        case .conflictingOutputModes, .unknownOutputMode, .importIntoWithoutDataFile, .attachToServer, .attachDataFile:
+            return ExitStatus.usage
         }
     }
 }

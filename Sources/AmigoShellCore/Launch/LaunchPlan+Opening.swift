@@ -11,7 +11,8 @@ extension LaunchPlan {
     /// Opens the plan's database and an explorer over it: the demo in memory, a PostgreSQL
     /// database through `postgres`, a SQLite file (`progress` told how far reading a big
     /// schema has come), or a data file made a table (``openDataFile(_:)``; `notes` told what
-    /// its reader should know, one line each) with that table open.
+    /// its reader should know, one line each) with that table open; then the ``attachments``
+    /// are attached to it.
     ///
     /// - Throws: ``LaunchError/createUnsupportedOnPostgres(target:)`` for `--create` on a server;
     ///   a ``DataFileError`` for a data file that cannot be imported; what opening or reflecting
@@ -39,12 +40,15 @@ extension LaunchPlan {
         case .sqliteFile(let path):
             let amigo = try AmigoDatabase(reflecting: path, options: OpenOptions(readOnly: readOnly, create: create),
                                           reflection: reflection, progress: progress)
-            return try Explorer(amigo: amigo, displayPath: path + (amigo.engine.isReadOnly ? " (read-only)" : ""),
-                                tableCountLimit: tableCountLimit, reflection: reflection)
+            let explorer = try Explorer(amigo: amigo, displayPath: path + (amigo.engine.isReadOnly ? " (read-only)" : ""),
+                                        tableCountLimit: tableCountLimit, reflection: reflection)
+            for file in attachments { _ = try explorer.attachFile(file) }
+            return explorer
         case .dataFile(let file):
             let (amigo, displayPath, result) = try openDataFile(file)
             result.notes.forEach(notes)
             let explorer = try Explorer(amigo: amigo, displayPath: displayPath, tableCountLimit: tableCountLimit, reflection: reflection)
+            for file in attachments { _ = try explorer.attachFile(file) }
             // The file's table is what was asked for: it is the first screen (and `count` counts it).
             try explorer.open(result.table)
             return explorer

@@ -19,6 +19,9 @@ package struct LaunchPlan: Sendable {
     /// The SQLite file a data file's table is written into (created when missing) and which is
     /// then opened; nil to keep the table in a database in memory.
     package var importInto: String?
+    /// SQLite files named after the first database on the command line (`amigo-shell a.sqlite
+    /// b.sqlite`), attached to it in order, each under its file name's stem (``AttachName``).
+    package var attachments: [String]
     /// How the schema is reflected (`--no-infer` keeps to declared foreign keys).
     public var reflection: ReflectionOptions
     /// Text mode or the full-screen UI.
@@ -37,11 +40,13 @@ package struct LaunchPlan: Sendable {
     public var tableCountLimit: Int?
 
     /// The plan for `arguments`: the target resolved with `environment` and `fileExists` (see
-    /// ``DatabaseTarget/resolve(argument:environment:fileExists:)``), and the terminal probed
-    /// with `terminal` only when no commands were given.
+    /// ``DatabaseTarget/resolve(argument:environment:fileExists:)``), the words after it that
+    /// name existing files taken as SQLite files to attach, and the terminal probed with
+    /// `terminal` only when no commands were given.
     ///
-    /// - Throws: ``LaunchError`` when the output-mode flags conflict or name no mode, or
-    ///   `--import-into` is given without a data file.
+    /// - Throws: ``LaunchError`` when the output-mode flags conflict or name no mode,
+    ///   `--import-into` is given without a data file, or a file to attach is a data file or
+    ///   follows a PostgreSQL database.
     package init(arguments: LaunchArguments, environment: [String: String],
                 fileExists: (String) -> Bool, terminal: () -> TerminalAvailability) throws {
         target = DatabaseTarget.resolve(argument: arguments.database, environment: environment, fileExists: fileExists)
@@ -51,8 +56,18 @@ package struct LaunchPlan: Sendable {
         if importInto != nil && !target.isDataFile { throw LaunchError.importIntoWithoutDataFile(given: arguments.database) }
         reflection = ReflectionOptions(inferRelationships: !arguments.noInfer)
         firstCommands = arguments.firstCommands
-        commands = arguments.commands + arguments.statements
-        text = try arguments.textRunSettings()
+        // The words after the first database that name existing files are more databases (a
+        // statement is never a file's name); the SQL statements follow them.
+        let files = arguments.statements.prefix { fileExists($0) }
+        attachments = Array(files)
+        if let dataFile = attachments.first(where: { DataFile(path: $0) != nil }) { throw LaunchError.attachDataFile(path: dataFile) }
+        if case .postgres(let connection) = target, !attachments.isEmpty {
+            throw LaunchError.attachToServer(target: connection, files: attachments)
+        }
+        var rest = arguments
+        rest.statements = Array(arguments.statements.dropFirst(files.count))
+        commands = arguments.commands + rest.statements
+        text = try rest.textRunSettings()
         interface = ShellInterface.choose(hasCommands: !commands.isEmpty, terminal: terminal)
         tableCountLimit = interface == .fullScreen || target.isServer ? Self.boundedTableCount : nil
     }

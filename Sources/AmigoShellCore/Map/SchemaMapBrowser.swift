@@ -57,6 +57,18 @@ extension SchemaMapBrowser {
     /// The keys that work in the map, as its bottom border says.
     static let footer = "←→ tables · ↑↓ rows · Enter opens · Esc closes"
 
+    /// Where the map is drawn on a `width` × `height` screen: most of it, as wide as the
+    /// terminal lets it be.
+    static func rect(width: Int, height: Int) -> Rect {
+        Rect(x: 1, y: 1, width: width - 2, height: height - 2)
+    }
+
+    /// The width the boxes are laid out in, in a map drawn in `rect`.
+    private static func boxesWidth(in rect: Rect) -> Int { max(1, rect.inset(by: 1).width - 2) }
+
+    /// How many boxes a row holds when the map is drawn in `rect` (↑ and ↓ move by a row).
+    func columns(in rect: Rect) -> Int { layout(width: Self.boxesWidth(in: rect)).columns }
+
     /// Draws the map in a box filling `rect`: the boxes laid out to its width, scrolled so that
     /// the table under the cursor shows, its title in `cursorStyle`. Returns how many boxes a
     /// row held (for ↑ and ↓).
@@ -67,7 +79,7 @@ extension SchemaMapBrowser {
         let edges = graph.edges.count
         grid.drawBox(rect, title: "Map — \(Plural.count(tables, "table")), \(Plural.count(edges, "link"))", style: frameStyle)
         let inner = rect.inset(by: 1)
-        let width = max(1, inner.width - 2)
+        let width = Self.boxesWidth(in: rect)
         let layout = layout(width: width)
         let anchor = layout.anchors.indices.contains(cursor) ? layout.anchors[cursor] : nil
         // The cursor's box whole on screen when it fits, else its top.

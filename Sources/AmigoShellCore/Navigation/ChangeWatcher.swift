@@ -63,16 +63,16 @@ package final class ChangeWatcher {
         return true
     }
 
-    /// The connection's data version (see ``readVersion``), as the engine's dialect reads it
-    /// (SQLite's `PRAGMA data_version`, a hash of PostgreSQL's current snapshot), without echo:
+    /// The connection's data version (see ``readVersion``), as the engine reads it
+    /// (``Engine/dataVersion()``: SQLite's `PRAGMA data_version`, its attached files' too, a hash
+    /// of PostgreSQL's current snapshot), without echo:
     /// housekeeping, not the user's SQL. nil when the dialect has none.
     ///
     /// - Throws: when it cannot be read (the file locked by another program): not knowing is
     ///   not the same as "changed", and what was read before is not current either.
     func dataVersion() throws -> Int64? {
         let engine = database.amigo.engine
-        guard let query = engine.dialect.dataVersionQuery else { return nil }
-        return try engine.unechoed { try engine.fetchScalar(query).integerValue }
+        return try engine.unechoed { try engine.dataVersion() }
     }
 
     /// Notes that what is shown was read now (unknown when the version cannot be read: the

@@ -5,8 +5,22 @@ import Foundation
 package enum LabelColumn {
     /// The label columns of `model`, or nil when it has no text column.
     public static func columns(of model: ORMModel) -> [Column]? {
-        let text = model.table.columns.filter { ($0.kind == .text || $0.declaredType.isEmpty) && !$0.primaryKey }
         let lower = { (c: Column) in c.label.lowercased().replacingOccurrences(of: "_", with: "") }
+        let firstWords = model.table.columns.map { firstWord(of: $0.label) }
+        let linked = Set(model.relationships.filter { $0.kind == .toOne }.flatMap { [$0.name, $0.target.name] }
+            .map { $0.lowercased().replacingOccurrences(of: "_", with: "") })
+        /// Whether a column describes something else than the row: one of three or more columns
+        /// starting with the same word (`ShipName`, `ShipCity`, `ShipAddress`: an order's shipping
+        /// address; `billing_*`) or starting with the name of a row it links to (`customer_name`
+        /// beside a `customer` link).
+        func describesAnother(_ column: Column) -> Bool {
+            guard let word = firstWord(of: column.label) else { return false }
+            if linked.contains(where: { $0 == word || $0 == word + "s" || $0 + "s" == word }) { return true }
+            return firstWords.filter { $0 == word }.count >= 3
+        }
+        let text = model.table.columns.filter {
+            ($0.kind == .text || $0.declaredType.isEmpty) && !$0.primaryKey && !describesAnother($0)
+        }
         if let first = text.first(where: { lower($0) == "firstname" }), let last = text.first(where: { lower($0) == "lastname" }) {
             return [first, last]
         }
@@ -42,5 +56,25 @@ package enum LabelColumn {
             if case .text(let text) = value, !text.trimmingCharacters(in: .whitespaces).isEmpty { return ValueText.display(value) }
         }
         return nil
+    }
+
+    /// The first word of a column name of two words or more, lowercased (`ship` in `ShipName` and
+    /// `ship_name`); nil for a name of one word.
+    static func firstWord(of name: String) -> String? {
+        var words: [String] = []
+        var current = ""
+        var previous: Character?
+        for character in name {
+            if character == "_" || character == " " || character == "-" {
+                if !current.isEmpty { words.append(current); current = "" }
+            } else if character.isUppercase, let previous, previous.isLowercase, !current.isEmpty {
+                words.append(current); current = String(character)
+            } else {
+                current.append(character)
+            }
+            previous = character
+        }
+        if !current.isEmpty { words.append(current) }
+        return words.count >= 2 ? words[0].lowercased() : nil
     }
 }

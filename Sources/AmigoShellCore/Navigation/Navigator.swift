@@ -169,11 +169,14 @@ package final class Navigator {
         return parts.joined(separator: " › ")
     }
 
+    /// The most columns a row's label takes in its caption (the status line also shows the view).
+    static let captionLabelWidth = 24
+
     /// `Album 1 "For Those About To Rock"`: the row's model, key and label.
     package func rowCaption(_ record: Record) -> String {
         let key = record.primaryKey.map(ValueText.display).joined(separator: ",")
         var caption = key.isEmpty ? record.model.name : "\(record.model.name) \(key)"
-        if let label = LabelColumn.label(of: record) { caption += " \"\(DisplayWidth.truncate(label, to: 24))\"" }
+        if let label = RowLabel.label(of: record, in: session) { caption += " \"\(DisplayWidth.truncate(label, to: Self.captionLabelWidth))\"" }
         return caption
     }
 

@@ -59,7 +59,7 @@ extension Navigator {
         for (i, relationship) in relationships.enumerated() where relationship.kind == .toOne {
             guard let parent = (try? session.query(relationship.target.name).using(record).relationship(relationship.name).first()) ?? nil else { continue }
             let key = parent.primaryKey.map(ValueText.display).joined(separator: ",")
-            labels[i] = LabelColumn.label(of: parent) ?? key
+            labels[i] = RowLabel.label(of: parent, in: session) ?? key
         }
         return labels
     }
@@ -88,12 +88,12 @@ extension Navigator {
     /// there is no model row or its model has no relationships.
     package func rowLinkNames() -> RowLinks? {
         guard let model = current?.model, !model.relationships.isEmpty, let anchor = rowLinksAnchor() else { return nil }
-        let links = model.relationships.map { RowLinks.Link(name: $0.name, isToOne: $0.kind == .toOne, count: nil, label: nil) }
+        let links = model.relationships.map { RowLinks.Link(name: $0.name, isToOne: $0.kind == .toOne || $0.isOneToOne, count: nil, label: nil) }
         return RowLinks(anchor: anchor, links: links, isComplete: false)
     }
 
-    /// The current row's relationships with the label of each to-one's row and the count of
-    /// each to-many's rows (the relations menu's numbers); one query per relationship.
+    /// The current row's relationships with the label of each to-one's (and one-to-one's) row and
+    /// the count of each to-many's rows (the relations menu's numbers); one query per relationship.
     package func rowLinks() throws -> RowLinks? {
         guard var links = rowLinkNames(), let model = current?.model else { return nil }
         let record = try chosenRecord(for: "relations")
@@ -101,6 +101,9 @@ extension Navigator {
         for (i, relationship) in model.relationships.enumerated() where i < links.links.count {
             if relationship.kind == .toOne {
                 links.links[i].label = labels[i]
+            } else if relationship.isOneToOne {
+                // At most one row: shown as the row it leads to (`advisor → Srinivasan`), not `advisor 1`.
+                links.links[i].label = RowLabel.oneToOneLabel(of: record, along: relationship, in: session)
             } else {
                 links.links[i].count = try session.query(relationship.target.name).using(record).relationship(relationship.name).count()
             }

@@ -39,12 +39,16 @@ package final class ViewLoader {
     /// Counts and prepares the rows of `view` (after its filter or order changed).
     func load(_ view: BrowseView) throws {
         guard view.isModelView else { return }
-        // The tables list's counts are reused below only while nobody else changed the file.
-        if try watcher.changedElsewhereWhileIdle() { try tableList.reload() }
+        // The tables list's counts are reused below only while nobody else changed the database.
+        // When someone did, this view is counted itself and the list is read again later (idle
+        // work, or the next command that lists it) — never here, where one table another session
+        // has locked, or a slow view, would hold up the table being opened.
+        let countsAreCurrent = try !watcher.changedElsewhereWhileIdle()
+        if !countsAreCurrent { tableList.countsAreStale = true }
         let query = try view.query(in: database.session)
         var total: Int
         view.countIsExact = true
-        if case .table(let model) = view.source, view.filter == nil, let known = tableList.knownCount(of: model.name) {
+        if countsAreCurrent, case .table(let model) = view.source, view.filter == nil, let known = tableList.knownCount(of: model.name) {
             // Just counted for the tables list, or found to have more rows than this.
             total = known.count
             view.countIsExact = known.isExact
@@ -59,14 +63,20 @@ package final class ViewLoader {
         if view.countIsExact, case .table(let model) = view.source, view.filter == nil {
             tableList.noteExactCount(of: model.name, total)
         }
-        view.window = try RowWindow(query: query, order: view.keysetOrder, total: total, pageSize: pageSize,
-                                    prefixLength: cellPrefixLength)
+        view.window = try window(over: query, of: view, total: total)
         view.totalCount = total
         view.labels = [:]
         view.orderValues = [:]
         view.columnWidths = [:]
         view.place(row: view.cursorRow, top: view.topRow)
         if view.cursorColumn >= view.columns.count { view.cursorColumn = max(0, view.columns.count - 1) }
+    }
+
+    /// A window paging `query`, `view`'s rows, in the view's order: pages sized to the screen,
+    /// long values read as prefixes of ``cellPrefixLength``.
+    private func window(over query: Query<Record>, of view: BrowseView, total: Int) throws -> RowWindow {
+        let source = try QueryRowSource(query: query, order: view.keysetOrder, prefixLength: cellPrefixLength)
+        return RowWindow(source: source, total: total, pageSize: pageSize)
     }
 
     /// Reads the rows `view` shows first, before it goes on the stack: with the count, not later
@@ -100,8 +110,7 @@ package final class ViewLoader {
         guard !view.countIsExact, view.isModelView else { return }
         let query = try view.query(in: database.session)
         let total = try query.count()
-        view.window = try RowWindow(query: query, order: view.keysetOrder, total: total, pageSize: pageSize,
-                                    prefixLength: cellPrefixLength)
+        view.window = try window(over: query, of: view, total: total)
         view.totalCount = total
         view.countIsExact = true
         if case .table(let model) = view.source, view.filter == nil {

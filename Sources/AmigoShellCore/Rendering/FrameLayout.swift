@@ -2,7 +2,8 @@
 
 /// How one frame of the UI is laid out for a terminal's size, and what that decides for the
 /// keys: whether the screen only says it is too small, whether the echo pane is on screen,
-/// which pane is drawn with focus, and how many rows the grid shows.
+/// which pane is drawn with focus, how many rows the grid shows, how far the echo pane can
+/// scroll back and how many boxes a row of the schema map holds.
 ///
 /// A pure function of the app's state and the size (``init(_:width:height:)``): making one
 /// reads no database and writes nothing, so making it twice gives the same value. The run loop
@@ -21,6 +22,12 @@ public struct FrameLayout: Sendable, Equatable {
     /// (hidden by a short, narrow terminal) its focus shows on the grid, or on the tables list
     /// without a view. Keys move the app's focus there (``ShellApp/handle(_:in:)``).
     package let focus: ShellApp.Pane
+    /// The echo pane's scroll: the app's, clamped to the lines the pane has beyond one screen
+    /// (Home scrolls back "all the way"); nil when the pane is not on screen.
+    package let echoScroll: Int?
+    /// How many boxes a row of the schema map holds at this size (↑ and ↓ move by a row); nil
+    /// when the map is not open or the screen is too small.
+    package let schemaMapColumns: Int?
 
     /// The layout of `app`'s next frame on a `width` × `height` terminal.
     public init(_ app: ShellApp, width: Int, height: Int) {
@@ -31,6 +38,16 @@ public struct FrameLayout: Sendable, Equatable {
             focus = app.explorer.current == nil ? .tables : .grid
         } else {
             focus = app.focus
+        }
+        if let box = panes?.echo {
+            echoScroll = EchoPaneLines.scroll(app.echoScroll, events: app.explorer.echoLog.entries, inside: box.inset(by: 1))
+        } else {
+            echoScroll = nil
+        }
+        if panes != nil, case .schemaMap(let browser) = app.overlay {
+            schemaMapColumns = browser.columns(in: SchemaMapBrowser.rect(width: width, height: height))
+        } else {
+            schemaMapColumns = nil
         }
     }
 

@@ -3,30 +3,26 @@
 import Amigo
 
 extension ShellRenderer {
-    /// Draws the echo pane: the statements the session ran, newest at the bottom, scrolled back
-    /// by the app's echo scroll clamped to the lines there are. Returns the scroll drawn.
-    func drawEcho(_ grid: inout ScreenGrid, _ box: Rect) -> Int {
+    /// Draws the echo pane: the statements the session ran (``EchoPane``: bookkeeping dimmed, the
+    /// statement that answered a key in SQL's colours, the selected one in reverse when the pane
+    /// has focus), newest at the bottom, scrolled back by `scroll` lines (the app's, as
+    /// ``FrameLayout`` clamped it).
+    func drawEcho(_ grid: inout ScreenGrid, _ box: Rect, scroll: Int) {
         grid.drawBox(box, title: explorer.isEchoOn ? "SQL echo" : "SQL echo (off)", style: boxStyle(.echo))
         let inner = box.inset(by: 1)
-        guard inner.width > 4 else { return echoScroll }
-        var lines: [(String, TextStyle)] = []
-        for event in explorer.echoLog.entries.suffix(60) {
-            let style = event.kind == .transaction ? ShellRenderer.dimStyle : TextStyle.plain
-            for line in wrap(event.sql, width: inner.width) { lines.append((line, style)) }
-            var detail = event.kind == .transaction ? " " : "  [" + event.arguments.map(\.description).joined(separator: ", ") + "]"
-            detail += String(format: " %.2f ms", event.duration * 1000)
-            if let rows = event.rowCount, event.kind == .statement { detail += " · " + Plural.count(rows, "row") }
-            if let error = event.error { detail += " · " + error }
-            for line in wrap(detail, width: inner.width) { lines.append((line, event.error == nil ? TextStyle(color: .green) : ShellRenderer.errorStyle)) }
+        guard inner.width > EchoPaneLines.minimumWidth else { return }
+        let pane = EchoPane(explorer.echoLog.entries, width: inner.width, limit: EchoPaneLines.statementsKept)
+        // With the pane focused, the lowest statement that answered a key is selected: `y` copies it.
+        let selected = focus == .echo ? pane.selected(scroll: scroll, height: inner.height) : nil
+        for (i, line) in pane.visible(scroll: scroll, height: inner.height).enumerated() {
+            var column = 0
+            for piece in line.pieces where column < inner.width {
+                var style = piece.style
+                if line.event == selected { style.attributes.insert(.reverse) }
+                grid.put(piece.text, row: inner.y + i, column: inner.x + column, maxWidth: inner.width - column, style: style)
+                column += DisplayWidth.of(piece.text)
+            }
         }
-        let maxScroll = max(0, lines.count - inner.height)
-        let echoScroll = min(self.echoScroll, maxScroll)
-        let end = lines.count - echoScroll
-        let start = max(0, end - inner.height)
-        for (i, (line, style)) in lines[start..<end].enumerated() {
-            grid.put(line, row: inner.y + i, column: inner.x, maxWidth: inner.width, style: style)
-        }
-        return echoScroll
     }
 
     /// A breadcrumb cut to `width` columns from the left: whole steps are dropped while at least
@@ -62,7 +58,7 @@ extension ShellRenderer {
     /// Splits `text` into lines of at most `width` columns, at the spaces between words
     /// (``WordWrap``): SQL in the echo pane and long text in the row detail read unbroken.
     func wrap(_ text: String, width: Int) -> [String] {
-        WordWrap.lines(DisplayWidth.sanitize(text), width: width)
+        EchoPaneLines.wrap(text, width: width)
     }
 
     func drawStatus(_ grid: inout ScreenGrid, _ layout: ShellLayout) {

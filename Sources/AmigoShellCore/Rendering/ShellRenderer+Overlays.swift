@@ -3,10 +3,8 @@
 import Amigo
 
 extension ShellRenderer {
-    /// Draws the open overlay over the panes. Returns how many columns the schema map drew, when
-    /// it is the overlay (its cursor moves by them).
-    func drawOverlay(_ grid: inout ScreenGrid, width: Int, height: Int, frame: Rect, caption: String?) -> Int? {
-        var mapColumns: Int?
+    /// Draws the open overlay over the panes.
+    func drawOverlay(_ grid: inout ScreenGrid, width: Int, height: Int, frame: Rect, caption: String?) {
         func box(_ title: String, _ lines: [String], scroll: Int, highlight: Int? = nil, footer: String? = nil) {
             // As wide as the widest line, the footer (the keys that work in it) and the title,
             // within the screen; inside the grid's frame when the lines fit there (the panes'
@@ -72,11 +70,15 @@ extension ShellRenderer {
                 footer: "Enter or 1-9 follows · Esc closes")
         case .schemaMap(let browser):
             // Most of the screen: the map is as wide as the terminal lets it be.
-            let rect = Rect(x: 1, y: 1, width: width - 2, height: height - 2)
-            mapColumns = browser.draw(&grid, in: rect, frameStyle: ShellRenderer.focusStyle, cursorStyle: ShellRenderer.cursorStyle)
+            browser.draw(&grid, in: SchemaMapBrowser.rect(width: width, height: height), frameStyle: ShellRenderer.focusStyle,
+                         cursorStyle: ShellRenderer.cursorStyle)
         case .entityPage(let browser):
             box("Page of " + browser.lines[0].text, browser.lines.dropFirst().map(\.text), scroll: max(0, browser.cursor - 1 - (height - 8)),
                 highlight: browser.cursor - 1, footer: EntityPageBrowser.footer)
+        case .history(let browser):
+            let lines = browser.lines().map { DisplayWidth.sanitize($0) }
+            box("History — \(Plural.count(lines.count, "command")) this session", lines.isEmpty ? ["(nothing ran yet this session)"] : lines,
+                scroll: max(0, browser.cursor - (height - 8)), highlight: lines.isEmpty ? nil : browser.cursor, footer: HistoryBrowser.footer)
         case .frequencies(let profile, let cursor):
             let lines = FrequencyText.lines(profile, valueWidth: max(10, min(40, frame.inset(by: 1).width - 50)))
             box("Frequencies of \(profile.column) — " + FrequencyText.summary(profile), lines.isEmpty ? ["(no rows)"] : lines,
@@ -133,6 +135,5 @@ extension ShellRenderer {
             lines.append("y or Enter = connect again · any other key = stay (:reconnect later)")
             box("Connection lost", lines, scroll: 0)
         }
-        return mapColumns
     }
 }

@@ -6,7 +6,7 @@ extension ShellRenderer {
     /// Draws the current row's links (as prepared for the frame) in `line`: `1 artist → AC/DC  2 tracks 10 …`, each number
     /// in the header's style (the digit key follows it). Labels and counts appear once read;
     /// until then the names alone, dimmed. When they do not all fit, the to-one labels are cut
-    /// (down to 8 columns), then left out, then the line ends in `… r` (the relations menu lists
+    /// (from their whole length down to 8 columns), then left out, then the line ends in `… r` (the relations menu lists
     /// them all).
     func drawRowLinks(_ grid: inout ScreenGrid, _ links: RowLinks?, in line: Rect) {
         guard let links else {
@@ -35,7 +35,9 @@ extension ShellRenderer {
             shown.enumerated().reduce(0) { $0 + DisplayWidth.of("\($1.offset + 1)" + text($1.element, labelRoom: room)) + 2 }
                 + (links.links.count > shown.count ? DisplayWidth.of(more) : 0)
         }
-        let labelRoom = stride(from: 24, through: 8, by: -1).first { width(labelRoom: $0) <= line.maxX - start } ?? 0
+        // Labels as long as the line has room for (a product's whole name), cut only when needed.
+        let longest = links.links.compactMap { $0.label.map { DisplayWidth.of(DisplayWidth.sanitize($0)) } }.max() ?? 8
+        let labelRoom = stride(from: max(8, min(longest, line.width)), through: 8, by: -1).first { width(labelRoom: $0) <= line.maxX - start } ?? 0
         var x = start
         for (i, link) in shown.enumerated() {
             let number = "\(i + 1)"

@@ -47,18 +47,8 @@ extension ShellRenderer {
     static let minimumPartialColumnWidth = 4
     /// Spaces between grid columns: two, so that `Peacock  Jane` never runs together.
     static let columnGap = 2
-    /// A drawn screen, and what drawing found that the keys act on.
-    struct Drawing {
-        /// The screen.
-        var grid: ScreenGrid
-        /// The echo pane's scroll, clamped to the lines it has; nil when the pane is not drawn.
-        var echoScroll: Int?
-        /// How many columns the schema map drew; nil when it is not open.
-        var schemaMapColumns: Int?
-    }
-
-    /// Draws a prepared frame; reads nothing from the database and changes no state.
-    func draw(_ frame: ShellFrame) -> Drawing {
+    /// Draws a prepared frame; reads nothing from the database, changes no state and keeps nothing.
+    func draw(_ frame: ShellFrame) -> ScreenGrid {
         let (width, height) = (frame.width, frame.height)
         var grid = ScreenGrid(width: max(1, width), height: max(1, height))
         guard let layout = frame.layout else {
@@ -71,19 +61,17 @@ extension ShellRenderer {
             } else {
                 grid.put(size + " " + need, row: 0, column: 0)
             }
-            return Drawing(grid: grid)
+            return grid
         }
-        var drawing = Drawing(grid: grid)
         drawTitle(&grid, layout)
         drawTables(&grid, layout)
         drawGrid(&grid, layout, frame.grid)
         if let line = layout.links { drawRowLinks(&grid, frame.rowLinks, in: line) }
-        if let echo = layout.echo { drawing.echoScroll = drawEcho(&grid, echo) }
+        if let echo = layout.echo { drawEcho(&grid, echo, scroll: echoScroll) }
         drawStatus(&grid, layout)
         grid.put(KeyMap.hints(width: width - 2), row: layout.prompt.y, column: 1, maxWidth: width - 2, style: ShellRenderer.dimStyle)
-        drawing.schemaMapColumns = drawOverlay(&grid, width: width, height: height, frame: layout.grid, caption: frame.relationsCaption)
-        drawing.grid = grid
-        return drawing
+        drawOverlay(&grid, width: width, height: height, frame: layout.grid, caption: frame.relationsCaption)
+        return grid
     }
 
     func drawTitle(_ grid: inout ScreenGrid, _ layout: ShellLayout) {
