@@ -97,6 +97,28 @@ public struct PostgresDialect: SQLDialect {
     /// enums …, all read as text by the ORM); a cast of text to text costs nothing.
     public func textOperand(_ sql: String, kind: ColumnKind) -> String { "(\(sql))::text" }
 
+    /// `jsonb_extract_path_text((column)::jsonb, ?, ?)`, each key (and array index, as text)
+    /// bound; with `numeric`, the value as `numeric` when it is a JSON number (else NULL), so
+    /// that `json(body).age > 30` compares numbers, not text.
+    ///
+    /// For example, `json(body).address.city = 'Oslo'` compiles to:
+    ///
+    ///     jsonb_extract_path_text(("t"."body")::jsonb, $1, $2) = $3
+    ///     -- arguments: ["address", "city", "Oslo"]
+    public func jsonValue(of column: String, at steps: [JSONPathStep], numeric: Bool) -> (sql: String, arguments: [DatabaseValue]) {
+        let keys = steps.map { step -> DatabaseValue in
+            switch step {
+            case .key(let key): return .text(key)
+            case .index(let index): return .text(String(index))
+            }
+        }
+        let json = "(\(column))::jsonb"
+        let path = Array(repeating: "\(placeholder)::text", count: keys.count).joined(separator: ", ")
+        guard numeric else { return ("jsonb_extract_path_text(\(json), \(path))", keys) }
+        return ("(CASE WHEN jsonb_typeof(jsonb_extract_path(\(json), \(path))) = 'number' THEN (jsonb_extract_path_text(\(json), \(path)))::numeric END)",
+                keys + keys)
+    }
+
     /// Nil: a raw query's column may be of any type, and no one expression cuts every type while
     /// keeping the others as they are; such results are read whole.
     public func valuePrefixOfAnyType(of column: String, maxLength: Int) -> (value: String, fullSize: String)? { nil }

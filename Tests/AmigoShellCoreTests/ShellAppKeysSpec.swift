@@ -339,7 +339,8 @@ import Testing
             sql row 2 of 2
             ArtistId  2
             Name      Accept
-            raw       ⟨2 bytes⟩ 00ff
+            raw       ⟨2 bytes⟩
+                      00000000  00 ff                                             ..
             """)
         #expect(f.explorer.current?.isModelView == false)
     }

@@ -198,8 +198,8 @@ struct TerminalUISpec {
                 && $0.contains("│   Bksp Esc b  back one step: the previous view, filter or sort (its row restored)")
         }
         #expect(screen.contains("┌─ Help — ↑↓ PgUp PgDn scroll, other keys close ─"))
-        // The keys go on below: PgDn scrolls to the rest.
-        try tmux.sendKeys("NPage")
+        // The keys go on below: PgDn scrolls to the rest (↓ a line further).
+        try tmux.sendKeys("NPage", "Down", "Down", "Down")
         try await tmux.waitUntil("the help scrolled") { $0.contains("│   ? F1        this help") }
         try tmux.sendKeys("Escape")
         try await tmux.waitUntil("the help to close") { !$0.contains("Help — ↑↓ PgUp PgDn scroll, other keys close") }

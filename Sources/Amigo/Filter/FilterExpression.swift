@@ -74,4 +74,8 @@ public indirect enum FilterOperand: Sendable, Equatable {
     case list([FilterOperand])
     /// The n-th (from 0) `%@` placeholder; its value is passed alongside the string.
     case argument(Int, position: Int)
+    /// A value inside a JSON column: `json(body).address.city` is the column's key path
+    /// (`["body"]`) and the steps into its JSON (`.address`, `.city`), with the character offset
+    /// of `json`.
+    case jsonPath(column: [String], steps: [JSONPathStep], position: Int)
 }

@@ -11,6 +11,7 @@ extension FilterRecursiveDescent {
         switch token.kind {
         case .identifier(let name):
             try advance()
+            if name.lowercased() == "json", current.kind == .leftParen { return try parseJSONPath(position: token.position) }
             return try parseKeyPath(first: name, position: token.position)
         case .string(let s):
             try advance()
@@ -83,7 +84,7 @@ extension FilterRecursiveDescent {
             let item = try parseOperand(expecting: "a value")
             switch item {
             case .constant, .argument: items.append(item)
-            case .keyPath, .list:
+            case .keyPath, .list, .jsonPath:
                 throw operandError("a {…} list can only hold constants and %@ arguments", from: itemStart)
             }
             switch current.kind {

@@ -43,7 +43,7 @@ public enum FilterParser {
         switch operand {
         case .argument: return 1
         case .list(let items): return items.reduce(0) { $0 + argumentCount(in: $1) }
-        case .keyPath, .constant: return 0
+        case .keyPath, .constant, .jsonPath: return 0
         }
     }
 

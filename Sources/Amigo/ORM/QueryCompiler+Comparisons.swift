@@ -119,7 +119,7 @@ extension QueryScope {
         if c.options.contains(.diacriticInsensitive) { flags |= TextFolding.diacriticFlag }
         if c.op == .matches { flags &= TextFolding.diacriticFlag }   // MATCHES ignores case with (?i)
         guard flags != 0 else { return nil }
-        if flags & TextFolding.diacriticFlag != 0 { return flags }
+        if flags & TextFolding.diacriticFlag != 0 || foldsEveryCaseInsensitiveComparison { return flags }
         // Without a case-insensitive collation (PostgreSQL), comparisons fold; patterns use the dialect's LIKE.
         if !dialect.hasASCIICaseInsensitiveCollation && ![.like, .beginsWith, .endsWith, .contains].contains(c.op) { return flags }
         if case .keyPath = c.rhs { return nil }

@@ -25,7 +25,7 @@ extension QueryScope {
     func compile(_ comparison: FilterComparison) throws -> String {
         var c = comparison
         // Constant on the left, key path on the right: flip so the column is on the left.
-        if case .keyPath = c.rhs, !isKeyPath(c.lhs) {
+        if isKeyPath(c.rhs), !isKeyPath(c.lhs) {
             switch c.op {
             case .equal, .notEqual: break
             case .less: c.op = .greater
@@ -36,6 +36,9 @@ extension QueryScope {
                 throw error("the left side of \(c.op.rawValue) must be a column", position: c.position, token: c.op.rawValue)
             }
             swap(&c.lhs, &c.rhs)
+        }
+        if case .jsonPath(let path, let steps, let position) = c.lhs {
+            return try compileJSON(c, column: path, steps: steps, position: position)
         }
         guard case .keyPath(let path, let position) = c.lhs else {
             throw error("a comparison needs a column on one side", position: c.position, token: c.op.rawValue)
@@ -174,8 +177,10 @@ extension QueryScope {
     }
 
     func isKeyPath(_ operand: FilterOperand) -> Bool {
-        if case .keyPath = operand { return true }
-        return false
+        switch operand {
+        case .keyPath, .jsonPath: return true
+        default: return false
+        }
     }
 
     /// The values of the right-hand operand, converted for `column`.
@@ -191,7 +196,7 @@ extension QueryScope {
             case .value(let v): return [column.kind.toDatabase(v)]
             case .list(let vs): return vs.map(column.kind.toDatabase)
             }
-        case .keyPath(_, let position):
+        case .keyPath(_, let position), .jsonPath(_, _, let position):
             throw error("expected a value", position: position, token: "")
         }
     }

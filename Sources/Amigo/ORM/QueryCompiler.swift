@@ -30,6 +30,9 @@ final class QueryScope {
     var pendingArguments: [DatabaseValue] = []
     let input: String
     let filterArguments: [FilterArgument]
+    /// Whether `[c]` folds both sides whatever the constant: set while a JSON value is compared,
+    /// whose SQL (holding its bound path) must appear only once in the comparison.
+    var foldsEveryCaseInsensitiveComparison = false
 
     init(model: ORMModel, alias: String, statement: SelectStatement, input: String = "", filterArguments: [FilterArgument] = []) {
         self.dialect = statement.dialect

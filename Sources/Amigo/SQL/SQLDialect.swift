@@ -68,6 +68,11 @@ public protocol SQLDialect: Sendable {
     /// and folding read: the column itself by default (SQLite matches a number by its text);
     /// PostgreSQL casts to text (`(c)::text`), as its operators refuse numbers, `jsonb` …
     func textOperand(_ sql: String, kind: ColumnKind) -> String
+    /// The value at `steps` inside the JSON held by `column`, with the arguments its SQL binds
+    /// (the path, never spliced in): SQL NULL where the column holds no valid JSON or the path
+    /// leads nowhere. With `numeric`, a JSON number read as a number (PostgreSQL reads text
+    /// otherwise). SQLite's by default (``SQLDialect/jsonValue(of:at:numeric:)``).
+    func jsonValue(of column: String, at steps: [JSONPathStep], numeric: Bool) -> (sql: String, arguments: [DatabaseValue])
     /// Whether ``asciiCaseInsensitiveCollation`` makes `=`, `<`, `IN` and `BETWEEN` ignore case
     /// (true by default). When false, `[c]` comparisons always fold both sides with
     /// ``folded(_:flags:)``; pattern lookups still use ``asciiCaseInsensitiveLike(_:)``.

@@ -4,6 +4,7 @@ package enum ShellAction: String, Sendable, CaseIterable {
     case nextPane, previousPane, activate, relations, followLink, back
     case filterPrompt, find, frequencies, schemaMap, entityPage, copyCell, copyRow, findNext, findPrevious, jumpToKey, openTable, commandPrompt, sortAscending, sortDescending
     case dotCommand, fullMessage
+    case hideColumn, unhideColumns, narrowColumn, widenColumn, pinColumn, addSortKey
     case history
     case detail, edit, insertRow, deleteRow, deleteAll, undo, explain, filterEqual, toggleEcho, help, quit, suspend, redraw, refresh
 }
@@ -60,7 +61,13 @@ package enum KeyMap {
         KeyBinding(keys: [.char("M")], label: "M", action: .fullMessage, summary: "the last message in full (the status line cuts a long one, ending it with M all)"),
         KeyBinding(keys: [.char("s")], label: "s", action: .sortAscending, summary: "sort by this column, ascending"),
         KeyBinding(keys: [.char("S")], label: "S", action: .sortDescending, summary: "sort by this column, descending"),
-        KeyBinding(keys: [.char("v")], label: "v", action: .detail, summary: "row detail: every column, long text wrapped at words, JSON indented"),
+        KeyBinding(keys: [.char("+")], label: "+", action: .addSortKey, summary: "then sort by this column too (a second key, a third …); again on it: descending"),
+        KeyBinding(keys: [.char("-")], label: "-", action: .hideColumn, summary: "hide this column (remembered for the table this session; :hide COLUMN)"),
+        KeyBinding(keys: [.char("~")], label: "~", action: .unhideColumns, summary: "show every hidden column of this table again (:unhide COLUMN for one)"),
+        KeyBinding(keys: [.char("<")], label: "<", action: .narrowColumn, summary: "narrow this column (:width COLUMN N sets it, :width COLUMN auto resets)"),
+        KeyBinding(keys: [.char(">")], label: ">", action: .widenColumn, summary: "widen this column"),
+        KeyBinding(keys: [.char("!")], label: "!", action: .pinColumn, summary: "pin this column at the left, kept while the grid scrolls sideways; again: unpin"),
+        KeyBinding(keys: [.char("v")], label: "v", action: .detail, summary: "row detail: every column, long text wrapped at words, JSON indented, BLOBs in hex"),
         KeyBinding(keys: [.char("p")], label: "p", action: .entityPage, summary: "the row as a page: its to-one chain, the first rows of each to-many; Enter follows a line"),
         KeyBinding(keys: [.char("y")], label: "y", action: .copyCell, summary: "copy this cell's whole value (OSC 52); in the echo pane, the reversed statement as runnable SQL"),
         KeyBinding(keys: [.char("Y")], label: "Y", action: .copyRow, summary: "copy this row to the clipboard as TSV (a header line, then the row)"),
@@ -93,7 +100,7 @@ package enum KeyMap {
     /// The hints, most useful first; ``hints(width:)`` keeps as many as fit.
     /// Short words, so that at 120 columns the edit keys and the command prompt show too.
     static let hintItems = ["Enter follow", "t table", "/ filter", "f find", ": command", "e edit", "a add", "d delete",
-                            "s/S sort", "F freq", "Bksp back", "r relations", "# key", "1-9 follow", "= narrow", "n next", "v detail"]
+                            "s/S sort", "F freq", "Bksp back", "r relations", "# key", "1-9 follow", "= narrow", "n next", "v detail", "- hide", "< > width", "! pin", "+ sort too"]
     /// Always shown, at the end.
     static let hintTail = "? help · q quit"
 

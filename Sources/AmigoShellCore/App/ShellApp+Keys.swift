@@ -53,8 +53,8 @@ extension ShellApp {
         case .moveUp: move(rows: -1)
         case .moveDown: move(rows: 1)
         // The tables list has no columns: ← → move the grid's column from any pane.
-        case .moveLeft: explorer.moveColumn(to: (view?.cursorColumn ?? 0) - 1)
-        case .moveRight: explorer.moveColumn(to: (view?.cursorColumn ?? 0) + 1)
+        case .moveLeft: explorer.columnControl.moveColumn(by: -1)
+        case .moveRight: explorer.columnControl.moveColumn(by: 1)
         case .pageUp: move(rows: -page)
         case .pageDown: move(rows: page)
         case .top: move(to: 0)
@@ -114,14 +114,11 @@ extension ShellApp {
         case .fullMessage:
             guard !lastMessage.isEmpty else { setMessage("no message to show"); return .none }
             overlay = .detail(text: lastMessage, scroll: 0)
-        case .sortAscending, .sortDescending:
-            guard let view, view.cursorColumn < view.columns.count else { return .none }
-            guard view.isModelView else { setMessage("a sql result cannot be sorted here; add ORDER BY to the sql"); return .none }
-            let column = view.columns[view.cursorColumn]
+        case .sortAscending, .sortDescending, .hideColumn, .unhideColumns, .narrowColumn, .widenColumn, .pinColumn, .addSortKey:
             attempt {
-                try explorer.setOrder(column: column, descending: action == .sortDescending)
-                focus = .grid
-                setMessage("sorted by \(column)\(action == .sortDescending ? " descending" : "")")
+                guard let outcome = try ColumnKeys.perform(action, on: explorer) else { return }
+                if outcome.focusesGrid { focus = .grid }
+                setMessage(outcome.message)
             }
         case .detail:
             attempt { overlay = .detail(text: try explorer.currentRowDetail(), scroll: 0) }

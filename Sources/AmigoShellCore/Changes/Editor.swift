@@ -138,6 +138,7 @@ struct Editor: OverTheExplorersParts {
         }
         var query = try view.query(in: session)
         if let order = view.order { query = query.orderBy(order.column, ascending: !order.descending) }
+        for key in view.thenBy { query = query.orderBy(key.column, ascending: !key.descending) }
         return try query.queryPlan()
     }
 }

@@ -17,8 +17,16 @@ package enum Command: Equatable, Sendable {
     case expanded(Bool?)
     case open(String)
     case filter(String?)          // nil clears
-    case order(column: String?, descending: Bool)  // nil column clears
+    case order(column: String?, descending: Bool, then: [SortKey] = [])  // nil column clears; `then`: further keys
     case limit(Int)
+    /// Hides a column of the current table in the grid and in `show` (nil: the current column).
+    case hide(String?)
+    /// Shows a hidden column again (nil: every hidden column).
+    case unhide(String?)
+    /// Pins a column at the left of the grid, or unpins it (nil: the current column).
+    case pin(String?)
+    /// Sets a column's width in the grid (nil width: as wide as its values ask).
+    case columnWidth(String, Int?)
     case relations
     case follow(String)
     case back
@@ -136,6 +144,7 @@ package enum Command: Equatable, Sendable {
         case .importFile: return "import"
         case .setAll: return "set all"
         case .runSaved: return "run"
+        case .columnWidth: return "width"
         default: return String(String(describing: self).prefix { $0.isLetter })
         }
     }

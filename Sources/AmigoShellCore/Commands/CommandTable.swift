@@ -25,17 +25,38 @@ extension CommandParser {
         CommandSpec("open", aliases: ["o"], usage: "open TABLE",
                     summary: "browse a table or view") { .open(CommandParser.unquote(try $0.needs("open TABLE"))) },
         CommandSpec("filter", aliases: ["f", "where"], usage: "filter EXPR",
-                    summary: "keep rows matching a filter, e.g. Milliseconds > 300000 AND Composer CONTAINS[c] 'page' (no EXPR clears)") { .filter($0.rest.isEmpty ? nil : $0.rest) },
-        CommandSpec("order", aliases: ["sort"], usage: "order COLUMN [desc]",
-                    summary: "sort by a column, a related value (artist.Name) or a count (albums.@count); no COLUMN: key order") { input in
+                    summary: "keep rows matching a filter, e.g. Milliseconds > 300000 AND Composer CONTAINS[c] 'page', or json(body).address.city = 'Oslo' inside a JSON column (no EXPR clears)") { .filter($0.rest.isEmpty ? nil : $0.rest) },
+        CommandSpec("order", aliases: ["sort"], usage: "order COLUMN [desc][, …]",
+                    summary: "sort by a column, a related value (artist.Name) or a count (albums.@count), then by further columns (Composer, Milliseconds desc; -Milliseconds is desc too; key +); no COLUMN: key order") { input in
             if input.rest.isEmpty { return .order(column: nil, descending: false) }
-            var parts = CommandParser.splitWords(input.rest)
-            var descending = false
-            if let last = parts.last?.lowercased(), parts.count > 1, last == "desc" || last == "asc" {
-                descending = last == "desc"
-                parts.removeLast()
+            let keys = input.rest.contains(",") && !input.rest.hasPrefix("\"") && !input.rest.hasPrefix("'")
+                ? input.rest.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } : [input.rest]
+            let parsed = try keys.map { text -> SortKey in
+                var parts = CommandParser.splitWords(text)
+                var descending = false
+                if let last = parts.last?.lowercased(), parts.count > 1, last == "desc" || last == "asc" {
+                    descending = last == "desc"
+                    parts.removeLast()
+                }
+                var name = CommandParser.unquote(parts.joined(separator: " "))
+                if keys.count > 1, name.hasPrefix("-"), name.count > 1 { name.removeFirst(); descending = true }
+                guard !name.isEmpty else { throw ShellError.usage(command: input.word, usage: "order COLUMN [desc][, …]") }
+                return SortKey(name, descending: descending)
             }
-            return .order(column: CommandParser.unquote(parts.joined(separator: " ")), descending: descending)
+            return .order(column: parsed[0].column, descending: parsed[0].descending, then: Array(parsed.dropFirst()))
+        },
+        CommandSpec("hide", aliases: [], usage: "hide [COLUMN]",
+                    summary: "hide a column of this table (no COLUMN: the current one) in the grid and in show, for the session (key -)") {
+            .hide($0.rest.isEmpty ? nil : CommandParser.unquote($0.rest))
+        },
+        CommandSpec("unhide", aliases: [], usage: "unhide COLUMN|all",
+                    summary: "show a hidden column again, or every hidden column of this table (key ~)") { input in
+            let name = CommandParser.unquote(try input.needs("unhide COLUMN|all"))
+            return .unhide(name.lowercased() == "all" ? nil : name)
+        },
+        CommandSpec("pin", aliases: [], usage: "pin [COLUMN]",
+                    summary: "pin a column at the left of the grid, kept while it scrolls sideways; again: unpin (key !)") {
+            .pin($0.rest.isEmpty ? nil : CommandParser.unquote($0.rest))
         },
         CommandSpec("limit", aliases: [], usage: "limit N",
                     summary: "rows show prints of a view in table mode (default 20)") { input in
@@ -298,9 +319,17 @@ extension CommandParser {
             default: throw ShellError.usage(command: input.word, usage: "expanded [on|off]")
             }
         },
-        CommandSpec("width", aliases: [".width"], usage: "width N…",
-                    summary: "text mode: the least width of each column in column and box modes (negative: right-aligned; also .width)") { input in
-            let widths = CommandParser.splitWords(input.rest).map { Int($0) }
+        CommandSpec("width", aliases: [".width"], usage: "width COLUMN N|auto · width N…",
+                    summary: "a column's width in the grid (auto: as its values ask; keys < >); width N…: text mode's least width of each column in column and box modes (negative: right-aligned; also .width)") { input in
+            var words = CommandParser.splitWords(input.rest)
+            if let first = words.first, Int(first) == nil, input.word == "width" {
+                guard words.count >= 2, let last = words.last.map({ $0.lowercased() }), last == "auto" || Int(last) != nil else {
+                    throw ShellError.usage(command: input.word, usage: "width COLUMN N|auto")
+                }
+                words.removeLast()
+                return .columnWidth(CommandParser.unquote(words.joined(separator: " ")), Int(last))
+            }
+            let widths = words.map { Int($0) }
             guard !widths.contains(nil) else { throw ShellError.usage(command: input.word, usage: "width N… (numbers)") }
             return .width(widths.compactMap { $0 })
         },

@@ -44,9 +44,11 @@ extension Explorer {
         case .filter(let text):
             try setFilter(text)
             return try viewResult()
-        case .order(let column, let descending):
-            try setOrder(column: column, descending: descending)
+        case .order(let column, let descending, let then):
+            try setOrder(column: column, descending: descending, then: then)
             return try viewResult()
+        case .hide, .unhide, .pin, .columnWidth:
+            return try columnControl.columnCommand(command)
         case .limit(let n):
             textLimit = n
             return current == nil ? CommandResult(output: "", status: "limit \(n)") : try viewResult()
@@ -228,14 +230,18 @@ extension Explorer {
             }
         }
         // Columns of numbers by their form (PostgreSQL's decimals and floats) are right-aligned.
-        let rightAligned = view.columns.indices.map { ValueText.form(forms, $0).isNumber }
-        var text = breadcrumb + "\n" + TextTable.render(header: view.columns, rows: labelled, rightAligned: rightAligned)
-        let shown = rows.count
+        // Hidden columns are left out, pinned ones come first (`hide`, `pin`).
+        let shown = columnControl.shownColumns(of: view)
+        let rightAligned = shown.map { ValueText.form(forms, $0).isNumber }
+        let cells = labelled.map { row in shown.map { $0 < row.count ? row[$0] : "" } }
+        var text = breadcrumb + "\n" + TextTable.render(header: shown.map { view.columns[$0] }, rows: cells, rightAligned: rightAligned)
+        let shownRows = rows.count
         // A count stopped at its bound is a lower bound: `10000+ rows`.
         var footer = "(" + (view.countIsExact ? Plural.count(view.totalCount, "row") : "\(view.totalCount)+ rows")
-        if shown < view.totalCount { footer += ", first \(shown) shown" }
+        if shownRows < view.totalCount { footer += ", first \(shownRows) shown" }
         if let filter = view.filter { footer += "; filter: \(filter)" }
-        if let order = view.order { footer += "; order: \(order.column)\(order.descending ? " desc" : "")" }
+        if let order = view.orderText { footer += "; order: \(order)" }
+        if shown.count < view.columns.count { footer += "; \(Plural.count(view.columns.count - shown.count, "column")) hidden" }
         if view.sqlTruncated { footer += "; result cut at \(Explorer.sqlRowCap) rows" }
         footer += ")"
         text += "\n" + footer

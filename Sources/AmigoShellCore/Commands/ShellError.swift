@@ -89,6 +89,11 @@ package enum ShellError: Error, Equatable, Sendable, CustomStringConvertible {
     /// `undo` found no uncommitted write to take back (`reason`: none was made, or how the last
     /// transaction ended — a commit cannot be undone).
     case nothingToUndo(reason: String)
+    /// A column command (`hide`, `unhide`, `pin`, `width`, a key such as `-`) named no column
+    /// of the view (`columns`: the view's columns, to choose from).
+    case unknownViewColumn(command: String, column: String, columns: [String])
+    /// A column command cannot do what was asked (`reason`: the last visible column cannot be hidden …).
+    case columnLayout(command: String, reason: String)
     /// `undo` cannot take back the last write (`change`): `reason` says why. Nothing was changed.
     case cannotUndo(change: String, reason: String)
     /// The saved-queries file at `path` cannot be read or is malformed (`reason`, with the line):
@@ -151,6 +156,9 @@ package enum ShellError: Error, Equatable, Sendable, CustomStringConvertible {
         case .noSuchTable(let name): return "no table or view matches '\(name)'"
         case .nullLink(let column, let target): return "\(column) is NULL: no \(target) to jump to"
         case .nothingToUndo(let reason): return "undo: nothing to undo (\(reason))"
+        case .unknownViewColumn(let command, let column, let columns):
+            return "\(command): no column '\(column)' in this view (its columns: \(columns.joined(separator: ", ")))"
+        case .columnLayout(let command, let reason): return "\(command): \(reason)"
         case .cannotUndo(let change, let reason): return "undo: cannot undo \(change): \(reason); nothing was changed"
         case .savedQueriesFile(let path, let reason): return "saved queries: \(path): \(reason); the file is left as it is"
         case .noSavedQuery(let name, let available):

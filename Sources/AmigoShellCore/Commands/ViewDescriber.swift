@@ -14,7 +14,7 @@ struct ViewDescriber {
         guard let view = navigator.current else { return "no table open" }
         var parts = ["row \(view.totalCount == 0 ? 0 : view.cursorRow + 1) of \(view.totalCount)\(view.countIsExact ? "" : "+")"]
         if let filter = view.filter { parts.append("filter: \(filter)") }
-        if let order = view.order { parts.append("order: \(order.column)\(order.descending ? " desc" : "")") }
+        if let order = view.orderText { parts.append("order: \(order)") }
         return parts.joined(separator: " · ")
     }
 
@@ -39,7 +39,7 @@ struct ViewDescriber {
         let lines = zip(view.columns, row).enumerated().map { index, pair -> String in
             let (column, value) = pair
             var text = ValueText.formText(value, form: ValueText.form(forms, index)) ?? ValueText.visible(value)
-            if case .blob(let bytes) = value { text = ValueText.blobSummary(bytes, maxBytes: 64) }
+            if case .blob(let bytes) = value { text = HexDump.text(bytes) }
             if case .text(let json) = value, let pretty = JSONPrettyText.pretty(json) { text = pretty }
             return ViewDescriber.detailLine(column, text, labelWidth: width)
         }
@@ -55,7 +55,7 @@ struct ViewDescriber {
             let form = navigator.database.amigo.engine.dialect.valueForm(of: column)
             var value = ValueText.formText(record.value(at: column.index), form: form) ?? ValueText.visible(record.value(at: column.index))
             if case .blob(let bytes) = record.value(at: column.index) {
-                value = ValueText.blobSummary(bytes, maxBytes: 64)
+                value = HexDump.text(bytes)
             }
             // A JSON object or array stored as text reads indented.
             if case .text(let text) = record.value(at: column.index), let pretty = JSONPrettyText.pretty(text) { value = pretty }

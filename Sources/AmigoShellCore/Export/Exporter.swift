@@ -108,6 +108,7 @@ package final class Exporter {
             ordered = query.seek(keyset, after: nil)
         } else if let order = view.order {
             ordered = query.orderBy(order.column, ascending: !order.descending)
+            for key in view.thenBy { ordered = ordered.orderBy(key.column, ascending: !key.descending) }
         } else {
             ordered = query
         }

@@ -25,6 +25,8 @@ public final class BrowseView {
     public internal(set) var filter: String?
     /// The sort column and direction, if any.
     public internal(set) var order: (column: String, descending: Bool)?
+    /// The further sort keys, after ``order`` (`+` adds one, `order A, B desc` sets them).
+    package internal(set) var thenBy: [SortKey] = []
     /// The number of rows (after the filter); a lower bound while ``countIsExact`` is false.
     public internal(set) var totalCount = 0
     /// Whether ``totalCount`` is exact (huge views are counted up to a bound first).
@@ -103,6 +105,7 @@ public final class BrowseView {
         let copy = BrowseView(source: source, title: title)
         copy.filter = filter
         copy.order = order
+        copy.thenBy = thenBy
         copy.cursorRow = cursorRow
         copy.topRow = topRow
         copy.cursorColumn = cursorColumn
@@ -139,7 +142,15 @@ public final class BrowseView {
 
     /// The ordering for keyset paging and display.
     var keysetOrder: [Query<Record>.KeysetColumn] {
-        order.map { [Query<Record>.KeysetColumn($0.column, ascending: !$0.descending)] } ?? []
+        guard let order else { return [] }
+        return [Query<Record>.KeysetColumn(order.column, ascending: !order.descending)]
+            + thenBy.map { Query<Record>.KeysetColumn($0.column, ascending: !$0.descending) }
+    }
+
+    /// The sort as the title and footers write it (`Composer, Milliseconds desc`); nil unsorted.
+    package var orderText: String? {
+        guard let order else { return nil }
+        return ([SortKey(order.column, descending: order.descending)] + thenBy).map(\.text).joined(separator: ", ")
     }
 
     // MARK: The viewport

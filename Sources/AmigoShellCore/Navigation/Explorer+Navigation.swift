@@ -56,7 +56,11 @@ extension Explorer {
     /// ANDs `column = value` onto the current filter, as a facet does.
     package func keepRows(where column: String, equals value: DatabaseValue) throws { try navigator.keepRows(where: column, equals: value) }
     /// Sorts the current view by `column` (nil: key order). Keeps the filter.
-    package func setOrder(column: String?, descending: Bool) throws { try navigator.setOrder(column: column, descending: descending) }
+    /// Hides, pins and resizes the columns of the views (``ColumnControl``).
+    package var columnControl: ColumnControl { ColumnControl(navigator: navigator) }
+    package func setOrder(column: String?, descending: Bool, then: [SortKey] = []) throws {
+        try navigator.setOrder(column: column, descending: descending, then: then)
+    }
     /// The current view's value profile of `column`.
     package func valueProfile(of column: String) throws -> ValueProfile { try navigator.valueProfile(of: column) }
     /// The column `freq` profiles: the one named, else the view's naming column.

@@ -122,16 +122,24 @@ extension Navigator {
     }
 
     /// Sorts the current view by `column` (nil: key order). Keeps the filter.
-    package func setOrder(column: String?, descending: Bool) throws {
+    /// Sorts the current view by `column` (nil: key order), then by the keys of `then` (columns
+    /// of the view's table). Keeps the filter.
+    package func setOrder(column: String?, descending: Bool, then: [SortKey] = []) throws {
         guard let view = current else { throw ShellError.noView(command: "order") }
         guard let model = view.model else { throw ShellError.sqlResult(command: "order", instead: "cannot be sorted; add ORDER BY") }
-        try narrowing({ $0.order.map { "order: \($0.column)\($0.descending ? " desc" : "")" } ?? "key order" }) { view in
-            try applyOrder(column: column, descending: descending, to: view, model: model)
+        let further = try then.map { key -> SortKey in
+            guard let c = model.table.column(named: key.column) else { throw AmigoError.unknownColumn(column: key.column, model: model.name) }
+            return SortKey(c.label, descending: key.descending)
+        }
+        try narrowing({ $0.orderText.map { "order: \($0)" } ?? "key order" }) { view in
+            try applyOrder(column: column, descending: descending, to: view, model: model, then: further)
         }
     }
 
-    func applyOrder(column: String?, descending: Bool, to view: BrowseView, model: ORMModel) throws {
+    func applyOrder(column: String?, descending: Bool, to view: BrowseView, model: ORMModel, then further: [SortKey] = []) throws {
         let old = view.order
+        let oldThen = view.thenBy
+        view.thenBy = column == nil ? [] : further
         if let column {
             if let c = model.table.column(named: column) {
                 view.order = (c.label, descending)
@@ -159,7 +167,7 @@ extension Navigator {
             // Esc (or failing) leaves the view as it was, not sorted with nothing shown.
             _ = try view.window?.rows(in: 0..<viewportRows)
         } catch {
-            (view.order, view.cursorRow, view.topRow) = (old, oldCursor, oldTop)
+            (view.order, view.thenBy, view.cursorRow, view.topRow) = (old, oldThen, oldCursor, oldTop)
             try? loader.load(view)
             throw error
         }

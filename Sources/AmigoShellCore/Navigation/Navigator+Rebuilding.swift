@@ -48,12 +48,14 @@ extension Navigator {
         next.step = view.step
         next.filter = view.filter
         next.order = view.order
+        next.thenBy = view.thenBy
         if (try? loader.load(next)) == nil {
             // The filter or the order names something that is gone: dropped, and said so.
             if let filter = view.filter { lost.append("filter \(filter) dropped from \(view.title)") }
             if let order = view.order { lost.append("order \(order.column) dropped from \(view.title)") }
             next.filter = nil
             next.order = nil
+            next.thenBy = []
             guard (try? loader.load(next)) != nil else {
                 lost.append("\(view.title) cannot be read")
                 return nil

@@ -12,6 +12,8 @@ extension ShellRenderer {
         var numbers: [[Bool]] = []   // cells that are a number alone (right-aligned)
         var hiddenLeft = 0           // columns scrolled away on the left (not counting pinned keys)
         var hiddenRight = 0          // columns that do not fit on the right
+        var pinnedCount = 0          // columns pinned at the left (the first of `columns`)
+        var hiddenByUser = 0         // columns hidden with `-` or `hide`
         var computed: String?        // the computed sort value's column name (`albums.@count`), if shown
     }
 
@@ -25,7 +27,7 @@ extension ShellRenderer {
         }
         var title = view.title
         if let filter = view.filter { title += " · filter: \(filter)" }
-        if let order = view.order { title += " · order: \(order.column)\(order.descending ? " desc" : "")" }
+        if let order = view.orderText { title += " · order: \(order)" }
         grid.drawBox(box, title: title, style: boxStyle(.grid))
         let inner = box.inset(by: 1)
         let computed = content.computed
@@ -74,8 +76,10 @@ extension ShellRenderer {
             grid.put(view.filter == nil ? "(no rows)" : "(no rows match the filter)", row: inner.y + 2, column: inner.x, style: ShellRenderer.dimStyle)
         }
         // Columns off screen: counted on the bottom border, at the left.
-        if content.hiddenLeft > 0 || content.hiddenRight > 0 {
+        if content.hiddenLeft > 0 || content.hiddenRight > 0 || content.pinnedCount > 0 || content.hiddenByUser > 0 {
             var parts: [String] = []
+            if content.pinnedCount > 0 { parts.append("\(content.pinnedCount) pinned") }
+            if content.hiddenByUser > 0 { parts.append("\(content.hiddenByUser) hidden (~ shows)") }
             if content.hiddenLeft > 0 { parts.append("◀ \(content.hiddenLeft) more") }
             if content.hiddenRight > 0 { parts.append("\(content.hiddenRight) more ▶") }
             let text = " columns: " + parts.joined(separator: " · ") + " "
@@ -114,6 +118,7 @@ extension ShellRenderer {
         var labelRoom: [Int: Int] = [:]
         // Each column's form: PostgreSQL's booleans read `true`/`false`, its decimals are numbers.
         let forms = explorer.valueForms(of: view)
+        let layout = explorer.columnControl.columnLayout(of: view)
         func text(_ row: [DatabaseValue], _ column: Int) -> String {
             guard column < row.count else { return "" }
             let value = row[column]
@@ -132,47 +137,60 @@ extension ShellRenderer {
             // Columns only widen while a view is browsed, so paging does not shift them about.
             w = max(w, view.columnWidths[column] ?? 0)
             view.columnWidths[column] = w
+            // A width set by hand (`<`, `>`, `width COL N`) wins.
+            if column < count, let set = layout.widths[view.columns[column]] { w = set }
             return max(3, min(w, max(3, width)))
         }
+        // The columns shown, in order: those the user pinned first, then the others; hidden
+        // ones left out (``ColumnLayout``). Positions below are indices into `shown`.
+        let shown = layout.sequence(of: view.columns)
+        let fixed = layout.pinnedCount(of: view.columns)
+        var position: [Int: Int] = [:]
+        for (p, column) in shown.enumerated() { position[column] = p }
+        // A view opened on a column its table hides (the first, say) starts on the first shown.
+        if position[view.cursorColumn] == nil, let first = shown.first { view.cursorColumn = first }
         // The key columns stay at the left while the grid is scrolled sideways, as a spreadsheet
-        // freezes them, unless they would take more than half the width.
+        // freezes them, unless they would take more than half the width; pinned ones always do.
         let keys = view.modelColumns.indices.filter { view.modelColumns[$0].primaryKey }
         func pinned(left: Int) -> [Int] {
-            let columns = keys.filter { $0 < left }
+            let columns = shown[fixed..<max(fixed, left)].filter { keys.contains($0) }
             let taken = columns.reduce(0) { $0 + widthOf($1) + gap }
-            let kept = taken <= width / 2 ? columns : []
+            let kept = Array(shown[0..<fixed]) + (taken <= width / 2 ? columns : [])
             guard computed != nil else { return kept }
             // The computed column sits right after the key columns (which stay in place when
             // the grid is not scrolled).
-            return left == 0 ? [] : kept + [count]
+            return left == fixed ? Array(shown[0..<fixed]) : kept + [count]
         }
         func room(left: Int) -> Int { width - pinned(left: left).reduce(0) { $0 + widthOf($1) + gap } }
         // Scroll horizontally so the current column is visible.
-        if view.cursorColumn < view.leftColumn { view.leftColumn = view.cursorColumn }
-        while true {
+        var left = max(fixed, position[view.leftColumn] ?? fixed)
+        let cursor = position[view.cursorColumn] ?? fixed
+        if cursor >= fixed && cursor < left { left = cursor }
+        while cursor >= fixed && left < shown.count {
             var used = 0
             var fits = false
-            for column in view.leftColumn..<count {
-                used += widthOf(column) + gap
-                if column == view.cursorColumn { fits = used - gap <= room(left: view.leftColumn) || column == view.leftColumn; break }
+            for p in left..<shown.count {
+                used += widthOf(shown[p]) + gap
+                if p == cursor { fits = used - gap <= room(left: left) || p == left; break }
             }
-            if fits || view.leftColumn >= view.cursorColumn { break }
-            view.leftColumn += 1
+            if fits || left >= cursor { break }
+            left += 1
         }
         // Never leave room unused on the right while columns are scrolled away on the left (after
         // the terminal grew, say): scroll back as far as everything from there on still fits.
-        while view.leftColumn > 0,
-              (view.leftColumn - 1..<count).reduce(0, { $0 + widthOf($1) + gap }) - gap <= room(left: view.leftColumn - 1) {
-            view.leftColumn -= 1
+        while left > fixed,
+              (left - 1..<shown.count).reduce(0, { $0 + widthOf(shown[$1]) + gap }) - gap <= room(left: left - 1) {
+            left -= 1
         }
+        if left < shown.count { view.leftColumn = shown[left] }
         var used = 0
-        for column in pinned(left: view.leftColumn) {
+        for column in pinned(left: left) {
             content.columns.append(column)
             content.widths.append(widthOf(column))
             used += widthOf(column) + gap
         }
-        var order = Array(view.leftColumn..<count)
-        if computed != nil && view.leftColumn == 0 {
+        var order = Array(shown[min(left, shown.count)...])
+        if computed != nil && left == fixed {
             // Unscrolled: after the last key column at the left (or first).
             var after = 0
             while after < order.count && keys.contains(order[after]) { after += 1 }
@@ -196,7 +214,7 @@ extension ShellRenderer {
         }
         // Room left at the right (every column from the left one on fits whole): labels cut at 24
         // take it, so that `2 → Nancy E…` reads `2 → Nancy Edwards` when there is space.
-        let cut = content.columns.contains { !labels[$0, default: [:]].isEmpty } && content.columns.last == count - 1
+        let cut = content.columns.contains { !labels[$0, default: [:]].isEmpty } && content.columns.last == shown.last
             && zip(content.columns, content.widths).allSatisfy { widthOf($0.0) == $0.1 }
         if cut {
             var spare = width - (content.widths.reduce(0, +) + (content.widths.count - 1) * gap)
@@ -212,8 +230,11 @@ extension ShellRenderer {
                 labelRoom[column] = 24 + grow
             }
         }
-        content.hiddenLeft = view.leftColumn - content.columns.filter { $0 < view.leftColumn }.count
-        content.hiddenRight = max(0, count - 1 - (content.columns.filter { $0 < count }.max() ?? count - 1))
+        let shownPositions = content.columns.compactMap { position[$0] }
+        content.hiddenLeft = left - shownPositions.filter { $0 < left }.count
+        content.hiddenRight = max(0, shown.count - 1 - (shownPositions.max() ?? shown.count - 1))
+        content.pinnedCount = fixed
+        content.hiddenByUser = count - shown.count
         for row in values {
             content.cells.append(content.columns.map { text(row, $0) })
             content.nulls.append(content.columns.map { $0 < row.count && row[$0].isNull })
