@@ -59,7 +59,7 @@ extension ShellApp {
             case .keep(let index):
                 overlay = .none
                 attempt {
-                    try explorer.keepRows(where: profile.column, equals: profile.values[index].value)
+                    try explorer.keepRows(of: profile.values[index], in: profile)
                     focus = .grid
                     setMessage(explorer.statusSummary)
                 }

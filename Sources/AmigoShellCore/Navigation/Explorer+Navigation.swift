@@ -53,8 +53,8 @@ extension Explorer {
     public func setFilter(_ text: String?) throws { try navigator.setFilter(text) }
     /// ANDs `column = value` (the current cell) onto the current filter.
     package func filterEqualToCurrentCell() throws { try navigator.filterEqualToCurrentCell() }
-    /// ANDs `column = value` onto the current filter, as a facet does.
-    package func keepRows(where column: String, equals value: DatabaseValue) throws { try navigator.keepRows(where: column, equals: value) }
+    /// ANDs the filter keeping the rows of `line` of `profile` onto the current filter, as a facet does.
+    package func keepRows(of line: ValueCount, in profile: ValueProfile) throws { try navigator.keepRows(of: line, in: profile) }
     /// Sorts the current view by `column` (nil: key order). Keeps the filter.
     package func setOrder(column: String?, descending: Bool) throws { try navigator.setOrder(column: column, descending: descending) }
     /// The current view's value profile of `column`.

@@ -1,0 +1,124 @@
+// Query: the profiles that group values — ranges of a numeric column, buckets of related counts.
+
+import Foundation
+
+extension Query {
+    /// The profile of a numeric column by about ten ranges of one round width (1, 2 or 5 times a
+    /// power of ten), in value order, NULL last; nil when the column's smallest or largest value
+    /// is not a number (text stored in a numeric column), or all values are equal.
+    ///
+    /// For example, `Milliseconds` of Track (1,071 … 5,286,953):
+    ///
+    ///     // SELECT MIN("Track"."Milliseconds"), MAX("Track"."Milliseconds") FROM "Track"
+    ///     // SELECT CAST(("Track"."Milliseconds" - ?) / ? AS INTEGER), COUNT(*) FROM "Track" GROUP BY 1 LIMIT ?
+    ///     // 0 ≤ x < 500000: 3,441 rows, 500000 ≤ x < 1000000: 4 rows …
+    func rangeProfile(_ source: ProfileSource, rowCount: Int, distinctCount: Int) throws -> ValueProfile? {
+        let dialect = amigo.engine.dialect
+        var bounds: (DatabaseValue, DatabaseValue) = (.null, .null)
+        try onConnection {
+            _ = try amigo.engine.fetch("SELECT MIN(\(source.expression)), MAX(\(source.expression)) \(source.from)", source.arguments) { row in
+                bounds = (row.value(at: 0), row.value(at: 1))
+                return false
+            }
+        }
+        guard let (low, width) = ValueProfile.rangeWidth(from: bounds.0, to: bounds.1) else { return nil }
+        let index = dialect.binIndex("(\(source.expression) - \(source.placeholder)) / \(source.placeholder)")
+        let sql = "SELECT \(index), COUNT(*) \(source.from) GROUP BY 1 LIMIT \(source.placeholder)"
+        var counts: [(Int?, Int)] = []
+        try onConnection {
+            _ = try amigo.engine.fetch(sql, [low, width] + source.arguments + [.integer(1000)]) { row in
+                let value = row.value(at: 0)
+                counts.append((value.isNull ? nil : Self.integer(value), Self.integer(row.value(at: 1))))
+                return true
+            }
+        }
+        // Every range from the first to the last, empty ones too (a histogram shows its gaps), NULL last.
+        let byIndex = Dictionary(counts.compactMap { index, count in index.map { ($0, count) } }, uniquingKeysWith: +)
+        var lines = (0...(byIndex.keys.max() ?? 0)).map { index in
+            ValueCount(group: .range(low: ValueProfile.bound(low, width, index), high: ValueProfile.bound(low, width, index + 1)),
+                       count: byIndex[index] ?? 0)
+        }
+        if let nulls = counts.first(where: { $0.0 == nil }) { lines.append(ValueCount(value: .null, count: nulls.1)) }
+        return ValueProfile(column: source.column, values: lines, rowCount: rowCount, distinctCount: distinctCount, grouping: .ranges)
+    }
+
+    /// The profile of `relationship.@count`: how many rows have 0, 1, 2–5, 6–10 … related rows
+    /// (``ValueProfile/countBuckets``), every bucket up to the largest count listed, empty ones too.
+    ///
+    ///     // SELECT "n", COUNT(*) FROM (SELECT (SELECT COUNT(*) FROM "Track" AS "tracks#count" WHERE …) AS "n"
+    ///     //   FROM "Album") AS counts GROUP BY "n" ORDER BY "n" LIMIT ?
+    func relatedCountProfile(_ source: ProfileSource) throws -> ValueProfile {
+        // Over a derived table: PostgreSQL groups by no correlated subquery.
+        let n = amigo.engine.dialect.quote("n")
+        let sql = "SELECT \(n), COUNT(*) FROM (SELECT \(source.expression) AS \(n) \(source.from)) AS counts GROUP BY \(n) ORDER BY \(n) LIMIT \(source.placeholder)"
+        var byCount: [(Int, Int)] = []
+        try onConnection {
+            // Distinct counts are few (n children have fewer than √(2n) + 1 distinct counts): the limit only bounds the read.
+            _ = try amigo.engine.fetch(sql, source.arguments + [.integer(Int64(ValueProfile.relatedCountsRead))]) { row in
+                byCount.append((Self.integer(row.value(at: 0)), Self.integer(row.value(at: 1))))
+                return true
+            }
+        }
+        let largest = byCount.map(\.0).max() ?? 0
+        var lines: [ValueCount] = []
+        for bucket in ValueProfile.countBuckets(upTo: largest) {
+            let rows = byCount.filter { bucket.contains($0.0) }.reduce(0) { $0 + $1.1 }
+            lines.append(ValueCount(group: .relatedCount(low: bucket.lowerBound, high: bucket.upperBound), count: rows))
+        }
+        return ValueProfile(column: source.column, values: lines, rowCount: byCount.reduce(0) { $0 + $1.1 },
+                            distinctCount: byCount.count, grouping: .relatedCounts)
+    }
+}
+
+extension ValueProfile {
+    /// How many distinct related counts a profile reads at most.
+    package static let relatedCountsRead = 100_000
+
+    /// The buckets of related counts up to `largest`: 0, 1, 2–5, 6–10, 11–20, 21–50, 51–100,
+    /// 101–200 … (each bound 1, 2 or 5 times a power of ten), at least 0 and 1.
+    package static func countBuckets(upTo largest: Int) -> [ClosedRange<Int>] {
+        var buckets: [ClosedRange<Int>] = [0...0, 1...1]
+        var low = 2
+        var power = 1
+        var step = 0
+        while low <= largest {
+            let high = [5, 10, 20][step] * power
+            buckets.append(low...high)
+            low = high + 1
+            step += 1
+            if step == 3 { step = 0; power *= 10 }
+        }
+        return buckets
+    }
+
+    /// The low end and the width of ranges from `min` to `max`: about ten ranges of a round
+    /// width, integers for integers; nil unless both are numbers and differ.
+    static func rangeWidth(from min: DatabaseValue, to max: DatabaseValue) -> (DatabaseValue, DatabaseValue)? {
+        func number(_ value: DatabaseValue) -> Double? {
+            switch value {
+            case .integer(let n): return Double(n)
+            case .real(let r) where r.isFinite: return r
+            default: return nil
+            }
+        }
+        guard let lo = number(min), let hi = number(max), hi > lo else { return nil }
+        let integers: Bool
+        if case .integer = min, case .integer = max { integers = true } else { integers = false }
+        let raw = (hi - lo) / 10
+        let power = pow(10, floor(log10(raw)))
+        var width = [1.0, 2, 5, 10].map { $0 * power }.first { $0 >= raw } ?? raw
+        if integers { width = Swift.max(1, width.rounded(.up)) }
+        let start = floor(lo / width) * width
+        if integers { return (.integer(Int64(start)), .integer(Int64(width))) }
+        return (.real(start), .real(width))
+    }
+
+    /// The `index`th bound of ranges starting at `low`, `width` wide.
+    static func bound(_ low: DatabaseValue, _ width: DatabaseValue, _ index: Int) -> DatabaseValue {
+        if case .integer(let l) = low, case .integer(let w) = width { return .integer(l + Int64(index) * w) }
+        let value = (low.doubleValue ?? 0) + Double(index) * (width.doubleValue ?? 1)
+        // Rounded to the width's decimals, so that 0.1 steps read 0.3, not 0.30000000000000004.
+        let scale = pow(10, Swift.max(0, -floor(log10(width.doubleValue ?? 1))) + 1)
+        return .real((value * scale).rounded() / scale)
+    }
+}
