@@ -16,14 +16,13 @@ extension Query {
         let dialect = amigo.engine.dialect
         var bounds: (DatabaseValue, DatabaseValue) = (.null, .null)
         try onConnection {
-            _ = try amigo.engine.fetch("SELECT MIN(\(source.expression)), MAX(\(source.expression)) \(source.from)", source.arguments) { row in
+            _ = try amigo.engine.fetch(ProfileStatements.bounds(source.expression, from: source.from), source.arguments) { row in
                 bounds = (row.value(at: 0), row.value(at: 1))
                 return false
             }
         }
         guard let (low, width) = ValueProfile.rangeWidth(from: bounds.0, to: bounds.1) else { return nil }
-        let index = dialect.binIndex("(\(source.expression) - \(source.placeholder)) / \(source.placeholder)")
-        let sql = "SELECT \(index), COUNT(*) \(source.from) GROUP BY 1 LIMIT \(source.placeholder)"
+        let sql = ProfileStatements.ranges(source.expression, from: source.from, dialect: dialect)
         var counts: [(Int?, Int)] = []
         try onConnection {
             _ = try amigo.engine.fetch(sql, [low, width] + source.arguments + [.integer(1000)]) { row in
@@ -48,9 +47,7 @@ extension Query {
     ///     // SELECT "n", COUNT(*) FROM (SELECT (SELECT COUNT(*) FROM "Track" AS "tracks#count" WHERE …) AS "n"
     ///     //   FROM "Album") AS counts GROUP BY "n" ORDER BY "n" LIMIT ?
     func relatedCountProfile(_ source: ProfileSource) throws -> ValueProfile {
-        // Over a derived table: PostgreSQL groups by no correlated subquery.
-        let n = amigo.engine.dialect.quote("n")
-        let sql = "SELECT \(n), COUNT(*) FROM (SELECT \(source.expression) AS \(n) \(source.from)) AS counts GROUP BY \(n) ORDER BY \(n) LIMIT \(source.placeholder)"
+        let sql = ProfileStatements.relatedCounts(source.expression, from: source.from, dialect: amigo.engine.dialect)
         var byCount: [(Int, Int)] = []
         try onConnection {
             // Distinct counts are few (n children have fewer than √(2n) + 1 distinct counts): the limit only bounds the read.

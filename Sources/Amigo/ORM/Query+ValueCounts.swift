@@ -24,8 +24,7 @@ extension Query {
     package func valueProfile(of column: String, limit: Int = 100) throws -> ValueProfile {
         let source = try profileSource(column)
         if source.isRelatedCount { return try relatedCountProfile(source) }
-        let grouped = "SELECT \(source.expression), COUNT(*), CAST(SUM(COUNT(*)) OVER () AS BIGINT), COUNT(*) OVER () "
-            + "\(source.from) GROUP BY \(source.expression) ORDER BY COUNT(*) DESC, \(source.expression) LIMIT \(source.placeholder)"
+        let grouped = ProfileStatements.mostFrequent(source.expression, from: source.from, dialect: amigo.engine.dialect)
         var values: [ValueCount] = []
         var rowCount = 0
         var distinctCount = 0
@@ -124,9 +123,8 @@ extension Query {
         let compiled = try compile(columns: false, resolving: [key.label, link.name + "." + parentKey.label])
         let statement = compiled.statement
         let (child, parent) = (compiled.resolved[0], compiled.resolved[1])
-        let conditions = statement.conditions + ["\(child) IS NOT NULL", "\(parent) IS NULL"]
-        let sql = "SELECT \(child), COUNT(*), CAST(SUM(COUNT(*)) OVER () AS BIGINT) \(statement.fromClause) WHERE "
-            + conditions.joined(separator: " AND ") + " GROUP BY \(child) LIMIT \(source.placeholder)"
+        let sql = ProfileStatements.danglingKeys(child, parentKey: parent, fromClause: statement.fromClause,
+                                                 conditions: statement.conditions, dialect: amigo.engine.dialect)
         var danglingValues: [DatabaseValue: Int] = [:]
         var dangling = 0
         try onConnection {

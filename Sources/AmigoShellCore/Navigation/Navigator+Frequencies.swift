@@ -8,7 +8,11 @@ extension Navigator {
     /// ranges, or buckets of counts), a foreign key's values with their parents' labels.
     package func valueProfile(of column: String) throws -> ValueProfile {
         guard let view = current, view.isModelView, let model = view.model else { throw ShellError.noView(command: "freq") }
-        var profile = try view.query(in: session).valueProfile(of: column, limit: Navigator.frequencyLimit)
+        // A scan of every row of the table: its count is the total when nothing narrows the view.
+        let total = view.filter == nil && view.countIsExact ? view.totalCount : nil
+        var profile = try database.scanning("profiling \(column)", total: total) {
+            try view.query(in: session).valueProfile(of: column, limit: Navigator.frequencyLimit)
+        }
         if let via = profile.labelledBy { profile.labels = parentLabels(of: profile.values.map(\.value), via: via, in: model) }
         return profile
     }
