@@ -11,12 +11,14 @@ struct ProfileScenarios {
     private func withBooks(_ kind: TestStore.Kind, _ body: (Session) throws -> Void) throws {
         let store = try TestStore(kind)
         defer { store.drop() }
-        let books = (1...40).map { i in "(\(i), 'book \(i)', \(i <= 30 ? "1" : i < 40 ? "2" : "NULL"), \(i * 10))" }.joined(separator: ", ")
+        let books = (1...40).map { i in
+            "(\(i), 'book \(i)', \(i <= 30 ? "1" : i < 40 ? "2" : "NULL"), \(i * 10), '\(2021 + (i - 1) / 12)-\(String(format: "%02d", (i - 1) % 12 + 1))-15')"
+        }.joined(separator: ", ")
         try store.connect().executeScript("""
             CREATE TABLE author (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
-            CREATE TABLE book (id INTEGER PRIMARY KEY, title TEXT, author_id INTEGER REFERENCES author (id), pages INTEGER);
+            CREATE TABLE book (id INTEGER PRIMARY KEY, title TEXT, author_id INTEGER REFERENCES author (id), pages INTEGER, published DATE);
             INSERT INTO author (id, name) VALUES (1, 'Ann'), (2, 'Bob'), (3, 'Cy');
-            INSERT INTO book (id, title, author_id, pages) VALUES \(books);
+            INSERT INTO book (id, title, author_id, pages, published) VALUES \(books);
             """)
         let amigo = try store.reflect()
         try body(try amigo.openSession())
@@ -40,6 +42,12 @@ struct ProfileScenarios {
             // Over a filter, its arguments bound after the range's.
             let long = try session.query("book").filter("pages > %@", 105).valueProfile(of: "pages")
             #expect(long.values.reduce(0) { $0 + $1.count } == 30)
+            // Dates (a DATE column: text in SQLite, a date in PostgreSQL) by years.
+            let years = try session.query("book").valueProfile(of: "published")
+            #expect(years.values == [ValueCount(group: .range(low: "2021-01-01", high: "2022-01-01"), count: 12),
+                                     ValueCount(group: .range(low: "2022-01-01", high: "2023-01-01"), count: 12),
+                                     ValueCount(group: .range(low: "2023-01-01", high: "2024-01-01"), count: 12),
+                                     ValueCount(group: .range(low: "2024-01-01", high: "2025-01-01"), count: 4)])
         }
     }
 }

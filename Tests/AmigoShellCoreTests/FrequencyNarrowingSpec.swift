@@ -61,4 +61,13 @@ import Testing
         #expect(try enter(f, "Track", "genre.Name") { $0.group == .value(.null) }.1 == "genre.Name = nil AND (GenreId = nil OR genre.GenreId != nil)")
         #expect(try enter(f, "Track", "Composer") { $0.group == .value(.null) }.1 == "Composer = nil")
     }
+
+    @Test func aYearOfDates() throws {
+        let f = try ChinookFixture()
+        let (line, filter) = try enter(f, "Invoice", "InvoiceDate") { $0.group == .range(low: "2022-01-01", high: "2023-01-01") }
+        #expect(line.count == 83)
+        #expect(filter == "InvoiceDate >= '2022-01-01' AND InvoiceDate < '2023-01-01'")
+        try f.explorer.open("Invoice")
+        #expect(FrequencyText.lines(try f.explorer.valueProfile(of: "InvoiceDate")).first?.hasPrefix("2021      83   20.1%") == true)
+    }
 }

@@ -105,4 +105,20 @@ import Testing
         #expect(names.values.contains(ValueCount(value: .null, count: 1)))
         #expect(names.values.reduce(0) { $0 + $1.count } == 3503)
     }
+
+    /// A date column with many distinct values: years when its dates span two years or more,
+    /// else months (else days), each the rows from its first day to the next period's.
+    @Test func aDateColumnWithManyDistinctValuesIsProfiledByYearsOrMonths() throws {
+        let session = try amigo.openSession()
+        defer { try? session.close(); TemporaryFile.remove(path) }
+        let years = try session.query("Invoice").valueProfile(of: "InvoiceDate")
+        #expect(years.grouping == .ranges)
+        #expect(years.values.first == ValueCount(group: .range(low: "2021-01-01", high: "2022-01-01"), count: 83))
+        #expect(years.values.map(\.count) == [83, 83, 83, 83, 80])
+        let months = try session.query("Invoice").filter("InvoiceDate >= '2022-01-01' AND InvoiceDate < '2023-01-01'").valueProfile(of: "InvoiceDate")
+        #expect(months.values.count == 12)
+        #expect(months.values.first == ValueCount(group: .range(low: "2022-01-01", high: "2022-02-01"), count: 7))
+        #expect(months.values.last?.group == .range(low: "2022-12-01", high: "2023-01-01"))
+        #expect(ValueProfile.periodBounds("2024-02-28")! == ("2024-02-28", "2024-02-29"))
+    }
 }

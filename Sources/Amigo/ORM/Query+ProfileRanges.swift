@@ -41,6 +41,36 @@ extension Query {
         return ValueProfile(column: source.column, values: lines, rowCount: rowCount, distinctCount: distinctCount, grouping: .ranges)
     }
 
+    /// The profile of a date column (ISO text, `2009-01-01 00:00:00`) by periods: years when
+    /// its dates span two years or more, else months when they span two months, else days; in
+    /// order, NULL last; nil when the smallest or largest value does not start as an ISO date.
+    func periodProfile(_ source: ProfileSource, rowCount: Int, distinctCount: Int) throws -> ValueProfile? {
+        var bounds: (DatabaseValue, DatabaseValue) = (.null, .null)
+        try onConnection {
+            _ = try amigo.engine.fetch(ProfileStatements.bounds(source.expression, from: source.from), source.arguments) { row in
+                bounds = (row.value(at: 0), row.value(at: 1))
+                return false
+            }
+        }
+        guard let first = ValueProfile.isoDate(bounds.0), let last = ValueProfile.isoDate(bounds.1) else { return nil }
+        let length = last.year - first.year >= 2 ? 4 : (last.year * 12 + last.month) - (first.year * 12 + first.month) >= 2 ? 7 : 10
+        let sql = ProfileStatements.periods(source.expression, from: source.from, dialect: amigo.engine.dialect)
+        var counts: [(String?, Int)] = []
+        try onConnection {
+            _ = try amigo.engine.fetch(sql, [.integer(Int64(length))] + source.arguments + [.integer(1000)]) { row in
+                counts.append((row.value(at: 0).textValue, Self.integer(row.value(at: 1))))
+                return true
+            }
+        }
+        var lines: [ValueCount] = []
+        for (period, count) in counts.sorted(by: { ($0.0 ?? "\u{10FFFF}") < ($1.0 ?? "\u{10FFFF}") }) {
+            guard let period else { lines.append(ValueCount(value: .null, count: count)); continue }
+            guard let (low, high) = ValueProfile.periodBounds(period) else { return nil }
+            lines.append(ValueCount(group: .range(low: .text(low), high: .text(high)), count: count))
+        }
+        return ValueProfile(column: source.column, values: lines, rowCount: rowCount, distinctCount: distinctCount, grouping: .ranges)
+    }
+
     /// The profile of `relationship.@count`: how many rows have 0, 1, 2–5, 6–10 … related rows
     /// (``ValueProfile/countBuckets``), every bucket up to the largest count listed, empty ones too.
     ///
@@ -108,6 +138,33 @@ extension ValueProfile {
         let start = floor(lo / width) * width
         if integers { return (.integer(Int64(start)), .integer(Int64(width))) }
         return (.real(start), .real(width))
+    }
+
+    /// The year, month and day a value's text starts with (`2009-01-31…`), or nil.
+    static func isoDate(_ value: DatabaseValue) -> (year: Int, month: Int, day: Int)? {
+        guard let text = value.textValue, text.count >= 10 else { return nil }
+        let parts = text.prefix(10).split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]),
+              (1...12).contains(m), (1...31).contains(d) else { return nil }
+        return (y, m, d)
+    }
+
+    /// The first day of a period (`2009`, `2009-03`, `2009-03-05`) and the first day after it, as ISO dates.
+    package static func periodBounds(_ period: String) -> (String, String)? {
+        let parts = period.split(separator: "-").compactMap { Int($0) }
+        func iso(_ y: Int, _ m: Int, _ d: Int) -> String { String(format: "%04d-%02d-%02d", y, m, d) }
+        switch parts.count {
+        case 1: return (iso(parts[0], 1, 1), iso(parts[0] + 1, 1, 1))
+        case 2: return (iso(parts[0], parts[1], 1), parts[1] == 12 ? iso(parts[0] + 1, 1, 1) : iso(parts[0], parts[1] + 1, 1))
+        case 3:
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = TimeZone(identifier: "UTC")!
+            guard let day = calendar.date(from: DateComponents(year: parts[0], month: parts[1], day: parts[2])),
+                  let next = calendar.date(byAdding: .day, value: 1, to: day) else { return nil }
+            let n = calendar.dateComponents([.year, .month, .day], from: next)
+            return (iso(parts[0], parts[1], parts[2]), iso(n.year ?? 0, n.month ?? 1, n.day ?? 1))
+        default: return nil
+        }
     }
 
     /// The `index`th bound of ranges starting at `low`, `width` wide.

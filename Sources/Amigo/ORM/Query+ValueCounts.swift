@@ -4,7 +4,8 @@ extension Query {
     /// A column's value profile among the query's rows (``ValueProfile``): for a column or a
     /// to-one path (`genre.Name`), the `limit` most frequent values with the row count and the
     /// distinct count; for a numeric column with more than ``ValueProfile/rangesAbove`` distinct
-    /// values (not a foreign key), ranges of values instead; for `relationship.@count`, buckets
+    /// values (not a foreign key), ranges of values instead, and for a date column years, months
+    /// or days (``ProfileGroup/range(low:high:)`` of ISO dates); for `relationship.@count`, buckets
     /// of counts (0, 1, 2–5, 6–10, 11–20 …, the 0 bucket being the parents without children).
     /// Rows whose foreign key points at no row (the column itself, or the path's first step)
     /// are a line of their own (``ProfileGroup/dangling(via:)``).
@@ -41,6 +42,9 @@ extension Query {
         if distinctCount > ValueProfile.rangesAbove, source.isNumeric, !source.isForeignKey,
            let ranges = try rangeProfile(source, rowCount: rowCount, distinctCount: distinctCount) {
             profile = ranges
+        } else if distinctCount > ValueProfile.rangesAbove, source.target?.kind == .date, !source.isForeignKey,
+                  let periods = try periodProfile(source, rowCount: rowCount, distinctCount: distinctCount) {
+            profile = periods
         }
         return try withDanglingKeys(profile, source)
     }

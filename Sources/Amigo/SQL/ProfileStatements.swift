@@ -24,6 +24,13 @@ enum ProfileStatements {
         return "SELECT \(index), COUNT(*) \(from) GROUP BY 1 LIMIT \(dialect.placeholder)"
     }
 
+    /// Each period (the first 4, 7 or 10 characters of a date's ISO text: its year, month or
+    /// day) with its count, NULL's own: the length, arguments of `from`, the limit.
+    static func periods(_ value: String, from: String, dialect: any SQLDialect) -> String {
+        let prefix = "substr(\(dialect.textOperand(value, kind: .date)), 1, \(dialect.placeholder))"
+        return "SELECT \(prefix), COUNT(*) \(from) GROUP BY 1 LIMIT \(dialect.placeholder)"
+    }
+
     /// Each related count (`value`, a correlated count) with the rows that have it, in count
     /// order, over a derived table (PostgreSQL groups by no correlated subquery): arguments of
     /// `from`, the limit.

@@ -8,8 +8,9 @@ extension Navigator {
     /// ranges, or buckets of counts), a foreign key's values with their parents' labels.
     package func valueProfile(of column: String) throws -> ValueProfile {
         guard let view = current, view.isModelView, let model = view.model else { throw ShellError.noView(command: "freq") }
-        // A scan of every row of the table: its count is the total when nothing narrows the view.
-        let total = view.filter == nil && view.countIsExact ? view.totalCount : nil
+        // A scan of every row of the table: its count is the total when the view is the whole table.
+        var total: Int?
+        if case .table = view.source, view.filter == nil, view.countIsExact { total = view.totalCount }
         var profile = try database.scanning("profiling \(column)", total: total) {
             try view.query(in: session).valueProfile(of: column, limit: Navigator.frequencyLimit)
         }

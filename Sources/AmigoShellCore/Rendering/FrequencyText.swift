@@ -27,6 +27,11 @@ enum FrequencyText {
             return label(value) + " → " + DisplayWidth.sanitize(name)
         case .range(let low, let high):
             if case .integer(let l) = low, case .integer(let h) = high { return h - l == 1 ? "\(l)" : "\(l)–\(h - 1)" }
+            if case .text(let l) = low, case .text(let h) = high {
+                // A period of dates: its year, its month, or its day.
+                if l.hasSuffix("-01-01") && h.hasSuffix("-01-01") { return String(l.prefix(4)) }
+                return l.hasSuffix("-01") && h.hasSuffix("-01") ? String(l.prefix(7)) : l
+            }
             return label(low) + "–<" + label(high)
         case .relatedCount(let low, let high):
             let range = low == high ? "\(low)" : "\(low)–\(high)"
