@@ -32,11 +32,13 @@ import Testing
         #expect(meter.status() == nil)
     }
 
-    /// The status line is shown again every 250 ms while work goes on, so that its numbers move.
+    /// The status line of metered work is shown again every 250 ms while it goes on, so that its numbers move.
     @Test func theWatchdogShowsTheStatusAgainWhileWorkGoesOn() {
         var clock: UInt64 = 0
         var shown = 0
+        var metered = true
         let watchdog = QueryWatchdog(now: { clock }, pollKey: { nil }, showWorking: { shown += 1 })
+        watchdog.refreshes = { metered }
         watchdog.begin(.key)
         for ms in stride(from: 0, through: 1000, by: 10) {
             clock = UInt64(ms) * 1_000_000
@@ -44,6 +46,14 @@ import Testing
         }
         // At 150 ms, then every 250 ms: 400, 650, 900.
         #expect(shown == 4)
+        // Work that is not metered is announced once.
+        metered = false
+        watchdog.begin(.key)
+        for ms in stride(from: 0, through: 1000, by: 10) {
+            clock = 2_000_000_000 + UInt64(ms) * 1_000_000
+            _ = watchdog.shouldInterrupt()
+        }
+        #expect(shown == 5)
     }
 
     /// Text mode: nothing for work under 150 ms; then a line rewritten in place every 250 ms,

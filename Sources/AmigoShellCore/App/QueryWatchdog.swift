@@ -5,8 +5,8 @@ import Amigo
 /// (``Engine/setWaitCheck(_:)``), and the watchdog decides.
 ///
 /// - Work started by a key: after ``slowAfterNanoseconds`` the status line says the query is
-///   working (or waiting for a lock held by another program) and that Esc cancels, shown again
-///   every ``refreshEveryNanoseconds`` while it works (its progress moves); Esc or
+///   working (or waiting for a lock held by another program) and that Esc cancels — metered
+///   work shown again every ``refreshEveryNanoseconds`` while it works (its progress moves); Esc or
 ///   Ctrl-C then stops the query (it fails with "interrupted" and changes nothing). Other keys
 ///   typed meanwhile are kept, in order, for later.
 /// - Idle work (a deferred count, the check for changes made elsewhere): any key stops it at
@@ -25,6 +25,9 @@ public final class QueryWatchdog {
     /// How often the status line is shown again while work goes on, so that its progress
     /// (rows done, rate, time) moves.
     package var refreshEveryNanoseconds: UInt64 = 250_000_000
+    /// Whether the running work has progress to show again (metered work: ``WorkMeter``);
+    /// other work is announced once.
+    package var refreshes: () -> Bool = { false }
 
     private let now: () -> UInt64
     private let pollKey: () -> Key?
@@ -84,7 +87,7 @@ public final class QueryWatchdog {
         if work == .key && time - started < slowAfterNanoseconds { return false }
         if time - lastPoll < pollEveryNanoseconds { return false }
         lastPoll = time
-        if work == .key && (announced != wait || (wait == .working && time - shownAt >= refreshEveryNanoseconds)) {
+        if work == .key && (announced != wait || (wait == .working && time - shownAt >= refreshEveryNanoseconds && refreshes())) {
             announced = wait
             shownAt = time
             wait == .lockHeldElsewhere ? showWaitingForLock() : showWorking()

@@ -37,9 +37,15 @@ package final class ShellRunLoop {
 
     private var explorer: Explorer { app.explorer }
 
+    /// Metered work (``WorkMeter``) has progress that moves: its status line is shown again while it runs.
+    private func showProgressWhileMetered() {
+        watchdog.refreshes = { [unowned app] in app.explorer.database.meter.activity != nil }
+    }
+
     /// Runs until the app quits or input ends; closes the session (rolling back what was not committed).
     public func run() {
         let watchdog = self.watchdog
+        showProgressWhileMetered()
         let box = UncheckedSendable(watchdog)
         explorer.amigo.engine.setWaitCheck { box.value.shouldInterrupt($0) }
         // Slow pattern matching is work the person sees and cancels, not a fixed total budget.
