@@ -202,6 +202,8 @@ public struct PostgresDialect: SQLDialect {
     }
     /// `CAST(COALESCE(SUM(column), 0) AS DOUBLE PRECISION)`.
     public func totalAggregate(_ column: String) -> String { "CAST(COALESCE(SUM(\(column)), 0) AS DOUBLE PRECISION)" }
+    /// `CAST(FLOOR(sql) AS BIGINT)`: PostgreSQL's cast rounds.
+    public func binIndex(_ sql: String) -> String { "CAST(FLOOR(\(sql)) AS BIGINT)" }
     /// `string_agg(CAST(column AS TEXT), ',')`, or with a bound separator.
     public func groupConcatAggregate(_ column: String, separator: Bool) -> String {
         "string_agg(CAST(\(column) AS TEXT), \(separator ? placeholder : "','"))"

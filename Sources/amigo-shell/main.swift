@@ -145,6 +145,10 @@ struct AmigoShellCommand: ParsableCommand {
             StandardError.write(ErrorText.describe(error))
             throw ExitCode(ExitStatus.cannotOpen)
         }
+        // Long work (an export, a profile, a count) shows its progress on standard error when that is a terminal.
+        let progressLine = isatty(2) != 0 && plan.interface != .fullScreen
+            ? ProgressLine(meter: explorer.database.meter, write: { StandardStreams.writeError($0) }) : nil
+        if let progressLine { explorer.amigo.engine.setInterruptCheck { progressLine.tick(); return false } }
         switch plan.interface {
         case .commands:
             // Every -c is one command (a statement in it may span lines of its own).
@@ -157,7 +161,7 @@ struct AmigoShellCommand: ParsableCommand {
             let lines = StandardInputLines()
             if lines.prompt != nil {
                 // Ctrl-C while a command runs stops its query (a write's savepoint is undone), not the shell.
-                explorer.amigo.engine.setInterruptCheck { PromptReader.takeInterrupt() }
+                explorer.amigo.engine.setInterruptCheck { progressLine?.tick(); return PromptReader.takeInterrupt() }
                 // Tab completes commands, names and SQL as at the UI's `:` prompt.
                 PromptReader.completionProvider = { request in
                     Completion.candidates(line: request.line, wordStart: request.wordStart, word: request.word, kind: .command, explorer: explorer)

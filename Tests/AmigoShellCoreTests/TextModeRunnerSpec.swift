@@ -353,10 +353,37 @@ import Testing
         #expect(lines.last?.hasPrefix("475 rows · ") == true)
         let csv = try Run()
         csv.runner.run(lines: ["mode csv", "open Track", "freq GenreId"])
-        #expect(csv.text.hasPrefix("GenreId,count,percent\r\n1,1297,37.0\r\n7,579,16.5\r\n"))
+        // A foreign key's values with their parents' labels.
+        #expect(csv.text.hasPrefix("GenreId,label,count,percent\r\n1,Rock,1297,37.0\r\n7,Latin,579,16.5\r\n"))
         let json = try Run()
         json.runner.run(lines: ["mode jsonl", "open Track", "freq Composer"])
         let nulls = try json.runner.explorer.amigo.engine.fetchScalar("SELECT count(*) FROM Track WHERE Composer IS NULL").integerValue ?? -1
         #expect(json.text.hasPrefix(#"{"Composer": null, "count": \#(nulls), "percent": 27.9}"#))
+    }
+
+    /// `freq tracks.@count`: buckets of related counts, the albums without tracks first, exact
+    /// in table and CSV mode; `freq Milliseconds`: ranges of a column with many values.
+    @Test func freqOfARelatedCountListsBucketsAndOfANumberRanges() throws {
+        let table = try Run()
+        table.runner.run(lines: ["open Album", "freq tracks.@count"])
+        #expect(table.reported == [])
+        #expect(table.text == """
+            0 (none)      0    0.0%  
+            1            82   23.6%  █████████▉
+            2–5          15    4.3%  █▊
+            6–10         67   19.3%  ████████▏
+            11–20       166   47.8%  ████████████████████
+            21–50        16    4.6%  █▉
+            51–100        1    0.3%  ▏
+            347 rows · 29 distinct counts · in buckets
+
+            """)
+        let csv = try Run()
+        csv.runner.run(lines: ["mode csv", "open Album", "freq tracks.@count"])
+        #expect(csv.text == "tracks.@count,count,percent\r\n0 (none),0,0.0\r\n1,82,23.6\r\n2–5,15,4.3\r\n6–10,67,19.3\r\n11–20,166,47.8\r\n21–50,16,4.6\r\n51–100,1,0.3\r\n")
+        let ranges = try Run()
+        ranges.runner.run(lines: ["mode csv", "open Track", "freq Milliseconds"])
+        #expect(ranges.text == "Milliseconds,count,percent\r\n0–999999,3288,93.9\r\n1000000–1999999,55,1.6\r\n2000000–2999999,158,4.5\r\n"
+                + "3000000–3999999,0,0.0\r\n4000000–4999999,0,0.0\r\n5000000–5999999,2,0.1\r\n")
     }
 }

@@ -153,6 +153,62 @@ struct CopyEndToEndSpec {
         try tmux.sendKeys("q")
         #expect(try await tmux.rc() == 0)
     }
+
+    @Test("freq tracks.@count opens the box in buckets, the albums without tracks first; Enter keeps a bucket; a foreign key with its labels")
+    func relatedCountBuckets() async throws {
+        let workspace = try Workspace("freq-buckets")
+        let tmux = try await launch("amigo-freq-buckets", workspace)
+        try tmux.sendKeys(":")
+        try await tmux.waitUntil("the command prompt") { $0.promptLine == ":" }
+        try tmux.sendLiteral("open Album")
+        try tmux.sendKeys("Enter")
+        try await tmux.waitUntil("Album open") { $0.statusLine.hasPrefix("row 1 of 347") }
+        try tmux.sendKeys(":")
+        try await tmux.waitUntil("the command prompt") { $0.promptLine == ":" }
+        try tmux.sendLiteral("freq tracks.@count")
+        try tmux.sendKeys("Enter")
+        try await tmux.waitForAll("Frequencies of tracks.@count — 347 rows · 29 distinct counts",
+                                  "0 (none)      0    0.0%", "11–20       166   47.8%  ████████████████████")
+        try tmux.sendKeys("j", "j", "j", "j", "Enter")     // 11–20
+        try await tmux.waitUntil("the bucket kept") { $0.statusLine.hasPrefix("row 1 of 166") }
+        try tmux.sendKeys("BSpace")
+        try await tmux.waitUntil("back to every album") { $0.statusLine.hasPrefix("row 1 of 347") }
+        // A foreign key's values with their labels.
+        try tmux.sendKeys(":")
+        try await tmux.waitUntil("the command prompt") { $0.promptLine == ":" }
+        try tmux.sendLiteral("freq ArtistId")
+        try tmux.sendKeys("Enter")
+        try await tmux.waitFor("90 → Iron Maiden")
+        try tmux.sendKeys("Escape", "q")
+        #expect(try await tmux.rc() == 0)
+    }
+
+    @Test("F on a column of millions of rows shows rows scanned, rate and Esc in the status line; Esc stops it and the UI goes on")
+    func profileProgress() async throws {
+        let workspace = try Workspace("freq-progress")
+        let sqlite3 = try #require(Fixture.executable(named: "sqlite3"))
+        let created = try ProcessRunner.run(sqlite3, [workspace.database,
+            "CREATE TABLE Big (id INTEGER PRIMARY KEY, k TEXT); WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 3000000) "
+            + "INSERT INTO Big SELECT x, 'k' || (x * 7919 % 1000003) FROM c;"])
+        #expect(created.status == 0)
+        let tmux = try await launch("amigo-freq-progress", workspace)
+        try tmux.sendKeys(":")
+        try await tmux.waitUntil("the command prompt") { $0.promptLine == ":" }
+        try tmux.sendLiteral("open Big")
+        try tmux.sendKeys("Enter")
+        try await tmux.waitUntil("Big open") { $0.statusLine.hasPrefix("row 1 of") }
+        try tmux.sendKeys("l", "F")
+        let screen = try await tmux.waitUntil("the progress", timeout: .seconds(20)) {
+            $0.statusLine.contains("profiling k: ") && $0.statusLine.contains(" rows") && $0.statusLine.contains("Esc stops")
+        }
+        #expect(screen.statusLine.contains(" s · Esc stops"), "\(screen.statusLine)")
+        try tmux.sendKeys("Escape")
+        try await tmux.waitUntil("stopped") { $0.statusLine.contains("interrupted") }
+        try tmux.sendKeys("j")
+        try await tmux.waitUntil("the UI answers keys") { $0.statusLine.hasPrefix("row 2 of") }
+        try tmux.sendKeys("q")
+        #expect(try await tmux.rc() == 0)
+    }
 }
 
 /// amigo-shell on the workspace's chinook.sqlite in a pane of its own, at its first screen.

@@ -103,6 +103,10 @@ public protocol Engine: AnyObject, Sendable {
     /// and its effects are undone. The check must not use the engine. (amigo-shell uses it to
     /// cancel a slow query with Esc.)
     func setInterruptCheck(_ check: (() -> Bool)?)
+    /// The rows the running statements have stepped through so far in full scans of a table or
+    /// an index, for progress shown while they run; nil when the engine cannot tell (by default,
+    /// and PostgreSQL's). The interrupt check may call it.
+    func rowsScanned() -> Int?
     /// Installs a check like ``setInterruptCheck(_:)`` that is told what the statement is doing
     /// (``EngineWait``): working, or waiting for a lock another program holds, so that a wait
     /// can be described while it lasts. By default it is asked as working.
@@ -150,6 +154,9 @@ public protocol Engine: AnyObject, Sendable {
 }
 
 extension Engine {
+    /// Nil: the engine cannot tell how far a statement has come.
+    public func rowsScanned() -> Int? { nil }
+
     /// Installs `check` through ``setInterruptCheck(_:)``, always told ``EngineWait/working``.
     public func setWaitCheck(_ check: ((EngineWait) -> Bool)?) {
         setInterruptCheck(check.map { check in { check(.working) } })

@@ -25,3 +25,21 @@ extension SQLiteConnection {
         }, Unmanaged.passUnretained(check).toOpaque())
     }
 }
+
+extension SQLiteConnection {
+    /// The rows the running statements have stepped through so far in full scans of a table or
+    /// an index (SQLite's `SQLITE_STMTSTATUS_FULLSCAN_STEP`, reset each time a statement is
+    /// bound): how far a scan of every row has come. Reads counters only, so the interrupt
+    /// check may call it while a statement runs.
+    func rowsScanned() -> Int {
+        var total = 0
+        var statement = sqlite3_next_stmt(handle, nil)
+        while let current = statement {
+            if sqlite3_stmt_busy(current) != 0 {
+                total += Int(sqlite3_stmt_status(current, Int32(SQLITE_STMTSTATUS_FULLSCAN_STEP), 0))
+            }
+            statement = sqlite3_next_stmt(handle, current)
+        }
+        return total
+    }
+}

@@ -225,6 +225,10 @@ public final class SQLiteEngine: Engine, @unchecked Sendable {
         setWaitCheck(check.map { check in { _ in check() } })
     }
 
+    /// The rows the running statement has stepped through in full scans of a table or an index
+    /// so far (how far a profile or a count over every row has come).
+    public func rowsScanned() -> Int? { serialized { connection.rowsScanned() } }
+
     /// Installs `check` like ``setInterruptCheck(_:)``, and asks it also while the connection
     /// waits for a lock another program holds (``EngineWait/lockHeldElsewhere``): the wait can
     /// be shown and cancelled (the statement then fails as interrupted).

@@ -45,6 +45,8 @@ public final class Statement {
     func bind(_ arguments: [DatabaseValue]) throws {
         // Every parameter is bound below (the count is checked), so no sqlite3_clear_bindings.
         sqlite3_reset(handle)
+        // A run's progress (``SQLiteConnection/rowsScanned()``) counts from its own start.
+        sqlite3_stmt_status(handle, Int32(SQLITE_STMTSTATUS_FULLSCAN_STEP), 1)
         let expected = parameterCount
         guard expected == arguments.count else {
             throw AmigoError.database(DatabaseError(

@@ -103,6 +103,10 @@ public protocol SQLDialect: Sendable {
     func limitClause(limit: Int?, offset: Int?) -> String
     /// The sum of `column` that is `0.0` over no rows and always a real (SQLite's `TOTAL`).
     func totalAggregate(_ column: String) -> String
+    /// The whole number at or below `sql`, a quotient that is never negative (the index of a
+    /// value's range in a value profile): `CAST(sql AS INTEGER)` in SQLite, which truncates;
+    /// PostgreSQL's cast rounds, so it takes `FLOOR` first.
+    func binIndex(_ sql: String) -> String
     /// The values of `column` joined by `,`, or by one bound separator when `separator` (SQLite's `GROUP_CONCAT`).
     func groupConcatAggregate(_ column: String, separator: Bool) -> String
     /// A query whose one value is the number of rows the last statement changed, or nil when the
@@ -226,6 +230,8 @@ extension SQLDialect {
     }
     /// `TOTAL(column)`.
     public func totalAggregate(_ column: String) -> String { "TOTAL(\(column))" }
+    /// `CAST(sql AS INTEGER)`.
+    public func binIndex(_ sql: String) -> String { "CAST(\(sql) AS INTEGER)" }
     /// `GROUP_CONCAT(column)`, or `GROUP_CONCAT(column, ?)` with a bound `separator`.
     public func groupConcatAggregate(_ column: String, separator: Bool) -> String {
         separator ? "GROUP_CONCAT(\(column), \(placeholder))" : "GROUP_CONCAT(\(column))"

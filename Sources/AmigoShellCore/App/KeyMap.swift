@@ -50,7 +50,7 @@ package enum KeyMap {
         KeyBinding(keys: [.backspace, .escape, .char("b")], label: "Bksp Esc b", action: .back, summary: "back one step: the previous view, filter or sort (its row restored)"),
         KeyBinding(keys: [.char("t")], label: "t", action: .openTable, summary: "open a table by name (Tab completes); Album:4 at key 4, Track/snow at the first row with snow"),
         KeyBinding(keys: [.char("f")], label: "f", action: .find, summary: "find as you type: the next row whose current column contains a text (else any column)"),
-        KeyBinding(keys: [.char("F")], label: "F", action: .frequencies, summary: "value frequencies of this column (counts, percent, bars); Enter keeps the rows with that value"),
+        KeyBinding(keys: [.char("F")], label: "F", action: .frequencies, summary: "profile of this column: counts, percent, bars, ranges, dangling keys; Enter keeps a line's rows"),
         KeyBinding(keys: [.char("m")], label: "m", action: .schemaMap, summary: "map of the whole file: tables, row counts, relationships; Enter opens the table under the cursor"),
         KeyBinding(keys: [.char("n")], label: "n", action: .findNext, summary: "next match of the last find"),
         KeyBinding(keys: [.char("N")], label: "N", action: .findPrevious, summary: "previous match of the last find"),

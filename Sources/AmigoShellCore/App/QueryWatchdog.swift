@@ -5,7 +5,8 @@ import Amigo
 /// (``Engine/setWaitCheck(_:)``), and the watchdog decides.
 ///
 /// - Work started by a key: after ``slowAfterNanoseconds`` the status line says the query is
-///   working (or waiting for a lock held by another program) and that Esc cancels; Esc or
+///   working (or waiting for a lock held by another program) and that Esc cancels — metered
+///   work shown again every ``refreshEveryNanoseconds`` while it works (its progress moves); Esc or
 ///   Ctrl-C then stops the query (it fails with "interrupted" and changes nothing). Other keys
 ///   typed meanwhile are kept, in order, for later.
 /// - Idle work (a deferred count, the check for changes made elsewhere): any key stops it at
@@ -21,6 +22,12 @@ public final class QueryWatchdog {
     package var slowAfterNanoseconds: UInt64 = 150_000_000
     /// How often, at most, the keyboard is polled while work runs.
     package var pollEveryNanoseconds: UInt64 = 20_000_000
+    /// How often the status line is shown again while work goes on, so that its progress
+    /// (rows done, rate, time) moves.
+    package var refreshEveryNanoseconds: UInt64 = 250_000_000
+    /// Whether the running work has progress to show again (metered work: ``WorkMeter``);
+    /// other work is announced once.
+    package var refreshes: () -> Bool = { false }
 
     private let now: () -> UInt64
     private let pollKey: () -> Key?
@@ -31,6 +38,8 @@ public final class QueryWatchdog {
     private var work: Work = .key
     /// What the status line says about the running work, once said.
     private var announced: EngineWait?
+    /// When the status line was last shown.
+    private var shownAt: UInt64 = 0
     private var keys: [Key] = []
 
     /// Whether the current (or last) work was stopped.
@@ -78,8 +87,9 @@ public final class QueryWatchdog {
         if work == .key && time - started < slowAfterNanoseconds { return false }
         if time - lastPoll < pollEveryNanoseconds { return false }
         lastPoll = time
-        if work == .key && announced != wait {
+        if work == .key && (announced != wait || (wait == .working && time - shownAt >= refreshEveryNanoseconds && refreshes())) {
             announced = wait
+            shownAt = time
             wait == .lockHeldElsewhere ? showWaitingForLock() : showWorking()
         }
         while let key = pollKey() {

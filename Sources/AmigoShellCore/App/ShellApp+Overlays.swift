@@ -14,14 +14,14 @@ extension ShellApp {
         }
     }
 
-    /// `F`: the current column's value frequencies over the view's rows.
-    func showFrequencies() {
+    /// `F`: the current column's value frequencies over the view's rows (`freq PATH`: the path's).
+    func showFrequencies(of path: String? = nil) {
         guard let view = explorer.current else { setMessage("open a table first"); return }
         guard view.isModelView, view.cursorColumn < view.columns.count else {
             setMessage("a sql result has no frequencies here; GROUP BY in the sql"); return
         }
         attempt {
-            let profile = try explorer.valueProfile(of: view.columns[view.cursorColumn])
+            let profile = try explorer.valueProfile(of: path ?? view.columns[view.cursorColumn])
             overlay = .frequencies(profile, cursor: 0)
         }
     }
@@ -59,7 +59,7 @@ extension ShellApp {
             case .keep(let index):
                 overlay = .none
                 attempt {
-                    try explorer.keepRows(where: profile.column, equals: profile.values[index].value)
+                    try explorer.keepRows(of: profile.values[index], in: profile)
                     focus = .grid
                     setMessage(explorer.statusSummary)
                 }

@@ -144,6 +144,8 @@ extension ShellApp {
                     overlay = .confirmWrite(write)
                     return .none
                 }
+                // `freq PATH` opens the box `F` opens, for any path (`genre.Name`, `tracks.@count`).
+                if case .freq(let column) = command { showFrequencies(of: try explorer.frequencyColumn(column)); return .none }
                 let result = try explorer.execute(command)
                 switch command {
                 case .tables, .relations, .schema, .stats, .count, .export, .commit, .rollback, .echo, .changes, .explain, .history, .save:

@@ -235,7 +235,7 @@ extension CommandParser {
         CommandSpec("stats", aliases: [], usage: "stats COLUMN",
                     summary: "rows, non-null, distinct, nulls, min, max, sum and avg of a column (or path) of the view") { .stats(CommandParser.unquote(try $0.needs("stats COLUMN"))) },
         CommandSpec("freq", aliases: ["frequencies", "facet"], usage: "freq [COLUMN]",
-                    summary: "how often each value of a column or path (genre.Name) occurs in the view, most frequent first: value, count, percent (the F key)") { input in
+                    summary: "how often each value of a column or path (genre.Name) occurs in the view, most frequent first: value, count, percent (the F key); REL.@count (tracks.@count) in buckets 0, 1, 2–5, 6–10 …, the rows without any first; many numbers in ranges; keys pointing at no row as a line") { input in
             .freq(input.rest.isEmpty ? nil : CommandParser.unquote(input.rest))
         },
         CommandSpec("mode", aliases: [".mode"], usage: "mode [MODE]",

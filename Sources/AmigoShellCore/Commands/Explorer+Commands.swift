@@ -162,7 +162,7 @@ extension Explorer {
             // a file that cannot be read now is an error, never the count read before.
             try refreshIfChangedElsewhereOrFail()
             guard let view = current else { throw ShellError.noView(command: "count") }
-            if !view.countIsExact { try loader.completeCount(of: view) }
+            if !view.countIsExact { try database.scanning("counting \(view.title)", total: nil) { try loader.completeCount(of: view) } }
             return CommandResult(output: String(view.totalCount), status: Plural.count(view.totalCount, "row"))
         case .refresh:
             try refresh()

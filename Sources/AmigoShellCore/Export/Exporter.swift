@@ -46,8 +46,11 @@ package final class Exporter {
                                        force: force, replacing: true, command: "export")
         defer { file.close() }
         let writer = RowWriter(formatter: mode.formatter(header: header), sink: file.write)
+        let total = navigator.current.flatMap { $0.countIsExact ? $0.totalCount : nil }
         do {
-            try writeView(writer)
+            try database.meter.measure("exporting \(navigator.current?.title ?? "rows")", total: total, rows: { writer.count }) {
+                try writeView(writer)
+            }
         } catch AmigoError.database(let error) where error.isInterrupted {
             guard !file.replacesTarget else { throw ShellError.exportStopped(path: path, rowsWritten: nil) }
             try writer.flush()

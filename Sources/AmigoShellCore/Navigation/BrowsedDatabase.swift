@@ -13,6 +13,8 @@ package final class BrowsedDatabase {
     /// How the file is reflected, again when its schema changes (`--no-infer` turns inferred
     /// links off).
     package let reflectionOptions: ReflectionOptions
+    /// How far the long work on the database (an export, a profile, a count) has come.
+    package let meter = WorkMeter()
 
     /// Opens a session on `amigo`, whose path is shown as `displayPath`.
     init(amigo: AmigoDatabase, displayPath: String, reflection: ReflectionOptions) throws {
@@ -24,6 +26,14 @@ package final class BrowsedDatabase {
 
     /// The engine of ``amigo``.
     var engine: any Engine { amigo.engine }
+
+    /// Runs `work` — a statement over many rows — metered as `activity`: its progress is the rows
+    /// the engine has scanned so far (none while it has scanned none: an index lookup, or an
+    /// engine that cannot tell), of `total` when known.
+    func scanning<T>(_ activity: String, total: Int?, _ work: () throws -> T) rethrows -> T {
+        let engine = self.engine
+        return try meter.measure(activity, total: total, rows: { engine.rowsScanned().flatMap { $0 > 0 ? $0 : nil } }, work)
+    }
 
     /// Whether the database is a SQLite file (not a PostgreSQL server): the file guards, PRAGMAs
     /// and SQLite's schema text apply only then.

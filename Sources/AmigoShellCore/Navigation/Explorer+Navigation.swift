@@ -53,8 +53,8 @@ extension Explorer {
     public func setFilter(_ text: String?) throws { try navigator.setFilter(text) }
     /// ANDs `column = value` (the current cell) onto the current filter.
     package func filterEqualToCurrentCell() throws { try navigator.filterEqualToCurrentCell() }
-    /// ANDs `column = value` onto the current filter, as a facet does.
-    package func keepRows(where column: String, equals value: DatabaseValue) throws { try navigator.keepRows(where: column, equals: value) }
+    /// ANDs the filter keeping the rows of `line` of `profile` onto the current filter, as a facet does.
+    package func keepRows(of line: ValueCount, in profile: ValueProfile) throws { try navigator.keepRows(of: line, in: profile) }
     /// Sorts the current view by `column` (nil: key order). Keeps the filter.
     /// Hides, pins and resizes the columns of the views (``ColumnControl``).
     package var columnControl: ColumnControl { ColumnControl(navigator: navigator) }

@@ -79,29 +79,6 @@ extension Navigator {
         try setFilter(view.filter.map { "(\($0)) AND \(term)" } ?? term)
     }
 
-    /// ANDs `column = value` (`column = nil` for NULL) onto the current filter, as a facet does:
-    /// Enter on a value of the frequencies (`F`, `freq`).
-    package func keepRows(where column: String, equals value: DatabaseValue) throws {
-        guard let view = current, view.isModelView else { throw ShellError.noView(command: "freq") }
-        let literal: String
-        if value.isNull {
-            literal = "nil"
-        } else if let text = ValueText.filterLiteral(value) {
-            literal = text
-        } else {
-            throw ShellError.cannotNarrow(reason: "cannot filter on this value (a BLOB or an infinite real)")
-        }
-        let term = column.split(separator: ".").map { ValueText.keyPath(String($0)) }.joined(separator: ".") + " = " + literal
-        try setFilter(view.filter.map { "(\($0)) AND \(term)" } ?? term)
-    }
-
-    /// The current view's value profile of `column` (a name or a to-one path): the most frequent
-    /// values first, up to ``frequencyLimit``.
-    package func valueProfile(of column: String) throws -> ValueProfile {
-        guard let view = current, view.isModelView else { throw ShellError.noView(command: "freq") }
-        return try view.query(in: session).valueProfile(of: column, limit: Navigator.frequencyLimit)
-    }
-
     /// The column `freq` profiles: the one named, else the view's naming column (its label).
     func frequencyColumn(_ named: String?) throws -> String {
         guard let view = current, let model = view.model else { throw ShellError.noView(command: "freq") }

@@ -8,7 +8,8 @@ import Foundation
 ///   (labels and counts under the panes) are read; a file changed elsewhere is read again,
 ///   a schema change reflected, a move or replacement noticed, and deferred counts (big tables, views) finished until a key comes;
 /// - any query can be cancelled (``QueryWatchdog``): key work says it is working (or waiting for
-///   a lock another program holds) after 150 ms and Esc stops it; idle work stops at the first
+///   a lock another program holds) after 150 ms — with its progress (``WorkMeter``): rows done,
+///   percent, rate — and Esc stops it; idle work stops at the first
 ///   key, which is handled next;
 /// - between keys the session holds no lock while nothing is pending.
 package final class ShellRunLoop {
@@ -25,7 +26,10 @@ package final class ShellRunLoop {
         self.app = app
         self.terminal = terminal
         self.watchdog = QueryWatchdog(now: now, pollKey: { [unowned terminal] in terminal.pollKey() },
-                                      showWorking: { [unowned terminal] in terminal.showStatus("working… Esc or Ctrl-C cancels the query") },
+                                      showWorking: { [unowned terminal, unowned app] in
+                                          // Long work that meters itself (an export, a profile, a count) says how far it has come.
+                                          terminal.showStatus(app.explorer.database.meter.status() ?? "working… Esc or Ctrl-C cancels the query")
+                                      },
                                       showWaitingForLock: { [unowned terminal] in
                                           terminal.showStatus("waiting for a lock held by another program… Esc or Ctrl-C cancels")
                                       })
@@ -33,9 +37,15 @@ package final class ShellRunLoop {
 
     private var explorer: Explorer { app.explorer }
 
+    /// Metered work (``WorkMeter``) has progress that moves: its status line is shown again while it runs.
+    private func showProgressWhileMetered() {
+        watchdog.refreshes = { [unowned app] in app.explorer.database.meter.activity != nil }
+    }
+
     /// Runs until the app quits or input ends; closes the session (rolling back what was not committed).
     public func run() {
         let watchdog = self.watchdog
+        showProgressWhileMetered()
         let box = UncheckedSendable(watchdog)
         explorer.amigo.engine.setWaitCheck { box.value.shouldInterrupt($0) }
         // Slow pattern matching is work the person sees and cancels, not a fixed total budget.

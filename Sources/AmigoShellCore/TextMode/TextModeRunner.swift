@@ -279,11 +279,16 @@ package final class TextModeRunner {
             // value, count, percent: a row each, in the output mode (a header names the column).
             deferred = nil
             let profile = try explorer.valueProfile(of: try explorer.frequencyColumn(column))
+            // A foreign key's values have their parents' labels beside them; ranges, buckets and
+            // dangling keys read as in the table (`2–5`, `(dangling: no genre row)`).
+            let labelled = !profile.labels.isEmpty
             let writer = rowWriter()
-            try writer.begin(columns: [profile.column, "count", "percent"])
+            try writer.begin(columns: [profile.column] + (labelled ? ["label"] : []) + ["count", "percent"])
             for entry in profile.values {
                 let share = profile.rowCount > 0 ? Double(entry.count) * 100 / Double(profile.rowCount) : 0
-                try writer.write([entry.value, .integer(Int64(entry.count)), .real((share * 10).rounded() / 10)])
+                let label: [DatabaseValue] = labelled ? [profile.labels[entry.value].map { .text($0) } ?? .null] : []
+                try writer.write([FrequencyText.machineValue(entry, in: profile)] + label
+                                 + [.integer(Int64(entry.count)), .real((share * 10).rounded() / 10)])
             }
             try writer.finish()
         default:
