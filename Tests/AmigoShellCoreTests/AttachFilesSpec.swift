@@ -23,6 +23,29 @@ import Testing
         deinit { TemporaryFile.remove(northwind) }
     }
 
+    @Test func exportNeverWritesOverAnAttachedFileOrItsJournalsEvenWithForce() throws {
+        let files = try TwoFiles()
+        let explorer = files.explorer
+        _ = try explorer.run("attach '\(files.northwind)' AS nw")
+        _ = try explorer.run("open Genre")
+        let before = try Data(contentsOf: URL(fileURLWithPath: files.northwind))
+        #expect(throws: ShellError.cannotWrite(path: files.northwind, reason: "it is a file attached to the open database")) {
+            try explorer.run("export csv \(files.northwind) --force")
+        }
+        let wal = files.northwind + "-wal"
+        let walName = (ExportGuard.resolved(wal) as NSString).lastPathComponent
+        #expect(throws: ShellError.cannotWrite(path: wal, reason: "it is a file of a file attached to the open database (\(walName))")) {
+            try explorer.run("export csv \(wal)")
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: files.northwind)) == before)
+        #expect(!FileManager.default.fileExists(atPath: wal))
+        // Detached, it is an ordinary SQLite file again: refused without --force only.
+        _ = try explorer.run("detach nw")
+        #expect(throws: ShellError.cannotWrite(path: files.northwind, reason: "it is an SQLite database (add --force to overwrite it)")) {
+            try explorer.run("export csv \(files.northwind)")
+        }
+    }
+
     @Test func anAttachedFilesTablesAreListedQualifiedAndBrowsedFilteredAndFollowed() throws {
         let files = try TwoFiles()
         let explorer = files.explorer

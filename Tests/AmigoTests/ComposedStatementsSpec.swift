@@ -26,13 +26,9 @@ import Testing
         #expect(other.existsSubquery(from: "post_tag", alias: "l", where: "a = b") == "EXISTS (SELECT 1 FROM `post_tag` AS `l` WHERE a = b)")
     }
 
-    @Test func valueFrequenciesGroupByTheExpressionAndBindTheLimit() {
+    @Test func aBoundedQueryIsASubqueryWhoseValueIsNamed() {
         let from = other.fromSubquery("SELECT " + other.named("`g`", "value") + " FROM `t` LIMIT 5", alias: "bounded")
         #expect(from == "FROM (SELECT `g` AS `value` FROM `t` LIMIT 5) AS bounded")
-        #expect(other.mostFrequentValues(of: "`value`", from: from)
-                == "SELECT `value`, COUNT(*) \(from) GROUP BY `value` ORDER BY COUNT(*) DESC, `value` LIMIT $?")
-        #expect(sqlite.valueCountTotals(of: #""g""#, from: #"FROM "t""#)
-                == #"SELECT COALESCE(SUM(n), 0), COUNT(*) FROM (SELECT COUNT(*) AS n FROM "t" GROUP BY "g") AS groups"#)
     }
 
     @Test func theSchemaSyncsDDLIsTheCompilers() {

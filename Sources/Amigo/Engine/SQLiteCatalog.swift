@@ -22,6 +22,18 @@ public struct SQLiteCatalog: SchemaCatalog {
         return names
     }
 
+    /// The files attached to the connection (`PRAGMA database_list`'s paths, as SQLite resolved
+    /// them), without the main file, its temporary tables or an in-memory database.
+    public func attachedFiles() throws -> [String] {
+        var files: [String] = []
+        try engine.fetch("PRAGMA database_list", []) { row in
+            let name = row.string(at: 1), file = row.string(at: 2)
+            if name != "main", name != "temp", !file.isEmpty { files.append(file) }
+            return true
+        }
+        return files
+    }
+
     /// Tables and views, without SQLite's internal tables: the main file's, sorted by name, then
     /// each attached file's (in the order they were attached), named `schema.table` (see
     /// ``SQLiteDialect/quoteTable(_:)``), with ``SchemaEntry/schema`` set. The engine's

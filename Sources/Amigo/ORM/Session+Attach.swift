@@ -59,6 +59,13 @@ extension Session {
         return try engine.marking(.catalog) { try engine.schemaCatalog.schemaNames() }.filter { $0 != "main" && $0 != "temp" }
     }
 
+    /// The paths of the files attached now (none on an engine without attached files): what a
+    /// program writing files must never overwrite, as it must not the main file.
+    public func attachedFiles() throws -> [String] {
+        guard let catalog = engine.schemaCatalog as? SQLiteCatalog else { return [] }
+        return try engine.marking(.catalog) { try catalog.attachedFiles() }
+    }
+
     /// Why `name` cannot name a newly attached file, or nil when it can.
     static func attachNameProblem(_ name: String, attached: [String]) -> String? {
         if name.isEmpty { return "the name is empty" }

@@ -1,5 +1,5 @@
 /// The texts of the reads the library composes outside a ``SelectStatement`` — counts, a
-/// table's columns, value frequencies — and the subquery conditions (`IN (SELECT …)`,
+/// table's columns, a bounded query as a subquery — and the subquery conditions (`IN (SELECT …)`,
 /// `EXISTS (SELECT 1 …)`) that relationship paths and cascades build: every identifier quoted
 /// by the dialect, every value a placeholder. Conditions and expressions passed in are already
 /// SQL the caller compiled, with their own placeholders.
@@ -50,21 +50,5 @@ extension SQLDialect {
     /// `FROM (sql) AS alias`: the rows of a compiled SELECT as a source.
     package func fromSubquery(_ sql: String, alias: String) -> String {
         "FROM (" + sql + ") AS " + alias
-    }
-
-    /// The `?` most frequent values of `expression` over the rows of `from` (a `FROM …` clause
-    /// with its WHERE), each with its count, the most frequent first and ties by value:
-    ///
-    ///     SELECT e, COUNT(*) FROM … GROUP BY e ORDER BY COUNT(*) DESC, e LIMIT ?
-    package func mostFrequentValues(of expression: String, from: String) -> String {
-        "SELECT " + expression + ", COUNT(*) " + from + " GROUP BY " + expression
-            + " ORDER BY COUNT(*) DESC, " + expression + " LIMIT " + placeholder
-    }
-
-    /// The number of rows of `from` and of distinct values of `expression` among them:
-    ///
-    ///     SELECT COALESCE(SUM(n), 0), COUNT(*) FROM (SELECT COUNT(*) AS n FROM … GROUP BY e) AS groups
-    package func valueCountTotals(of expression: String, from: String) -> String {
-        "SELECT COALESCE(SUM(n), 0), COUNT(*) FROM (SELECT COUNT(*) AS n " + from + " GROUP BY " + expression + ") AS groups"
     }
 }

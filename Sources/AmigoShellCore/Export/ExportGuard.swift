@@ -4,27 +4,32 @@ import Foundation
 /// Decides whether `export` may write a file: never over the open database or the files SQLite
 /// keeps beside it, and not over another SQLite database unless asked (`--force`).
 struct ExportGuard {
-    /// A guard for the database an engine has open (`:memory:`, a URI or an empty path protect nothing).
-    init(databasePath: String?) {
-        guard let path = databasePath, !path.isEmpty, path != ":memory:", !path.hasPrefix("file:") else {
-            self.databasePath = nil
-            return
+    /// A guard for the database an engine has open and the files attached to it (`:memory:`, a
+    /// URI or an empty path protect nothing).
+    init(databasePath: String?, attachedFiles: [String] = []) {
+        func usable(_ path: String?) -> String? {
+            guard let path, !path.isEmpty, path != ":memory:", !path.hasPrefix("file:") else { return nil }
+            return path
         }
-        self.databasePath = path
+        self.databasePath = usable(databasePath)
+        self.attachedFiles = attachedFiles.compactMap(usable)
     }
 
     /// The open database's file; nil for an in-memory database.
     let databasePath: String?
+    /// The files attached to it (`attach`, or more files on the command line).
+    let attachedFiles: [String]
 
-    /// The files a write to would destroy or corrupt the open database: the database and the
-    /// `-journal`, `-wal` and `-shm` files SQLite keeps beside it — named both as the path was
-    /// given and as SQLite names them, after the real path (its unix VFS resolves symbolic links,
-    /// so `link.sqlite`'s journal is `real.sqlite-journal`).
+    /// The files a write to would destroy or corrupt the open database or a file attached to it:
+    /// each database and the `-journal`, `-wal` and `-shm` files SQLite keeps beside it — named
+    /// both as the path was given and as SQLite names them, after the real path (its unix VFS
+    /// resolves symbolic links, so `link.sqlite`'s journal is `real.sqlite-journal`).
     var protectedPaths: [String] {
-        guard let databasePath else { return [] }
-        let real = Self.resolved(databasePath)
         let suffixes = ["", "-journal", "-wal", "-shm"]
-        return suffixes.map { real + $0 } + (real == databasePath ? [] : suffixes.map { databasePath + $0 })
+        return ([databasePath].compactMap { $0 } + attachedFiles).flatMap { path -> [String] in
+            let real = Self.resolved(path)
+            return suffixes.map { real + $0 } + (real == path ? [] : suffixes.map { path + $0 })
+        }
     }
 
     /// Throws ``ShellError/cannotWrite(path:reason:)`` when `path` is, however it is spelled, one
@@ -48,7 +53,12 @@ struct ExportGuard {
                 && targetName == (resolvedProtected as NSString).lastPathComponent.lowercased()
             if sameFile || sameName || resolvedTarget == resolvedProtected {
                 let isDatabase = protected == databasePath || protected == databasePath.map(Self.resolved)
-                let what = isDatabase ? "the open database" : "a file of the open database (\((resolvedProtected as NSString).lastPathComponent))"
+                let name = (resolvedProtected as NSString).lastPathComponent
+                let attached = attachedFiles.first { protected.hasPrefix($0) || protected.hasPrefix(Self.resolved($0)) }
+                let what = isDatabase ? "the open database"
+                    : attached.map { protected == $0 || protected == Self.resolved($0) } == true ? "a file attached to the open database"
+                    : attached != nil ? "a file of a file attached to the open database (\(name))"
+                    : "a file of the open database (\(name))"
                 throw ShellError.cannotWrite(path: path, reason: "it is \(what)")
             }
         }

@@ -42,7 +42,7 @@ package final class Exporter {
     func export(format: Command.ExportFormat, to path: String, force: Bool = false, header: Bool = true) throws -> Int {
         guard let mode = format.mode else { return try exportDiagram(format: format, to: path, force: force) }
         guard navigator.current != nil else { throw ShellError.noView(command: "export") }
-        let file = try OutputFile.open(path, databasePath: database.databaseFile, standardOutput: standardOutputWriter,
+        let file = try OutputFile.open(path, databasePath: database.databaseFile, attachedFiles: try database.attachedFiles(), standardOutput: standardOutputWriter,
                                        force: force, replacing: true, command: "export")
         defer { file.close() }
         let writer = RowWriter(formatter: mode.formatter(header: header), sink: file.write)
@@ -166,7 +166,7 @@ package final class Exporter {
         case .dot: text = DotDiagram.text(graph)
         case .csv, .json: throw ShellError.usage(command: "export", usage: "export mermaid|dot FILE (a map of the file)")
         }
-        let file = try OutputFile.open(path, databasePath: database.databaseFile, standardOutput: standardOutputWriter,
+        let file = try OutputFile.open(path, databasePath: database.databaseFile, attachedFiles: try database.attachedFiles(), standardOutput: standardOutputWriter,
                                        force: force, replacing: true, command: "export")
         defer { file.close() }
         try file.write(text)
@@ -183,7 +183,7 @@ package final class Exporter {
         guard let record = try navigator.currentRecord() else { throw ShellError.noCurrentRow(command: "export") }
         var writer = EntityJSON(session: database.session)
         let text = try writer.text(of: record, depth: depth)
-        let file = try OutputFile.open(path, databasePath: database.databaseFile, standardOutput: standardOutputWriter,
+        let file = try OutputFile.open(path, databasePath: database.databaseFile, attachedFiles: try database.attachedFiles(), standardOutput: standardOutputWriter,
                                        force: force, replacing: true, command: "export")
         defer { file.close() }
         try file.write(text)

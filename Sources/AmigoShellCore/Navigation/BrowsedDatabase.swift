@@ -43,6 +43,10 @@ package final class BrowsedDatabase {
     /// (empty) for a server, whose "path" is a connection target.
     package var databaseFile: String { isSQLite ? amigo.engine.path : "" }
 
+    /// The files attached to the database (`attach`, more files on the command line), which
+    /// `export` must never write over either.
+    package func attachedFiles() throws -> [String] { try session.attachedFiles() }
+
     /// Reflects the models again on the same engine, with a new session. With `keepingChanges`
     /// (after DDL the user ran inside the session), the open transaction and its pending changes
     /// are handed to the new session; otherwise the old session is closed (its changes undone).

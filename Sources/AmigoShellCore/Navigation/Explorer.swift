@@ -67,6 +67,8 @@ public final class Explorer {
 
     /// The database file `export` must never write over (none for a server).
     package var databaseFile: String { database.databaseFile }
+    /// The files attached to the database (``BrowsedDatabase/attachedFiles()``).
+    package func attachedFiles() throws -> [String] { try database.attachedFiles() }
 
     /// Seconds the bounded counts of the tables list may take as the explorer opens (with a
     /// count limit); the tables not counted by then are counted when idle.

@@ -44,17 +44,18 @@ package final class OutputFile {
         descriptor = -1
     }
 
-    /// Opens `path` for `explorer`'s output. Refuses the open database, its `-journal`, `-wal`
-    /// and `-shm` files and anything that resolves to them (a symbolic or hard link, a link not
+    /// Opens `path` for `explorer`'s output. Refuses the open database and the files attached to
+    /// it, their `-journal`, `-wal` and `-shm` files and anything that resolves to them (a symbolic or hard link, a link not
     /// resolved yet), and, unless `force`, any other existing file that is an SQLite database;
     /// never waits for a FIFO that no program reads. `-` (or a name for this program's standard
     /// output) is `standardOutput` (an error where there is none: the terminal UI, whose standard
     /// output is the screen). With `replacing`, a regular or new file is written whole or not at
     /// all (``FileReplacement``).
-    public static func open(_ path: String, databasePath: String, standardOutput: ((String) throws -> Void)?,
+    public static func open(_ path: String, databasePath: String, attachedFiles: [String] = [],
+                            standardOutput: ((String) throws -> Void)?,
                             force: Bool = false, replacing: Bool = false, command: String) throws -> OutputFile {
         if path != "-" {
-            let guardian = ExportGuard(databasePath: databasePath)
+            let guardian = ExportGuard(databasePath: databasePath, attachedFiles: attachedFiles)
             try guardian.check(path, force: force)
             // A link that names a file not made yet is checked by that file's name too.
             if let destination = FileReplacement.followingLinks(path), destination != path {

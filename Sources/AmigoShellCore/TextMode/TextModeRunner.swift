@@ -376,7 +376,7 @@ package final class TextModeRunner {
 
     /// Opens `path` for `output` or `once`; `-` and `/dev/stdout` are standard output itself.
     private func openFile(_ path: String, command: String) throws -> OutputFile {
-        try OutputFile.open(path, databasePath: explorer.databaseFile, standardOutput: standardOutput, command: command)
+        try OutputFile.open(path, databasePath: explorer.databaseFile, attachedFiles: try explorer.attachedFiles(), standardOutput: standardOutput, command: command)
     }
 
     /// `read FILE`: runs its lines; an error names the file and line (`script.sql line 3`).
