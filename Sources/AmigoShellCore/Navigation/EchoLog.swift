@@ -42,6 +42,10 @@ package final class EchoLog: @unchecked Sendable {
     /// The kept events, oldest first.
     package var entries: [EchoEvent] { lock.withLock { events } }
 
+    /// The kept events and how many were ever recorded, read together (the last kept event is
+    /// the `total`-th).
+    package var entriesAndTotal: (entries: [EchoEvent], total: Int) { lock.withLock { (events, total) } }
+
     /// How many events were ever recorded (to notice new ones).
     public var totalCount: Int { lock.withLock { total } }
 

@@ -47,30 +47,40 @@ struct EchoPane {
 
     /// The last `limit` of `events`, laid out for a pane `width` columns wide.
     init(_ events: [EchoEvent], width: Int, limit: Int = 60) {
-        self.events = Array(events.suffix(limit))
+        let shown = Array(events.suffix(limit))
+        self.init(shown, lines: shown.map { Self.lines(of: $0, width: width) })
+    }
+
+    /// `events` with each one's lines already laid out (``lines(of:width:)``, in the same order).
+    init(_ events: [EchoEvent], lines: [[Line]]) {
+        self.events = events
+        self.lines = lines.enumerated().flatMap { index, own in own.map { Line(pieces: $0.pieces, event: index) } }
+    }
+
+    /// The lines of one statement in a pane `width` columns wide (each with event 0): the SQL
+    /// wrapped at its words, then its values, time, rows and error.
+    static func lines(of event: EchoEvent, width: Int) -> [Line] {
         var lines: [Line] = []
-        for (index, event) in self.events.enumerated() {
-            let quiet = event.kind == .transaction || event.purpose.isBookkeeping
-            // The statement that answered a key in SQL's colours; the rest dimmed.
-            var carry = SQLHighlighter.Carry.none
-            for line in EchoPaneLines.wrap(event.sql, width: width) {
-                if quiet {
-                    lines.append(Line(text: line, style: ShellRenderer.dimStyle, event: index))
-                } else {
-                    let pieces = SQLHighlighter.spans(line, carry: &carry).map { Piece(text: $0.text, style: SQLHighlighter.style($0.kind)) }
-                    lines.append(Line(pieces: pieces, event: index))
-                }
-            }
-            var detail = event.kind == .transaction ? " " : "  [" + event.arguments.map(\.description).joined(separator: ", ") + "]"
-            detail += String(format: " %.2f ms", event.duration * 1000)
-            if let rows = event.rowCount, event.kind == .statement { detail += " · " + Plural.count(rows, "row") }
-            if let error = event.error { detail += " · " + error }
-            let style = event.error != nil ? ShellRenderer.errorStyle : quiet ? TextStyle(.dim, color: .green) : TextStyle(color: .green)
-            for line in EchoPaneLines.wrap(detail, width: width) {
-                lines.append(Line(text: line, style: style, event: index))
+        let quiet = event.kind == .transaction || event.purpose.isBookkeeping
+        // The statement that answered a key in SQL's colours; the rest dimmed.
+        var carry = SQLHighlighter.Carry.none
+        for line in EchoPaneLines.wrap(event.sql, width: width) {
+            if quiet {
+                lines.append(Line(text: line, style: ShellRenderer.dimStyle, event: 0))
+            } else {
+                let pieces = SQLHighlighter.spans(line, carry: &carry).map { Piece(text: $0.text, style: SQLHighlighter.style($0.kind)) }
+                lines.append(Line(pieces: pieces, event: 0))
             }
         }
-        self.lines = lines
+        var detail = event.kind == .transaction ? " " : "  [" + event.arguments.map(\.description).joined(separator: ", ") + "]"
+        detail += String(format: " %.2f ms", event.duration * 1000)
+        if let rows = event.rowCount, event.kind == .statement { detail += " · " + Plural.count(rows, "row") }
+        if let error = event.error { detail += " · " + error }
+        let style = event.error != nil ? ShellRenderer.errorStyle : quiet ? TextStyle(.dim, color: .green) : TextStyle(color: .green)
+        for line in EchoPaneLines.wrap(detail, width: width) {
+            lines.append(Line(text: line, style: style, event: 0))
+        }
+        return lines
     }
 
     /// `scroll` (lines back from the newest) clamped to what there is for a pane `height` lines high.
@@ -109,7 +119,7 @@ struct EchoPane {
     /// - Throws: ``ShellError/nothingToCopy(place:)`` when the pane is empty.
     static func clipping(of explorer: Explorer, scroll: Int, shown: FrameLayout?) throws -> Clipping {
         let inner = shown?.panes?.echo?.inset(by: 1)
-        return try EchoPane(explorer.echoLog.entries, width: inner?.width ?? 40)
+        return try EchoPaneCache.shared.pane(of: explorer.echoLog, width: inner?.width ?? 40)
             .clipping(scroll: scroll, height: inner?.height ?? 1, dialect: explorer.amigo.engine.dialect)
     }
 }

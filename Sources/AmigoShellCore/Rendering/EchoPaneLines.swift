@@ -14,11 +14,11 @@ enum EchoPaneLines {
         EchoPane(events, width: width, limit: statementsKept).lines.map { ($0.text, $0.pieces.first?.style ?? .plain) }
     }
 
-    /// The scroll of a pane whose inside is `box`, showing `events`: `wanted` (lines scrolled
+    /// The scroll of a pane whose inside is `box`, showing `log`'s statements: `wanted` (lines scrolled
     /// back) clamped to the lines there are beyond one screen. A pane too narrow to draw keeps `wanted`.
-    static func scroll(_ wanted: Int, events: [EchoEvent], inside box: Rect) -> Int {
+    static func scroll(_ wanted: Int, log: EchoLog, inside box: Rect) -> Int {
         guard box.width > minimumWidth else { return wanted }
-        return min(wanted, max(0, lines(events, width: box.width).count - box.height))
+        return min(wanted, max(0, EchoPaneCache.shared.pane(of: log, width: box.width).lines.count - box.height))
     }
 
     /// The pane's inside draws nothing when it is this narrow or narrower.

@@ -40,7 +40,7 @@ public struct FrameLayout: Sendable, Equatable {
             focus = app.focus
         }
         if let box = panes?.echo {
-            echoScroll = EchoPaneLines.scroll(app.echoScroll, events: app.explorer.echoLog.entries, inside: box.inset(by: 1))
+            echoScroll = EchoPaneLines.scroll(app.echoScroll, log: app.explorer.echoLog, inside: box.inset(by: 1))
         } else {
             echoScroll = nil
         }

@@ -11,7 +11,7 @@ extension ShellRenderer {
         grid.drawBox(box, title: explorer.isEchoOn ? "SQL echo" : "SQL echo (off)", style: boxStyle(.echo))
         let inner = box.inset(by: 1)
         guard inner.width > EchoPaneLines.minimumWidth else { return }
-        let pane = EchoPane(explorer.echoLog.entries, width: inner.width, limit: EchoPaneLines.statementsKept)
+        let pane = EchoPaneCache.shared.pane(of: explorer.echoLog, width: inner.width)
         // With the pane focused, the lowest statement that answered a key is selected: `y` copies it.
         let selected = focus == .echo ? pane.selected(scroll: scroll, height: inner.height) : nil
         for (i, line) in pane.visible(scroll: scroll, height: inner.height).enumerated() {
