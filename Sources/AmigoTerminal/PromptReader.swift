@@ -144,6 +144,8 @@ public final class PromptReader {
                                         wordStart: String(decoding: bytes[..<startByte], as: UTF8.self).count, word: word)
         candidates = provider(request).filter { $0.lowercased().hasPrefix(word.lowercased()) }
         guard !candidates.isEmpty else { return nil }
+        // A path completed to its dot (`inventories.`) goes on at once: no space after it.
+        if candidates.count == 1, let last = candidates[0].last, last == "." || last == "/" { rl_completion_suppress_append = 1 }
         return rl_completion_matches(text) { _, state in
             if state == 0 { PromptReader.candidateIndex = 0 }
             guard PromptReader.candidateIndex < PromptReader.candidates.count else { return nil }

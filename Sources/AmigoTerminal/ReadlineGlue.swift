@@ -173,6 +173,8 @@ enum ReadlineGlue {
         let lowercasedWord = word.lowercased()
         candidates = provider(request).filter { $0.lowercased().hasPrefix(lowercasedWord) }
         guard !candidates.isEmpty else { return nil }
+        // A path completed to its dot (`inventories.`) goes on at once: no space after it.
+        if candidates.count == 1, let last = candidates[0].last, last == "." || last == "/" { rl_completion_suppress_append = 1 }
         return rl_completion_matches(text) { _, state in
             if state == 0 { ReadlineGlue.candidateIndex = 0 }
             guard ReadlineGlue.candidateIndex < ReadlineGlue.candidates.count else { return nil }

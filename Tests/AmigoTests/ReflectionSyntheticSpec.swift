@@ -430,6 +430,52 @@ import Testing
         #expect(try session.query("person").using(ann).relationship("people_via_person_b").all().map { $0["name"] } == ["Bob"])
     }
 
+    /// pagila's `staff` works in a `store` and may manage one (`store.manager_staff_id`, UNIQUE):
+    /// the second is named by its key, not `store2`.
+    @Test func aOneToOneWhoseNameIsTakenIsNamedByItsKeyNotANumber() throws {
+        let db = try SyntheticDatabase("""
+            CREATE TABLE store (store_id INTEGER PRIMARY KEY, manager_staff_id INTEGER NOT NULL UNIQUE REFERENCES staff (staff_id));
+            CREATE TABLE staff (staff_id INTEGER PRIMARY KEY, name TEXT, store_id INTEGER REFERENCES store (store_id));
+            INSERT INTO staff VALUES (1, 'Mike', 1), (2, 'Jon', 1);
+            INSERT INTO store VALUES (1, 2);
+            """)
+        let amigo = try db.reflect()
+        #expect(try amigo.model(named: "staff").relationshipSignatures == [
+            "store to-one → store", "store_by_manager_staff one-to-many → store",
+        ])
+        let session = try amigo.openSession()
+        let jon = try #require(try session.query("staff").get(2))
+        #expect(try session.query("store").using(jon).relationship("store_by_manager_staff").all().map { $0["store_id"] } == [1])
+    }
+
+    /// NetBox's VRFs have import targets and export targets: two junctions between the same two
+    /// tables, each relationship named after its junction (on both sides), not `…_via_…`.
+    @Test func twoJunctionsBetweenTheSameTablesAreNamedAfterTheJunctions() throws {
+        let db = try SyntheticDatabase("""
+            CREATE TABLE ipam_vrf (id INTEGER PRIMARY KEY, name TEXT);
+            CREATE TABLE ipam_routetarget (id INTEGER PRIMARY KEY, name TEXT);
+            CREATE TABLE ipam_vrf_import_targets (id INTEGER PRIMARY KEY, vrf_id INTEGER NOT NULL REFERENCES ipam_vrf (id),
+                routetarget_id INTEGER NOT NULL REFERENCES ipam_routetarget (id), UNIQUE (vrf_id, routetarget_id));
+            CREATE TABLE ipam_vrf_export_targets (id INTEGER PRIMARY KEY, vrf_id INTEGER NOT NULL REFERENCES ipam_vrf (id),
+                routetarget_id INTEGER NOT NULL REFERENCES ipam_routetarget (id), UNIQUE (vrf_id, routetarget_id));
+            INSERT INTO ipam_vrf VALUES (1, 'blue');
+            INSERT INTO ipam_routetarget VALUES (1, '65000:1'), (2, '65000:2');
+            INSERT INTO ipam_vrf_import_targets VALUES (1, 1, 1);
+            INSERT INTO ipam_vrf_export_targets VALUES (1, 1, 2);
+            """)
+        let amigo = try db.reflect()
+        let vrf = try amigo.model(named: "ipam_vrf").relationshipSignatures
+        #expect(vrf.contains("import_targets many-to-many → ipam_routetarget via ipam_vrf_import_targets"))
+        #expect(vrf.contains("export_targets many-to-many → ipam_routetarget via ipam_vrf_export_targets"))
+        let target = try amigo.model(named: "ipam_routetarget").relationshipSignatures
+        #expect(target.contains("vrf_import_targets many-to-many → ipam_vrf via ipam_vrf_import_targets"))
+        #expect(target.contains("vrf_export_targets many-to-many → ipam_vrf via ipam_vrf_export_targets"))
+        let session = try amigo.openSession()
+        let blue = try #require(try session.query("ipam_vrf").get(1))
+        #expect(try session.query("ipam_routetarget").using(blue).relationship("import_targets").all().map { $0["name"] } == ["65000:1"])
+        #expect(try session.query("ipam_routetarget").using(blue).relationship("export_targets").all().map { $0["name"] } == ["65000:2"])
+    }
+
     @Test func aForeignKeyThatIsAlsoAKeyIsOneToOneFromTheParent() throws {
         let db = try SyntheticDatabase("""
             CREATE TABLE student (id INTEGER PRIMARY KEY, name TEXT);

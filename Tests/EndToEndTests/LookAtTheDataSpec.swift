@@ -24,6 +24,26 @@ struct LookAtTheDataSpec {
         #expect(try await tmux.rc() == 0)
     }
 
+    @Test("Tab completes a relationship in a filter path up to its dot, with no space after it, so the path goes on")
+    func pathCompletionStopsAtTheDot() async throws {
+        let workspace = try Workspace("path-completion")
+        let tmux = try await launch("amigo-pathcomp", workspace)
+        try tmux.sendKeys(":")
+        try await tmux.waitUntil("the command prompt") { $0.promptLine == ":" }
+        try tmux.sendLiteral("open Track")
+        try tmux.sendKeys("Enter")
+        try await tmux.waitUntil("Track open") { $0.statusLine.hasPrefix("row 1 of 3503") }
+        try tmux.sendKeys("/")
+        try tmux.sendLiteral("genr")
+        try tmux.sendKeys("Tab")
+        try await tmux.waitUntil("the path completed to its dot") { $0.promptLine == "filter> genre." }
+        try tmux.sendLiteral("Name = 'Jazz'")
+        try tmux.sendKeys("Enter")
+        try await tmux.waitUntil("the filter along the path") { $0.statusLine.hasPrefix("row 1 of 130") }
+        try tmux.sendKeys("q")
+        #expect(try await tmux.rc() == 0)
+    }
+
     @Test("Tab after JOIN in sql text offers join clauses built from the relationships; a unique one is inserted whole")
     func sqlCompletion() async throws {
         let workspace = try Workspace("sql-completion")

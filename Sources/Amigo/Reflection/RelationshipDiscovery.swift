@@ -133,6 +133,13 @@ struct RelationshipDiscovery {
                     let snake = snakeCase || Naming.isSnake(child.table.localName) || names.contains(where: Naming.isSnake)
                     name = Naming.join(name, "by", linkName(link, among: links), snake: snake)
                 }
+                if link.parent.relationship(named: name) != nil {
+                    // Taken already (a staff member's `store` it works in, and the `store` it
+                    // manages through `manager_staff_id`): named by the key, never `store2`.
+                    let by = linkName(link, among: links)
+                    let snake = snakeCase || Naming.isSnake(child.table.localName) || Naming.isSnake(by)
+                    name = Naming.join(name, "by", by, snake: snake)
+                }
                 name = unique(name, on: link.parent)
                 link.parent.addRelationship(Relationship(name: name, kind: .oneToMany, source: link.parent, target: child,
                                                          sourceColumns: link.parentColumns, targetColumns: link.childColumns,
@@ -142,19 +149,29 @@ struct RelationshipDiscovery {
         // 4. Many-to-many through junction tables.
         // A table that other tables point at is an entity of its own (sakila's `store`, `inventory`), never a link.
         let referenced = Set(linksByChild.values.flatMap { $0.map { ObjectIdentifier($0.parent) } })
-        for junction in ordered {
+        let junctions = ordered.compactMap { junction -> (ORMModel, [Link], [Column])? in
             let links = linksByChild[ObjectIdentifier(junction)] ?? []
             guard links.count == 2,
                   let payload = Naming.junctionPayload(junction.table, links: links,
                                                        referenced: referenced.contains(ObjectIdentifier(junction)))
-            else { continue }
+            else { return nil }
+            return (junction, links, payload)
+        }
+        /// The two tables a junction links, in either order.
+        func pair(_ links: [Link]) -> Set<ObjectIdentifier> { [ObjectIdentifier(links[0].parent), ObjectIdentifier(links[1].parent)] }
+        for (junction, links, payload) in junctions {
             let through: ORMModel? = payload.isEmpty ? nil : junction
+            // Several junctions between the same two tables (a VRF's import targets and its
+            // export targets) are told apart by their own names, each side alike.
+            let parallel = links[0].parent !== links[1].parent && junctions.filter { pair($0.1) == pair(links) }.count > 1
             for (from, to) in [(links[0], links[1]), (links[1], links[0])] {
                 let source = from.parent, target = to.parent
                 var name = Naming.plural(Naming.lowerFirst(target.table.localName))
                 let own = Naming.singular(Naming.lowerFirst(source.table.localName)).lowercased()
                 let (fromName, toName) = (linkName(from, among: links), linkName(to, among: links))
-                if source === target, fromName.lowercased() == own || toName.lowercased() == own, fromName.lowercased() != toName.lowercased() {
+                if parallel {
+                    name = Naming.lowerFirst(Naming.withoutSharedPrefix(junction.table.localName, of: source.table.localName))
+                } else if source === target, fromName.lowercased() == own || toName.lowercased() == own, fromName.lowercased() != toName.lowercased() {
                     // A self-junction named by its columns: `prereq(course_id, prereq_id)` gives a
                     // course its `prereqs` and, the other way, the courses it is a `prereq_of`.
                     let snake = snakeCase || Naming.isSnake(junction.table.localName) || Naming.isSnake(fromName) || Naming.isSnake(toName)
@@ -246,6 +263,16 @@ enum Naming {
     static func join(_ name: String, _ word: String, _ other: String, snake: Bool) -> String {
         if snake || isSnake(name) { return name + "_\(word)_" + other.lowercased() }
         return name + word.capitalized + other.prefix(1).uppercased() + other.dropFirst()
+    }
+
+    /// `name` without the words it starts with that `other` starts with too, in `name`'s style:
+    /// `ipam_vrf_import_targets` of `ipam_vrf` → `import_targets`; `name` itself when nothing
+    /// would be left.
+    static func withoutSharedPrefix(_ name: String, of other: String) -> String {
+        let own = words(name), others = words(other)
+        var shared = 0
+        while shared < own.count - 1, shared < others.count, own[shared].lowercased() == others[shared].lowercased() { shared += 1 }
+        return shared == 0 ? name : styled(Array(own.dropFirst(shared)), like: name)
     }
 
     /// The words of a foreign-key column without the one that only says it is a key:
