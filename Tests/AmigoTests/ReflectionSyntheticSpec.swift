@@ -436,8 +436,9 @@ import Testing
         let db = try SyntheticDatabase("""
             CREATE TABLE store (store_id INTEGER PRIMARY KEY, manager_staff_id INTEGER NOT NULL UNIQUE REFERENCES staff (staff_id));
             CREATE TABLE staff (staff_id INTEGER PRIMARY KEY, name TEXT, store_id INTEGER REFERENCES store (store_id));
-            INSERT INTO staff VALUES (1, 'Mike', 1), (2, 'Jon', 1);
+            INSERT INTO staff VALUES (1, 'Mike', NULL), (2, 'Jon', NULL);
             INSERT INTO store VALUES (1, 2);
+            UPDATE staff SET store_id = 1;
             """)
         let amigo = try db.reflect()
         #expect(try amigo.model(named: "staff").relationshipSignatures == [
