@@ -92,4 +92,22 @@ import Testing
         let cut = try #require((0..<30).map { narrow.line($0) }.first { $0.contains("1 album →") })
         #expect(cut.contains("…") && !cut.contains("We Salute You"))
     }
+
+    /// sakila's `inventory` holds keys only: a rental's `inventory_id` is shown by the film that
+    /// copy is of, named as such (`367 → film: BLANKET BEVERLY`), not bare.
+    @Test func aKeyToARowWithNothingToNameItShowsTheRowItLeadsOnTo() throws {
+        let path = try SampleDatabase.sakila.copy()
+        defer { TemporaryFile.remove(path) }
+        let explorer = try Explorer(amigo: AmigoDatabase(reflecting: path), displayPath: "sakila")
+        defer { try? explorer.session.close() }
+        try explorer.open("rental")
+        let rows = try explorer.values(in: 0..<3)
+        let column = try #require(explorer.current?.columns.firstIndex(of: "inventory_id"))
+        let labels = explorer.foreignKeyLabels(column: column, rows: rows)
+        for row in rows {
+            let title = try explorer.session.engine.fetchScalar(
+                "SELECT f.title FROM inventory i JOIN film f ON f.film_id = i.film_id WHERE i.inventory_id = ?", [row[column]])
+            #expect(labels[row[column]] == "film: " + (title.textValue ?? "?"))
+        }
+    }
 }
