@@ -171,6 +171,11 @@ struct RelationshipDiscovery {
                 let (fromName, toName) = (linkName(from, among: links), linkName(to, among: links))
                 if parallel {
                     name = Naming.lowerFirst(Naming.withoutSharedPrefix(junction.table.localName, of: source.table.localName))
+                    // Taken by the one-to-many to the junction's rows: the related rows via that junction.
+                    if source.relationship(named: name) != nil {
+                        let snake = snakeCase || Naming.isSnake(junction.table.localName)
+                        name = Naming.join(Naming.plural(Naming.lowerFirst(target.table.localName)), "via", junction.table.localName, snake: snake)
+                    }
                 } else if source === target, fromName.lowercased() == own || toName.lowercased() == own, fromName.lowercased() != toName.lowercased() {
                     // A self-junction named by its columns: `prereq(course_id, prereq_id)` gives a
                     // course its `prereqs` and, the other way, the courses it is a `prereq_of`.
