@@ -28,8 +28,7 @@ package enum RowLabel {
         }
         var parts: [String] = []
         for relationship in links.prefix(parentLimit) {
-            guard let parent = (try? session.query(relationship.target.name).using(record).relationship(relationship.name).first()) ?? nil,
-                  let label = LabelColumn.label(of: parent) else { continue }
+            guard let parent = row(along: relationship, from: record, in: session), let label = LabelColumn.label(of: parent) else { continue }
             parts.append(label)
         }
         return parts.isEmpty ? nil : parts.joined(separator: " · ")
@@ -39,19 +38,22 @@ package enum RowLabel {
     /// link row the label of the row it leads on to (a student's `advisor` → the instructor's
     /// name); nil when it leads to no row or nothing names it.
     package static func oneToOneLabel(of record: Record, along relationship: Relationship, in session: Session) -> String? {
-        guard relationship.isOneToOne,
-              let row = (try? session.query(relationship.target.name).using(record).relationship(relationship.name).first()) ?? nil
-        else { return nil }
+        guard relationship.isOneToOne, let row = row(along: relationship, from: record, in: session) else { return nil }
         if let own = LabelColumn.label(of: row) { return own }
         // A link row (`advisor`: a student's key and an instructor's) leads on to the row it names.
         let back = relationship.targetColumns
         for onward in row.model.relationships where onward.kind == .toOne
             && !onward.sourceColumns.allSatisfy({ column in back.contains { $0 === column } }) {
-            if let next = (try? session.query(onward.target.name).using(row).relationship(onward.name).first()) ?? nil,
-               let label = LabelColumn.label(of: next) {
+            if let next = Self.row(along: onward, from: row, in: session), let label = LabelColumn.label(of: next) {
                 return label
             }
         }
         return label(of: row, in: session, excluding: back)
+    }
+
+    /// The first row `relationship` leads to from `record`; nil when none, or when it cannot be read
+    /// (a label is never worth an error).
+    private static func row(along relationship: Relationship, from record: Record, in session: Session) -> Record? {
+        (try? session.query(relationship.target.name).using(record).relationship(relationship.name).first()) ?? nil
     }
 }
