@@ -17,6 +17,16 @@ import Testing
                 == "counting orders: working · 0.1 s · Esc stops")
     }
 
+    /// The activity names a table or a column, which are data: the status line the run loop
+    /// shows while work runs (drawn straight to the terminal, past the screen grid) never carries
+    /// an escape sequence from them.
+    @Test func aNameWithControlCharactersReachesTheProgressLineAsText() {
+        let line = WorkMeter.line(activity: "exporting evil\u{1B}]52;c;AAAA\u{07}", rows: 5, total: nil, elapsedNanoseconds: 0)
+        #expect(!line.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F })
+        #expect(line.hasPrefix("exporting evil"))
+        #expect(line.contains("]52;c;AAAA"))
+    }
+
     @Test func theMeterDescribesOnlyTheWorkRunningAndTheOutermost() {
         var clock: UInt64 = 0
         let meter = WorkMeter(now: { clock })

@@ -49,7 +49,7 @@ package final class WorkMeter {
     /// the rows, the percentage when the total is known, the rate once there is one, how to stop.
     package static func line(activity: String, rows: Int?, total: Int?, elapsedNanoseconds: UInt64) -> String {
         let seconds = Double(elapsedNanoseconds) / 1e9
-        var text = activity + ": "
+        var text = DisplayWidth.sanitize(activity) + ": "   // a table name is data: no control sequence reaches the terminal
         if let rows {
             text += grouped(rows)
             if let total, total > 0 {
