@@ -27,6 +27,9 @@ import Testing
         #expect(try parse("commit") == .commit)
         #expect(try parse("rollback") == .rollback)
         #expect(try parse("echo on") == .echo(true))
+        #expect(try parse(".echo off") == .echo(false))
+        #expect(try parse(".print  a   \"b c\" 'd'") == .print("a b c d"))
+        #expect(try parse(".bail on") == .bail(true))
         #expect(try parse("export csv out.csv") == .export(format: .csv, path: "out.csv"))
         #expect(try parse("schema Album") == .schema("Album"))
         #expect(try parse("count") == .count)
@@ -40,7 +43,7 @@ import Testing
         for name in CommandParser.names {
             let line = ["open", "follow", "get", "stats", "once", "read", "save", "run", "path", "attach", "detach", "unhide"].contains(name) ? "\(name) x"
                 : ["link", "unlink"].contains(name) ? "\(name) x 1"
-                : name == "import" ? "import a.csv t" : name == "headers" ? "headers off" : name == "timer" ? "timer on" : name == "separator" ? "separator ," : name == "width" ? "width 5 -3"
+                : name == "import" ? "import a.csv t" : name == "headers" ? "headers off" : name == "timer" ? "timer on" : name == "bail" ? "bail on" : name == "separator" ? "separator ," : name == "width" ? "width 5 -3"
                 : name == "sql" ? "sql SELECT 1" : name == "set" ? "set a = 1" : name == "limit" ? "limit 3"
                 : name == "export" ? "export json x.json" : name
             #expect(try parse(line) != nil, "\(line)")
@@ -48,7 +51,7 @@ import Testing
         #expect(CommandParser.names == ["tables", "open", "filter", "order", "hide", "unhide", "pin", "limit", "relations", "follow", "back", "show", "get",
                                         "sql", "set", "insert", "delete", "link", "unlink", "changes", "undo", "commit", "rollback", "echo", "export", "page", "map", "path", "schema", "schemas", "attach", "detach", "conninfo", "count", "refresh", "reconnect",
                                         "explain", "history", "save", "run", "stats", "freq",
-                                        "mode", "headers", "output", "once", "read", "dump", "import", "indexes", "separator", "nullvalue", "timer", "expanded",
+                                        "mode", "headers", "output", "once", "read", "dump", "import", "indexes", "separator", "nullvalue", "print", "bail", "timer", "expanded",
                                         "width", "help", "quit"])
     }
 

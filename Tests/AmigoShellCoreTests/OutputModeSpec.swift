@@ -57,15 +57,16 @@ import Testing
             """)
     }
 
+    /// As sqlite3's: the names right-aligned in five columns at least.
     @Test func lineModeWritesColumnEqualsValueWithABlankLineBetweenRows() throws {
         #expect(try text(.line, rows: [Self.rows[0], Self.rows[2]]) == """
-              id = 1
-            name = Rock, "hard"
-            note = \("")
+               id = 1
+             name = Rock, "hard"
+             note = \("")
 
-              id = 3
-            name = \("")
-            note = ab01
+               id = 3
+             name = \("")
+             note = ab01
 
             """)
     }

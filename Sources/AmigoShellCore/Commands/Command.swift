@@ -109,6 +109,10 @@ package enum Command: Equatable, Sendable {
     /// Text mode: the least width of each column in column and box modes (sqlite3's `.width`;
     /// a negative width right-aligns).
     case width([Int])
+    /// Text mode: writes a line of text (sqlite3's `.print`).
+    case print(String)
+    /// Text mode: whether the first failing command ends the run (sqlite3's `.bail`, `-bail`).
+    case bail(Bool)
 
     /// Which relations `tables` lists when not all.
     package enum TableListKind: String, Sendable {

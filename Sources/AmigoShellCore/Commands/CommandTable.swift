@@ -146,8 +146,8 @@ extension CommandParser {
                     summary: "make the session's changes permanent") { try $0.bare(.commit, "commit") },
         CommandSpec("rollback", aliases: [], usage: "rollback",
                     summary: "undo the session's uncommitted changes") { try $0.bare(.rollback, "rollback") },
-        CommandSpec("echo", aliases: [], usage: "echo on|off",
-                    summary: "show the SQL the session runs") { input in
+        CommandSpec("echo", aliases: [".echo"], usage: "echo on|off",
+                    summary: "show the SQL the session runs (sqlite3's .echo in text mode: write each command and statement before it runs)") { input in
             switch input.rest.lowercased() {
             case "": return .echo(nil)
             case "on", "1", "true": return .echo(true)
@@ -300,6 +300,18 @@ extension CommandParser {
         CommandSpec("nullvalue", aliases: [".nullvalue"], usage: "nullvalue TEXT",
                     summary: "text mode: how NULL is written in list, column, box and line modes (default empty; also .nullvalue)") { input in
             .nullValue(CommandParser.unquote(input.rest))
+        },
+        CommandSpec("print", aliases: [".print"], usage: "print TEXT…",
+                    summary: "text mode: write TEXT and a line break, each word unquoted, one space between (as sqlite3's .print)") { input in
+            .print(CommandParser.splitWords(input.rest).map(CommandParser.unquote).joined(separator: " "))
+        },
+        CommandSpec("bail", aliases: [".bail"], usage: "bail on|off",
+                    summary: "text mode: end the run at the first command that fails, with status 1 (as -bail; also .bail)") { input in
+            switch input.rest.lowercased() {
+            case "on", "1", "yes", "true": return .bail(true)
+            case "off", "0", "no", "false": return .bail(false)
+            default: throw ShellError.usage(command: input.word, usage: "bail on|off")
+            }
         },
         CommandSpec("timer", aliases: [".timer", "\\timing"], usage: "timer [on|off]",
                     summary: "text mode: print each command's run time after it, as sqlite3 does (no on|off: switch it; also .timer, \\timing)") { input in

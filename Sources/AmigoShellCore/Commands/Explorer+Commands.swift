@@ -126,6 +126,8 @@ extension Explorer {
             let n = pendingChanges
             try rollback()
             return CommandResult(output: "rolled back \(n) change(s)", status: "rolled back \(n) change(s)")
+        case .print(let text):
+            return CommandResult(output: text, status: text)
         case .echo(let on):
             isEchoOn = on ?? !isEchoOn
             return CommandResult(output: "echo \(isEchoOn ? "on" : "off")", status: "echo \(isEchoOn ? "on" : "off")")
@@ -197,7 +199,7 @@ extension Explorer {
         case .conninfo:
             let info = amigo.engine.connectionInfo
             return CommandResult(output: info, status: info)
-        case .mode, .headers, .output, .once, .read, .dump, .separator, .nullValue, .timer, .width, .importFile, .expanded:
+        case .mode, .headers, .output, .once, .read, .dump, .separator, .nullValue, .timer, .width, .importFile, .expanded, .bail:
             // Text mode's runner answers these; the terminal UI has no stream to write to.
             throw ShellError.textModeOnly(command: command.name)
         }

@@ -1,10 +1,12 @@
 import Amigo
 
-/// One `column = value` line per column, names right-aligned, a blank line between rows, as
-/// sqlite3's `.mode line` writes them:
+/// One `column = value` line per column, names right-aligned (in five columns at least), a blank
+/// line between rows, as sqlite3's `.mode line` writes them:
 ///
 ///     ArtistId = 1
 ///         Name = AC/DC
+///
+///        id = 1
 ///
 /// NULL is empty (sqlite3's default `.nullvalue`); reals have every digit and BLOBs are hex.
 package struct LineFormatter: RowFormatter {
@@ -18,7 +20,8 @@ package struct LineFormatter: RowFormatter {
     package init(nullValue: String = "") { self.nullValue = nullValue }
 
     public mutating func begin(columns: [String]) -> String {
-        let width = columns.map { DisplayWidth.of($0) }.max() ?? 0
+        // sqlite3 right-aligns the names in at least five columns.
+        let width = max(5, columns.map { DisplayWidth.of($0) }.max() ?? 0)
         names = columns.map { String(repeating: " ", count: width - DisplayWidth.of($0)) + $0 }
         return ""
     }

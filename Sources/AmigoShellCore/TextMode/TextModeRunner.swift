@@ -101,11 +101,14 @@ package final class TextModeRunner {
 
     /// Whether each command's run time is printed after it (`.timer on`).
     package var timesCommands = false
+    /// Whether each line is written to the output before it runs (sqlite3's `.echo on`).
+    package var echoesInput = false
 
     /// Runs one line; returns false when the line asked to quit. An error is reported with
     /// `location` before it (`-c #2`, `line 7`), so that a script's author finds the failing line.
     @discardableResult
     public func run(_ line: String, location: String? = nil) -> Bool {
+        if echoesInput, (try? write(line + "\n")) == nil { return false }
         guard timesCommands else { return runTimed(line, location: location) }
         let started = CommandTimer.now()
         defer { try? write(CommandTimer.now().since(started).sqlite3Text + "\n") }
@@ -216,6 +219,15 @@ package final class TextModeRunner {
             return true
         case .timer(let on):
             timesCommands = on ?? !timesCommands
+            return true
+        case .echo(let on) where lineIsDotCommand:
+            echoesInput = on ?? !echoesInput
+            return true
+        case .bail(let on):
+            stopsAtFirstError = on
+            return true
+        case .print(let text):
+            try write(text + "\n")
             return true
         case .expanded(let on):
             // psql's `\x`: line mode, then back to the mode it replaced.
