@@ -239,7 +239,7 @@ import Testing
     }
 
     @Test func aDotCommandThisShellLacksIsAnErrorWithAnHonestSuggestion() throws {
-        #expect(error(".mode html") == .usage(command: ".mode", usage: "mode csv|tsv|json|jsonl|table|line|markdown|list|column|box"))
+        #expect(error(".mode html") == .usage(command: ".mode", usage: "mode csv|tsv|json|jsonl|table|line|markdown|list|column|box|quote"))
         #expect(error(".headers maybe") == .usage(command: ".headers", usage: "headers on|off"))
         #expect(error(".open x.db") == .unknownCommand(".open", suggestion: nil))
         #expect(error(".tabels") == .unknownCommand(".tabels", suggestion: ".tables"))

@@ -129,14 +129,14 @@ import Testing
     }
 
     @Test func modeNamesAndAliases() {
-        #expect(OutputMode.choices == "csv|tsv|json|jsonl|table|line|markdown|list|column|box")
+        #expect(OutputMode.choices == "csv|tsv|json|jsonl|table|line|markdown|list|column|box|quote")
         #expect(OutputMode(name: "CSV") == .csv)
         #expect(OutputMode(name: "md") == .markdown)
         #expect(OutputMode(name: "column") == .column)
         #expect(OutputMode(name: "columns") == .column)
         #expect(OutputMode(name: "list") == .list)
         #expect(OutputMode(name: "html") == nil)
-        #expect(OutputMode.allCases.filter(\.writesEveryRow) == [.csv, .tsv, .json, .jsonl, .line, .markdown, .list, .column, .box])
+        #expect(OutputMode.allCases.filter(\.writesEveryRow) == [.csv, .tsv, .json, .jsonl, .line, .markdown, .list, .column, .box, .quote])
     }
 
     /// sqlite3's list, column and box modes, byte for byte as sqlite3 3.40 writes them.

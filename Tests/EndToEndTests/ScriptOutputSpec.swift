@@ -124,7 +124,7 @@ struct ScriptOutputSpec {
         let workspace = try Workspace("script-bad-mode")
         let result = try shell(workspace, ["--mode", "html", "-c", "tables"])
         #expect(result.status == 64)
-        #expect(result.stderr.hasPrefix("amigo-shell: --mode: 'html' is not one of csv|tsv|json|jsonl|table|line|markdown|list|column|box\n"), "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("amigo-shell: --mode: 'html' is not one of csv|tsv|json|jsonl|table|line|markdown|list|column|box|quote\n"), "\(result.stderr)")
     }
 
     @Test("sqlite3's command line runs unchanged: single-dash options and SQL after the file name")

@@ -239,7 +239,7 @@ extension CommandParser {
             .freq(input.rest.isEmpty ? nil : CommandParser.unquote(input.rest))
         },
         CommandSpec("mode", aliases: [".mode"], usage: "mode [MODE]",
-                    summary: "text mode: write rows as csv, tsv, json, jsonl, table (default), line, markdown, or sqlite3's list, column or box (no MODE: say which; also .mode)") { input in
+                    summary: "text mode: write rows as csv, tsv, json, jsonl, table (default), line, markdown, or sqlite3's list, column, box or quote (no MODE: say which; also .mode)") { input in
             if input.rest.isEmpty { return .mode(nil) }
             guard let mode = OutputMode(name: CommandParser.unquote(input.rest)) else {
                 throw ShellError.usage(command: input.word, usage: "mode \(OutputMode.choices)")

@@ -25,8 +25,10 @@ package enum OutputMode: String, CaseIterable, Sendable {
     case column
     /// sqlite3's `.mode box`: aligned columns in box-drawing lines.
     case box
+    /// sqlite3's `.mode quote`: each value an SQL literal, joined by commas.
+    case quote
 
-    /// `csv|tsv|json|jsonl|table|line|markdown|list|column|box`, for usage lines.
+    /// `csv|tsv|json|jsonl|table|line|markdown|list|column|box|quote`, for usage lines.
     package static let choices = allCases.map(\.rawValue).joined(separator: "|")
 
     /// Whether the mode is read by people (table, line, markdown), so that text mode makes
@@ -38,7 +40,7 @@ package enum OutputMode: String, CaseIterable, Sendable {
 
     /// Whether the header switch (`--header`/`--no-header`, `.headers on|off`) applies: CSV,
     /// TSV, list and column; the other modes always name their columns.
-    package var hasOptionalHeader: Bool { [.csv, .tsv, .list, .column].contains(self) }
+    package var hasOptionalHeader: Bool { [.csv, .tsv, .list, .column, .quote].contains(self) }
 
     /// A mode by name (any case; `md` for markdown, `lines` for line, `ndjson` for jsonl,
     /// `columns` for column, `tabs` for tsv), or nil.

@@ -57,6 +57,7 @@ extension OutputMode {
         case .jsonl: return JSONLinesFormatter()
         case .table: return TableFormatter()
         case .markdown: return MarkdownFormatter()
+        case .quote: return QuoteFormatter(header: header)
         }
     }
 }
