@@ -69,7 +69,7 @@ import Testing
     @Test func writesToBothFilesGoThroughTheOneSessionAndOneCommit() throws {
         let files = try TwoFiles()
         let explorer = files.explorer
-        _ = try explorer.run("attach \(files.northwind) as nw")
+        _ = try explorer.run("attach \(files.northwind) as nw rw")
         _ = try explorer.run("open nw.Shippers")
         _ = try explorer.run("get 1")
         _ = try explorer.run("set CompanyName = 'Speedy'")
