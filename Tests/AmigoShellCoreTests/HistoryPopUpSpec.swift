@@ -21,7 +21,7 @@ import Testing
         #expect(browser.handle(.up) == .stay)
         #expect(browser.cursor == 0)
         #expect(browser.handle(.enter) == .run("open Track"))
-        #expect(browser.handle(.char("e")) == .edit("open Track"))
+        #expect(browser.handle(.char("e")) == .prompt(PromptRequest(kind: .command, prompt: ":", initialText: "open Track")))
         #expect(browser.handle(.char("G")) == .stay)
         #expect(browser.cursor == 1)
         #expect(browser.handle(.escape) == .close)
@@ -75,6 +75,6 @@ extension HistoryPopUpSpec {
         #expect(app.message.contains("save NAME [COMMAND]"))
         #expect(try fixture.explorer.savedQueries.load().map(\.name) == ["genres"])
         var browser = HistoryBrowser(entries: [HistoryEntry(line: "tables", started: Date(), duration: 0, rows: nil, failure: nil)])
-        #expect(browser.handle(.char("s")) == .save("tables"))
+        #expect(browser.handle(.char("s")) == .prompt(PromptRequest(kind: .saveName(line: "tables"), prompt: "save as> ", initialText: "")))
     }
 }

@@ -77,13 +77,7 @@ extension ShellApp {
                 return .none
             }
             openTable(target)
-        case .saveName(let line):
-            let name = text.trimmingCharacters(in: .whitespaces)
-            guard !name.isEmpty else { setMessage("cancelled"); return .none }
-            attempt {
-                let result = try explorer.execute(.save(name: name, command: line))
-                setMessage(result.status + " (run \(name) runs it)")
-            }
+        case .saveName(let line): attempt { setMessage(try explorer.saveHistoryEntry(line, as: text)) }
         case .edit(let column):
             attempt {
                 let edit = try explorer.previewEdit(column: column, text: text)

@@ -13,10 +13,9 @@ package struct HistoryBrowser: Sendable, Equatable {
         case close
         /// Close it and run this line again.
         case run(String)
-        /// Close it and open the `:` prompt with this line to edit.
-        case edit(String)
-        /// Close it and ask a name to save this line under as a saved query (`run NAME`).
-        case save(String)
+        /// Close it and read a line: the `:` prompt with the entry to edit (`e`), or the name to
+        /// save it under as a saved query (`s`, `save as> `).
+        case prompt(PromptRequest)
     }
 
     /// The entries, oldest first.
@@ -42,8 +41,10 @@ package struct HistoryBrowser: Sendable, Equatable {
         case .home, .char("g"): cursor = 0
         case .end, .char("G"): cursor = last
         case .enter: return entries.indices.contains(cursor) ? .run(entries[cursor].line) : .close
-        case .char("e"): return entries.indices.contains(cursor) ? .edit(entries[cursor].line) : .close
-        case .char("s"): return entries.indices.contains(cursor) ? .save(entries[cursor].line) : .close
+        case .char("e"):
+            return entries.indices.contains(cursor) ? .prompt(PromptRequest(kind: .command, prompt: ":", initialText: entries[cursor].line)) : .close
+        case .char("s"):
+            return entries.indices.contains(cursor) ? .prompt(PromptRequest(kind: .saveName(line: entries[cursor].line), prompt: "save as> ", initialText: "")) : .close
         default: return .close
         }
         return .stay
