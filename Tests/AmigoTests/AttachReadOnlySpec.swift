@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import AmigoTestSupport
 import Testing
 @testable import Amigo
 

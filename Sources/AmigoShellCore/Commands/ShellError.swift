@@ -138,10 +138,11 @@ package enum ShellError: Error, Equatable, Sendable, CustomStringConvertible {
         case .readOnlyDatabase(let command, let path, let reason):
             return "\(command): \(path) is open read-only (\(reason ?? "--read-only or a read-only file")); nothing is written"
         case .attachedReadOnly(let command, let table, let file, let mainReadOnly):
-            let what = table.map { "\($0) is in \(file.path)" } ?? "\(file.path) is the file written"
-            let how = mainReadOnly ? "as the open database is: open it without --read-only"
+            // What to do comes first: a status line cut short still says it.
+            let what = table.map { "\($0) is read-only (\(file.name) is attached without rw)" } ?? "\(file.name) is attached read-only (without rw)"
+            let how = mainReadOnly ? "the open database is read-only too: open it without --read-only to write \(file.path)"
                 : "to write it: detach \(file.name), then attach \(AttachArguments.quoted(file.path)) AS \(file.name) rw"
-            return "\(command): \(what), attached read-only as \(file.name) (\(how)); nothing was written, pending changes are kept"
+            return "\(command): \(what); \(how); nothing was written, pending changes are kept"
         case .noRowWithKey(let command, let table, let key): return "\(command): no \(table) row with key \(key)"
         case .nothingToCopy(let place): return "nothing to copy: \(place) is empty"
         case .noMatch(let command, let place, let text): return "\(command): no row \(place) contains '\(text)'"
