@@ -51,6 +51,7 @@ public final class CursesTerminal: ShellTerminal {
         case .table: return .named("table")
         case .key: return .named("key")
         case .edit: return .named("value")
+        case .saveName: return .named("saved-name")
         }
     }
 }

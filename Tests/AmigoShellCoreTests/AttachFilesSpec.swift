@@ -50,7 +50,7 @@ import Testing
         let files = try TwoFiles()
         let explorer = files.explorer
         let attached = try explorer.run("attach '\(files.northwind)' AS nw")
-        #expect(attached.status.hasPrefix("attached \(files.northwind) as nw: "))
+        #expect(attached.status.hasPrefix("attached \(files.northwind) as nw (read-only; attach … rw to write it): "))
         let names = explorer.tables.map(\.name)
         #expect(names.contains("Artist") && names.contains("nw.Orders") && names.contains("nw.Customers"))
         #expect(try explorer.run("tables").output.contains("nw.Orders"))
@@ -69,7 +69,7 @@ import Testing
     @Test func writesToBothFilesGoThroughTheOneSessionAndOneCommit() throws {
         let files = try TwoFiles()
         let explorer = files.explorer
-        _ = try explorer.run("attach \(files.northwind) as nw")
+        _ = try explorer.run("attach \(files.northwind) as nw rw")
         _ = try explorer.run("open nw.Shippers")
         _ = try explorer.run("get 1")
         _ = try explorer.run("set CompanyName = 'Speedy'")
@@ -89,11 +89,14 @@ import Testing
     @Test func aFileAttachedWithoutANameIsNamedAfterItsFileAndDetachTakesItsTablesAway() throws {
         let files = try TwoFiles()
         let explorer = files.explorer
-        let stem = URL(fileURLWithPath: files.northwind).deletingPathExtension().lastPathComponent
-        let name = AttachName.forFile(files.northwind, taken: [])
+        // A second copy: the same file is never attached twice.
+        let second = try SampleDatabase.northwind.copy()
+        defer { TemporaryFile.remove(second) }
+        let stem = URL(fileURLWithPath: second).deletingPathExtension().lastPathComponent
+        let name = AttachName.forFile(second, taken: [])
         #expect(name == String(stem.map { $0.isLetter || $0.isNumber ? $0 : "_" }))
         _ = try explorer.run("ATTACH DATABASE '\(files.northwind)' AS nw")   // sqlite3's form is the command
-        _ = try explorer.run("attach \(files.northwind)")
+        _ = try explorer.run("attach \(second)")
         #expect(explorer.tables.contains { $0.name == name + ".Orders" })
         _ = try explorer.run("open nw.Orders")
         #expect(try explorer.run("detach nw").status == "detached nw")

@@ -1,4 +1,5 @@
 import Amigo
+import AmigoTestSupport
 import Foundation
 import Testing
 @testable import AmigoShellCore
@@ -20,7 +21,7 @@ import Testing
         #expect(browser.handle(.up) == .stay)
         #expect(browser.cursor == 0)
         #expect(browser.handle(.enter) == .run("open Track"))
-        #expect(browser.handle(.char("e")) == .edit("open Track"))
+        #expect(browser.handle(.char("e")) == .prompt(PromptRequest(kind: .command, prompt: ":", initialText: "open Track")))
         #expect(browser.handle(.char("G")) == .stay)
         #expect(browser.cursor == 1)
         #expect(browser.handle(.escape) == .close)
@@ -45,5 +46,35 @@ import Testing
         #expect(fixture.explorer.history.entries.last?.line == "open Genre")
         _ = app.handle(.char("H"))
         #expect(app.handle(.char("e")) == .prompt(PromptRequest(kind: .command, prompt: ":", initialText: "open Genre")))
+    }
+}
+
+extension HistoryPopUpSpec {
+    @Test func sInThePopUpAsksANameAndSavesTheEntryAsASavedQuery() throws {
+        let fixture = try ChinookFixture()
+        let dir = TemporaryFile.path("saved-from-history", ext: "d")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        fixture.explorer.savedQueries = SavedQueries(database: fixture.path, environment: ["XDG_DATA_HOME": dir, "HOME": "/nonexistent"])
+        let app = ShellApp(explorer: fixture.explorer)
+        _ = app.submit(.command, text: "open Genre")
+        _ = app.submit(.command, text: "filter Name BEGINSWITH 'R'")
+        _ = app.handle(.char("H"))
+        #expect(app.render(width: 120, height: 30).text().contains("s saves as…"))
+        _ = app.handle(.up)
+        #expect(app.handle(.char("s")) == .prompt(PromptRequest(kind: .saveName(line: "open Genre"), prompt: "save as> ", initialText: "")))
+        if case .none = app.overlay {} else { Issue.record("the pop-up stayed open") }
+        _ = app.submit(.saveName(line: "open Genre"), text: "genres")
+        #expect(app.message == "saved genres: open Genre (run genres runs it)")
+        #expect(try fixture.explorer.savedQueries.command(named: "genres") == "open Genre")
+        #expect(Completion.candidates(line: "ge", wordStart: 0, word: "ge", kind: .saveName(line: "x"), explorer: fixture.explorer) == ["genres"])
+        _ = app.submit(.command, text: "open Artist")
+        _ = app.submit(.command, text: "run genres")
+        #expect(fixture.explorer.current?.model?.name == "Genre")
+        // A bad name is said, and nothing is saved.
+        _ = app.submit(.saveName(line: "open Track"), text: "no spaces allowed")
+        #expect(app.message.contains("save NAME [COMMAND]"))
+        #expect(try fixture.explorer.savedQueries.load().map(\.name) == ["genres"])
+        var browser = HistoryBrowser(entries: [HistoryEntry(line: "tables", started: Date(), duration: 0, rows: nil, failure: nil)])
+        #expect(browser.handle(.char("s")) == .prompt(PromptRequest(kind: .saveName(line: "tables"), prompt: "save as> ", initialText: "")))
     }
 }

@@ -25,13 +25,20 @@ public struct SQLiteCatalog: SchemaCatalog {
     /// The files attached to the connection (`PRAGMA database_list`'s paths, as SQLite resolved
     /// them), without the main file, its temporary tables or an in-memory database.
     public func attachedFiles() throws -> [String] {
-        var files: [String] = []
+        try attachedDatabases().map(\.path).filter { !$0.isEmpty }
+    }
+
+    /// The databases attached to the connection, in the order they were attached, with their
+    /// paths (empty in memory) and whether each is read-only.
+    public func attachedDatabases() throws -> [AttachedFile] {
+        var files: [AttachedFile] = []
         try engine.fetch("PRAGMA database_list", []) { row in
             let name = row.string(at: 1), file = row.string(at: 2)
-            if name != "main", name != "temp", !file.isEmpty { files.append(file) }
+            if name != "main", name != "temp" { files.append(AttachedFile(name: name, path: file, isReadOnly: false)) }
             return true
         }
-        return files
+        guard let sqlite = engine as? SQLiteEngine else { return files }
+        return files.map { AttachedFile(name: $0.name, path: $0.path, isReadOnly: sqlite.isReadOnly(schema: $0.name)) }
     }
 
     /// Tables and views, without SQLite's internal tables: the main file's, sorted by name, then

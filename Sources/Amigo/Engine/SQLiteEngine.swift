@@ -49,6 +49,13 @@ public final class SQLiteEngine: Engine, @unchecked Sendable {
 
     public var isInTransaction: Bool { serialized { !connection.isAutocommit } }
 
+    /// Whether the database attached as `schema` (or `main`) is read-only: attached so
+    /// (``SQLiteFileURI``), or the connection, the file or its folder is. False when no database
+    /// has that name.
+    public func isReadOnly(schema: String) -> Bool {
+        serialized { sqlite3_db_readonly(connection.handle, schema) == 1 }
+    }
+
     public var collationSubstitutes: [CollationSubstitute] { serialized { connection.collationSubstitutes } }
 
     @discardableResult

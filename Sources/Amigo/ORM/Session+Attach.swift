@@ -14,23 +14,38 @@ extension Session {
     /// (`name.table`). The models do not list them until the schema is reflected again
     /// (``AmigoDatabase/init(reflecting:reflection:progress:)`` on the same engine).
     ///
+    /// The file is named to SQLite by its `file:` URI (``SQLiteFileURI``): `readOnly` opens it
+    /// `mode=ro` (every write to its tables is refused), otherwise `mode=rw` (read-only all the
+    /// same on a read-only connection); neither creates a file.
+    ///
     /// - Throws: ``AmigoError/attachUnsupported(dialect:)`` on an engine without attached files
     ///   (PostgreSQL); ``AmigoError/cannotAttach(path:name:reason:)`` when `name` is empty,
-    ///   `main` or `temp`, holds a dot, or is in use, or no file is at `path` (SQLite would
-    ///   create an empty one); ``AmigoError/changesPending(count:operation:)`` with changes
-    ///   pending; what SQLite throws (not a database, locked).
-    public func attach(_ path: String, as name: String) throws {
+    ///   `main` or `temp`, holds a dot, or is in use, no file is at `path` (SQLite would
+    ///   create an empty one), it is the open file or one attached already (by any path: a
+    ///   link, `..`), it is not an SQLite database, or another connection holds it locked;
+    ///   ``AmigoError/changesPending(count:operation:)`` with changes pending.
+    public func attach(_ path: String, as name: String, readOnly: Bool = false) throws {
         guard let sql = engine.dialect.attachStatement(as: name) else {
             throw AmigoError.attachUnsupported(dialect: AmigoError.dialectName(engine.dialect))
         }
-        let attached = try attachedNames()
-        if let reason = Self.attachNameProblem(name, attached: attached) {
+        let attached = try attachments()
+        if let reason = Self.attachNameProblem(name, attached: attached.map(\.name)) {
             throw AmigoError.cannotAttach(path: path, name: name, reason: reason)
         }
         guard path == ":memory:" || FileManager.default.fileExists(atPath: path) else {
             throw AmigoError.cannotAttach(path: path, name: name, reason: "no such file")
         }
-        try executeBetweenTransactions(sql, [.text(path)])
+        if let reason = Self.sameFileProblem(path, main: engine.path, attached: attached) {
+            throw AmigoError.cannotAttach(path: path, name: name, reason: reason)
+        }
+        let file = path == ":memory:" ? path : SQLiteFileURI.uri(for: path, readOnly: readOnly || engine.isReadOnly)
+        do {
+            try executeBetweenTransactions(sql, [.text(file)])
+        } catch AmigoError.database(let error) where error.kind == .corrupt {
+            throw AmigoError.cannotAttach(path: path, name: name, reason: "it is not an SQLite database (\(error.message))")
+        } catch AmigoError.database(let error) where error.kind == .busy || error.kind == .locked {
+            throw AmigoError.cannotAttach(path: path, name: name, reason: "another program holds it locked (\(error.message)); try again when it is done")
+        }
         try noteAttachedNames()
     }
 
@@ -59,6 +74,13 @@ extension Session {
         return try engine.marking(.catalog) { try engine.schemaCatalog.schemaNames() }.filter { $0 != "main" && $0 != "temp" }
     }
 
+    /// The files attached now, in the order they were attached, each with its path and whether
+    /// it is read-only (none on an engine without attached files).
+    public func attachments() throws -> [AttachedFile] {
+        guard let catalog = engine.schemaCatalog as? SQLiteCatalog else { return [] }
+        return try engine.marking(.catalog) { try catalog.attachedDatabases() }
+    }
+
     /// The paths of the files attached now (none on an engine without attached files): what a
     /// program writing files must never overwrite, as it must not the main file.
     public func attachedFiles() throws -> [String] {
@@ -72,6 +94,18 @@ extension Session {
         if ["main", "temp"].contains(name.lowercased()) { return "\(name) names the main file or its temporary tables" }
         if name.contains(".") { return "a name with a dot would not tell its tables from the main file's" }
         if attached.contains(where: { $0.lowercased() == name.lowercased() }) { return "a file is attached as \(name) already" }
+        return nil
+    }
+
+    /// Why the file at `path` cannot be attached because it is open already, as the main file
+    /// (`main`) or one of `attached`, by whatever path (a symbolic or hard link, `..`): the same
+    /// device and inode. Nil when it is another file.
+    static func sameFileProblem(_ path: String, main: String, attached: [AttachedFile]) -> String? {
+        guard let identity = FileIdentity(path) else { return nil }
+        if FileIdentity(main) == identity { return "it is the open database file itself (\(main))" }
+        if let twin = attached.first(where: { FileIdentity($0.path) == identity }) {
+            return "it is open already, attached as \(twin.name)"
+        }
         return nil
     }
 

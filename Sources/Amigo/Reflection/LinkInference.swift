@@ -16,6 +16,9 @@ struct LinkInference {
     let models: [ORMModel]
     let engine: any Engine
     let candidateLimit: Int
+    /// Whether only links from one attached file (or the main file) to another are looked for:
+    /// each file's own were found by an inference of its own.
+    let acrossFiles: Bool
     var warnings: [String] = []
     /// Candidates checked against the data so far.
     private(set) var checked = 0
@@ -31,10 +34,11 @@ struct LinkInference {
     /// The tables of people (``peopleTables``), in model order.
     private let peopleModels: [ORMModel]
 
-    init(models: [ORMModel], engine: any Engine, candidateLimit: Int) {
+    init(models: [ORMModel], engine: any Engine, candidateLimit: Int, acrossFiles: Bool = false) {
         self.models = models
         self.engine = engine
         self.candidateLimit = candidateLimit
+        self.acrossFiles = acrossFiles
         let prefix = Self.sharedPrefix(models.map(\.table.localName))
         self.prefix = prefix
         var stemsByModel: [ObjectIdentifier: Set<String>] = [:]
@@ -153,6 +157,7 @@ struct LinkInference {
                 var ambiguousHits: [RelationshipDiscovery.Link] = []
                 var chosen: RelationshipDiscovery.Link?
                 for (parent, ambiguous) in candidates(for: column, of: child) {
+                    if acrossFiles && parent.table.schema == child.table.schema { continue }
                     guard let key = key(of: parent), key !== column, Self.compatible(column.kind, key.kind) else { continue }
                     // A table's own key named after the table (`Track.TrackId`) is not a link.
                     if parent === child && (column.primaryKey && child.table.primaryKey.count == 1) { continue }

@@ -75,8 +75,10 @@ struct RelationshipDiscovery {
             }
         }
         // 1b. Links the file does not declare, from names, kept only when the data agrees.
-        // Each file attached to a SQLite connection is inferred on its own: a link never
-        // crosses from one file to another (SQLite's foreign keys cannot either).
+        // Each file attached to a SQLite connection is inferred on its own first; then the
+        // columns still unlinked may lead to another file's table (`orders.customer_id` →
+        // `crm.customers.id`), found and checked the same way, once over all the files (names
+        // are looked up, so this grows with the schema, not with its square).
         if let engine {
             let candidates = ordered.filter { !$0.table.isView && $0.table.partitionOf == nil && $0.table.unreadableReason == nil }
             var schemas: [String?] = []
@@ -89,6 +91,13 @@ struct RelationshipDiscovery {
                 }
                 warnings += inference.warnings
                 budget = max(0, budget - inference.checked)
+            }
+            if schemas.count > 1 {
+                var across = LinkInference(models: candidates, engine: engine, candidateLimit: budget, acrossFiles: true)
+                for link in across.links(excluding: linksByChild) {
+                    linksByChild[ObjectIdentifier(link.child), default: []].append(link)
+                }
+                warnings += across.warnings
             }
         }
         // 2. To-one relationships on each child.

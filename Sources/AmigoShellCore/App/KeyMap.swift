@@ -84,7 +84,7 @@ package enum KeyMap {
         KeyBinding(keys: [.char("R"), .control("r")], label: "R ^R", action: .refresh, summary: "read counts and rows again (the UI also does when another program commits)"),
         KeyBinding(keys: [.char("u")], label: "u", action: .undo, summary: "undo the last uncommitted write only (:changes lists them)"),
         KeyBinding(keys: [.char("H")], label: "H", action: .history,
-                   summary: "what ran this session (when, how long, rows, failure): Enter runs one again, e edits it at :"),
+                   summary: "what ran this session (time, rows, failure): Enter runs again, e edits at :, s saves by name"),
         KeyBinding(keys: [.char("x")], label: "x", action: .explain, summary: "explain the view: how the database runs its statement, full scans marked, an index that would help"),
     ]
 

@@ -9,6 +9,8 @@ public enum PromptKind: Sendable, Equatable {
     case key
     /// Open a table or view by name (completion, then prefix, substring and fuzzy matching).
     case table
+    /// The name to save a history entry (`line`) under as a saved query (`s` in the `H` pop-up).
+    case saveName(line: String)
 }
 
 /// A request to read a line.

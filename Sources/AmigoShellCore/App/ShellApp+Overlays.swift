@@ -91,7 +91,7 @@ extension ShellApp {
             let outcome = browser.handle(key)
             overlay = outcome == .stay ? .history(browser) : .none
             if case .run(let line) = outcome { return submit(.command, text: line) }
-            if case .edit(let line) = outcome { return .prompt(PromptRequest(kind: .command, prompt: ":", initialText: line)) }
+            if case .prompt(let request) = outcome { return .prompt(request) }
         case .detail(let text, let scroll):
             overlay = TextOverlayKeys.scrolled(scroll, by: key).map { .detail(text: text, scroll: $0) } ?? .none
         case .help(let scroll):

@@ -77,6 +77,7 @@ extension ShellApp {
                 return .none
             }
             openTable(target)
+        case .saveName(let line): attempt { setMessage(try explorer.saveHistoryEntry(line, as: text)) }
         case .edit(let column):
             attempt {
                 let edit = try explorer.previewEdit(column: column, text: text)

@@ -40,10 +40,21 @@ struct Editor: OverTheExplorersParts {
         let (rows, schema, unreported) = (session.pendingChangeCount, pending.schemaChangesPending, pending.unreportedWritesPending)
         let summary: String
         var savepoint: KeptSavepoint?
-        if keepingSavepoint {
-            (summary, savepoint) = try session.keepingSavepoint { try write.run() }
-        } else {
-            summary = try session.savepoint { try write.run() }
+        do {
+            if keepingSavepoint {
+                (summary, savepoint) = try session.keepingSavepoint { try write.run() }
+            } else {
+                summary = try session.savepoint { try write.run() }
+            }
+        } catch AmigoError.database(let error) where error.isReadOnly {
+            // SQL that writes to a file attached read-only (the table commands refuse before).
+            // The file the statement names (`nw.Orders`), or the first read-only one.
+            let text = write.statements.joined(separator: " ").lowercased()
+            let readOnly = database.attached.filter(\.isReadOnly)
+            if !amigo.engine.isReadOnly, let file = readOnly.first(where: { text.contains($0.name.lowercased() + ".") }) ?? readOnly.first {
+                throw ShellError.attachedReadOnly(command: write.command, table: nil, file: file, mainReadOnly: false)
+            }
+            throw AmigoError.database(error)
         }
         let changed = (rows: session.pendingChangeCount - rows, schema: pending.schemaChangesPending - schema, unreported: pending.unreportedWritesPending - unreported)
         // A write that changed nothing (a link already there) is no pending change to list or undo.
@@ -71,6 +82,7 @@ struct Editor: OverTheExplorersParts {
         }
         try checkWrites(command)
         if model.table.isView { throw ShellError.viewNotEditable(command: command, view: model.name) }
+        try checkAttachedWritable(model, command: command)
         return (view, model)
     }
 
@@ -100,6 +112,14 @@ struct Editor: OverTheExplorersParts {
     func checkEditable(_ model: ORMModel) throws {
         if model.table.isView { throw ShellError.viewNotEditable(command: "set", view: model.name) }
         if amigo.engine.isReadOnly { throw AmigoError.readOnly(path: amigo.engine.path, operation: "edit rows") }
+        try checkAttachedWritable(model, command: "set")
+    }
+
+    /// Refuses `command` on a table of a file attached read-only, saying how to attach it writable.
+    func checkAttachedWritable(_ model: ORMModel, command: String) throws {
+        if let file = database.readOnlyAttachment(of: model) {
+            throw ShellError.attachedReadOnly(command: command, table: model.name, file: file, mainReadOnly: amigo.engine.isReadOnly)
+        }
     }
 
     /// Runs a previewed edit inside the session (nothing is written to the file until commit).

@@ -8,8 +8,9 @@ package enum Command: Equatable, Sendable {
     case schemas
     /// What the shell is connected to (psql's `\conninfo`).
     case conninfo
-    /// Attaches the SQLite file at `path` under `name` (its file name's stem when nil).
-    case attach(path: String, name: String?)
+    /// Attaches the SQLite file at `path` under `name` (its file name's stem when nil),
+    /// read-only unless `writable` (`attach FILE [AS NAME] rw`).
+    case attach(path: String, name: String?, writable: Bool)
     /// Detaches the file attached as the name.
     case detach(String)
     /// Text mode: rows written one column a line (line mode) or back to the mode before (psql's

@@ -193,15 +193,9 @@ extension CommandParser {
                     summary: "the DDL, keys, indexes and relationships (no TABLE: every table, then every relationship; also \\d)") { .schema($0.rest.isEmpty ? nil : CommandParser.unquote($0.rest)) },
         CommandSpec("schemas", aliases: ["\\dn"], usage: "schemas",
                     summary: "the database's schemas: PostgreSQL's but the system ones, SQLite's main and attached files (also \\dn)") { try $0.bare(.schemas, "schemas") },
-        CommandSpec("attach", aliases: [], usage: "attach FILE [AS NAME]",
-                    summary: "open another SQLite file beside this one (SQLite only): its tables are listed as NAME.table (NAME: the file name without extension when not given), browsed, filtered, followed and edited in the same session; also sqlite3's ATTACH [DATABASE] 'FILE' AS NAME") { input in
-            var words = CommandParser.splitWords(try input.needs("attach FILE [AS NAME]"))
-            if words.count > 1, words[0].lowercased() == "database" { words.removeFirst() }
-            if words.count == 1 { return .attach(path: CommandParser.unquote(words[0]), name: nil) }
-            guard words.count == 3, words[1].lowercased() == "as" else {
-                throw ShellError.usage(command: input.word, usage: "attach FILE [AS NAME] (quote a file name with spaces)")
-            }
-            return .attach(path: CommandParser.unquote(words[0]), name: CommandParser.unquote(words[2]))
+        CommandSpec("attach", aliases: [], usage: "attach FILE [AS NAME] [rw]",
+                    summary: "open another SQLite file beside this one (SQLite only), read-only unless rw (or --write) is added: its tables are listed as NAME.table (NAME: the file name without extension when not given; ⊘ marks a read-only file's), browsed, filtered, followed and, when writable, edited in the same session; a missing file is never created; also sqlite3's ATTACH [DATABASE] 'FILE' AS NAME") { input in
+            try AttachArguments.parse(input.needs("attach FILE [AS NAME] [rw]"), command: input.word)
         },
         CommandSpec("detach", aliases: [], usage: "detach NAME",
                     summary: "close the file attached as NAME (its tables leave the list); also sqlite3's DETACH [DATABASE] NAME") { input in

@@ -15,6 +15,9 @@ package enum Completion {
             return pathCandidates(word, model: explorer.current?.model) + keywordCandidates(word)
         case .edit, .find, .key:
             return []
+        case .saveName:
+            // The names saved already (to replace one).
+            return matching(word, (try? explorer.savedQueries.load().map(\.name)) ?? [])
         case .table:
             // Tables first, then views; by prefix, else by the letters in order.
             let ranked = explorer.tables.filter { !$0.isView }.map(\.name) + explorer.tables.filter(\.isView).map(\.name)

@@ -44,6 +44,10 @@ package enum ShellError: Error, Equatable, Sendable, CustomStringConvertible {
     /// `command` would write, and the database is open read-only: `--read-only`, a read-only file, or
     /// `reason`, what the engine found (a PostgreSQL hot standby).
     case readOnlyDatabase(command: String, path: String, reason: String? = nil)
+    /// `command` would write to `table` (nil: an SQL statement), which is in `file`, attached
+    /// read-only; `mainReadOnly` when the open database is read-only too (then no attach makes it
+    /// writable). Nothing was written; the changes pending are kept.
+    case attachedReadOnly(command: String, table: String?, file: AttachedFile, mainReadOnly: Bool)
     /// No row of `table` has the key `key` (as typed).
     case noRowWithKey(command: String, table: String, key: String)
     /// A search found nothing: no row `place` (`in Name`, `in any column`) contains `text`.
@@ -133,6 +137,12 @@ package enum ShellError: Error, Equatable, Sendable, CustomStringConvertible {
         case .uncommittedAtEnd(let count): return "the input ended with \(count) uncommitted change(s): rolled back (commit keeps changes; a statement outside BEGIN … COMMIT is committed at once)"
         case .readOnlyDatabase(let command, let path, let reason):
             return "\(command): \(path) is open read-only (\(reason ?? "--read-only or a read-only file")); nothing is written"
+        case .attachedReadOnly(let command, let table, let file, let mainReadOnly):
+            // What to do comes first: a status line cut short still says it.
+            let what = table.map { "\($0) is read-only (\(file.name) is attached without rw)" } ?? "\(file.name) is attached read-only (without rw)"
+            let how = mainReadOnly ? "the open database is read-only too: open it without --read-only to write \(file.path)"
+                : "to write it: detach \(file.name), then attach \(AttachArguments.quoted(file.path)) AS \(file.name) rw"
+            return "\(command): \(what); \(how); nothing was written, pending changes are kept"
         case .noRowWithKey(let command, let table, let key): return "\(command): no \(table) row with key \(key)"
         case .nothingToCopy(let place): return "nothing to copy: \(place) is empty"
         case .noMatch(let command, let place, let text): return "\(command): no row \(place) contains '\(text)'"

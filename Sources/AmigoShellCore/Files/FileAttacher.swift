@@ -13,20 +13,23 @@ struct FileAttacher {
     /// Reflects the models again and rebuilds the views on them.
     let refresher: Refresher
 
-    /// Attaches the file at `path` as `name` (its file name's stem when nil: ``AttachName``);
-    /// returns what to say.
+    /// Attaches the file at `path` as `name` (its file name's stem when nil: ``AttachName``),
+    /// read-only unless `writable`; returns what to say.
     ///
     /// - Throws: ``ShellError/writeRefused(command:reason:)`` while changes are pending; the
     ///   library's ``AmigoError`` (PostgreSQL has no attached files, the name is taken, no such
-    ///   file, not a database).
-    func attach(_ path: String, as name: String?) throws -> String {
+    ///   file, the open file itself, not a database, locked by another program).
+    func attach(_ path: String, as name: String?, writable: Bool) throws -> String {
         try refuseWhilePending("attach")
         let session = database.session
         let name = try name ?? AttachName.forFile(path, taken: session.attachedNames())
-        try session.attach(path, as: name)
+        try session.attach(path, as: name, readOnly: !writable)
+        database.attached = try session.attachments()
         try refresher.reflectAgain(keepingChanges: true)
         let tables = database.amigo.models.filter { $0.table.schema?.lowercased() == name.lowercased() }
-        return "attached \(path) as \(name): " + Plural.count(tables.count, "table") + ", listed as \(name).TABLE"
+        let readOnly = database.attached.first { $0.name.lowercased() == name.lowercased() }?.isReadOnly ?? true
+        let mode = readOnly ? " (read-only" + (writable ? ", as the open database is" : "; attach … rw to write it") + ")" : ""
+        return "attached \(path) as \(name)\(mode): " + Plural.count(tables.count, "table") + ", listed as \(name).TABLE"
     }
 
     /// Detaches the file attached as `name`; returns what to say.
@@ -35,6 +38,7 @@ struct FileAttacher {
     func detach(_ name: String) throws -> String {
         try refuseWhilePending("detach")
         try database.session.detach(name)
+        database.attached = try database.session.attachments()
         try refresher.reflectAgain(keepingChanges: true)
         return "detached \(name)"
     }

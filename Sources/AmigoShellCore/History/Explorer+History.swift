@@ -23,3 +23,15 @@ extension Explorer {
         }
     }
 }
+
+extension Explorer {
+    /// Saves `line` (a history entry, `s` in the `H` pop-up) as the saved query named `name`
+    /// (trimmed); returns what to say: `cancelled` for an empty name.
+    ///
+    /// - Throws: as `save NAME COMMAND` (a bad name, a saved-queries file that cannot be written).
+    package func saveHistoryEntry(_ line: String, as name: String) throws -> String {
+        let name = name.trimmingCharacters(in: .whitespaces)
+        guard !name.isEmpty else { return "cancelled" }
+        return try execute(.save(name: name, command: line)).status + " (run \(name) runs it)"
+    }
+}

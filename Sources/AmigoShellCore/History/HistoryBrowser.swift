@@ -2,8 +2,8 @@ import Foundation
 
 /// What ran this session as the `H` pop-up shows it: each command and SQL statement with when it
 /// ran, how long it took, its rows and whether it failed, newest at the bottom with the cursor
-/// on it. Enter runs the entry again; `e` puts it in the `:` prompt to edit first; any other key
-/// but the moving ones closes.
+/// on it. Enter runs the entry again; `e` puts it in the `:` prompt to edit first; `s` asks a
+/// name and saves it as a saved query (`run NAME`); any other key but the moving ones closes.
 package struct HistoryBrowser: Sendable, Equatable {
     /// What a key asks of the pop-up.
     package enum Outcome: Sendable, Equatable {
@@ -13,8 +13,9 @@ package struct HistoryBrowser: Sendable, Equatable {
         case close
         /// Close it and run this line again.
         case run(String)
-        /// Close it and open the `:` prompt with this line to edit.
-        case edit(String)
+        /// Close it and read a line: the `:` prompt with the entry to edit (`e`), or the name to
+        /// save it under as a saved query (`s`, `save as> `).
+        case prompt(PromptRequest)
     }
 
     /// The entries, oldest first.
@@ -29,7 +30,7 @@ package struct HistoryBrowser: Sendable, Equatable {
     }
 
     /// ↑ ↓ k j move one entry, PgUp PgDn ten, g Home and G End to the first and last; Enter runs
-    /// the entry again; `e` edits it; any other key closes.
+    /// the entry again; `e` edits it; `s` saves it by name; any other key closes.
     package mutating func handle(_ key: Key) -> Outcome {
         let last = max(0, entries.count - 1)
         switch key {
@@ -40,14 +41,17 @@ package struct HistoryBrowser: Sendable, Equatable {
         case .home, .char("g"): cursor = 0
         case .end, .char("G"): cursor = last
         case .enter: return entries.indices.contains(cursor) ? .run(entries[cursor].line) : .close
-        case .char("e"): return entries.indices.contains(cursor) ? .edit(entries[cursor].line) : .close
+        case .char("e"):
+            return entries.indices.contains(cursor) ? .prompt(PromptRequest(kind: .command, prompt: ":", initialText: entries[cursor].line)) : .close
+        case .char("s"):
+            return entries.indices.contains(cursor) ? .prompt(PromptRequest(kind: .saveName(line: entries[cursor].line), prompt: "save as> ", initialText: "")) : .close
         default: return .close
         }
         return .stay
     }
 
     /// The keys that work in the pop-up, as its bottom border says.
-    static let footer = "↑↓ entries · Enter runs again · e edits · Esc closes"
+    static let footer = "↑↓ entries · Enter runs again · e edits · s saves as… · Esc closes"
 
     /// One line per entry: time of day, duration, rows, `ok` or `failed: why`, the line.
     package func lines(timeZone: TimeZone = .current) -> [String] {

@@ -42,13 +42,15 @@ extension LaunchPlan {
                                           reflection: reflection, progress: progress)
             let explorer = try Explorer(amigo: amigo, displayPath: path + (amigo.engine.isReadOnly ? " (read-only)" : ""),
                                         tableCountLimit: tableCountLimit, reflection: reflection)
-            for file in attachments { _ = try explorer.attachFile(file) }
+            // More files on the command line are opened as the first is: writable unless it is
+            // read-only (`--read-only`, a read-only file).
+            for file in attachments { _ = try explorer.attachFile(file, writable: !amigo.engine.isReadOnly) }
             return explorer
         case .dataFile(let file):
             let (amigo, displayPath, result) = try openDataFile(file)
             result.notes.forEach(notes)
             let explorer = try Explorer(amigo: amigo, displayPath: displayPath, tableCountLimit: tableCountLimit, reflection: reflection)
-            for file in attachments { _ = try explorer.attachFile(file) }
+            for file in attachments { _ = try explorer.attachFile(file, writable: !readOnly) }
             // The file's table is what was asked for: it is the first screen (and `count` counts it).
             try explorer.open(result.table)
             return explorer

@@ -20,7 +20,8 @@ package struct LaunchPlan: Sendable {
     /// then opened; nil to keep the table in a database in memory.
     package var importInto: String?
     /// SQLite files named after the first database on the command line (`amigo-shell a.sqlite
-    /// b.sqlite`), attached to it in order, each under its file name's stem (``AttachName``).
+    /// b.sqlite`), attached to it in order, each under its file name's stem (``AttachName``),
+    /// writable when the first is (read-only with `--read-only`).
     package var attachments: [String]
     /// How the schema is reflected (`--no-infer` keeps to declared foreign keys).
     public var reflection: ReflectionOptions

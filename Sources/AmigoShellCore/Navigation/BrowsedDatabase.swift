@@ -10,6 +10,8 @@ package final class BrowsedDatabase {
     public private(set) var session: Session
     /// The path shown in the title.
     public let displayPath: String
+    /// The files attached to it (``FileAttacher``), as the title and the tables list show them.
+    package var attached: [AttachedFile] = []
     /// How the file is reflected, again when its schema changes (`--no-infer` turns inferred
     /// links off).
     package let reflectionOptions: ReflectionOptions
@@ -33,6 +35,13 @@ package final class BrowsedDatabase {
     func scanning<T>(_ activity: String, total: Int?, _ work: () throws -> T) rethrows -> T {
         let engine = self.engine
         return try meter.measure(activity, total: total, rows: { engine.rowsScanned().flatMap { $0 > 0 ? $0 : nil } }, work)
+    }
+
+    /// The attached file that holds `model`'s table when that file is read-only, or nil (a table
+    /// of the main file, or of a writable attached file).
+    func readOnlyAttachment(of model: ORMModel) -> AttachedFile? {
+        guard let schema = model.table.schema?.lowercased() else { return nil }
+        return attached.first { $0.isReadOnly && $0.name.lowercased() == schema }
     }
 
     /// Whether the database is a SQLite file (not a PostgreSQL server): the file guards, PRAGMAs

@@ -49,6 +49,7 @@ package final class TableList {
         tables = Self.partitionsUnderTheirParents(database.amigo.models.filter { !$0.name.isEmpty }.map { model in
             var summary = summary(of: model, counted: counted, deadline: deadline)
             summary.partitionOf = model.table.partitionOf
+            summary.isReadOnly = database.readOnlyAttachment(of: model) != nil
             return summary
         })
     }

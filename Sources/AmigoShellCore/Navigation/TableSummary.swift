@@ -15,19 +15,23 @@ package struct TableSummary: Sendable, Equatable {
     package var isLowerBound: Bool = false
     /// Why the table or view cannot be read (an unknown tokenizer, module or collation), or nil.
     package var unreadableReason: String? = nil
+    /// Whether it is in a file attached read-only (`attach FILE` without `rw`).
+    package var isReadOnly: Bool = false
     /// While ``isLowerBound``: the engine's estimate of the row count (PostgreSQL's
     /// `reltuples`), when it has one above the bound.
     package var estimate: Int? = nil
 
     /// What the tables list writes before the name: `✗ ` unreadable, `◦ ` a view, `└ ` a
-    /// partition (listed under its parent).
+    /// partition (listed under its parent), `⊘ ` a table of a file attached read-only.
     package var listMark: String {
-        unreadableReason != nil ? "✗ " : isView ? "◦ " : partitionOf != nil ? "└ " : ""
+        unreadableReason != nil ? "✗ " : isView ? "◦ " : partitionOf != nil ? "└ " : isReadOnly ? "⊘ " : ""
     }
 
-    /// `table`, `view` or `partition of PARENT`, and `, unreadable`, as `tables` writes it.
+    /// `table`, `view` or `partition of PARENT`, and `, unreadable` or `, read-only`, as
+    /// `tables` writes it.
     package var kindText: String {
         (isView ? "view" : partitionOf.map { "partition of " + $0 } ?? "table") + (unreadableReason == nil ? "" : ", unreadable")
+            + (isReadOnly && !isView ? ", read-only" : "")
     }
 
     /// Whether the count waits for idle time (a view, whose query may run for minutes).

@@ -77,11 +77,14 @@ extension ShellRenderer {
     func drawTitle(_ grid: inout ScreenGrid, _ layout: ShellLayout) {
         grid.fill(layout.title, style: TextStyle(.reverse))
         let width = layout.title.width
-        var text = " amigo-shell · \(explorer.displayPath)"
+        let prefix = " amigo-shell · "
+        let breadcrumb = explorer.stack.isEmpty ? "" : explorer.breadcrumb
+        // The files named take the room the breadcrumb leaves (`a.sqlite + 2 more` when narrow).
+        let room = width - DisplayWidth.of(prefix) - (breadcrumb.isEmpty ? 0 : DisplayWidth.of("  ›  " + breadcrumb))
+        var text = prefix + FilesTitle.text(main: explorer.displayPath, attached: explorer.attachments, width: room)
         if !explorer.stack.isEmpty {
             // The end of the breadcrumb says where you are: when the line is too long, drop the
             // program name and path first, then the breadcrumb's beginning (`…bums › tracks`).
-            let breadcrumb = explorer.breadcrumb
             if DisplayWidth.of(text + "  ›  " + breadcrumb) <= width {
                 text += "  ›  " + breadcrumb
             } else {
