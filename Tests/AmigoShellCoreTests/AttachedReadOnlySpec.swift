@@ -53,6 +53,13 @@ import Testing
         #expect(try AttachArguments.parse("--write a.sqlite", command: "attach") == .attach(path: "a.sqlite", name: nil, writable: true))
         #expect(try AttachArguments.parse("DATABASE 'a.sqlite' AS a ro", command: "ATTACH") == .attach(path: "a.sqlite", name: "a", writable: false))
         #expect(try AttachArguments.parse("'rw' AS x", command: "attach") == .attach(path: "rw", name: "x", writable: false))
+        // sqlite3's statement keeps sqlite3's meaning (writable, a missing file made): the SQL
+        // shape is `DATABASE` or a closing `;`, with AS NAME and no flag.
+        #expect(try AttachArguments.parse("'a.sqlite' AS a", command: "ATTACH", endsWithSemicolon: true) == .attach(path: "a.sqlite", name: "a", writable: true, creating: true))
+        #expect(try AttachArguments.parse("DATABASE 'a.sqlite' AS a", command: "attach") == .attach(path: "a.sqlite", name: "a", writable: true, creating: true))
+        #expect(try AttachArguments.parse("a.sqlite AS a", command: "attach") == .attach(path: "a.sqlite", name: "a", writable: false))
+        #expect(try AttachArguments.parse("a.sqlite", command: "attach", endsWithSemicolon: true) == .attach(path: "a.sqlite", name: nil, writable: false))
+        #expect(try CommandParser.parse("ATTACH DATABASE 'x.db' AS x;") == .attach(path: "x.db", name: "x", writable: true, creating: true))
         #expect(throws: ShellError.usage(command: "attach", usage: "attach FILE [AS NAME] [rw] (quote a file name with spaces)")) {
             try AttachArguments.parse("a.sqlite AS", command: "attach")
         }

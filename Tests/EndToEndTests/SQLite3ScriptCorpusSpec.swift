@@ -59,6 +59,29 @@ struct SQLite3ScriptCorpusSpec {
 }
 
 extension SQLite3ScriptCorpusSpec {
+    /// sqlite3's ATTACH in a script attaches the file writable and makes it when missing, as
+    /// sqlite3 does (the shell's own `attach FILE` stays read-only unless `rw`).
+    @Test("ATTACH DATABASE in a script makes a missing file and writes to it, as sqlite3 does")
+    func attachInAScriptWritesAsSQLite3Does() throws {
+        let workspace = try Workspace("corpus-attach")
+        let script = """
+            .mode csv
+            CREATE TABLE main_t(a);
+            INSERT INTO main_t VALUES (1);
+            ATTACH DATABASE 'side.db' AS side;
+            CREATE TABLE side.s(b);
+            INSERT INTO side.s VALUES (2), (3);
+            SELECT (SELECT count(*) FROM main_t), (SELECT sum(b) FROM side.s);
+            DETACH DATABASE side;
+
+            """
+        let result = try ProcessRunner.run("/bin/sh", ["-c", "cd \(workspace.directory.path.shellQuoted) && exec \"$@\"", "sh", try Fixture.binary(), "--create", "x.db"], stdin: script)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "1,5\r\n", "\(result.stdout)")
+        #expect(try SQLite3.query(workspace.path("side.db"), "SELECT group_concat(b) FROM s") == "2,3")
+        #expect(try SQLite3.query(workspace.path("x.db"), "SELECT count(*) FROM main_t") == "1")
+    }
+
     @Test(".import makes the table from the first row (or fills an existing one) with the rows sqlite3 imports, committed at once")
     func importACSVFile() throws {
         let workspace = try Workspace("corpus-import")

@@ -16,7 +16,8 @@ extension Session {
     ///
     /// The file is named to SQLite by its `file:` URI (``SQLiteFileURI``): `readOnly` opens it
     /// `mode=ro` (every write to its tables is refused), otherwise `mode=rw` (read-only all the
-    /// same on a read-only connection); neither creates a file.
+    /// same on a read-only connection); neither creates a file unless `creating` (then a missing
+    /// file is made empty first, as sqlite3's `ATTACH` does).
     ///
     /// - Throws: ``AmigoError/attachUnsupported(dialect:)`` on an engine without attached files
     ///   (PostgreSQL); ``AmigoError/cannotAttach(path:name:reason:)`` when `name` is empty,
@@ -24,7 +25,7 @@ extension Session {
     ///   create an empty one), it is the open file or one attached already (by any path: a
     ///   link, `..`), it is not an SQLite database, or another connection holds it locked;
     ///   ``AmigoError/changesPending(count:operation:)`` with changes pending.
-    public func attach(_ path: String, as name: String, readOnly: Bool = false) throws {
+    public func attach(_ path: String, as name: String, readOnly: Bool = false, creating: Bool = false) throws {
         guard let sql = engine.dialect.attachStatement(as: name) else {
             throw AmigoError.attachUnsupported(dialect: AmigoError.dialectName(engine.dialect))
         }
@@ -32,11 +33,18 @@ extension Session {
         if let reason = Self.attachNameProblem(name, attached: attached.map(\.name)) {
             throw AmigoError.cannotAttach(path: path, name: name, reason: reason)
         }
-        guard path == ":memory:" || FileManager.default.fileExists(atPath: path) else {
+        guard path == ":memory:" || (creating && !readOnly) || FileManager.default.fileExists(atPath: path) else {
             throw AmigoError.cannotAttach(path: path, name: name, reason: "no such file")
         }
         if let reason = Self.sameFileProblem(path, main: engine.path, attached: attached) {
             throw AmigoError.cannotAttach(path: path, name: name, reason: reason)
+        }
+        if creating, !readOnly, !engine.isReadOnly, path != ":memory:", !FileManager.default.fileExists(atPath: path) {
+            // sqlite3's ATTACH makes a missing file. A URI's `mode=rwc` is refused on a connection
+            // opened without SQLITE_OPEN_CREATE, so the empty file (an empty database) is made here.
+            guard FileManager.default.createFile(atPath: path, contents: nil) else {
+                throw AmigoError.cannotAttach(path: path, name: name, reason: "the file could not be made")
+            }
         }
         let file = path == ":memory:" ? path : SQLiteFileURI.uri(for: path, readOnly: readOnly || engine.isReadOnly)
         do {

@@ -5,6 +5,10 @@
 ///     attach archive.sqlite                 // read-only, as archive
 ///     attach 'my file.db' AS old rw         // writable, as old
 ///     attach --write archive.sqlite         // writable
+///
+/// sqlite3's statement keeps sqlite3's meaning, so that a script runs unchanged: `ATTACH
+/// [DATABASE] 'FILE' AS NAME;` — the SQL shape, with `DATABASE` or ending with `;`, an `AS NAME`
+/// and neither flag — attaches the file writable, and creates it when it is missing.
 enum AttachArguments {
     /// The words that make the file writable.
     static let writeFlags: Set<String> = ["rw", "--write", "-w"]
@@ -15,13 +19,18 @@ enum AttachArguments {
     ///
     /// - Throws: ``ShellError/usage(command:usage:)`` for anything but a file, an optional
     ///   `AS NAME` and optional flags.
-    static func parse(_ text: String, command: String) throws -> Command {
+    static func parse(_ text: String, command: String, endsWithSemicolon: Bool = false) throws -> Command {
         var words = CommandParser.splitWords(text)
-        if words.count > 1, words[0].lowercased() == "database" { words.removeFirst() }
+        var sqlShape = endsWithSemicolon
+        if words.count > 1, words[0].lowercased() == "database" { words.removeFirst(); sqlShape = true }
         var writable = false
+        var flagged = false
         var rest: [String] = []
         for word in words {
-            if writeFlags.contains(word.lowercased()) { writable = true } else if readOnlyFlags.contains(word.lowercased()) { writable = false } else { rest.append(word) }
+            if writeFlags.contains(word.lowercased()) { writable = true; flagged = true } else if readOnlyFlags.contains(word.lowercased()) { writable = false; flagged = true } else { rest.append(word) }
+        }
+        if sqlShape, !flagged, rest.count == 3, rest[1].lowercased() == "as" {
+            return .attach(path: CommandParser.unquote(rest[0]), name: CommandParser.unquote(rest[2]), writable: true, creating: true)
         }
         let usage = ShellError.usage(command: command, usage: "attach FILE [AS NAME] [rw] (quote a file name with spaces)")
         switch rest.count {

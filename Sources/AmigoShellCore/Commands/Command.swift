@@ -10,7 +10,7 @@ package enum Command: Equatable, Sendable {
     case conninfo
     /// Attaches the SQLite file at `path` under `name` (its file name's stem when nil),
     /// read-only unless `writable` (`attach FILE [AS NAME] rw`).
-    case attach(path: String, name: String?, writable: Bool)
+    case attach(path: String, name: String?, writable: Bool, creating: Bool = false)
     /// Detaches the file attached as the name.
     case detach(String)
     /// Text mode: rows written one column a line (line mode) or back to the mode before (psql's
@@ -232,7 +232,7 @@ package enum CommandParser {
         if isSQLStatement(word: word, rest: rest) { return .sql(text) }
         if ServerSettingStatement.isSQL(word: word, rest: rest, endsWithSemicolon: endsWithSemicolon) { return .sql(text) }
         if let spec = byWord[word] {
-            return try spec.parse(CommandInput(word: word, rest: rest, line: text))
+            return try spec.parse(CommandInput(word: word, rest: rest, line: text, endsWithSemicolon: endsWithSemicolon))
         }
         if word.hasPrefix(".") {
             // Only a dot-command this shell has is worth suggesting (`.open` is not `open`).

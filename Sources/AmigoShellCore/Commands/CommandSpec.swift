@@ -34,6 +34,8 @@ struct CommandInput {
     let rest: String
     /// The whole line (for `SELECT …`, which is its own argument).
     let line: String
+    /// Whether the line ended with `;`, as an SQL statement does in sqlite3 (a command needs none).
+    var endsWithSemicolon = false
 
     /// ``rest``, or a usage error when nothing follows the word.
     func needs(_ usage: String) throws -> String {

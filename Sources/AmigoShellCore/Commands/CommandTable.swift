@@ -194,8 +194,8 @@ extension CommandParser {
         CommandSpec("schemas", aliases: ["\\dn"], usage: "schemas",
                     summary: "the database's schemas: PostgreSQL's but the system ones, SQLite's main and attached files (also \\dn)") { try $0.bare(.schemas, "schemas") },
         CommandSpec("attach", aliases: [], usage: "attach FILE [AS NAME] [rw]",
-                    summary: "open another SQLite file beside this one (SQLite only), read-only unless rw (or --write) is added: its tables are listed as NAME.table (NAME: the file name without extension when not given; ⊘ marks a read-only file's), browsed, filtered, followed and, when writable, edited in the same session; a missing file is never created; also sqlite3's ATTACH [DATABASE] 'FILE' AS NAME") { input in
-            try AttachArguments.parse(input.needs("attach FILE [AS NAME] [rw]"), command: input.word)
+                    summary: "open another SQLite file beside this one (SQLite only), read-only unless rw (or --write) is added: its tables are listed as NAME.table (NAME: the file name without extension when not given; ⊘ marks a read-only file's), browsed, filtered, followed and, when writable, edited in the same session; a missing file is never created; sqlite3's ATTACH [DATABASE] 'FILE' AS NAME; (DATABASE or a closing ;) attaches writable and makes a missing file, as sqlite3") { input in
+            try AttachArguments.parse(input.needs("attach FILE [AS NAME] [rw]"), command: input.word, endsWithSemicolon: input.endsWithSemicolon)
         },
         CommandSpec("detach", aliases: [], usage: "detach NAME",
                     summary: "close the file attached as NAME (its tables leave the list); also sqlite3's DETACH [DATABASE] NAME") { input in

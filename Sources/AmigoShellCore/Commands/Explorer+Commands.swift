@@ -192,8 +192,8 @@ extension Explorer {
             return CommandResult(output: TextTable.render(header: ["schema"], rows: names.map { [$0] }),
                                  status: Plural.count(names.count, "schema"))
         // As sqlite3's ATTACH and DETACH, text mode prints nothing; the UI's status line says it.
-        case .attach(let path, let name, let writable):
-            return CommandResult(output: "", status: try fileAttacher.attach(path, as: name, writable: writable))
+        case .attach(let path, let name, let writable, let creating):
+            return CommandResult(output: "", status: try fileAttacher.attach(path, as: name, writable: writable, creating: creating))
         case .detach(let name):
             return CommandResult(output: "", status: try fileAttacher.detach(name))
         case .conninfo:

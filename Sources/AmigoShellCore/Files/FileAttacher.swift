@@ -14,16 +14,17 @@ struct FileAttacher {
     let refresher: Refresher
 
     /// Attaches the file at `path` as `name` (its file name's stem when nil: ``AttachName``),
-    /// read-only unless `writable`; returns what to say.
+    /// read-only unless `writable`, made when missing if `creating` (sqlite3's `ATTACH`); returns
+    /// what to say.
     ///
     /// - Throws: ``ShellError/writeRefused(command:reason:)`` while changes are pending; the
     ///   library's ``AmigoError`` (PostgreSQL has no attached files, the name is taken, no such
     ///   file, the open file itself, not a database, locked by another program).
-    func attach(_ path: String, as name: String?, writable: Bool) throws -> String {
+    func attach(_ path: String, as name: String?, writable: Bool, creating: Bool = false) throws -> String {
         try refuseWhilePending("attach")
         let session = database.session
         let name = try name ?? AttachName.forFile(path, taken: session.attachedNames())
-        try session.attach(path, as: name, readOnly: !writable)
+        try session.attach(path, as: name, readOnly: !writable, creating: creating && writable)
         database.attached = try session.attachments()
         try refresher.reflectAgain(keepingChanges: true)
         let tables = database.amigo.models.filter { $0.table.schema?.lowercased() == name.lowercased() }
