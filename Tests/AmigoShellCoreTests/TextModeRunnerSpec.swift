@@ -270,8 +270,10 @@ import Testing
                                "SELECT Name FROM Artist WHERE ArtistId < 3;", ".quit"])
         #expect(run.reported == [])
         #expect(!run.runner.failed)
-        #expect(run.printed[0].hasPrefix("name           kind   rows"))
+        // sqlite3's .tables (names in columns) and .schema (the statement as stored, with ;).
+        #expect(run.printed[0].hasPrefix("Album          Employee       InvoiceLine    PlaylistTrack"))
         #expect(run.printed[1].hasPrefix("CREATE TABLE [Album]"))
+        #expect(run.text.contains("ON UPDATE NO ACTION\n);\nCREATE INDEX [IFK_AlbumArtistId] ON [Album] ([ArtistId]);\n"))
         #expect(run.text.hasSuffix("Name\r\nAC/DC\r\nAccept\r\n"))
     }
 

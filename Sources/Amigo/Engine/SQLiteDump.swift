@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 
 /// sqlite3's `.dump` for an SQLite engine: the schema and every row as SQL text that the sqlite3
@@ -48,6 +49,37 @@ package struct SQLiteDump {
             try sink(entry.sql + ";\n")
         }
         try sink("COMMIT;\n")
+    }
+
+    /// sqlite3's `.schema [PATTERN]`: the `CREATE` statement of every table, index, view and
+    /// trigger of the main database as stored, each ended by `;`, in the order they were made;
+    /// with `pattern` (a `LIKE` pattern, bound), only those on a table whose name matches it.
+    /// As sqlite3 writes them: a table whose name is quoted reads `CREATE TABLE IF NOT EXISTS`,
+    /// and a view is followed by its columns in a comment (`/* v(id,"the name") */`).
+    public func writeSchema(tablesLike pattern: String? = nil, to sink: (String) throws -> Void) throws {
+        let rows = try engine.fetchAll(
+            "SELECT sql, type, name FROM sqlite_schema WHERE sql IS NOT NULL" + (pattern == nil ? "" : " AND tbl_name LIKE ?") + " ORDER BY rowid",
+            pattern.map { [.text($0)] } ?? []).rows
+        for row in rows {
+            var sql = row[0].textValue ?? ""
+            if sql.hasPrefix("CREATE TABLE \"") || sql.hasPrefix("CREATE TABLE '") {
+                sql = "CREATE TABLE IF NOT EXISTS " + sql.dropFirst("CREATE TABLE ".count)
+            }
+            if row[1].textValue == "view", let name = row[2].textValue {
+                let columns = try engine.fetchAll("SELECT name FROM pragma_table_info(?)", [.text(name)]).rows.map { Self.identifier($0[0].textValue ?? "") }
+                sql += "\n/* \(Self.identifier(name))(\(columns.joined(separator: ","))) */"
+            }
+            try sink(sql + ";\n")
+        }
+    }
+
+    /// A name as sqlite3's shell writes it in a comment: bare when it is a plain identifier and
+    /// no keyword, else in double quotes.
+    static func identifier(_ name: String) -> String {
+        let plain = name.first.map { $0 == "_" || ($0.isASCII && $0.isLetter) } == true
+            && name.allSatisfy { $0 == "_" || ($0.isASCII && ($0.isLetter || $0.isNumber)) }
+        let keyword = name.utf8CString.withUnsafeBufferPointer { sqlite3_keyword_check($0.baseAddress, Int32(name.utf8.count)) } != 0
+        return plain && !keyword ? name : "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
     /// `INSERT INTO "table" VALUES(…);` for each row of `table`, a buffer of rows at a time;

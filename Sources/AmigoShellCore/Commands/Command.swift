@@ -3,7 +3,7 @@ import Amigo
 /// A command of the shell's language, the same at the `:` prompt, with `-c` and on standard input.
 package enum Command: Equatable, Sendable {
     /// Lists tables and views (`only`: just the tables, as psql's `\dt`, or just the views, `\dv`).
-    case tables(only: TableListKind? = nil)
+    case tables(only: TableListKind? = nil, like: String? = nil)
     /// The database's schemas (psql's `\dn`).
     case schemas
     /// What the shell is connected to (psql's `\conninfo`).

@@ -16,6 +16,10 @@ extension CommandParser {
             case "\\dv": return .tables(only: .views)
             default:
                 if input.rest.isEmpty { return .tables() }
+                // sqlite3's `.tables PATTERN` (a LIKE pattern) lists the names that match it.
+                if input.word == ".tables", Command.TableListKind(rawValue: input.rest.lowercased()) == nil {
+                    return .tables(like: CommandParser.unquote(input.rest))
+                }
                 guard let kind = Command.TableListKind(rawValue: input.rest.lowercased()) else {
                     throw ShellError.usage(command: input.word, usage: "tables [KIND] (KIND: tables or views)")
                 }

@@ -30,11 +30,13 @@ extension Explorer {
     /// Runs a parsed command.
     package func execute(_ command: Command) throws -> CommandResult {
         switch command {
-        case .tables(let only):
+        case .tables(let only, let like):
             // Counted again only if another program changed the file (exact counts already
             // finished in idle time are kept); a count still bounded shows as `10000+`.
             try tableList.reloadIfStale()
-            let listed = tables.filter { only == nil || $0.isView == (only == .views) }
+            let listed = tables.filter { table in
+                (only == nil || table.isView == (only == .views)) && (like.map { SQLite3Listing.matches(table.name, like: $0) } ?? true)
+            }
             let rows = listed.map { [$0.name, $0.kindText, $0.countText] }
             return CommandResult(output: TextTable.render(header: ["name", "kind", "rows"], rows: rows),
                                  status: "\(tables.count) tables and views")

@@ -10,6 +10,8 @@ package struct TextRunSettings: Equatable, Sendable {
     public var header: Bool
     /// Whether the header was chosen on the command line (a script's `.mode` then keeps it).
     package var headerIsChosen: Bool
+    /// Whether the mode was chosen on the command line (or is sqlite3's, for SQL after the file).
+    package var modeIsChosen: Bool
     /// What list mode writes between values, when given (`--separator`).
     public var separator: String?
     /// How NULL is written, when given (`--nullvalue`).
@@ -38,6 +40,7 @@ package struct TextRunSettings: Equatable, Sendable {
         self.mode = chosen ?? (sqlite3Form ? .list : .table)
         self.header = header ?? !sqlite3Defaults
         self.headerIsChosen = header != nil
+        self.modeIsChosen = chosen != nil || sqlite3Form
         self.separator = separator
         self.nullValue = nullValue
         self.stopsAtFirstError = bail
@@ -53,6 +56,7 @@ package struct TextRunSettings: Equatable, Sendable {
         if let separator { runner.separator = separator }
         if let nullValue { runner.nullValue = nullValue }
         runner.headerIsChosen = headerIsChosen
+        runner.modeIsChosen = modeIsChosen
         return runner
     }
 }

@@ -63,6 +63,7 @@ package final class TextModeRunner {
         self.standardOutput = output
         self.errors = { errors(TerminalText.safe($0)) }
         self.mode = mode
+        self.modeIsChosen = mode != .table
         self.header = header
         explorer.isEchoOn = echo
         let sink = UncheckedSendable(self.errors)
@@ -80,9 +81,10 @@ package final class TextModeRunner {
         if let file = once ?? redirect { try file.write(text) } else { try standardOutput(text) }
     }
 
-    /// A writer of rows in the current mode, to where output goes now.
-    func rowWriter() -> RowWriter {
-        var formatter = mode.formatter(header: header, separator: separator, nullValue: nullValue)
+    /// A writer of rows in the current mode (or `mode`), to where output goes now.
+    func rowWriter(_ mode: OutputMode? = nil) -> RowWriter {
+        let header = mode == .list && !headerIsChosen ? false : self.header
+        var formatter = (mode ?? self.mode).formatter(header: header, separator: separator, nullValue: nullValue)
         if var columns = formatter as? ColumnFormatter {
             columns.minimumWidths = columnWidths
             formatter = columns
@@ -101,6 +103,9 @@ package final class TextModeRunner {
 
     /// Whether each command's run time is printed after it (`.timer on`).
     package var timesCommands = false
+    /// Whether a mode was chosen (`--mode`, `--csv`, `.mode` …): until one is, a query written
+    /// as sqlite3 takes it (no `sql` word) on SQLite is written as sqlite3 writes it, in list mode.
+    package var modeIsChosen = false
     /// Whether each line is written to the output before it runs (sqlite3's `.echo on`).
     package var echoesInput = false
 
@@ -156,6 +161,7 @@ package final class TextModeRunner {
     /// Runs a parsed line: a script's transaction statements as sqlite3 does, the rest as commands.
     private func runParsed(_ command: Command, line: String, location: String?) throws -> Bool {
         lineIsDotCommand = line.drop { $0.isWhitespace }.hasPrefix(".")
+        currentLine = line
         // Inside a script's BEGIN, COMMIT and ROLLBACK end it, silently, as in sqlite3.
         if scriptTransaction.isOpen, command == .commit || command == .rollback {
             deferred = nil
@@ -178,9 +184,11 @@ package final class TextModeRunner {
 
     /// Whether the line being run is a dot-command (sqlite3's vocabulary, with sqlite3's defaults).
     private var lineIsDotCommand = false
+    /// The line being run.
+    private var currentLine = ""
 
     /// The transaction of the SQL statements the script writes without the `sql` word.
-    private let scriptTransaction = ScriptTransaction()
+    let scriptTransaction = ScriptTransaction()
 
     /// Whether a statement written without the `sql` word runs as sqlite3 runs it (anything but
     /// a query, which is written as a result like `sql`'s).
@@ -200,9 +208,12 @@ package final class TextModeRunner {
         case .mode(let newMode):
             if let newMode {
                 mode = newMode
+                modeIsChosen = true
                 // sqlite3's `.mode`: column and box name their columns, csv, tsv and list do not
                 // until `.headers on`.
                 if lineIsDotCommand && !headerIsChosen { header = newMode == .column || newMode == .box }
+                // and `.mode list` puts back list mode's `|`.
+                if lineIsDotCommand && newMode == .list { separator = "|" }
             } else {
                 try write(mode.rawValue + "\n")
             }
@@ -275,13 +286,24 @@ package final class TextModeRunner {
         case .importFile(let path, let table, let csv, let skip):
             deferred = nil
             try importFile(path, into: table, csv: csv, skip: skip)
+        case .tables(nil, let like) where lineIsDotCommand:
+            // sqlite3's `.tables`: the names in columns (the shell's `tables` counts rows).
+            deferred = nil
+            try write(SQLite3Listing.columns(explorer.tables.map(\.name).filter { name in like.map { SQLite3Listing.matches(name, like: $0) } ?? true }))
+        case .schema(let table) where lineIsDotCommand && explorer.isSQLite:
+            // sqlite3's `.schema`: the statements as stored (the shell's `schema` explains them).
+            deferred = nil
+            try SQLiteDump(engine: explorer.amigo.engine).writeSchema(tablesLike: table) { try write($0, raw: true) }
         case .dump(let tables):
             deferred = nil
             guard explorer.isSQLite else { throw ShellError.sqliteOnly(command: "dump") }
             try SQLiteDump(engine: explorer.amigo.engine).write(tables: tables.isEmpty ? nil : tables) { try write($0, raw: true) }
         case .sql(let sql) where try !explorer.sqlWrites(sql):
             deferred = nil
-            let writer = rowWriter()
+            // sqlite3's query, in a script that chose no mode: sqlite3's list mode (psql's
+            // aligned table, the default, on PostgreSQL); `sql SELECT …` is the shell's.
+            let sqlite3Query = !modeIsChosen && explorer.isSQLite && !CommandParser.namesTheSQLCommand(currentLine)
+            let writer = rowWriter(sqlite3Query ? .list : nil)
             try explorer.streamSQL(sql, columns: { try writer.begin(columns: $0.map(\.name), forms: $0.map(\.form)) }, row: { try writer.write($0, columns: $0.count) })
             try writer.finish()
         case .show(let rows):
@@ -350,40 +372,6 @@ package final class TextModeRunner {
         } else {
             try explorer.writeView(rowWriter())
         }
-    }
-
-    /// `import FILE TABLE`: the file's rows into the table (made from the first row when
-    /// missing), committed at once as a script's statements are unless a `BEGIN` is open or
-    /// other changes are pending.
-    private func importFile(_ path: String, into table: String, csv: Bool, skip: Int) throws {
-        let text: String
-        do { text = try String(contentsOfFile: path, encoding: .utf8) } catch {
-            throw ShellError.scriptFile(path: path, reason: "cannot be read as UTF-8 text")
-        }
-        let separator: Character = csv || mode == .csv ? "," : mode == .tsv ? "\t" : separator.first ?? "|"
-        var rows = Array(DelimitedText.rows(text, separator: separator).dropFirst(skip))
-        let header = rows.first ?? []
-        let pendingBefore = explorer.pendingChanges
-        let exists = try explorer.amigo.engine.schemaCatalog.entries().contains { $0.name.lowercased() == table.lowercased() }
-        if !exists, !rows.isEmpty { rows.removeFirst() }
-        let values = rows.map { $0.map { DatabaseValue.text($0) } }
-        // A write like the others: in the change log, with its savepoint (so `undo` takes back
-        // exactly the import), and the models read again when it made a table.
-        let explorer = self.explorer
-        let write = PendingWrite(
-            command: "import", title: "import \(path) into \(table)",
-            statements: ["import \(Plural.count(values.count, "row")) of \(path) into \(table)"], cascade: nil,
-            run: {
-                let result = try explorer.session.importRows(into: table, header: header, rows: values)
-                if result.createdTable { explorer.schemaChangesPending += 1 }
-                return "imported \(Plural.count(result.rowCount, "row")) into \(table)"
-            },
-            settle: {
-                if explorer.schemaVersion() != explorer.reflectedSchemaVersion { try explorer.reflectAgain(keepingChanges: true) }
-                explorer.tableCountsAreStale = true
-            })
-        _ = try explorer.perform(write, keepingSavepoint: !scriptTransaction.isOpen)
-        if !scriptTransaction.isOpen && pendingBefore == 0 { try explorer.commit() }
     }
 
     /// Opens `path` for `output` or `once`; `-` and `/dev/stdout` are standard output itself.
