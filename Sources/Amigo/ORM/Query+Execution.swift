@@ -205,14 +205,12 @@ extension QueryState {
             throw AmigoError.typeMismatch(expected: String(describing: builtType), actual: String(describing: loader.builtType))
         }
         var result: AmigoModel?
-        func load(_ row: StatementRow) -> Bool {
-            result = loader.load(row)
-            return false
-        }
+        // Closures written out in each case: a local function capturing `result` would put it in
+        // a heap box on every call.
         try onConnection {
             switch key {
-            case .one(let value): _ = try engine.fetch(plan.sql, argument: value, load)
-            case .composite(let values): _ = try engine.fetch(plan.sql, values, load)
+            case .one(let value): _ = try engine.fetch(plan.sql, argument: value) { row in result = loader.load(row); return false }
+            case .composite(let values): _ = try engine.fetch(plan.sql, values) { row in result = loader.load(row); return false }
             }
         }
         return result
