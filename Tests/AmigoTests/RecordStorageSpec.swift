@@ -71,4 +71,62 @@ import Testing
         #expect(albums.map { $0.relatedRecord("artist")?["name"] } == [.text("AC/DC"), .text("Accept"), .text("AC/DC")])
         #expect(albums[0].relatedRecord("artist") === albums[2].relatedRecord("artist"))
     }
+
+    /// Whether `bytes` is the only reference to its storage: asking for it mutably then leaves
+    /// the storage where it was (another owner would make it copy).
+    private func isUnique(_ bytes: inout [UInt8]) -> Bool {
+        let before = bytes.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+        return bytes.withUnsafeMutableBufferPointer { UnsafeRawPointer($0.baseAddress) } == before
+    }
+
+    /// The inline values own what they hold: a value read out stays valid after the record goes,
+    /// and the record releases the value a `setValue` replaces and, when it goes, the rest.
+    @Test func inlineValuesHoldTheirOwnReferencesAndReleaseThem() throws {
+        let engine = try SQLiteEngine(path: ":memory:")
+        try engine.executeScript("""
+            CREATE TABLE b (id INTEGER PRIMARY KEY, data BLOB, note TEXT, r REAL);
+            INSERT INTO b VALUES (1, x'0102030405', 'a note longer than fifteen bytes', 2.5);
+            """)
+        let amigo = try AmigoDatabase(reflecting: engine)
+        var read: [UInt8] = []
+        var note = ""
+        do {
+            let record = try #require(try amigo.openSession().query("b").get(1))
+            guard case .blob(let bytes) = record.value(at: 1), case .text(let text) = record.value(at: 2) else {
+                Issue.record("not a blob and a text: \(record.values)"); return
+            }
+            read = bytes
+            note = text
+            #expect(!isUnique(&read))   // the record holds it too (and `read` is a copy of its own now)
+            read = bytes
+            var replaced: [UInt8] = [9, 9]
+            record.setValue(.blob(replaced), at: 2)
+            #expect(record.values == [.integer(1), .blob([1, 2, 3, 4, 5]), .blob([9, 9]), .real(2.5)])
+            #expect(!isUnique(&replaced))
+            replaced = [8]
+            record.setValue(.blob(replaced), at: 2)
+            record.setValue(.null, at: 2)
+            #expect(record.value(at: 2) == .null)
+            #expect(isUnique(&replaced))   // released by the second setValue
+        }
+        #expect(read == [1, 2, 3, 4, 5] && note == "a note longer than fifteen bytes")
+        #expect(isUnique(&read))   // released with the record
+    }
+
+    /// `get` by a one-column key binds the key without an array (``Engine/fetch(_:argument:_:)``);
+    /// with echo on, the statement is still reported with its argument.
+    @Test func getByOneKeyBindsTheKeyAndEchoesIt() throws {
+        let (engine, amigo) = try database(columns: 3)
+        let session = try amigo.openSession()
+        #expect(try session.query("t").get(2)?.values == [.integer(2), .null, .null])
+        #expect(try session.query("t").get(3) == nil)
+        let echoed = LockedBox<[(sql: String, arguments: [DatabaseValue])]>([])
+        let subscription = engine.echo.subscribe { event in echoed.value.append((event.sql, event.arguments)) }
+        engine.echo.isEnabled = true
+        #expect(try session.query("t").get(1)?["c2"] == .text("c2-1"))
+        engine.echo.isEnabled = false
+        subscription.cancel()
+        #expect(echoed.value.map(\.arguments) == [[.integer(1)]])
+        #expect(echoed.value.first?.sql.contains("WHERE") == true)
+    }
 }

@@ -61,6 +61,10 @@ public protocol Engine: AnyObject, Sendable {
     /// Returns the number of rows read.
     @discardableResult
     func fetch(_ sql: String, _ arguments: [DatabaseValue], _ body: (StatementRow) throws -> Bool) throws -> Int
+    /// ``fetch(_:_:_:)`` with exactly one argument, and no array built for it: `get` by a
+    /// one-column key runs it on every call. By default ``fetch(_:_:_:)`` with `[argument]`.
+    @discardableResult
+    func fetch(_ sql: String, argument: DatabaseValue, _ body: (StatementRow) throws -> Bool) throws -> Int
     /// Runs a query and calls `columns` once with the result column names before the rows.
     @discardableResult
     func fetch(_ sql: String, _ arguments: [DatabaseValue], columns: ([String]) throws -> Void,
@@ -160,6 +164,12 @@ extension Engine {
     /// Installs `check` through ``setInterruptCheck(_:)``, always told ``EngineWait/working``.
     public func setWaitCheck(_ check: ((EngineWait) -> Bool)?) {
         setInterruptCheck(check.map { check in { check(.working) } })
+    }
+
+    /// ``fetch(_:_:_:)`` with `[argument]`.
+    @discardableResult
+    public func fetch(_ sql: String, argument: DatabaseValue, _ body: (StatementRow) throws -> Bool) throws -> Int {
+        try fetch(sql, [argument], body)
     }
 
     /// The column names of ``fetch(_:_:columns:_:)``, every column ``ValueForm/plain``.

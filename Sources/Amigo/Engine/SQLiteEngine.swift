@@ -158,6 +158,25 @@ public final class SQLiteEngine: Engine, @unchecked Sendable {
         try run(sql, arguments, columns: nil, body)
     }
 
+    /// One argument bound straight from the value; the array ``fetch(_:_:_:)`` takes is built only
+    /// for an echo or an error.
+    @discardableResult
+    public func fetch(_ sql: String, argument: DatabaseValue, _ body: (StatementRow) throws -> Bool) throws -> Int {
+        if echo.isEnabled { return try run(sql, [argument], columns: nil, body) }
+        return try serialized {
+            let statement = try connection.prepare(sql)
+            try statement.bind(argument)
+            defer { statement.reset() }
+            let row = StatementRow(statement: statement)
+            var count = 0
+            while try statement.step(argument: argument) {
+                count += 1
+                if try !body(row) { break }
+            }
+            return count
+        }
+    }
+
     @discardableResult
     public func fetch(_ sql: String, _ arguments: [DatabaseValue], columns: ([String]) throws -> Void,
                       _ body: (StatementRow) throws -> Bool) throws -> Int {

@@ -59,6 +59,25 @@ public final class Statement {
         }
     }
 
+    /// ``bind(_:)`` for exactly one argument, without an array.
+    func bind(_ argument: DatabaseValue) throws {
+        sqlite3_reset(handle)
+        sqlite3_stmt_status(handle, Int32(SQLITE_STMTSTATUS_FULLSCAN_STEP), 1)
+        guard parameterCount == 1 else { return try bind([argument]) }   // throws the count error
+        let rc = StatementBinder.bind(argument, to: handle, at: 1)
+        if rc != SQLITE_OK { throw connection.error(rc, sql: sql, arguments: [argument]) }
+    }
+
+    /// ``step(arguments:)`` for a statement bound with one argument (an array only for an error).
+    func step(argument: DatabaseValue) throws -> Bool {
+        let rc = sqlite3_step(handle)
+        if rc == SQLITE_ROW { return true }
+        if rc == SQLITE_DONE { return false }
+        let error = connection.error(rc, sql: sql, arguments: [argument])
+        sqlite3_reset(handle)
+        throw error
+    }
+
     /// Advances to the next row; false when done. Throws SQLite's error otherwise.
     func step(arguments: [DatabaseValue]) throws -> Bool {
         let rc = sqlite3_step(handle)

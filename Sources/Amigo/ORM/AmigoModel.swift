@@ -86,10 +86,26 @@ public final class Record: AmigoModel, @unchecked Sendable, CustomStringConverti
     public let model: ORMModel
     /// The values of a narrow row read from a statement, when `inlineCount` is not negative.
     private var inline: InlineValues
-    /// Fits in the byte after the last inline value's tag.
+    /// Fits in the padding after the inline values.
     private var inlineCount: Int8
+    /// Whether ``rowIDBits`` holds the row's rowid (in the padding after ``inlineCount``, so
+    /// that ``rowID`` takes 8 bytes rather than an optional's 16).
+    private var hasRowID = false
+    /// The storage of ``rowID``.
+    private var rowIDBits: Int64 = 0
     /// The values otherwise (nil while they are inline, so that such records hold no array).
     private var array: [DatabaseValue]?
+    /// What few rows use (the key before a change, prefix sizes, related rows), allocated on first
+    /// use: every record read carries 8 bytes for it rather than 24.
+    private var extras: RecordExtras?
+
+    /// The side box, created when first needed.
+    private var extrasBox: RecordExtras {
+        if let extras { return extras }
+        let box = RecordExtras()
+        extras = box
+        return box
+    }
 
     /// The values, one per column of ``model``'s table, in column order.
     ///
@@ -134,14 +150,17 @@ public final class Record: AmigoModel, @unchecked Sendable, CustomStringConverti
             let key = model.table.primaryKey
             if key.contains(where: { $0.index == index }) { originalKey = key.map { self.value(at: $0.index) } }
         }
-        if inlineCount < 0 { array![index] = value } else { inline[index] = value }
+        if inlineCount < 0 { array![index] = value } else { inline.set(index, value) }
         if prefixSizes?[index] != nil, old != value { forgetPrefixes(changedFrom: { $0 == index ? old : self.value(at: $0) }) }
     }
 
     /// The primary key the row had in the database before a key column was changed.
-    var originalKey: [DatabaseValue]?
+    var originalKey: [DatabaseValue]? {
+        get { extras?.originalKey }
+        set { if newValue != nil || extras != nil { extrasBox.originalKey = newValue } }
+    }
     /// Column index → full size in bytes, for the values read as a prefix (nil when none was).
-    private var prefixSizes: [Int: Int]?
+    private var prefixSizes: [Int: Int]? { extras?.prefixSizes }
 
     /// The size in bytes of the whole value of column number `index` when the record holds only
     /// its first characters or bytes (read by a query with ``Query/prefixingValues(to:except:)``),
@@ -153,27 +172,33 @@ public final class Record: AmigoModel, @unchecked Sendable, CustomStringConverti
 
     /// Marks the value of column `index` as a prefix of a value of `fullSize` bytes.
     func markPrefix(at index: Int, fullSize: Int) {
-        if prefixSizes == nil { prefixSizes = [:] }
-        prefixSizes![index] = fullSize
+        let box = extrasBox
+        if box.prefixSizes == nil { box.prefixSizes = [:] }
+        box.prefixSizes![index] = fullSize
     }
 
     /// Forgets the prefix marks of the columns whose value differs from `old` (given whole since).
     private func forgetPrefixes(changedFrom old: (Int) -> DatabaseValue) {
-        guard let sizes = prefixSizes else { return }
-        for index in sizes.keys where index >= valueCount || value(at: index) != old(index) { prefixSizes![index] = nil }
-        if prefixSizes!.isEmpty { prefixSizes = nil }
+        guard let box = extras, let sizes = box.prefixSizes else { return }
+        for index in sizes.keys where index >= valueCount || value(at: index) != old(index) { box.prefixSizes![index] = nil }
+        if box.prefixSizes!.isEmpty { box.prefixSizes = nil }
     }
     /// The row's rowid, for tables keyed only by their rowid.
-    public var rowID: Int64?
+    public var rowID: Int64? {
+        get { hasRowID ? rowIDBits : nil }
+        set {
+            rowIDBits = newValue ?? 0
+            hasRowID = newValue != nil
+        }
+    }
     /// Related rows loaded by `selectRelated`, by relationship name (nil when there was none).
-    public var related: [String: Record?] { relatedRows ?? [:] }
-    /// Stored only once `selectRelated` loaded something, so that plain rows carry no dictionary.
-    private var relatedRows: [String: Record?]?
+    public var related: [String: Record?] { extras?.relatedRows ?? [:] }
 
     /// Records the related row of `relationship` loaded by `selectRelated`.
     func setRelated(_ row: Record?, for relationship: String) {
-        if relatedRows == nil { relatedRows = [:] }
-        relatedRows![relationship] = .some(row)
+        let box = extrasBox
+        if box.relatedRows == nil { box.relatedRows = [:] }
+        box.relatedRows![relationship] = .some(row)
     }
 
     /// Creates an empty row of `model` (every value NULL).
@@ -190,7 +215,8 @@ public final class Record: AmigoModel, @unchecked Sendable, CustomStringConverti
     /// ``InlineValues/capacity`` columns.
     init(_ model: ORMModel, row: StatementRow, offset: Int, count: Int, rowID: Int64?) {
         self.model = model
-        self.rowID = rowID
+        self.hasRowID = rowID != nil
+        self.rowIDBits = rowID ?? 0
         if count <= InlineValues.capacity {
             // Stored once, before super.init: no access check or copy per value.
             self.inline = InlineValues(row, offset: offset, count: count)
@@ -254,61 +280,5 @@ public final class Record: AmigoModel, @unchecked Sendable, CustomStringConverti
     public var description: String {
         let pairs = zip(model.table.columns, values).map { "\($0.label): \($1)" }
         return "\(model.name)(" + pairs.joined(separator: ", ") + ")"
-    }
-}
-
-/// Up to eight values stored in place (inside a ``Record``), read and written by index.
-struct InlineValues {
-    /// How many values fit.
-    static let capacity = 8
-    private var v0, v1, v2, v3, v4, v5, v6, v7: DatabaseValue
-
-    /// Eight NULLs.
-    init() {
-        v0 = .null; v1 = .null; v2 = .null; v3 = .null
-        v4 = .null; v5 = .null; v6 = .null; v7 = .null
-    }
-
-    /// Columns `offset..<offset + count` of `row` (`count` at most ``capacity``), the rest NULL.
-    @inline(__always)
-    init(_ row: StatementRow, offset: Int, count: Int) {
-        @inline(__always) func read(_ i: Int) -> DatabaseValue { i < count ? row.value(at: offset + i) : .null }
-        v0 = read(0); v1 = read(1); v2 = read(2); v3 = read(3)
-        v4 = read(4); v5 = read(5); v6 = read(6); v7 = read(7)
-    }
-
-    subscript(index: Int) -> DatabaseValue {
-        get {
-            switch index {
-            case 0: return v0
-            case 1: return v1
-            case 2: return v2
-            case 3: return v3
-            case 4: return v4
-            case 5: return v5
-            case 6: return v6
-            default: return v7
-            }
-        }
-        set {
-            switch index {
-            case 0: v0 = newValue
-            case 1: v1 = newValue
-            case 2: v2 = newValue
-            case 3: v3 = newValue
-            case 4: v4 = newValue
-            case 5: v5 = newValue
-            case 6: v6 = newValue
-            default: v7 = newValue
-            }
-        }
-    }
-
-    /// The first `count` values as an array.
-    func array(count: Int) -> [DatabaseValue] {
-        [DatabaseValue](unsafeUninitializedCapacity: count) { buffer, initialized in
-            for i in 0..<count { (buffer.baseAddress! + i).initialize(to: self[i]) }
-            initialized = count
-        }
     }
 }

@@ -76,7 +76,7 @@ extension Query {
     /// The object whose primary key is `key`, or nil. Earlier filters still apply (ANDed).
     public func get(_ key: any DatabaseValueConvertible) throws -> T? {
         if isBare, let column = try modelResult.get().primaryKey {
-            return try fetchByKey([column.kind.toDatabase(key.databaseValue)])   // one array, not two
+            return try fetchByKey(.one(column.kind.toDatabase(key.databaseValue)))   // no array at all
         }
         return try get([key.databaseValue])
     }
@@ -98,7 +98,7 @@ extension Query {
             return copy
         }
         guard isBare else { return try keyed().first() }
-        return try fetchByKey(values)
+        return try fetchByKey(values.count == 1 ? .one(values[0]) : .composite(values))
     }
 
     /// Whether the query is `session.query(X)` and nothing more: no filter, order, limit,
@@ -107,12 +107,12 @@ extension Query {
 
     /// `get` on a bare query (see ``isBare``): the same SQL every time (compiled once per model and dialect);
     /// only the key values, already in the key columns' stored form, change.
-    func fetchByKey(_ values: [DatabaseValue]) throws -> T? {
-        let object = try state.fetchByKey(values, asRecord: T.self == Record.self, builtType: T.self) { model, asRecord in
+    func fetchByKey(_ key: GetKey) throws -> T? {
+        let object = try state.fetchByKey(key, asRecord: T.self == Record.self, builtType: T.self) { model, asRecord in
             var keyed = self
             keyed.extraConditions.append(({ scope in
                 model.keyColumnsForGet.map { scope.statement.qualified(scope.alias, $0.label) + " = ?" }.joined(separator: " AND ")
-            }, values))
+            }, key.values))
             keyed.limitCount = 1
             let compiled = try keyed.compile()
             return GetPlan(sql: compiled.sql, loader: RowLoader(model, offset: 0, asRecord: asRecord, rowIDIndex: compiled.rowIDIndex))
@@ -189,11 +189,11 @@ extension QueryState {
     }
 
     /// `get` on a bare query: the model's ``GetPlan`` (built by `build` the first time for this
-    /// dialect), run with `values` (the key, already in the key columns' stored form).
+    /// dialect), run with `key` (already in the key columns' stored form).
     ///
     /// - Throws: ``AmigoError/typeMismatch(expected:actual:)`` when the plan builds objects of
     ///   another class than `builtType`; the engine's error.
-    func fetchByKey(_ values: [DatabaseValue], asRecord: Bool, builtType: AmigoModel.Type,
+    func fetchByKey(_ key: GetKey, asRecord: Bool, builtType: AmigoModel.Type,
                     build: (ORMModel, Bool) throws -> GetPlan) throws -> AmigoModel? {
         let model = try modelResult.get()
         let engine = amigo.engine
@@ -205,10 +205,12 @@ extension QueryState {
             throw AmigoError.typeMismatch(expected: String(describing: builtType), actual: String(describing: loader.builtType))
         }
         var result: AmigoModel?
+        // Closures written out in each case: a local function capturing `result` would put it in
+        // a heap box on every call.
         try onConnection {
-            _ = try engine.fetch(plan.sql, values) { row in
-                result = loader.load(row)
-                return false
+            switch key {
+            case .one(let value): _ = try engine.fetch(plan.sql, argument: value) { row in result = loader.load(row); return false }
+            case .composite(let values): _ = try engine.fetch(plan.sql, values) { row in result = loader.load(row); return false }
             }
         }
         return result
