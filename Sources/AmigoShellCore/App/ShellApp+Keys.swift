@@ -111,6 +111,15 @@ extension ShellApp {
         case .history: overlay = .history(HistoryBrowser(entries: explorer.history.entries))
         case .dotCommand:
             return .prompt(PromptRequest(kind: .command, prompt: ":", initialText: "."))
+        case .jsonColumn:
+            // `:column json(body).` typed for the current column; on a JSON column, its path to go deeper.
+            guard let view, view.isModelView, view.cursorColumn < view.columns.count else {
+                setMessage("J: open a table and move to a column holding JSON first")
+                return .none
+            }
+            let column = view.columns[view.cursorColumn]
+            let start = view.jsonColumns.contains(column) ? column : "json(" + ValueText.keyPath(column) + ")"
+            return .prompt(PromptRequest(kind: .command, prompt: ":", initialText: "column " + start + "."))
         case .fullMessage:
             guard !lastMessage.isEmpty else { setMessage("no message to show"); return .none }
             overlay = .detail(text: lastMessage, scroll: 0)
@@ -121,7 +130,12 @@ extension ShellApp {
                 setMessage(outcome.message)
             }
         case .detail:
-            attempt { overlay = .detail(text: try explorer.currentRowDetail(), scroll: 0) }
+            attempt {
+                // Indented JSON in it can be folded: a cursor then, Enter folding the node under it.
+                let text = try explorer.currentRowDetail()
+                let browser = DetailBrowser(text: text)
+                overlay = browser.folding.canFold ? .foldingDetail(browser) : .detail(text: text, scroll: 0)
+            }
         case .edit:
             guard let view, view.cursorColumn < view.columns.count else {
                 setMessage("edit: move to a cell of a table first")
@@ -134,6 +148,10 @@ extension ShellApp {
             // A view, a read-only file or a key column is refused before the prompt opens, not after typing a value.
             do { try explorer.checkEditable(model) } catch { setError(error); return .none }
             let column = view.columns[view.cursorColumn]
+            if view.cursorColumn >= view.modelColumns.count {
+                setMessage("edit: \(column) is read from its JSON column; edit that column")
+                return .none
+            }
             if view.totalCount == 0 {
                 setMessage("edit: \(model.name) has no rows here to edit; a adds one")
                 return .none
