@@ -25,7 +25,7 @@ extension Query {
                     return false
                 }
             }
-        } catch AmigoError.database(let error) where error.sqlState == "22P02" && error.message.contains("type json") {
+        } catch AmigoError.database(let error) where error.kind == .invalidJSON {
             // A PostgreSQL server older than 16 refuses to read text that is not JSON: no value
             // there, as SQLite (and PostgreSQL from 16 on) read it.
             return .null

@@ -3,14 +3,14 @@
 import Foundation
 
 extension Query {
-    /// Runs `body`; PostgreSQL's refusal to read a column's text as JSON (SQLSTATE 22P02,
+    /// Runs `body`; PostgreSQL's refusal to read a column's text as JSON (``DatabaseError/Kind/invalidJSON``,
     /// `invalid input syntax for type json`, on a server older than 16, where a filter's
     /// `json(body)…` cannot skip such rows) becomes ``AmigoError/invalidJSON(model:column:row:detail:)``,
     /// naming the column the filter reads and the first row whose text is not JSON.
     func explainingInvalidJSON<R>(_ body: () throws -> R) throws -> R {
         do {
             return try body()
-        } catch AmigoError.database(let error) where error.sqlState == "22P02" && error.message.contains("type json") {
+        } catch AmigoError.database(let error) where error.kind == .invalidJSON {
             throw invalidJSONError(error)
         }
     }

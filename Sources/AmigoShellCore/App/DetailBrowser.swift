@@ -14,6 +14,13 @@ package struct DetailBrowser: Sendable, Equatable {
     /// The detail `text`, every node unfolded, the cursor on its first line.
     package init(text: String) { folding = JSONFolding(text: text) }
 
+    /// The overlay showing a row's detail `text`: a ``DetailBrowser`` when it holds indented
+    /// JSON to fold, else the plain text overlay.
+    static func overlay(showing text: String) -> ShellOverlay {
+        let browser = DetailBrowser(text: text)
+        return browser.folding.canFold ? .foldingDetail(browser) : .detail(text: text, scroll: 0)
+    }
+
     /// The lines shown, folded nodes as one line each.
     package var lines: [String] { folding.visible().map(\.text) }
 

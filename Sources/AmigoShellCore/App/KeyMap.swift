@@ -69,7 +69,7 @@ package enum KeyMap {
         KeyBinding(keys: [.char("!")], label: "!", action: .pinColumn, summary: "pin this column at the left, kept while the grid scrolls sideways; again: unpin"),
         KeyBinding(keys: [.char("J")], label: "J", action: .jsonColumn,
                    summary: "show a key of this JSON column as a column of its own: :column json(body). is typed, add the key (- takes it away)"),
-        KeyBinding(keys: [.char("v")], label: "v", action: .detail, summary: "row detail: every column, long text wrapped at words, JSON indented, BLOBs in hex"),
+        KeyBinding(keys: [.char("v")], label: "v", action: .detail, summary: "row detail: every column, long text wrapped at words, JSON indented (Enter folds an object or array, - folds all, + unfolds), BLOBs in hex"),
         KeyBinding(keys: [.char("p")], label: "p", action: .entityPage, summary: "the row as a page: its to-one chain, the first rows of each to-many; Enter follows a line"),
         KeyBinding(keys: [.char("y")], label: "y", action: .copyCell, summary: "copy this cell's whole value (OSC 52); in the echo pane, the reversed statement as runnable SQL"),
         KeyBinding(keys: [.char("Y")], label: "Y", action: .copyRow, summary: "copy this row to the clipboard as TSV (a header line, then the row)"),

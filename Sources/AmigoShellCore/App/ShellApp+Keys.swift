@@ -112,14 +112,8 @@ extension ShellApp {
         case .dotCommand:
             return .prompt(PromptRequest(kind: .command, prompt: ":", initialText: "."))
         case .jsonColumn:
-            // `:column json(body).` typed for the current column; on a JSON column, its path to go deeper.
-            guard let view, view.isModelView, view.cursorColumn < view.columns.count else {
-                setMessage("J: open a table and move to a column holding JSON first")
-                return .none
-            }
-            let column = view.columns[view.cursorColumn]
-            let start = view.jsonColumns.contains(column) ? column : "json(" + ValueText.keyPath(column) + ")"
-            return .prompt(PromptRequest(kind: .command, prompt: ":", initialText: "column " + start + "."))
+            guard let request = ColumnKeys.jsonColumnPrompt(for: view) else { setMessage(ColumnKeys.jsonColumnNeedsAColumn); return .none }
+            return .prompt(request)
         case .fullMessage:
             guard !lastMessage.isEmpty else { setMessage("no message to show"); return .none }
             overlay = .detail(text: lastMessage, scroll: 0)
@@ -130,39 +124,13 @@ extension ShellApp {
                 setMessage(outcome.message)
             }
         case .detail:
-            attempt {
-                // Indented JSON in it can be folded: a cursor then, Enter folding the node under it.
-                let text = try explorer.currentRowDetail()
-                let browser = DetailBrowser(text: text)
-                overlay = browser.folding.canFold ? .foldingDetail(browser) : .detail(text: text, scroll: 0)
-            }
+            attempt { overlay = DetailBrowser.overlay(showing: try explorer.currentRowDetail()) }
         case .edit:
-            guard let view, view.cursorColumn < view.columns.count else {
-                setMessage("edit: move to a cell of a table first")
-                return .none
+            switch EditKey.prompt(for: view, in: explorer) {
+            case .success(let request): return .prompt(request)
+            case .failure(.message(let text)): setMessage(text)
+            case .failure(.error(let error)): setError(error)
             }
-            guard let model = view.model else {
-                setMessage("edit: a sql result is not a table; open the table to edit its rows")
-                return .none
-            }
-            // A view, a read-only file or a key column is refused before the prompt opens, not after typing a value.
-            do { try explorer.checkEditable(model) } catch { setError(error); return .none }
-            let column = view.columns[view.cursorColumn]
-            if view.cursorColumn >= view.modelColumns.count {
-                setMessage("edit: \(column) is read from its JSON column; edit that column")
-                return .none
-            }
-            if view.totalCount == 0 {
-                setMessage("edit: \(model.name) has no rows here to edit; a adds one")
-                return .none
-            }
-            if view.modelColumns[view.cursorColumn].primaryKey {
-                setError(ShellError.keyColumnNotEditable(command: "edit", column: column, table: model.name))
-                return .none
-            }
-            var initial = ""
-            if let record = try? explorer.currentRecord() { initial = ValueText.editText(record.value(at: view.cursorColumn)) }
-            return .prompt(PromptRequest(kind: .edit(column: column), prompt: "\(column) = ", initialText: initial))
         case .insertRow:
             guard focus == .grid, let view else { setMessage("add: open a table first"); return .none }
             guard let model = view.model else { setMessage("add: a sql result is not a table; open the table to add rows"); return .none }
