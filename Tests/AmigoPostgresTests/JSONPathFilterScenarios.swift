@@ -49,7 +49,10 @@ struct JSONPathFilterScenarios {
             INSERT INTO note (id, body) VALUES (2, 'not json at all');
             INSERT INTO note (id, body) VALUES (3, '{"age": 28}');
             """#)
-        let session = try store.reflect().openSession()
+        let amigo = try store.reflect()
+        // A failed statement is undone alone, as amigo-shell has it (else it aborts the transaction).
+        (amigo.engine as? PostgresEngine)?.recoversFromFailedStatements = true
+        let session = try amigo.openSession()
         // A grid's JSON column reads no value there, on every engine.
         #expect(try session.query("note").havingKey([.integer(2)]).value(at: "json(body).age") == .null)
         #expect(try session.query("note").havingKey([.integer(1)]).value(at: "json(body).age").description.contains("34"))
