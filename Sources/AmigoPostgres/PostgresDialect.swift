@@ -18,8 +18,13 @@ import Amigo
 /// **Upserts.** `INSERT … ON CONFLICT (key) DO UPDATE SET …` updates the existing row in place
 /// (SQLite's `INSERT OR REPLACE` deletes it first, with its cascades).
 public struct PostgresDialect: SQLDialect {
-    /// Creates the dialect.
-    public init() {}
+    /// Whether the server has the `IS JSON` predicate (PostgreSQL 16 on): a filter's
+    /// `json(body)…` then reads no value from text that is not JSON, as SQLite does; an older
+    /// server refuses such a row (``AmigoError/invalidJSON(model:column:row:detail:)``).
+    public let hasJSONPredicate: Bool
+
+    /// Creates the dialect; `hasJSONPredicate` for a server that has `IS JSON` (16 on).
+    public init(hasJSONPredicate: Bool = false) { self.hasJSONPredicate = hasJSONPredicate }
 
     /// Double-quotes `identifier`, doubling any double quote inside it.
     public func quote(_ identifier: String) -> String {
@@ -114,9 +119,15 @@ public struct PostgresDialect: SQLDialect {
         }
         let json = "(\(column))::jsonb"
         let path = Array(repeating: "\(placeholder)::text", count: keys.count).joined(separator: ", ")
-        guard numeric else { return ("jsonb_extract_path_text(\(json), \(path))", keys) }
-        return ("(CASE WHEN jsonb_typeof(jsonb_extract_path(\(json), \(path))) = 'number' THEN (jsonb_extract_path_text(\(json), \(path)))::numeric END)",
-                keys + keys)
+        // From 16 on, text that is not JSON reads no value (as on SQLite) instead of failing the cast.
+        let valid = hasJSONPredicate ? "(\(column))::text IS JSON" : nil
+        guard numeric else {
+            guard let valid else { return ("jsonb_extract_path_text(\(json), \(path))", keys) }
+            return ("(CASE WHEN \(valid) THEN jsonb_extract_path_text(\(json), \(path)) END)", keys)
+        }
+        let number = "(CASE WHEN jsonb_typeof(jsonb_extract_path(\(json), \(path))) = 'number' THEN (jsonb_extract_path_text(\(json), \(path)))::numeric END)"
+        // A CASE, not an AND: PostgreSQL may evaluate either side of an AND first.
+        return (valid.map { "(CASE WHEN \($0) THEN \(number) END)" } ?? number, keys + keys)
     }
 
     /// Nil: a raw query's column may be of any type, and no one expression cuts every type while

@@ -53,8 +53,8 @@ public final class PostgresEngine: Engine, @unchecked Sendable {
     /// At most this many named statements are kept; past it, all are deallocated.
     static let statementCacheLimit = 512
 
-    /// ``PostgresDialect``.
-    public let dialect: any SQLDialect = PostgresDialect()
+    /// ``PostgresDialect``, told whether the server has `IS JSON` (16 on).
+    public let dialect: any SQLDialect
     /// The stream every statement is reported to (off until enabled).
     public let echo = EchoStream()
     /// The connection's target without its password (`host=/tmp/x dbname=amigo_test user=amigo`).
@@ -142,6 +142,7 @@ public final class PostgresEngine: Engine, @unchecked Sendable {
                                                     system: "PostgreSQL"))
         }
         self.connection = conn
+        self.dialect = PostgresDialect(hasJSONPredicate: PQserverVersion(conn) >= 160_000)
         // Notices (such as "relation already exists, skipping") would go to standard error.
         PQsetNoticeProcessor(conn, { _, _ in }, nil)
         let standby = PostgresEngine.isHotStandby(conn)

@@ -1,4 +1,5 @@
 import Amigo
+import AmigoPostgres
 import Foundation
 import Testing
 
@@ -35,6 +36,48 @@ struct JSONPathFilterScenarios {
             #expect(try ids(session, "json(body).name IN {'Ann', 'Cy'}") == [1, 3])
             #expect(try ids(session, "json(body).address.zip = nil") == [2, 3, 4])
         }
+    }
+
+    @Test(arguments: TestStore.Kind.available)
+    func textThatIsNotJSONMatchesNothingOrIsNamedWithItsRow(_ kind: TestStore.Kind) throws {
+        let store = try TestStore(kind)
+        defer { store.drop() }
+        let engine = try store.connect()
+        try engine.executeScript(#"""
+            CREATE TABLE note (id INTEGER PRIMARY KEY, body TEXT);
+            INSERT INTO note (id, body) VALUES (1, '{"age": 34}');
+            INSERT INTO note (id, body) VALUES (2, 'not json at all');
+            INSERT INTO note (id, body) VALUES (3, '{"age": 28}');
+            """#)
+        let amigo = try store.reflect()
+        // A failed statement is undone alone, as amigo-shell has it (else it aborts the transaction).
+        (amigo.engine as? PostgresEngine)?.recoversFromFailedStatements = true
+        let session = try amigo.openSession()
+        // A grid's JSON column reads no value there, on every engine.
+        #expect(try session.query("note").havingKey([.integer(2)]).value(at: "json(body).age") == .null)
+        #expect(try session.query("note").havingKey([.integer(1)]).value(at: "json(body).age").description.contains("34"))
+        let serverVersion = (engine as? PostgresEngine)?.serverVersion ?? 0
+        if kind == .sqlite || serverVersion >= 160_000 {
+            // SQLite, and PostgreSQL from 16 on (IS JSON): the row simply does not match.
+            #expect(try ids(session, "json(body).age > 30") == [1])
+            #expect(try ids(session, "json(body).age = nil") == [2])
+            return
+        }
+        // An older server cannot read it: the error names the table, the column and the row.
+        do {
+            _ = try ids(session, "json(body).age > 30")
+            Issue.record("a filter over text that is not JSON ran on PostgreSQL \(serverVersion)")
+        } catch AmigoError.invalidJSON(let model, let column, let row, let detail) {
+            #expect(model == "note")
+            #expect(column == "body")
+            #expect(row == "id 2")
+            #expect(detail.contains("invalid input syntax for type json"), "\(detail)")
+            let message = AmigoError.invalidJSON(model: model, column: column, row: row, detail: detail).description
+            #expect(message.hasPrefix("note.body holds text that is not JSON (first at id 2): json(body) cannot read it on this server"), "\(message)")
+        }
+        #expect(throws: AmigoError.self) { try session.query("note").filter("json(body).age > 30").count() }
+        // The session goes on.
+        #expect(try ids(session, "id = 3") == [3])
     }
 
     @Test(.enabled(if: TestServer.isAvailable, TestServer.skipReason))

@@ -45,10 +45,11 @@ import Testing
                 : ["link", "unlink"].contains(name) ? "\(name) x 1"
                 : name == "import" ? "import a.csv t" : name == "headers" ? "headers off" : name == "timer" ? "timer on" : name == "bail" ? "bail on" : name == "separator" ? "separator ," : name == "width" ? "width 5 -3"
                 : name == "sql" ? "sql SELECT 1" : name == "set" ? "set a = 1" : name == "limit" ? "limit 3"
-                : name == "export" ? "export json x.json" : name
+                : name == "export" ? "export json x.json" : name == "column" ? "column json(body).a" : name
             #expect(try parse(line) != nil, "\(line)")
         }
-        #expect(CommandParser.names == ["tables", "open", "filter", "order", "hide", "unhide", "pin", "limit", "relations", "follow", "back", "show", "get",
+        #expect(try parse("column json(body).address.city") == .jsonColumn("json(body).address.city"))
+        #expect(CommandParser.names == ["tables", "open", "filter", "order", "hide", "unhide", "column", "pin", "limit", "relations", "follow", "back", "show", "get",
                                         "sql", "set", "insert", "delete", "link", "unlink", "changes", "undo", "commit", "rollback", "echo", "export", "page", "map", "path", "schema", "schemas", "attach", "detach", "conninfo", "count", "refresh", "reconnect",
                                         "explain", "history", "save", "run", "stats", "freq",
                                         "mode", "headers", "output", "once", "read", "dump", "import", "indexes", "separator", "nullvalue", "print", "bail", "timer", "expanded",

@@ -17,7 +17,7 @@ import Testing
         let f = try ChinookFixture()
         #expect(complete("", in: f.explorer) == CommandParser.names)
         #expect(complete("s", in: f.explorer) == ["show", "sql", "set", "schema", "schemas", "save", "stats", "separator"])
-        #expect(complete("co", in: f.explorer) == ["commit", "conninfo", "count"])
+        #expect(complete("co", in: f.explorer) == ["column", "commit", "conninfo", "count"])
         #expect(complete("RO", in: f.explorer) == ["rollback"])
         #expect(complete("zz", in: f.explorer) == [])
     }

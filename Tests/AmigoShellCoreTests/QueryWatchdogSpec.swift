@@ -48,6 +48,28 @@ import Testing
         #expect(h.watchdog.takeKeys() == [.char("q")])
     }
 
+    @Test func meteredIdleWorkShowsItsProgressAfter150msAndEscOnlyStopsIt() {
+        let h = Harness()
+        h.watchdog.refreshes = { true }
+        h.watchdog.begin(.idle)
+        h.clock = 100_000_000
+        #expect(!h.watchdog.shouldInterrupt())
+        #expect(h.announcements == 0)
+        h.clock = 160_000_000
+        #expect(!h.watchdog.shouldInterrupt())
+        #expect(h.announcements == 1)
+        h.clock = 450_000_000
+        #expect(!h.watchdog.shouldInterrupt())
+        #expect(h.announcements == 2)            // shown again: its progress moves
+        h.typed = [.escape]
+        h.clock = 500_000_000
+        #expect(h.watchdog.shouldInterrupt())
+        #expect(h.watchdog.stoppedIdleWorkWithEscape)
+        #expect(h.watchdog.takeKeys() == [])     // Esc stopped the count; it does not also go back
+        h.watchdog.begin(.idle)
+        #expect(!h.watchdog.stoppedIdleWorkWithEscape)
+    }
+
     @Test func anInterruptedQueryFailsChangesNothingAndTheSessionGoesOn() throws {
         let f = try ChinookFixture()
         var calls = 0

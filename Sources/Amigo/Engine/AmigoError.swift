@@ -131,6 +131,11 @@ public enum AmigoError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Attaching or detaching a file on an engine that has no such thing (PostgreSQL, named
     /// `dialect`): its other databases are reached by another connection.
     case attachUnsupported(dialect: String)
+    /// A filter read a key inside `column` of `model` (`json(body).city`) where a row holds
+    /// text that is not JSON — on a PostgreSQL server older than 16, whose casts to `jsonb` fail
+    /// at such a row (SQLite, and PostgreSQL 16 on, read no value there: the row does not match).
+    /// `row` is the first such row's key (`id 3`) when it was found; `detail` the server's words.
+    case invalidJSON(model: String, column: String, row: String?, detail: String)
 
     /// What ``commitRolledBack(changesLost:cause:)`` puts before its cause's message, so that a
     /// line cut short still says it: `commit refused, 2 changes lost (the transaction was rolled back): `.
@@ -232,6 +237,9 @@ public enum AmigoError: Error, Sendable, Equatable, CustomStringConvertible {
             return "cannot attach \(path) as \(name): \(reason)"
         case .notAttached(let name, let attached):
             return "no file is attached as \(name)" + (attached.isEmpty ? " (none is attached)" : " (attached: \(attached.joined(separator: ", ")))")
+        case .invalidJSON(let model, let column, let row, let detail):
+            return "\(model).\(column) holds text that is not JSON" + (row.map { " (first at \($0))" } ?? "")
+                + ": json(\(column)) cannot read it on this server (PostgreSQL 16 on, and SQLite, skip such rows); \(detail)"
         case .attachUnsupported(let dialect):
             return "\(dialect) has no attached database files: open another database in its own amigo-shell"
         }

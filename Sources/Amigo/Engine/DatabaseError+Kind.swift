@@ -33,6 +33,9 @@ extension DatabaseError {
         case integerOverflow
         /// No function of that name takes these argument types (PostgreSQL's 42883).
         case undefinedFunction
+        /// Text read as JSON is not JSON (PostgreSQL's 22P02 for `json`/`jsonb`, as `::jsonb`
+        /// raises before version 16 gives a way to test the text first).
+        case invalidJSON
         /// Anything else (a syntax error, a missing table …): see ``DatabaseError/message``.
         case other
     }

@@ -23,6 +23,7 @@ extension DatabaseError.Kind {
         case "XX001", "XX002": self = .corrupt
         case "53100": self = .full
         case "42883": self = .undefinedFunction
+        case "22P02" where message.contains("type json"): self = .invalidJSON
         default: self = .other
         }
     }

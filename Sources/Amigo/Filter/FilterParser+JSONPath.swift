@@ -57,3 +57,26 @@ extension FilterRecursiveDescent {
         return .jsonPath(column: column, steps: steps, position: position)
     }
 }
+
+extension FilterParser {
+    /// Reads `input` as a path into a JSON column alone (`json(body).address.city`), as an
+    /// ordering key or a grid column names it: nil when `input` does not start with `json(`.
+    ///
+    /// - Throws: ``FilterError`` when it starts with `json(` but is not a whole JSON path.
+    public static func jsonPath(_ input: String) throws -> (column: [String], steps: [JSONPathStep])? {
+        var parser = try FilterRecursiveDescent(input)
+        guard case .identifier(let name) = parser.current.kind, name.lowercased() == "json" else { return nil }
+        try parser.advance()
+        guard parser.current.kind == .leftParen else { return nil }
+        guard case .jsonPath(let column, let steps, _) = try parser.parseJSONPath(position: 0) else { preconditionFailure("a JSON path") }
+        guard parser.current.kind == .end else {
+            throw parser.error(.unexpectedToken, "expected the end of the JSON path\(parser.after)")
+        }
+        return (column, steps)
+    }
+
+    /// The JSON path `column`/`steps` as the filter language writes it: `json(body).address.city`.
+    public static func jsonPathText(column: [String], steps: [JSONPathStep]) -> String {
+        "json(" + column.joined(separator: ".") + ")" + steps.map(\.text).joined()
+    }
+}

@@ -68,20 +68,27 @@ extension Query {
         let compiled = try compile(columns: false, resolving: paths)
         var statement = compiled.statement
         var columns = compiled.resolved
+        // A path into a JSON column binds its keys where its expression stands.
+        var pathArguments = compiled.resolvedArguments
+        var innerArguments: [DatabaseValue] = []
         if statement.limit != nil || statement.offset != nil {
             let quote = amigo.engine.dialect.quote
             statement.columns = columns.isEmpty ? ["1"] : columns.enumerated().map { "\($1) AS \(quote("c\($0)"))" }
             columns = columns.indices.map { quote("c\($0)") }
+            innerArguments = pathArguments.flatMap { $0 }
+            pathArguments = pathArguments.map { _ in [] }
         }
         var resolved = columns.makeIterator()
+        var boundPaths = pathArguments.makeIterator()
         var selectArguments: [DatabaseValue] = []
         let expressions = aggregates.map { aggregate in
-            aggregate.sql(aggregate.column == nil ? nil : resolved.next(), dialect: amigo.engine.dialect, arguments: &selectArguments)
+            if aggregate.column != nil { selectArguments += boundPaths.next() ?? [] }
+            return aggregate.sql(aggregate.column == nil ? nil : resolved.next(), dialect: amigo.engine.dialect, arguments: &selectArguments)
         }
         let sql = statement.aggregateSQL(expressions.joined(separator: ", "))
         var values: [DatabaseValue] = []
         try onConnection {
-            _ = try amigo.engine.fetch(sql, selectArguments + statement.arguments) { row in
+            _ = try amigo.engine.fetch(sql, selectArguments + innerArguments + statement.aggregateArguments) { row in
                 values = row.values
                 return false
             }

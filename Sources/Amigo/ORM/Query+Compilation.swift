@@ -96,15 +96,20 @@ extension Query {
             scope.statement = orderScope.statement
             scope.joinAliases = orderScope.joinAliases
             scope.statement.orderings.append(term)
+            scope.statement.orderArguments += orderScope.arguments
         }
         var resolved: [String] = []
+        var resolvedArguments: [[DatabaseValue]] = []
         for path in paths {
             // A scope of its own too, so that an error quotes the path as its input.
             let pathScope = QueryScope(model: model, alias: scope.alias, statement: scope.statement, input: path)
             pathScope.joinAliases = scope.joinAliases
             let segments = pathScope.segments(of: path)
             let sql: String
-            if segments.count > 1, segments.last!.hasPrefix("@") {
+            if let json = try pathScope.jsonPathValue(path, position: 0) {
+                // `json(body).address.city`: the value at the path, its keys bound.
+                sql = json
+            } else if segments.count > 1, segments.last!.hasPrefix("@") {
                 // `albums.@count`: aggregates over how many rows each row's relationship has.
                 sql = try pathScope.countExpression(Array(segments.dropLast()), operator: segments.last!, position: 0)
             } else {
@@ -113,6 +118,7 @@ extension Query {
                 }
                 sql = columnSQL
             }
+            resolvedArguments.append(pathScope.arguments)
             scope.statement = pathScope.statement
             scope.joinAliases = pathScope.joinAliases
             resolved.append(sql)
@@ -121,7 +127,7 @@ extension Query {
         statement.limit = limitCount
         statement.offset = offsetCount
         return CompiledQuery(statement: statement, model: model, rowIDIndex: rowIDIndex, related: relatedLayout,
-                             prefixSizes: prefixSizes, resolved: resolved, sql: selectColumns ? statement.sql : "")
+                             prefixSizes: prefixSizes, resolved: resolved, resolvedArguments: resolvedArguments, sql: selectColumns ? statement.sql : "")
     }
 
     /// The SQL and arguments this query runs for ``all()``.

@@ -26,7 +26,7 @@ extension Query {
 
     /// Runs a query, streaming objects to `body`.
     func run(_ plan: FetchPlan, _ body: (T) throws -> Bool) throws {
-        try runObjects(plan) { try body(unsafeDowncast($0, to: T.self)) }
+        try explainingInvalidJSON { try runObjects(plan) { try body(unsafeDowncast($0, to: T.self)) } }
     }
 
     /// Runs a query, streaming the objects (all of type `T`) to `body`, which is not generic:
@@ -59,7 +59,7 @@ extension Query {
     public func all() throws -> [T] {
         var objects: [AmigoModel] = []
         objects.reserveCapacity(Swift.min(limitCount ?? 16, 16))
-        try runObjects(try compileForFetch()) { (object: consuming AmigoModel) in objects.append(object); return true }
+        try explainingInvalidJSON { try runObjects(try compileForFetch()) { (object: consuming AmigoModel) in objects.append(object); return true } }
         // Every object is exactly a `T` (checked by runObjects), and arrays of class references
         // share one representation: reinterpret the array instead of casting each element again.
         assert(objects.allSatisfy { type(of: $0) == T.self })
@@ -150,11 +150,11 @@ extension Query {
     /// The number of results (respecting filters, relationship scope, limit and offset).
     public func count() throws -> Int {
         let compiled = try compile(columns: false)
-        let value = try onConnection {
+        let value = try explainingInvalidJSON { try onConnection {
             try amigo.engine.marking(.count(bounded: limitCount != nil)) {
-                try amigo.engine.fetchScalar(compiled.statement.aggregateSQL("COUNT(*)"), compiled.statement.arguments)
+                try amigo.engine.fetchScalar(compiled.statement.aggregateSQL("COUNT(*)"), compiled.statement.aggregateArguments)
             }
-        }
+        } }
         return Int(value.integerValue ?? 0)
     }
 

@@ -81,6 +81,8 @@ extension Query {
         let compiled = try compile(columns: false, resolving: [column])
         var statement = compiled.statement
         guard var expression = compiled.resolved.first else { throw AmigoError.unknownColumn(column: column, model: compiled.model.name) }
+        // The profile statements repeat the expression; a JSON path's bound keys would not follow it.
+        if compiled.resolvedBindArguments { throw AmigoError.notAColumn(path: column, model: compiled.model.name) }
         let dialect = amigo.engine.dialect
         let from: String
         let bounded = statement.limit != nil || statement.offset != nil
@@ -113,7 +115,7 @@ extension Query {
                 current = r.target
             }
         }
-        return ProfileSource(column: column, expression: expression, from: from, arguments: statement.arguments,
+        return ProfileSource(column: column, expression: expression, from: from, arguments: statement.aggregateArguments,
                              placeholder: dialect.placeholder, isRelatedCount: parts.count > 1 && parts.last!.hasPrefix("@"),
                              target: target, link: link, bounded: bounded)
     }
@@ -132,7 +134,7 @@ extension Query {
         var danglingValues: [DatabaseValue: Int] = [:]
         var dangling = 0
         try onConnection {
-            _ = try amigo.engine.fetch(sql, statement.arguments + [.integer(Int64(ValueProfile.danglingValuesListed))]) { row in
+            _ = try amigo.engine.fetch(sql, statement.aggregateArguments + [.integer(Int64(ValueProfile.danglingValuesListed))]) { row in
                 danglingValues[row.value(at: 0)] = Self.integer(row.value(at: 1))
                 dangling = Self.integer(row.value(at: 2))
                 return true

@@ -13,6 +13,7 @@ extension QueryScope {
         var key = key.trimmingCharacters(in: .whitespaces)
         var ascending = ascending
         if key.hasPrefix("-") { key.removeFirst(); ascending.toggle(); start += 1 }
+        if let json = try jsonPathValue(key, position: start) { return json + (ascending ? " ASC" : " DESC") }
         let path = segments(of: key)
         guard !path.isEmpty else { throw error("empty ordering", position: start, token: key) }
         if path.count > 1, path.last!.hasPrefix("@") {
@@ -22,6 +23,25 @@ extension QueryScope {
             throw error("cannot order by a to-many path", position: start, token: key)
         }
         return sql + (ascending ? " ASC" : " DESC")
+    }
+
+    /// The value at a path into a JSON column (`json(body).address.city`), read as a filter
+    /// reads it (``SQLDialect/jsonValue(of:at:numeric:)``; its path's arguments added to
+    /// ``arguments``); nil when `key` is not such a path.
+    func jsonPathValue(_ key: String, position: Int) throws -> String? {
+        let parsed: (column: [String], steps: [JSONPathStep])?
+        do {
+            parsed = try FilterParser.jsonPath(key)
+        } catch let failure as FilterError {
+            throw error(failure.message, position: position + failure.position, token: failure.token)
+        }
+        guard let (column, steps) = parsed else { return nil }
+        guard case .column(let columnSQL, _) = try resolve(column, position: position + 5, allowToMany: false) else {
+            throw error("json( ) reads one column, not a to-many path", position: position, token: key)
+        }
+        let value = dialect.jsonValue(of: columnSQL, at: steps, numeric: false)
+        arguments += value.arguments
+        return value.sql
     }
 
     /// The segments of an ordering or aggregate key: the key itself when the model has a column of

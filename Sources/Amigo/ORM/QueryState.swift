@@ -81,6 +81,10 @@ struct CompiledQuery {
     var prefixSizes: [ValuePrefix.SizeColumn] = []
     /// SQL for the key paths passed to `compile(resolving:)`, in order.
     var resolved: [String] = []
+    /// The arguments each of ``resolved`` binds (a path into a JSON column binds its keys), in order.
+    var resolvedArguments: [[DatabaseValue]] = []
+    /// Whether a resolved path binds arguments: SQL placed before the statement's own must bind them first.
+    var resolvedBindArguments: Bool { resolvedArguments.contains { !$0.isEmpty } }
     /// The statement's text, built once.
     var sql: String = ""
 }

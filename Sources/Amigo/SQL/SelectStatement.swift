@@ -38,6 +38,9 @@ public struct SelectStatement: Sendable {
     public var joinArguments: [DatabaseValue] = []
     /// Arguments of the WHERE terms.
     public var whereArguments: [DatabaseValue] = []
+    /// Arguments of the ORDER BY terms (a path into a JSON column binds its keys); bound only
+    /// while there are ``orderings``.
+    package var orderArguments: [DatabaseValue] = []
 
     /// Creates a statement over `table`.
     public init(dialect: any SQLDialect, table: String, alias: String? = nil) {
@@ -77,8 +80,12 @@ public struct SelectStatement: Sendable {
         return text + dialect.limitClause(limit: limit, offset: offset)
     }
 
-    /// All arguments in placeholder order.
-    public var arguments: [DatabaseValue] { joinArguments + whereArguments }
+    /// All arguments of ``sql`` in placeholder order.
+    public var arguments: [DatabaseValue] { joinArguments + whereArguments + (orderings.isEmpty ? [] : orderArguments) }
+
+    /// The arguments of ``aggregateSQL(_:)`` and of ``fromClause`` + ``whereClause``: without
+    /// the ORDER BY's, which they leave out unless the statement is limited.
+    public var aggregateArguments: [DatabaseValue] { limit != nil || offset != nil ? arguments : joinArguments + whereArguments }
 
     /// `SELECT <expression> FROM … WHERE …` with the same joins and conditions (for counts and aggregates).
     public func aggregateSQL(_ expression: String) -> String {

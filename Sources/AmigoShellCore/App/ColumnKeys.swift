@@ -28,4 +28,16 @@ enum ColumnKeys {
         default: preconditionFailure("not a column key: \(action)")
         }
     }
+
+    /// What `J` says where there is no column of a table to expand.
+    static let jsonColumnNeedsAColumn = "J: open a table and move to a column holding JSON first"
+
+    /// What `J` opens: the command prompt with `column json(body).` typed for the current column
+    /// (on a JSON column, its own path, to go deeper); nil without a column of a table.
+    static func jsonColumnPrompt(for view: BrowseView?) -> ShellApp.PromptRequest? {
+        guard let view, view.isModelView, view.cursorColumn < view.columns.count else { return nil }
+        let column = view.columns[view.cursorColumn]
+        let start = view.jsonColumns.contains(column) ? column : "json(" + ValueText.keyPath(column) + ")"
+        return ShellApp.PromptRequest(kind: .command, prompt: ":", initialText: "column " + start + ".")
+    }
 }

@@ -4,7 +4,7 @@ package enum ShellAction: String, Sendable, CaseIterable {
     case nextPane, previousPane, activate, relations, followLink, back
     case filterPrompt, find, frequencies, schemaMap, entityPage, copyCell, copyRow, findNext, findPrevious, jumpToKey, openTable, commandPrompt, sortAscending, sortDescending
     case dotCommand, fullMessage
-    case hideColumn, unhideColumns, narrowColumn, widenColumn, pinColumn, addSortKey
+    case hideColumn, unhideColumns, narrowColumn, widenColumn, pinColumn, addSortKey, jsonColumn
     case history
     case detail, edit, insertRow, deleteRow, deleteAll, undo, explain, filterEqual, toggleEcho, help, quit, suspend, redraw, refresh
 }
@@ -67,7 +67,9 @@ package enum KeyMap {
         KeyBinding(keys: [.char("<")], label: "<", action: .narrowColumn, summary: "narrow this column (:width COLUMN N sets it, :width COLUMN auto resets)"),
         KeyBinding(keys: [.char(">")], label: ">", action: .widenColumn, summary: "widen this column"),
         KeyBinding(keys: [.char("!")], label: "!", action: .pinColumn, summary: "pin this column at the left, kept while the grid scrolls sideways; again: unpin"),
-        KeyBinding(keys: [.char("v")], label: "v", action: .detail, summary: "row detail: every column, long text wrapped at words, JSON indented, BLOBs in hex"),
+        KeyBinding(keys: [.char("J")], label: "J", action: .jsonColumn,
+                   summary: "show a key of this JSON column as a column of its own (types :column json(body). for you)"),
+        KeyBinding(keys: [.char("v")], label: "v", action: .detail, summary: "row detail: long text wrapped, JSON indented (Enter folds, - folds all, + unfolds), BLOBs in hex"),
         KeyBinding(keys: [.char("p")], label: "p", action: .entityPage, summary: "the row as a page: its to-one chain, the first rows of each to-many; Enter follows a line"),
         KeyBinding(keys: [.char("y")], label: "y", action: .copyCell, summary: "copy this cell's whole value (OSC 52); in the echo pane, the reversed statement as runnable SQL"),
         KeyBinding(keys: [.char("Y")], label: "Y", action: .copyRow, summary: "copy this row to the clipboard as TSV (a header line, then the row)"),

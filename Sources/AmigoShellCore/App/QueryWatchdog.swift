@@ -10,7 +10,9 @@ import Amigo
 ///   Ctrl-C then stops the query (it fails with "interrupted" and changes nothing). Other keys
 ///   typed meanwhile are kept, in order, for later.
 /// - Idle work (a deferred count, the check for changes made elsewhere): any key stops it at
-///   once, so that the keyboard never waits for housekeeping; the key is kept.
+///   once, so that the keyboard never waits for housekeeping; the key is kept — except Esc, which
+///   only stops it (``stoppedIdleWorkWithEscape``), so that it does not also go back a view.
+///   Metered idle work (a count: ``WorkMeter``) shows its progress as key work does.
 ///
 /// Pure: the clock, the key poll and the status display are injected, so it is tested without
 /// a terminal or a slow query.
@@ -44,6 +46,8 @@ public final class QueryWatchdog {
 
     /// Whether the current (or last) work was stopped.
     public private(set) var cancelled = false
+    /// Whether the current (or last) work was idle work stopped with Esc (the key is not kept).
+    public private(set) var stoppedIdleWorkWithEscape = false
 
     /// - Parameters:
     ///   - now: a monotonic clock in nanoseconds.
@@ -66,6 +70,7 @@ public final class QueryWatchdog {
         self.work = work
         announced = nil
         cancelled = false
+        stoppedIdleWorkWithEscape = false
     }
 
     /// The work ended; checks made outside work never interrupt.
@@ -91,10 +96,16 @@ public final class QueryWatchdog {
             announced = wait
             shownAt = time
             wait == .lockHeldElsewhere ? showWaitingForLock() : showWorking()
+        } else if work == .idle, time - started >= slowAfterNanoseconds, refreshes(),
+                  announced == nil || time - shownAt >= refreshEveryNanoseconds {
+            // A count running while idle says how far it has come, as key work does.
+            announced = wait
+            shownAt = time
+            showWorking()
         }
         while let key = pollKey() {
             if work == .idle {
-                keys.append(key)
+                if key == .escape { stoppedIdleWorkWithEscape = true } else { keys.append(key) }
                 cancelled = true
             } else if key == .escape || key == .control("c") {
                 cancelled = true

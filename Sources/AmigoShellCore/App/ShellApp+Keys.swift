@@ -111,6 +111,9 @@ extension ShellApp {
         case .history: overlay = .history(HistoryBrowser(entries: explorer.history.entries))
         case .dotCommand:
             return .prompt(PromptRequest(kind: .command, prompt: ":", initialText: "."))
+        case .jsonColumn:
+            guard let request = ColumnKeys.jsonColumnPrompt(for: view) else { setMessage(ColumnKeys.jsonColumnNeedsAColumn); return .none }
+            return .prompt(request)
         case .fullMessage:
             guard !lastMessage.isEmpty else { setMessage("no message to show"); return .none }
             overlay = .detail(text: lastMessage, scroll: 0)
@@ -121,30 +124,13 @@ extension ShellApp {
                 setMessage(outcome.message)
             }
         case .detail:
-            attempt { overlay = .detail(text: try explorer.currentRowDetail(), scroll: 0) }
+            attempt { overlay = DetailBrowser.overlay(showing: try explorer.currentRowDetail()) }
         case .edit:
-            guard let view, view.cursorColumn < view.columns.count else {
-                setMessage("edit: move to a cell of a table first")
-                return .none
+            switch EditKey.prompt(for: view, in: explorer) {
+            case .success(let request): return .prompt(request)
+            case .failure(.message(let text)): setMessage(text)
+            case .failure(.error(let error)): setError(error)
             }
-            guard let model = view.model else {
-                setMessage("edit: a sql result is not a table; open the table to edit its rows")
-                return .none
-            }
-            // A view, a read-only file or a key column is refused before the prompt opens, not after typing a value.
-            do { try explorer.checkEditable(model) } catch { setError(error); return .none }
-            let column = view.columns[view.cursorColumn]
-            if view.totalCount == 0 {
-                setMessage("edit: \(model.name) has no rows here to edit; a adds one")
-                return .none
-            }
-            if view.modelColumns[view.cursorColumn].primaryKey {
-                setError(ShellError.keyColumnNotEditable(command: "edit", column: column, table: model.name))
-                return .none
-            }
-            var initial = ""
-            if let record = try? explorer.currentRecord() { initial = ValueText.editText(record.value(at: view.cursorColumn)) }
-            return .prompt(PromptRequest(kind: .edit(column: column), prompt: "\(column) = ", initialText: initial))
         case .insertRow:
             guard focus == .grid, let view else { setMessage("add: open a table first"); return .none }
             guard let model = view.model else { setMessage("add: a sql result is not a table; open the table to add rows"); return .none }

@@ -92,6 +92,8 @@ extension ShellApp {
             overlay = outcome == .stay ? .history(browser) : .none
             if case .run(let line) = outcome { return submit(.command, text: line) }
             if case .prompt(let request) = outcome { return .prompt(request) }
+        case .foldingDetail(var browser):
+            overlay = browser.handle(key) ? .foldingDetail(browser) : .none
         case .detail(let text, let scroll):
             overlay = TextOverlayKeys.scrolled(scroll, by: key).map { .detail(text: text, scroll: $0) } ?? .none
         case .help(let scroll):

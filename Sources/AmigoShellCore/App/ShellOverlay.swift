@@ -5,6 +5,8 @@ package enum ShellOverlay {
     case none
     case relations(rows: [(relationship: Relationship, count: Int)], cursor: Int)
     case detail(text: String, scroll: Int)
+    /// The row's detail holding indented JSON (`v`), a cursor on a line, its nodes foldable.
+    case foldingDetail(DetailBrowser)
     case help(scroll: Int)
     case output(title: String, text: String, scroll: Int)
     case confirmEdit(PendingEdit)

@@ -28,6 +28,8 @@ package enum Command: Equatable, Sendable {
     case pin(String?)
     /// Sets a column's width in the grid (nil width: as wide as its values ask).
     case columnWidth(String, Int?)
+    /// Shows a key of a JSON column as a column of its own (`column json(body).address.city`).
+    case jsonColumn(String)
     case relations
     case follow(String)
     case back

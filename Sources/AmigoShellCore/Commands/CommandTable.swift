@@ -58,6 +58,10 @@ extension CommandParser {
             let name = CommandParser.unquote(try input.needs("unhide COLUMN|all"))
             return .unhide(name.lowercased() == "all" ? nil : name)
         },
+        CommandSpec("column", aliases: [], usage: "column json(COLUMN).key…",
+                    summary: "show a key of a JSON column as a column of its own, for every row, for the session (key J; hide takes it away)") { input in
+            .jsonColumn(try input.needs("column json(COLUMN).key…"))
+        },
         CommandSpec("pin", aliases: [], usage: "pin [COLUMN]",
                     summary: "pin a column at the left of the grid, kept while it scrolls sideways; again: unpin (key !)") {
             .pin($0.rest.isEmpty ? nil : CommandParser.unquote($0.rest))

@@ -49,7 +49,7 @@ extension Explorer {
         case .order(let column, let descending, let then):
             try setOrder(column: column, descending: descending, then: then)
             return try viewResult()
-        case .hide, .unhide, .pin, .columnWidth:
+        case .hide, .unhide, .pin, .columnWidth, .jsonColumn:
             return try columnControl.columnCommand(command)
         case .limit(let n):
             textLimit = n

@@ -98,6 +98,8 @@ package enum ShellError: Error, Equatable, Sendable, CustomStringConvertible {
     case unknownViewColumn(command: String, column: String, columns: [String])
     /// A column command cannot do what was asked (`reason`: the last visible column cannot be hidden …).
     case columnLayout(command: String, reason: String)
+    /// `column PATH` was given a `path` that is not a key of a JSON column of the table (`reason`).
+    case jsonColumn(path: String, reason: String)
     /// `undo` cannot take back the last write (`change`): `reason` says why. Nothing was changed.
     case cannotUndo(change: String, reason: String)
     /// The saved-queries file at `path` cannot be read or is malformed (`reason`, with the line):
@@ -169,6 +171,7 @@ package enum ShellError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unknownViewColumn(let command, let column, let columns):
             return "\(command): no column '\(column)' in this view (its columns: \(columns.joined(separator: ", ")))"
         case .columnLayout(let command, let reason): return "\(command): \(reason)"
+        case .jsonColumn(let path, let reason): return "column \(path): \(reason)"
         case .cannotUndo(let change, let reason): return "undo: cannot undo \(change): \(reason); nothing was changed"
         case .savedQueriesFile(let path, let reason): return "saved queries: \(path): \(reason); the file is left as it is"
         case .noSavedQuery(let name, let available):

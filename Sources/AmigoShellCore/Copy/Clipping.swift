@@ -61,7 +61,8 @@ extension Navigator {
         guard let view = current else { throw ShellError.noView(command: "copy") }
         if view.isModelView {
             guard let record = try currentRecord() else { throw ShellError.noCurrentRow(command: "copy") }
-            return Clipping(scope, columns: view.columns, values: record.values, column: view.cursorColumn, caption: rowCaption(record))
+            let json = try loader.jsonColumnValues(of: view, row: view.cursorRow, record: record)
+            return Clipping(scope, columns: view.columns, values: record.values + json, column: view.cursorColumn, caption: rowCaption(record))
         }
         let row = try view.sqlWindow?.fullRow(at: view.cursorRow) ?? values(in: view.cursorRow..<view.cursorRow + 1).first
         guard let row else { throw ShellError.noCurrentRow(command: "copy") }

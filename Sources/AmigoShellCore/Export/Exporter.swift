@@ -69,6 +69,7 @@ package final class Exporter {
         guard let view = navigator.current else { throw ShellError.noView(command: "show") }
         // Model views' forms come from the dialect before any row; a `sql` result's from the
         // engine's description of its columns, read with the rows.
+        navigator.loader.syncJSONColumns(view)
         var begun = view.isModelView
         if begun { try writer.begin(columns: view.columns, forms: navigator.loader.valueForms(of: view)) }
         if limit != 0 {
@@ -120,10 +121,15 @@ package final class Exporter {
         // are), with no record built per row.
         // A table without a key is sought by its rowid, which the statement reads after the
         // model's columns: it is not one of them, and is left out.
-        let (sql, arguments) = try ordered.sql()
-        let width = view.columns.count
+        // JSON columns (`column json(body).address.city`) are selected after the row's columns
+        // (and its rowid), read as the grid reads them, and written after the table's columns.
+        let (sql, arguments) = try ordered.sql(appending: view.jsonColumns)
+        let width = view.storedColumns.count
+        let json = view.jsonColumns.count
         try database.amigo.engine.fetchInBatches(sql, arguments, describing: { _ in }) { row in
-            try body(row, min(width, row.count))
+            guard json > 0 else { return try body(row, min(width, row.count)) }
+            let values = (0..<min(width, row.count - json)).map(row.value(at:)) + (row.count - json..<row.count).map(row.value(at:))
+            return try body(StatementRow(columns: view.columns, values: values), values.count)
         }
     }
 

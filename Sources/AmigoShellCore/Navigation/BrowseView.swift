@@ -45,8 +45,15 @@ public final class BrowseView {
     /// search): what it did (`filter: Name CONTAINS[c] 'rock'`), shown in the breadcrumb. Back
     /// pops exactly this step.
     public internal(set) var step: String?
-    /// Column names.
-    public let columns: [String]
+    /// The names of the columns the rows hold (the table's, or a `sql` result's).
+    package let storedColumns: [String]
+    /// Keys of JSON columns shown as columns of their own after ``storedColumns``
+    /// (`json(body).address.city`), as the table's ``ColumnLayout`` lists them.
+    package internal(set) var jsonColumns: [String] = []
+    /// The value of each JSON column, by row index (read a row at a time, by its key).
+    var jsonValues: [Int: [DatabaseValue]] = [:]
+    /// Column names: the stored ones, then the JSON columns.
+    public var columns: [String] { storedColumns + jsonColumns }
     /// The ``ValueForm`` of each column of a `sql` result, as the engine described them (empty
     /// until read, and for a model view: ``Explorer/valueForms(of:)`` asks the dialect).
     var resultForms: [ValueForm] = []
@@ -76,14 +83,14 @@ public final class BrowseView {
         case .sql:
             self.model = nil
         }
-        self.columns = model?.table.columns.map(\.label) ?? []
+        self.storedColumns = model?.table.columns.map(\.label) ?? []
     }
 
     init(sql: String, columns: [String], rows: [[DatabaseValue]], truncated: Bool) {
         self.source = .sql(sql)
         self.model = nil
         self.title = "sql"
-        self.columns = columns
+        self.storedColumns = columns
         self.sqlRows = rows
         self.sqlTruncated = truncated
         self.totalCount = rows.count
@@ -94,7 +101,7 @@ public final class BrowseView {
         self.source = .sql(sql)
         self.model = nil
         self.title = "sql"
-        self.columns = columns
+        self.storedColumns = columns
         self.sqlWindow = window
         self.totalCount = window.total
         self.countIsExact = window.countIsExact
@@ -110,6 +117,7 @@ public final class BrowseView {
         copy.topRow = topRow
         copy.cursorColumn = cursorColumn
         copy.leftColumn = leftColumn
+        copy.jsonColumns = jsonColumns
         return copy
     }
 
@@ -118,7 +126,7 @@ public final class BrowseView {
         self.source = .sql(sql)
         self.model = nil
         self.title = "sql"
-        self.columns = columns
+        self.storedColumns = columns
         self.sqlRowsLoaded = false
         self.totalCount = count
     }

@@ -52,6 +52,15 @@ package struct ColumnControl {
             return "\(column) is hidden already (~ or unhide \(column) shows it)"
         }
         guard shown.count > 1 else { throw ShellError.columnLayout(command: "hide", reason: "\(column) is the only column shown") }
+        if view.jsonColumns.contains(column) {
+            // A JSON column is not hidden but taken away: `column` shows it again.
+            if view.cursorColumn == index, let at = shown.firstIndex(of: index) {
+                navigator.moveColumn(to: shown[at > 0 ? at - 1 : at + 1])
+            }
+            changeLayout(of: view) { $0.removeJSONColumn(column) }
+            navigator.loader.syncJSONColumns(view)
+            return "\(column) taken away (column \(column) shows it again)"
+        }
         changeLayout(of: view) { $0.hide(column) }
         if view.cursorColumn == index, let at = shown.firstIndex(of: index) {
             navigator.moveColumn(to: shown[at + 1 < shown.count ? at + 1 : at - 1])
@@ -132,7 +141,21 @@ package struct ColumnControl {
         return "sorted by " + (current?.orderText ?? column)
     }
 
-    /// Runs `hide`, `unhide`, `pin` and `width COLUMN N`.
+    /// Shows the key `path` of a JSON column (`json(body).address.city`) as a column of the
+    /// current view's table, after its others, and puts the cursor on it; remembered for the
+    /// table for the session, as hidden and pinned columns are. `hide` (`-`) takes it away.
+    @discardableResult
+    package func addJSONColumn(_ path: String) throws -> String {
+        guard let view = current else { throw ShellError.noView(command: "column") }
+        let text = try navigator.loader.checkedJSONColumn(path, of: view)
+        let added = changeLayout(of: view) { $0.addJSONColumn(text) }
+        navigator.loader.syncJSONColumns(view)
+        if let index = view.columns.firstIndex(of: text) { navigator.moveColumn(to: index) }
+        guard added else { return "\(text) is shown already" }
+        return "\(text) shown as a column of \(Self.layoutKey(of: view)) (filter and sort by it; - takes it away)"
+    }
+
+    /// Runs `hide`, `unhide`, `pin`, `width COLUMN N` and `column json(…)…`.
     func columnCommand(_ command: Command) throws -> CommandResult {
         let status: String
         switch command {
@@ -140,6 +163,7 @@ package struct ColumnControl {
         case .unhide(let name): status = try unhideColumns(name)
         case .pin(let name): status = try togglePin(name)
         case .columnWidth(let name, let width): status = try setColumnWidth(name, width)
+        case .jsonColumn(let path): status = try addJSONColumn(path)
         default: preconditionFailure("not a column command: \(command)")
         }
         return CommandResult(output: status, status: status)

@@ -10,6 +10,9 @@ package struct ColumnLayout: Sendable, Equatable {
     package private(set) var pinned: [String] = []
     /// Widths set by hand (`<`, `>`, `width COL N`), by column name.
     package private(set) var widths: [String: Int] = [:]
+    /// Keys of JSON columns expanded into columns of their own (`column json(body).address.city`),
+    /// in the order added: shown after the table's columns, in the filter language's spelling.
+    package private(set) var jsonColumns: [String] = []
 
     /// The narrowest a column can be set.
     package static let minimumWidth = 3
@@ -20,7 +23,7 @@ package struct ColumnLayout: Sendable, Equatable {
     package init() {}
 
     /// Whether the layout changes nothing.
-    package var isDefault: Bool { hidden.isEmpty && pinned.isEmpty && widths.isEmpty }
+    package var isDefault: Bool { hidden.isEmpty && pinned.isEmpty && widths.isEmpty && jsonColumns.isEmpty }
 
     /// The indices of `columns` the grid shows, in the order it shows them: the pinned ones
     /// first (in pinning order), then the others in their own order; hidden ones left out.
@@ -70,5 +73,25 @@ package struct ColumnLayout: Sendable, Equatable {
         let clamped = min(max(width, Self.minimumWidth), Self.maximumWidth)
         widths[name] = clamped
         return clamped
+    }
+
+    /// Adds the JSON column `path` (`json(body).address.city`) after the others; false when it
+    /// is there already.
+    @discardableResult
+    package mutating func addJSONColumn(_ path: String) -> Bool {
+        guard !jsonColumns.contains(path) else { return false }
+        jsonColumns.append(path)
+        return true
+    }
+
+    /// Takes the JSON column `path` away (with its pin and width); false when there was none.
+    @discardableResult
+    package mutating func removeJSONColumn(_ path: String) -> Bool {
+        guard let at = jsonColumns.firstIndex(of: path) else { return false }
+        jsonColumns.remove(at: at)
+        pinned.removeAll { $0 == path }
+        widths[path] = nil
+        hidden.remove(path)
+        return true
     }
 }

@@ -56,14 +56,20 @@ extension Navigator {
     package func filterEqualToCurrentCell() throws {
         guard let view = current, view.isModelView else { throw ShellError.noView(command: "=") }
         guard let record = try currentRecord() else { throw ShellError.noCurrentRow(command: "=") }
-        guard view.cursorColumn < view.modelColumns.count else { throw ShellError.noCurrentRow(command: "=") }
-        let column = view.modelColumns[view.cursorColumn]
-        let value = record.value(at: column.index)
+        let jsonAt = view.cursorColumn - view.storedColumns.count
+        guard view.cursorColumn < view.modelColumns.count || view.jsonColumns.indices.contains(jsonAt) else {
+            throw ShellError.noCurrentRow(command: "=")
+        }
+        // On a JSON column (`json(body).address.city`), its value in this row: the filter reads it the same way.
+        let value = view.jsonColumns.indices.contains(jsonAt)
+            ? try loader.jsonColumnValues(of: view, row: view.cursorRow, record: record)[jsonAt]
+            : record.value(at: view.modelColumns[view.cursorColumn].index)
         guard let literal = ValueText.filterLiteral(value) else {
             if case .blob = value { throw ShellError.cannotNarrow(reason: "cannot filter on a BLOB value") }
             throw ShellError.cannotNarrow(reason: "cannot filter on an infinite value")
         }
-        let term = ValueText.keyPath(column.label) + " = " + literal
+        let columnText = view.jsonColumns.indices.contains(jsonAt) ? view.jsonColumns[jsonAt] : ValueText.keyPath(view.modelColumns[view.cursorColumn].label)
+        let term = columnText + " = " + literal
         // A condition the filter already ANDs in narrows nothing further: the filter stays as it is.
         if let filter = view.filter, case .comparison(let new)? = try? FilterParser.parse(term),
            let existing = try? FilterParser.parse(filter),
@@ -105,6 +111,8 @@ extension Navigator {
         guard let view = current else { throw ShellError.noView(command: "order") }
         guard let model = view.model else { throw ShellError.sqlResult(command: "order", instead: "cannot be sorted; add ORDER BY") }
         let further = try then.map { key -> SortKey in
+            // A key of a JSON column (`json(body).age`) is checked with the first key, compiled.
+            if SortKey.isJSONPath(key.column) { return key }
             guard let c = model.table.column(named: key.column) else { throw AmigoError.unknownColumn(column: key.column, model: model.name) }
             return SortKey(c.label, descending: key.descending)
         }
@@ -120,10 +128,12 @@ extension Navigator {
         if let column {
             if let c = model.table.column(named: column) {
                 view.order = (c.label, descending)
-            } else if column.contains("."), !column.contains(" ") {
+            } else if SortKey.isJSONPath(column) || (column.contains(".") && !column.contains(" ")) {
                 // A related value (`artist.Name`) or a count (`albums.@count`): a path that leads
                 // nowhere is refused here, by compiling the ordering, before the view changes.
-                _ = try view.query(in: session).orderBy(column, ascending: !descending).limit(0).all()
+                var probe = try view.query(in: session).orderBy(column, ascending: !descending)
+                for key in further { probe = probe.orderBy(key.column, ascending: !key.descending) }
+                _ = try probe.limit(0).all()
                 view.order = (column, descending)
             } else {
                 let words = column.split(separator: " ")

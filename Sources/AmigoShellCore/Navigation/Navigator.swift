@@ -24,8 +24,9 @@ package final class Navigator {
     /// A `get` that failed, and the view and row that were current then: `set` refuses to edit
     /// that row, which is not the one asked for (in `-c` and piped scripts nobody sees the cursor).
     var failedGet: (view: ObjectIdentifier, row: Int, reason: String)?
-    /// How each table's columns are shown (hidden, pinned, widths), for the session.
-    let columnLayouts = ColumnLayouts()
+    /// How each table's columns are shown (hidden, pinned, widths, JSON columns), for the
+    /// session: the loader's, which reads the JSON columns.
+    var columnLayouts: ColumnLayouts { loader.columnLayouts }
 
     /// A navigator with no view open.
     init(database: BrowsedDatabase, watcher: ChangeWatcher, loader: ViewLoader) {

@@ -102,7 +102,7 @@ final class QueryRowSource: RowPageSource {
 }
 
 extension Query<Record>.KeysetColumn {
-    /// Whether the column is a path through relationships (`artist.Name`, `albums.@count`),
-    /// computed per row rather than stored in it.
-    var isComputed: Bool { name.contains(".") }
+    /// Whether the column is a path through relationships (`artist.Name`, `albums.@count`) or
+    /// into a JSON column (`json(body).age`), computed per row rather than stored in it.
+    var isComputed: Bool { name.contains(".") || SortKey.isJSONPath(name) }
 }

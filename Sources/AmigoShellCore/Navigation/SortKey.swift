@@ -12,6 +12,9 @@ package struct SortKey: Sendable, Equatable {
         self.descending = descending
     }
 
+    /// Whether `column` is a key of a JSON column (`json(body).age`), computed per row.
+    package static func isJSONPath(_ column: String) -> Bool { column.lowercased().hasPrefix("json(") }
+
     /// `Milliseconds desc`, or the column alone when ascending.
     package var text: String { column + (descending ? " desc" : "") }
 }

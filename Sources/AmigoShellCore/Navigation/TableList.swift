@@ -134,7 +134,11 @@ package final class TableList {
         do {
             // Counted row by row through a LIMIT subquery, not by SQLite's single COUNT(*) step,
             // so that the interrupt check runs during it and a key press stops it.
-            tables[i].rowCount = try database.session.query(tables[i].name).limit(Int.max - 1).count()
+            // Metered: the status line says how far it has come while it runs (Esc stops it).
+            let name = tables[i].name
+            tables[i].rowCount = try database.scanning("counting \(name)", total: nil) {
+                try database.session.query(name).limit(Int.max - 1).count()
+            }
         } catch AmigoError.database(let error) where error.kind == .interrupted {
             return false   // interrupted (a key was pressed): counted again when idle
         } catch {

@@ -6,10 +6,12 @@ import Foundation
 extension ViewLoader {
     // MARK: Computed order values
 
-    /// The path `view` is sorted by when it is computed (`albums.@count`, `artist.Name`): not a
-    /// column of the rows, so the grid shows it as a column of its own.
+    /// The path `view` is sorted by when it is computed (`albums.@count`, `artist.Name`,
+    /// `json(body).age`): not a column of the rows, so the grid shows it as a column of its own
+    /// (unless it is one of the view's JSON columns, shown already).
     static func computedOrderPath(of view: BrowseView?) -> String? {
-        guard let view, let order = view.order, order.column.contains(".") else { return nil }
+        guard let view, let order = view.order, order.column.contains(".") || SortKey.isJSONPath(order.column),
+              !view.jsonColumns.contains(order.column) else { return nil }
         return order.column
     }
 
@@ -28,6 +30,10 @@ extension ViewLoader {
 
     /// The value of `path` (a count or a value through to-one links) for `record`.
     func orderValue(_ path: String, of record: Record) throws -> DatabaseValue {
+        if SortKey.isJSONPath(path) {
+            guard QueryRowSource.canReadAgainByKey(record.model) else { return .null }
+            return try database.session.query(record.model.name).havingKey(record.primaryKey).value(at: path)
+        }
         var parts = path.split(separator: ".").map(String.init)
         let last = parts.removeLast()
         var row = record

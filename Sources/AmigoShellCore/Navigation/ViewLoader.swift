@@ -23,6 +23,9 @@ package final class ViewLoader {
     /// that a slow one cancelled with Esc leaves navigation where it was and is not run again
     /// by the next frame. The terminal UI turns it on; text mode reads rows when it prints them.
     package var readsFirstScreenOnOpen = false
+    /// How each table's columns are shown, for the session; the JSON columns listed there are
+    /// read with the rows (``values(of:in:)``).
+    let columnLayouts = ColumnLayouts()
     /// Most rows kept from a raw `sql` statement that cannot be paged.
     package static let sqlRowCap = 10_000
 
@@ -67,7 +70,9 @@ package final class ViewLoader {
         view.totalCount = total
         view.labels = [:]
         view.orderValues = [:]
+        view.jsonValues = [:]
         view.columnWidths = [:]
+        syncJSONColumns(view)
         view.place(row: view.cursorRow, top: view.topRow)
         if view.cursorColumn >= view.columns.count { view.cursorColumn = max(0, view.columns.count - 1) }
     }
@@ -92,13 +97,16 @@ package final class ViewLoader {
     /// count was (the terminal UI calls this when idle, after drawing). Returns whether anything changed.
     func completeDeferredCounts(of view: BrowseView?) -> Bool {
         if let view, !view.countIsExact, view.isModelView {
-            return (try? completeCount(of: view)) != nil
+            // Metered: the status line says how far it has come while it runs (Esc stops it).
+            return (try? database.scanning("counting \(view.title)", total: nil) { try completeCount(of: view, stoppable: true) }) != nil
         }
         return tableList.countNextDeferred()
     }
 
-    /// Replaces a view's provisional count with the exact one, keeping its position.
-    func completeCount(of view: BrowseView) throws {
+    /// Replaces a view's provisional count with the exact one, keeping its position. With
+    /// `stoppable` (while idle), counted row by row through a LIMIT subquery rather than by
+    /// SQLite's single COUNT(*) step, so that the interrupt check runs during it: a key stops it.
+    func completeCount(of view: BrowseView, stoppable: Bool = false) throws {
         if !view.countIsExact, let sqlWindow = view.sqlWindow {
             // A `sql` result counted up to a bound: counted whole only when its end is needed
             // (never when idle: a query can return rows without end).
@@ -109,7 +117,7 @@ package final class ViewLoader {
         }
         guard !view.countIsExact, view.isModelView else { return }
         let query = try view.query(in: database.session)
-        let total = try query.count()
+        let total = try (stoppable ? query.limit(Int.max - 1) : query).count()
         view.window = try window(over: query, of: view, total: total)
         view.totalCount = total
         view.countIsExact = true
@@ -123,12 +131,13 @@ package final class ViewLoader {
     /// ``cutCellShownLength`` characters and its full size (``ValueText/cut(_:fullSize:shownLength:)``).
     func values(of view: BrowseView, in range: Range<Int>) throws -> [[DatabaseValue]] {
         if let window = view.window {
-            return try window.rows(in: range).map { record in
+            syncJSONColumns(view)
+            return try window.rows(in: range).enumerated().map { offset, record in
                 var values = record.values
                 for index in record.prefixColumns {
                     values[index] = ValueText.cut(values[index], fullSize: record.fullSize(at: index) ?? 0, shownLength: cutCellShownLength)
                 }
-                return values
+                return values + (try jsonColumnValues(of: view, row: max(0, range.lowerBound) + offset, record: record))
             }
         }
         try loadSQLRows(view)

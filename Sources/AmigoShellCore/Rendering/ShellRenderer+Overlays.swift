@@ -83,6 +83,12 @@ extension ShellRenderer {
             let lines = FrequencyText.lines(profile, valueWidth: max(10, min(40, frame.inset(by: 1).width - 50)))
             box("Frequencies of \(profile.column) — " + FrequencyText.summary(profile), lines.isEmpty ? ["(no rows)"] : lines,
                 scroll: max(0, cursor - (height - 8)), highlight: cursor, footer: "Enter keeps the rows with this value · Esc closes")
+        case .foldingDetail(let browser):
+            // Each line wrapped; the cursor is on the first piece of its line.
+            let wrapped = browser.lines.map { wrap($0, width: max(20, width - 10)) }
+            let highlight = wrapped.prefix(browser.cursor).reduce(0) { $0 + $1.count }
+            box("Row detail — ↑↓ move, other keys close", wrapped.flatMap { $0 }, scroll: max(0, highlight - (height - 8)),
+                highlight: highlight, footer: DetailBrowser.footer)
         case .detail(let text, let scroll):
             let lines = text.split(separator: "\n", omittingEmptySubsequences: false).flatMap { wrap(String($0), width: max(20, width - 10)) }
             box("Row detail — ↑↓ PgUp PgDn scroll, other keys close", lines, scroll: scroll)

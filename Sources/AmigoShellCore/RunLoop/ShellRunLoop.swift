@@ -104,6 +104,7 @@ package final class ShellRunLoop {
     /// Handles one key and what it leads to (prompts, redraw, suspend); returns the last effect.
     @discardableResult
     func handle(_ key: Key) -> ShellApp.ShellEffect {
+        countsStoppedUntilKey = false
         let wasConfirming = app.isConfirming
         var effect = keyWork { app.handle(key, in: shownLayout) }
         while case .prompt(let request) = effect {
@@ -141,14 +142,28 @@ package final class ShellRunLoop {
     }
 
     /// Finishes deferred counts (big tables, views) one after another while no key comes,
-    /// drawing after each: a key typed meanwhile stops the count running and is handled next.
+    /// drawing after each, their progress in the status line while one runs: a key typed
+    /// meanwhile stops the count running and is handled next; Esc only stops it, and counting
+    /// waits for the next key (the view and its count so far stay as they were).
     private func completeCountsWhileIdle() {
+        guard !countsStoppedUntilKey else { return }
         while queued.isEmpty, idle({ explorer.completeDeferredCounts() }) {
             draw()
             queued += watchdog.takeKeys()
             if queued.isEmpty, let key = terminal.pollKey() { queued.append(key) }
         }
+        if watchdog.stoppedIdleWorkWithEscape {
+            countsStoppedUntilKey = true
+            app.setMessage(Self.countingStopped)
+            draw()
+        }
     }
+
+    /// What the status line says when Esc stopped a count running while idle.
+    package static let countingStopped = "counting stopped (Esc): a count shown with + is a lower bound; counting goes on after the next key"
+
+    /// Whether Esc stopped the counts running while idle: they wait for the next key.
+    private var countsStoppedUntilKey = false
 
     /// The layout of the frame last drawn: keys act on the screen as it was shown.
     private var shownLayout: FrameLayout?
