@@ -98,6 +98,27 @@ import Testing
         #expect(ran.allSatisfy { !$0.contains("OFFSET") }, "\(ran)")
     }
 
+    @Test func backCancelledWhileReadingAgainLeavesTheStepAndComesBackLaterToTheSameRow() throws {
+        let (explorer, path) = try explorer()
+        defer { TemporaryFile.remove(path) }
+        let view = try followedToTheEnd(explorer)
+        explorer.moveCursor(to: 90_000)
+        try explorer.setFilter("size < 500")
+        _ = try explorer.run("set name = 'edited'")
+        let step = explorer.current
+        // Esc while the row is looked for (after the view's bounded count): the statement is
+        // interrupted, navigation stays on the step.
+        explorer.echoLog.clear()
+        explorer.amigo.engine.setInterruptCheck { [explorer] in explorer.echoLog.entries.contains { $0.kind == .statement } }
+        #expect(throws: (any Error).self) { try explorer.back() }
+        explorer.amigo.engine.setInterruptCheck(nil)
+        #expect(statements(explorer).count >= 1)
+        #expect(explorer.current === step)
+        try explorer.back()
+        #expect(explorer.current === view && view.cursorRow == 90_000)
+        #expect(try explorer.currentRecord()?["id"] == .integer(90_001))
+    }
+
     @Test func backToAWholeTableStillRestoresItsRow() throws {
         let (explorer, path) = try explorer()
         defer { TemporaryFile.remove(path) }

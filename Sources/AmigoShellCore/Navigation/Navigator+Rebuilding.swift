@@ -79,7 +79,12 @@ extension Navigator {
         let (row, top) = (view.cursorRow, view.topRow)
         // The row as it was read (fetching it now would read the file as it is after the change).
         let record = view.model?.table.primaryKey.isEmpty == false ? view.window?.loadedRow(at: row) : nil
-        let moved = try load(view, keeping: record, row: row, top: top)
+        let moved: Int?
+        do { moved = try load(view, keeping: record, row: row, top: top) } catch where view.loadedGeneration != nil {
+            // Read again, but its row not found (a count cancelled): where it was, as before.
+            view.place(row: row, top: top)
+            moved = nil
+        }
         if let record, moved == nil, view.totalCount > 0 {
             // The row on screen went away: what the cursor is on now was not chosen, so
             // set, relations and follow wait for a get or a move.

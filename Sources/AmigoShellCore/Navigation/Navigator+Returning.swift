@@ -3,31 +3,30 @@
 import Amigo
 
 extension Navigator {
-    /// Makes `view` ready to be shown again by `back`. A view read at the loader's current
-    /// ``ViewLoader/dataGeneration``, with nothing committed elsewhere since, is shown as it
-    /// was left: its pages, count, cursor and scroll are kept and no query runs. Otherwise it is
-    /// read again (``load(_:keeping:row:top:)``) with the cursor on the row it was on, found by
-    /// key — not at its old place, which a count bounded again (`10000+`) would cut short.
+    /// Makes `view` ready to be shown again by `back`. Read at the loader's current
+    /// ``ViewLoader/dataGeneration``, nothing committed elsewhere since, it is shown as it was left
+    /// (pages, count, cursor, scroll; no query). Otherwise it is read again (``load(_:keeping:row:top:)``),
+    /// the cursor on its row found by key, not at its old place (a count bounded again cuts it short).
     func showAgain(_ view: BrowseView) throws {
         guard view.isModelView else { return }
         let changedElsewhere = (try? watcher.changedElsewhereWhileIdle()) ?? true
         if view.window != nil, view.loadedGeneration == loader.dataGeneration, !changedElsewhere { return }
         let record = view.model?.table.primaryKey.isEmpty == false ? view.window?.loadedRow(at: view.cursorRow) : nil
+        let before = (window: view.window, total: view.totalCount, exact: view.countIsExact, row: view.cursorRow, top: view.topRow)
         do {
             _ = try load(view, keeping: record, row: view.cursorRow, top: view.topRow)
         } catch {
-            view.loadedGeneration = nil     // half read: read again next time
+            // Cancelled (Esc) or failed: as it was left, to be read again (its row looked for) next time.
+            (view.window, view.totalCount, view.countIsExact, view.cursorRow, view.topRow) = before
+            view.loadedGeneration = nil
             throw error
         }
     }
 
-    /// Loads `view` again with the cursor on `record` (the row it was on, as it was read) when it
-    /// is still in the view, else at `row` (clamped); the screen keeps the cursor where it was
-    /// on it. Returns where the row is now, or nil when it left the view (or there was none).
-    ///
-    /// The row's place is found by key in the view's order (one count of the rows before it),
-    /// the exact count is finished when the row lies past the bounded one, and the window starts
-    /// at the row, so that the pages around it are read by keyset — no OFFSET.
+    /// Loads `view` again with the cursor on `record` (its row, as read) when still in the view,
+    /// else at `row` (clamped), the cursor where it was on screen; returns the row's place, or nil.
+    /// The place is one count by keyset of the rows before it (the exact count finished when it
+    /// lies past the bounded one); the window starts at the row, its pages read by keyset, no OFFSET.
     @discardableResult
     func load(_ view: BrowseView, keeping record: Record?, row: Int, top: Int) throws -> Int? {
         try loader.load(view)
