@@ -328,6 +328,28 @@ import Testing
         #expect(stats.contains("\nsum       9.22337203685478e+18"))
     }
 
+    @Test func statsOfATextColumnComputeNoSumNorAverageAndSayTheSame() throws {
+        let engine = try SQLiteEngine(path: ":memory:")
+        // TEXT affinity stores the number 12 as the text '12'; a BLOB stays a BLOB.
+        try engine.executeScript("CREATE TABLE t (id INTEGER PRIMARY KEY, s TEXT); INSERT INTO t VALUES (1, 'b'), (2, 12), (3, NULL), (4, 'b');")
+        let explorer = try Explorer(amigo: AmigoDatabase(reflecting: engine), displayPath: "memory")
+        try explorer.open("t")
+        explorer.echoLog.clear()
+        let stats = try explorer.run("stats s").output
+        #expect(stats == """
+            stat      s
+            --------  --
+            rows      4
+            non-null  3
+            distinct  2
+            nulls     1
+            min       12
+            max       b
+            """)
+        let ran = explorer.echoLog.entries.filter { $0.kind == .statement }.map(\.sql)
+        #expect(ran.count == 1 && !ran[0].contains("SUM(") && !ran[0].contains("AVG("), "\(ran)")
+    }
+
     @Test func aTableWithoutRelationshipsSaysSo() throws {
         let path = TemporaryFile.path("lonely")
         defer { TemporaryFile.remove(path) }

@@ -6,6 +6,8 @@ import Foundation
 // amigo-bench --app-child DB ROWS    (workload 9's browsing steps, in their own process)
 // [--no-app] [--app-rows N] [--no-csv] [--amigo-shell PATH]   (workloads 9, 10 and 11; --only 11: workload 11 alone;
 //   --only 10: workloads 10, 10b and 10c alone) [--amigo-shell-before PATH]   (10 and P9: an older build's amigo-shell beside, same rounds)
+// --only 12 | --only 13 | --only 14: workload 12 (a file of 5,000 tables), 13 (stats and related-value sorts beside
+//   sqlite3, on workload 9's file) or 14 (readers beside a writer) alone
 // [--pg-url URL | AMIGO_PG_URL=URL] [--no-pg]   (Amigo on PostgreSQL beside raw libpq; --only P9: its CSV workload alone)
 // amigo-bench --results-tsv …   (prints the measurements as TAB-separated lines instead of a report)
 //
@@ -44,6 +46,30 @@ if onlyPrefix == "11" {
     if let output { try section.write(toFile: output, atomically: true, encoding: .utf8) }
     exit(0)
 }
+let appRows = arguments.firstIndex(of: "--app-rows").map { Int(arguments[$0 + 1])! } ?? (quick ? 500_000 : 5_000_000)
+// Workloads 12, 13 and 14 alone (`--only 12`, …).
+if let only = onlyPrefix, ["12", "13", "14"].contains(only) {
+    var section = ""
+    var goals = ""
+    switch only {
+    case "12":
+        let results = try BigSchemaWorkload.run(runs: runs)
+        section = BigSchemaWorkload.report(results, runs: runs)
+        goals = BigSchemaWorkload.goalRows(results)
+    case "13":
+        let (appPath, _) = try AppFileWorkload.cachedFile(rows: appRows)
+        let results = try ComparedStepsWorkload.run(path: appPath, runs: runs)
+        section = ComparedStepsWorkload.report(results, rows: appRows, runs: runs)
+        goals = ComparedStepsWorkload.goalRows(results)
+    default:
+        section = ReadersWriterWorkload.report(try ReadersWriterWorkload.run(runs: runs), runs: runs)
+    }
+    removeFreshPaths()
+    if !goals.isEmpty { section += "\n| goal | target | status |\n|---|---|---|\n" + goals }
+    print(section)
+    if let output { try section.write(toFile: output, atomically: true, encoding: .utf8) }
+    exit(0)
+}
 /// Workload 10c's rows: 3,950,000 (issue 28's table), a tenth with --quick.
 let tokenRows = quick ? 395_000 : 3_950_000
 // Workloads 10, 10b and 10c alone (`--only 10`): streaming CSV, amigo-shell beside sqlite3.
@@ -69,7 +95,6 @@ if onlyPrefix == "10" {
     if let output { try section.write(toFile: output, atomically: true, encoding: .utf8) }
     exit(0)
 }
-let appRows = arguments.firstIndex(of: "--app-rows").map { Int(arguments[$0 + 1])! } ?? (quick ? 500_000 : 5_000_000)
 let runApp = !arguments.contains("--no-app")
 let runCSV = !arguments.contains("--no-csv")
 
@@ -204,6 +229,18 @@ if runApp {
         FileHandle.standardError.write(Data(String(format: "  9. %-80@ %10.2f ms\n", step.name as NSString, step.seconds * 1000).utf8))
     }
 }
+// Workloads 12 (5,000 tables), 13 (stats and related-value sorts beside sqlite3, on workload 9's file) and 14 (readers beside a writer).
+var bigSchemaResults: [BigSchemaWorkload.Result] = []
+var comparedResults: [ComparedStepsWorkload.Result] = []
+var readersWriterResults: [ReadersWriterWorkload.Result] = []
+if !shellOnly && onlyPrefix == nil {
+    bigSchemaResults = try BigSchemaWorkload.run(runs: runs)
+    readersWriterResults = try ReadersWriterWorkload.run(runs: runs)
+    removeFreshPaths()
+}
+if runApp && onlyPrefix == nil {
+    comparedResults = try ComparedStepsWorkload.run(path: try AppFileWorkload.cachedFile(rows: appRows).path, runs: runs)
+}
 let shellLines = childOutput.split(separator: "\n").map { $0.split(separator: "\t").map(String.init) }.filter { $0.count == 2 }
 
 // MARK: Report
@@ -242,6 +279,9 @@ if runCSV {
     report += "\n" + CSVStreamWorkload.report(csvTokenResults, rows: tokenRows, runs: runs, table: .tokens)
     report += "\n" + CSVOpenWorkload.report(csvOpenResults, rows: shellRows, runs: runs)
 }
+if !bigSchemaResults.isEmpty { report += "\n" + BigSchemaWorkload.report(bigSchemaResults, runs: runs) }
+if !comparedResults.isEmpty { report += "\n" + ComparedStepsWorkload.report(comparedResults, rows: appRows, runs: runs) }
+if !readersWriterResults.isEmpty { report += "\n" + ReadersWriterWorkload.report(readersWriterResults, runs: runs) }
 if !pgResults.isEmpty {
     report += "\n" + PostgresWorkloads.report(pgResults, url: pgURL ?? "", rows: pgRows, runs: runs)
     if !pgShellSteps.isEmpty {
@@ -267,6 +307,8 @@ report += Goals.csvRows(csvBlobResults, rows: shellRows, table: .blobs)
 report += Goals.csvRows(csvTokenResults, rows: tokenRows, table: .tokens)
 report += CSVOpenWorkload.goalRows(csvOpenResults, rows: shellRows)
 report += PostgresCSVWorkload.goalRows(pgCSVResults, rows: shellRows)
+report += BigSchemaWorkload.goalRows(bigSchemaResults)
+report += ComparedStepsWorkload.goalRows(comparedResults)
 if !keptMemoryResults.isEmpty {
     report += "\n" + AllocatorSensitivity.table(default: results, keptMemory: keptMemoryResults)
 }

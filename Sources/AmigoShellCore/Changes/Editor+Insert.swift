@@ -29,6 +29,7 @@ extension Editor {
 
     /// After an insert: counts read again, the new row current (or a note that the view does not show it).
     private func showInserted(_ record: Record, in view: BrowseView) throws {
+        navigator.loader.noteDataChanged()
         try tableList.reload()
         guard navigator.current === view else { return }
         try navigator.loader.load(view)

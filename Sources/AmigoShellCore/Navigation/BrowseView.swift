@@ -58,6 +58,9 @@ public final class BrowseView {
     /// until read, and for a model view: ``Explorer/valueForms(of:)`` asks the dialect).
     var resultForms: [ValueForm] = []
     var window: RowWindow?
+    /// The ``ViewLoader/dataGeneration`` the view was read at (nil: never, or its reading was
+    /// cut short): `back` shows a view of the current generation as it was left, without a query.
+    var loadedGeneration: Int?
     /// A `sql` result's rows, paged (nil: they are in ``sqlRows``).
     var sqlWindow: SQLResultWindow?
     var sqlRows: [[DatabaseValue]] = []

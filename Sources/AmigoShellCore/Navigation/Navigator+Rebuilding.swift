@@ -74,16 +74,16 @@ extension Navigator {
     /// screen that went away is news when another program removed it (a notice); after the
     /// session's own rollback (`undoneHere`), or a connection lost with its transaction, it is not.
     func reloadCurrentView(undoneHere: Bool = false) throws {
+        loader.noteDataChanged()
         guard let view = current, view.isModelView else { return }
         let (row, top) = (view.cursorRow, view.topRow)
         // The row as it was read (fetching it now would read the file as it is after the change).
         let record = view.model?.table.primaryKey.isEmpty == false ? view.window?.loadedRow(at: row) : nil
-        try loader.load(view)
-        let moved = record.flatMap { try? position(of: $0, in: view) }
-        if let moved, moved != row {
-            view.place(row: moved, top: top + moved - row)
-        } else {
+        let moved: Int?
+        do { moved = try load(view, keeping: record, row: row, top: top) } catch where view.loadedGeneration != nil {
+            // Read again, but its row not found (a count cancelled): where it was, as before.
             view.place(row: row, top: top)
+            moved = nil
         }
         if let record, moved == nil, view.totalCount > 0 {
             // The row on screen went away: what the cursor is on now was not chosen, so

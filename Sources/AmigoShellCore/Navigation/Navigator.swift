@@ -122,21 +122,22 @@ package final class Navigator {
         return true
     }
 
-    /// Returns to the previous view, with its filter, order, cursor and scroll as they were.
+    /// Returns to the previous view, with its filter, order, cursor and scroll as they were: as
+    /// it was left when nothing changed since (no query), else read again with the cursor on the
+    /// same row (``showAgain(_:)``). A reading cancelled with Esc leaves navigation where it was.
     public func back() throws {
+        let previous: [BrowseView]
+        var earlier = earlierStacks
         if stack.count <= 1 {
-            guard let previous = earlierStacks.popLast() else { throw ShellError.nothingToGoBack }
-            stack = previous
+            guard let last = earlier.popLast() else { throw ShellError.nothingToGoBack }
+            previous = last
         } else {
-            stack.removeLast()
+            previous = Array(stack.dropLast())
         }
-        if let view = current {
-            view.followedFrom = nil
-            // Counts may have changed through edits; keep the position.
-            let (row, top) = (view.cursorRow, view.topRow)
-            try loader.load(view)
-            view.place(row: row, top: top)
-        }
+        if let view = previous.last { try showAgain(view) }
+        stack = previous
+        earlierStacks = earlier
+        current?.followedFrom = nil
     }
 
     /// A `sql` result replaces the previous result rather than piling up behind it (back returns
@@ -146,8 +147,10 @@ package final class Navigator {
         stack.append(view)
     }
 
-    /// Loads `view` again (its labels and counts may have changed), keeping its cursor and scroll.
+    /// Loads `view` again after the session changed data (its labels and counts may have
+    /// changed), keeping its cursor and scroll; the views behind it are read again when shown.
     func reload(_ view: BrowseView) throws {
+        loader.noteDataChanged()
         let (row, top) = (view.cursorRow, view.topRow)
         try loader.load(view)
         view.place(row: row, top: top)

@@ -23,7 +23,7 @@ final class RowWindow: LoadedRows {
     /// The last row read whole by ``fullRow(at:)``, by absolute index.
     private var lastFullRow: (index: Int, record: Record)?
     /// The total number of rows in the view.
-    let total: Int
+    private(set) var total: Int
 
     /// A window over the `total` rows of `source`, reading `pageSize` rows at a time.
     init(source: any RowPageSource, total: Int, pageSize: Int = 100) {
@@ -140,6 +140,26 @@ final class RowWindow: LoadedRows {
         let drop = from - start
         if drop > 0 { rows.removeFirst(drop); start += drop }
         if rows.count > capacity { rows.removeLast(rows.count - capacity) }
+    }
+
+    /// The view's count made exact (it was counted up to a bound first): the rows loaded stay,
+    /// so that the count finishing reads no page again.
+    func recount(_ total: Int) {
+        self.total = total
+        if end > total {
+            rows.removeLast(min(rows.count, end - total))
+            if rows.isEmpty { start = 0 }
+        }
+    }
+
+    /// Starts the window at `row`, known to be at absolute `index` (found by its key after the
+    /// view was read again): the rows around it are then read after and before it by keyset,
+    /// never by their place.
+    func anchor(_ row: Record, at index: Int) {
+        guard index >= 0 && index < total else { return }
+        rows = [row]
+        start = index
+        lastFullRow = nil
     }
 
     /// Replaces a loaded row (after an edit re-read it).

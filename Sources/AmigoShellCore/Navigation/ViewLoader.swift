@@ -36,12 +36,21 @@ package final class ViewLoader {
         self.tableList = tableList
     }
 
+    /// Moves each time the data may have changed under the views (an edit, an undo, a commit or
+    /// rollback, another program's commit found): a view read at an older generation is read
+    /// again when `back` returns to it; one read at this generation is shown as it was left.
+    private(set) var dataGeneration = 0
+
+    /// Notes that the data may have changed: every view read before is read again when shown.
+    func noteDataChanged() { dataGeneration += 1 }
+
     /// Rows read at a time: two screens, at least 100.
     var pageSize: Int { max(100, viewportRows * 2) }
 
     /// Counts and prepares the rows of `view` (after its filter or order changed).
     func load(_ view: BrowseView) throws {
         guard view.isModelView else { return }
+        view.loadedGeneration = nil
         // The tables list's counts are reused below only while nobody else changed the database.
         // When someone did, this view is counted itself and the list is read again later (idle
         // work, or the next command that lists it) — never here, where one table another session
@@ -68,6 +77,7 @@ package final class ViewLoader {
         }
         view.window = try window(over: query, of: view, total: total)
         view.totalCount = total
+        view.loadedGeneration = dataGeneration
         view.labels = [:]
         view.orderValues = [:]
         view.jsonValues = [:]
@@ -118,7 +128,8 @@ package final class ViewLoader {
         guard !view.countIsExact, view.isModelView else { return }
         let query = try view.query(in: database.session)
         let total = try (stoppable ? query.limit(Int.max - 1) : query).count()
-        view.window = try window(over: query, of: view, total: total)
+        // The same rows in the same order: the pages read stay (the cursor's among them).
+        if let window = view.window { window.recount(total) } else { view.window = try window(over: query, of: view, total: total) }
         view.totalCount = total
         view.countIsExact = true
         if case .table(let model) = view.source, view.filter == nil {
