@@ -33,7 +33,7 @@ extension Editor {
         try tableList.reload()
         guard navigator.current === view else { return }
         try navigator.loader.load(view)
-        if let index = try navigator.position(of: record, in: view) {
+        if let index = try navigator.places.index(of: record, in: view) {
             navigator.moveCursor(to: index)
         } else {
             watcher.notice = "\(navigator.rowCaption(record)) is not in this view (filter: \(view.filter ?? "none")); open \(record.model.name) to see it"

@@ -63,7 +63,7 @@ extension Navigator {
         }
         // The cursor on the same row (by its key) if it is still there, else at the same place.
         let record = view.window?.loadedRow(at: view.cursorRow)
-        let row = record.flatMap { try? position(of: $0, in: next) } ?? view.cursorRow
+        let row = record.flatMap { try? places.index(of: $0, in: next) } ?? view.cursorRow
         next.place(row: row, top: row - (view.cursorRow - view.topRow))
         next.cursorColumn = min(view.cursorColumn, max(0, next.columns.count - 1))
         return next

@@ -30,7 +30,7 @@ extension Navigator {
     @discardableResult
     func load(_ view: BrowseView, keeping record: Record?, row: Int, top: Int) throws -> Int? {
         try loader.load(view)
-        guard let record, let found = try locate(record, in: view) else {
+        guard let record, let found = try places.locate(record, in: view) else {
             view.place(row: row, top: top)
             return nil
         }
@@ -39,21 +39,5 @@ extension Navigator {
         view.place(row: found.index, top: top + found.index - row)
         view.scrollToShowCursor(rows: viewportRows)
         return found.index
-    }
-
-    /// Where `record` is in `view` (the number of rows before it in the view's order) and the row
-    /// as it reads now; nil when it is not in the view. Ordered by stored values, the place is one
-    /// count by keyset; by a computed value (`artist.Name`) the view is walked
-    /// (``position(of:in:)``) and no row is given.
-    func locate(_ record: Record, in view: BrowseView) throws -> (index: Int, row: Record?)? {
-        let query = try view.query(in: session)
-        let key = record.primaryKey
-        guard !view.keysetOrder.contains(where: \.isComputed), !key.isEmpty,
-              let keyset = try query.keysetColumns(for: view.keysetOrder) else {
-            return try position(of: record, in: view).map { ($0, nil) }
-        }
-        guard let fresh = try query.get(key) else { return nil }
-        let values = Query<Record>.keysetValues(keyset, of: fresh)
-        return (try query.seek(keyset, after: values, backward: true).count(), fresh)
     }
 }

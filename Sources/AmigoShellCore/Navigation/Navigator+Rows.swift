@@ -77,7 +77,7 @@ extension Navigator {
             throw ShellError.noRowWithKey(command: "get", table: model.name, key: key)
         }
         // Find its position in the view: count the rows before it in the view's order.
-        if let index = try position(of: found, in: view) {
+        if let index = try places.index(of: found, in: view) {
             moveCursor(to: index)
         } else {
             throw ShellError.keyLookup(command: "get", reason: "\(model.name) \(key) exists but is not in this view (\(restriction(of: view)))")
@@ -113,31 +113,5 @@ extension Navigator {
         }
         parts.append(current)
         return parts
-    }
-
-    /// The absolute index of `record` in `view`, or nil when the view does not contain it.
-    func position(of record: Record, in view: BrowseView) throws -> Int? {
-        let query = try view.query(in: session)
-        if view.keysetOrder.contains(where: \.isComputed), let order = try query.keysetColumns(for: view.keysetOrder) {
-            // No stored value to compare with: walk the view in its order until the row comes.
-            var ordered = query
-            for column in order { ordered = ordered.orderBy(column.name, ascending: column.ascending) }
-            let key = record.primaryKey
-            var index = 0
-            var found: Int?
-            try ordered.forEach { row in
-                if row.primaryKey == key { found = index; return false }
-                index += 1
-                return true
-            }
-            return found
-        }
-        guard let keyset = try query.keysetColumns(for: view.keysetOrder) else { return nil }
-        let values = Query<Record>.keysetValues(keyset, of: record)
-        // Rows before it = rows "after" it going backward.
-        let pk = record.primaryKey
-        let contains = try query.get(pk) != nil || (record.model.table.primaryKey.isEmpty && record.rowID != nil)
-        guard contains else { return nil }
-        return try query.seek(keyset, after: values, backward: true).count()
     }
 }

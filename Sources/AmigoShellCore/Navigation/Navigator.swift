@@ -37,6 +37,8 @@ package final class Navigator {
 
     /// The session every query goes through.
     var session: Session { database.session }
+    /// Where rows are in views (``RowPlaces``).
+    var places: RowPlaces { RowPlaces(session: session) }
     /// The reflected models.
     var amigo: AmigoDatabase { database.amigo }
     /// Rows on screen at once.

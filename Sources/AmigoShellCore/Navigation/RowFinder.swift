@@ -94,7 +94,7 @@ struct RowFinder {
             found = try matching.seek(keyset, after: nil, backward: backward).first()
             wrapped = true
         }
-        guard let found, let index = try navigator.position(of: found, in: view) else {
+        guard let found, let index = try navigator.places.index(of: found, in: view) else {
             throw ShellError.noMatch(command: "find", place: place, text: text)
         }
         navigator.moveCursor(to: index)
