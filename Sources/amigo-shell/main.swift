@@ -223,6 +223,7 @@ struct AmigoShellCommand: ParsableCommand {
         let runner = settings.makeRunner(explorer: explorer, output: StandardStreams.writeOutput,
                                          errors: { fflush(nil); StandardError.write($0) })
         runner.printsEveryView = interactive
+        runner.outputIsTerminal = isatty(1) != 0
         continuation?.isInsideStatement = { [unowned runner] in runner.isInsideStatement }
         continuation?.discardStatement = { [unowned runner] in runner.discardStatement() }
         runner.run(lines: lines, location: location, joiningStatements: joiningStatements)

@@ -59,6 +59,7 @@ import Testing
         #expect(try AttachArguments.parse("DATABASE 'a.sqlite' AS a", command: "attach") == .attach(path: "a.sqlite", name: "a", writable: true, creating: true))
         #expect(try AttachArguments.parse("a.sqlite AS a", command: "attach") == .attach(path: "a.sqlite", name: "a", writable: false))
         #expect(try AttachArguments.parse("a.sqlite", command: "attach", endsWithSemicolon: true) == .attach(path: "a.sqlite", name: nil, writable: false))
+        #expect(try AttachArguments.parse("a.sqlite AS a", command: "attach", endsWithSemicolon: true) == .attach(path: "a.sqlite", name: "a", writable: false))
         #expect(try CommandParser.parse("ATTACH DATABASE 'x.db' AS x;") == .attach(path: "x.db", name: "x", writable: true, creating: true))
         #expect(throws: ShellError.usage(command: "attach", usage: "attach FILE [AS NAME] [rw] (quote a file name with spaces)")) {
             try AttachArguments.parse("a.sqlite AS", command: "attach")
@@ -122,5 +123,16 @@ import Testing
         #expect(title.hasPrefix(" amigo-shell · chinook.sqlite + \(name) (ro)"))
         _ = app.handle(.end)   // the tables list's last entries are the attached file's
         #expect(app.render(width: 120, height: 30).text().contains("⊘ nw.Shippers"))
+    }
+
+    /// A refused write names the read-only file its statement names, the name standing alone:
+    /// `data.x` does not name the file attached as `a`.
+    @Test func aRefusedWriteNamesTheFileItsStatementQualifies() {
+        #expect(Editor.names("update a.album set x = 1", schema: "a"))
+        #expect(Editor.names("update \"a\".album set x = 1", schema: "a"))
+        #expect(Editor.names("update [a].album set x = 1", schema: "a"))
+        #expect(!Editor.names("update data.album set x = 1", schema: "a"))
+        #expect(Editor.names("update data.album set x = a.y", schema: "a"))
+        #expect(!Editor.names("update album set x = 1", schema: ""))
     }
 }

@@ -48,10 +48,22 @@ import Testing
         #expect(h.watchdog.takeKeys() == [.char("q")])
     }
 
+    /// Esc during other idle work (row links, the check for changes made elsewhere) is a key
+    /// like any other: kept, so that it goes back a view as the key map says.
+    @Test func escDuringIdleWorkOtherThanACountIsKeptAsAKey() {
+        let h = Harness()
+        h.watchdog.begin(.idle)
+        h.typed = [.escape]
+        h.clock = 30_000_000
+        #expect(h.watchdog.shouldInterrupt())
+        #expect(!h.watchdog.stoppedIdleWorkWithEscape)
+        #expect(h.watchdog.takeKeys() == [.escape])
+    }
+
     @Test func meteredIdleWorkShowsItsProgressAfter150msAndEscOnlyStopsIt() {
         let h = Harness()
         h.watchdog.refreshes = { true }
-        h.watchdog.begin(.idle)
+        h.watchdog.begin(.idle, escapeOnlyStops: true)
         h.clock = 100_000_000
         #expect(!h.watchdog.shouldInterrupt())
         #expect(h.announcements == 0)

@@ -8,6 +8,8 @@ import Testing
 @Suite struct TerminalTextSpec {
     @Test func controlsBecomeVisibleAndLineBreaksStay() {
         #expect(TerminalText.safe("plain text\twith tab\nand line") == "plain text\twith tab\nand line")
+        #expect(TerminalText.safe("a,b\r\nc\rd\r", keepingLineEnds: true) == "a,b\r\nc^Md^M")
+        #expect(TerminalText.safe("a,b\r\n") == "a,b^M\n")
         #expect(TerminalText.safe("p\u{1b}]0;pwned\u{07}") == "p^[]0;pwned^G")
         #expect(TerminalText.safe("a\u{7f}b\u{9b}31mc") == "a^?b<U+009B>31mc")
         #expect(TerminalText.safe("evil\u{202e}txt.exe\u{2066}") == "evil<U+202E>txt.exe<U+2066>")

@@ -264,6 +264,26 @@ import Testing
         #expect(run.printed == ["table", "jsonl", #"{"a": 1}"#, "1\t"])
     }
 
+    /// On a terminal no mode writes the data's control characters raw (CSV keeps its CRLF); a
+    /// pipe gets every machine mode byte for byte, as sqlite3 writes it.
+    @Test func onATerminalEveryModeMakesTheDataSafeAndAPipeGetsItExact() throws {
+        let query = "SELECT 'a' || char(27) || '[31mb' AS v;"
+        let terminal = try Run(mode: .list, header: false)
+        terminal.runner.outputIsTerminal = true
+        terminal.runner.run(lines: [query])
+        #expect(terminal.text == "a^[[31mb\n")
+        let pipe = try Run(mode: .list, header: false)
+        pipe.runner.run(lines: [query])
+        #expect(pipe.text == "a\u{1b}[31mb\n")
+        let defaultMode = try Run()     // no mode chosen: sqlite3's list mode, raw to a pipe too
+        defaultMode.runner.run(lines: [query])
+        #expect(defaultMode.text == "a\u{1b}[31mb\n")
+        let csv = try Run(mode: .csv, header: false)
+        csv.runner.outputIsTerminal = true
+        csv.runner.run(lines: ["SELECT 'x' || char(13) || 'y' AS v;"])
+        #expect(csv.text == "\"x^My\"\r\n")     // quoted (it holds a line break), its CR made visible
+    }
+
     @Test func aSqlite3ScriptRunsUnchanged() throws {
         let run = try Run()
         run.runner.run(lines: [".tables", ".schema Album", "-- the names", "", ".mode csv", ".headers on",

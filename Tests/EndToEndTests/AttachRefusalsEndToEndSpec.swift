@@ -50,4 +50,37 @@ struct AttachRefusalsEndToEndSpec {
         #expect(!FileManager.default.fileExists(atPath: workspace.path("missing.sqlite")))
         #expect(workspace.databaseIsUnchanged)
     }
+
+    @Test("a file another program holds locked is refused with a reason, nothing is attached, and the run goes on")
+    func aLockedFileIsRefused() throws {
+        let workspace = try Workspace("attach-locked")
+        let sqlite3 = try #require(Fixture.executable(named: "sqlite3"), "the sqlite3 command-line shell is not installed")
+        let made = try ProcessRunner.run(sqlite3, [workspace.path("busy.sqlite"), "CREATE TABLE t (a); INSERT INTO t VALUES (1);"])
+        try #require(made.status == 0, "sqlite3 failed: \(made.stderr)")
+        // Another program: sqlite3 inside BEGIN EXCLUSIVE with a write made, waiting for more input.
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: sqlite3)
+        holder.arguments = [workspace.path("busy.sqlite")]
+        let input = Pipe()
+        holder.standardInput = input
+        holder.standardOutput = FileHandle.nullDevice
+        try holder.run()
+        // Ended by its input closing (a signal may be blocked in a child of the test process).
+        defer {
+            input.fileHandleForWriting.write(Data("ROLLBACK;\n.quit\n".utf8))
+            try? input.fileHandleForWriting.close()
+            holder.waitUntilExit()
+        }
+        input.fileHandleForWriting.write(Data("BEGIN EXCLUSIVE;\nINSERT INTO t VALUES (2);\n".utf8))
+        let deadline = Date().addingTimeInterval(10)
+        while !FileManager.default.fileExists(atPath: workspace.path("busy.sqlite-journal")), Date() < deadline { usleep(20_000) }
+        try #require(FileManager.default.fileExists(atPath: workspace.path("busy.sqlite-journal")), "sqlite3 never took the lock")
+
+        let result = try shell(workspace, ["attach busy.sqlite", "schemas", "sql SELECT count(*) FROM Genre;"])
+        #expect(result.stderr.hasPrefix("amigo-shell: line 1: error: cannot attach busy.sqlite as busy: another program holds it locked"), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+        #expect(result.stdout.contains("main") && !result.stdout.contains("busy"), "\(result.stdout)")
+        #expect(result.stdout.hasSuffix("count(*)\n--------\n25\n(1 row)\n") || result.stdout.hasSuffix("25\n"), "\(result.stdout)")
+        #expect(result.status == 1)
+    }
 }

@@ -50,7 +50,7 @@ enum ReadersWriterWorkload {
             sqlite3_bind_double(stmt, 3, f.price)
             if let note = f.note { raw.bind(stmt, 4, note) } else { sqlite3_bind_null(stmt, 4) }
             sqlite3_bind_int64(stmt, 5, f.flag ? 1 : 0)
-            sqlite3_step(stmt)
+            if sqlite3_step(stmt) != SQLITE_DONE { check(false, "raw insert failed: \(String(cString: sqlite3_errmsg(raw.db)))") }
             sqlite3_reset(stmt)
         }
         sqlite3_finalize(stmt)
@@ -130,7 +130,7 @@ enum ReadersWriterWorkload {
                 raw.exec("BEGIN IMMEDIATE")
                 for key in keys(commit: n, rows: rows) {
                     sqlite3_bind_int64(stmt, 1, Int64(key))
-                    sqlite3_step(stmt)
+                    if sqlite3_step(stmt) != SQLITE_DONE { check(false, "raw update failed: \(String(cString: sqlite3_errmsg(raw.db)))") }
                     sqlite3_reset(stmt)
                 }
                 raw.exec("COMMIT")

@@ -33,20 +33,22 @@ extension Session {
         if let reason = Self.attachNameProblem(name, attached: attached.map(\.name)) {
             throw AmigoError.cannotAttach(path: path, name: name, reason: reason)
         }
-        guard path == ":memory:" || (creating && !readOnly) || FileManager.default.fileExists(atPath: path) else {
+        // "" and ":memory:" are SQLite's temporary and in-memory databases, not files.
+        let isFile = path != ":memory:" && !path.isEmpty
+        guard !isFile || (creating && !readOnly && !engine.isReadOnly) || FileManager.default.fileExists(atPath: path) else {
             throw AmigoError.cannotAttach(path: path, name: name, reason: "no such file")
         }
         if let reason = Self.sameFileProblem(path, main: engine.path, attached: attached) {
             throw AmigoError.cannotAttach(path: path, name: name, reason: reason)
         }
-        if creating, !readOnly, !engine.isReadOnly, path != ":memory:", !FileManager.default.fileExists(atPath: path) {
+        if creating, !readOnly, !engine.isReadOnly, isFile, !FileManager.default.fileExists(atPath: path) {
             // sqlite3's ATTACH makes a missing file. A URI's `mode=rwc` is refused on a connection
             // opened without SQLITE_OPEN_CREATE, so the empty file (an empty database) is made here.
             guard FileManager.default.createFile(atPath: path, contents: nil) else {
                 throw AmigoError.cannotAttach(path: path, name: name, reason: "the file could not be made")
             }
         }
-        let file = path == ":memory:" ? path : SQLiteFileURI.uri(for: path, readOnly: readOnly || engine.isReadOnly)
+        let file = isFile ? SQLiteFileURI.uri(for: path, readOnly: readOnly || engine.isReadOnly) : path
         do {
             try executeBetweenTransactions(sql, [.text(file)])
         } catch AmigoError.database(let error) where error.kind == .corrupt {

@@ -10,8 +10,9 @@ import Amigo
 ///   Ctrl-C then stops the query (it fails with "interrupted" and changes nothing). Other keys
 ///   typed meanwhile are kept, in order, for later.
 /// - Idle work (a deferred count, the check for changes made elsewhere): any key stops it at
-///   once, so that the keyboard never waits for housekeeping; the key is kept — except Esc, which
-///   only stops it (``stoppedIdleWorkWithEscape``), so that it does not also go back a view.
+///   once, so that the keyboard never waits for housekeeping; the key is kept — except Esc during
+///   a count (``begin(_:escapeOnlyStops:)``), which only stops it (``stoppedIdleWorkWithEscape``),
+///   so that it does not also go back a view.
 ///   Metered idle work (a count: ``WorkMeter``) shows its progress as key work does.
 ///
 /// Pure: the clock, the key poll and the status display are injected, so it is tested without
@@ -48,6 +49,8 @@ public final class QueryWatchdog {
     public private(set) var cancelled = false
     /// Whether the current (or last) work was idle work stopped with Esc (the key is not kept).
     public private(set) var stoppedIdleWorkWithEscape = false
+    /// Whether the idle work running is stopped by Esc without the Esc being kept.
+    private var escapeOnlyStops = false
 
     /// - Parameters:
     ///   - now: a monotonic clock in nanoseconds.
@@ -64,7 +67,10 @@ public final class QueryWatchdog {
     }
 
     /// Work begins (before a key is handled, or before idle work).
-    public func begin(_ work: Work) {
+    /// `escapeOnlyStops`: idle work Esc stops without being kept as a key (a count, whose Esc
+    /// must not also go back a view); other idle work keeps every key, Esc included.
+    public func begin(_ work: Work, escapeOnlyStops: Bool = false) {
+        self.escapeOnlyStops = escapeOnlyStops
         started = now()
         lastPoll = 0
         self.work = work
@@ -105,7 +111,7 @@ public final class QueryWatchdog {
         }
         while let key = pollKey() {
             if work == .idle {
-                if key == .escape { stoppedIdleWorkWithEscape = true } else { keys.append(key) }
+                if key == .escape && escapeOnlyStops { stoppedIdleWorkWithEscape = true } else { keys.append(key) }
                 cancelled = true
             } else if key == .escape || key == .control("c") {
                 cancelled = true

@@ -48,10 +48,11 @@ struct Editor: OverTheExplorersParts {
             }
         } catch AmigoError.database(let error) where error.isReadOnly {
             // SQL that writes to a file attached read-only (the table commands refuse before).
-            // The file the statement names (`nw.Orders`), or the first read-only one.
+            // The file the statement names (`nw.Orders`, `"nw".Orders`), or the only read-only one.
             let text = write.statements.joined(separator: " ").lowercased()
             let readOnly = database.attached.filter(\.isReadOnly)
-            if !amigo.engine.isReadOnly, let file = readOnly.first(where: { text.contains($0.name.lowercased() + ".") }) ?? readOnly.first {
+            let named = readOnly.first { Self.names(text, schema: $0.name.lowercased()) } ?? (readOnly.count == 1 ? readOnly.first : nil)
+            if !amigo.engine.isReadOnly, let file = named {
                 throw ShellError.attachedReadOnly(command: write.command, table: nil, file: file, mainReadOnly: false)
             }
             throw AmigoError.database(error)
@@ -65,6 +66,22 @@ struct Editor: OverTheExplorersParts {
         }
         try write.settle()
         return summary
+    }
+
+    /// Whether `text` (lower case) qualifies a name with `schema` (`nw.orders`, `"nw".orders`,
+    /// `[nw].orders`), the schema's name standing alone (`data.x` does not name `a`).
+    static func names(_ text: String, schema: String) -> Bool {
+        guard !schema.isEmpty else { return false }
+        if ["\"" + schema + "\".", "[" + schema + "].", "`" + schema + "`."].contains(where: text.contains) { return true }
+        var rest = text[...]
+        while let found = rest.range(of: schema + ".") {
+            // Bare, it must not end a longer name (`data.x` is not `a.x`).
+            guard found.lowerBound > text.startIndex else { return true }
+            let before = text[text.index(before: found.lowerBound)]
+            if !(before.isLetter || before.isNumber || before == "_") { return true }
+            rest = text[found.upperBound...]
+        }
+        return false
     }
 
     /// Refuses a write on a read-only file, in one line.

@@ -7,8 +7,9 @@
 ///     attach --write archive.sqlite         // writable
 ///
 /// sqlite3's statement keeps sqlite3's meaning, so that a script runs unchanged: `ATTACH
-/// [DATABASE] 'FILE' AS NAME;` — the SQL shape, with `DATABASE` or ending with `;`, an `AS NAME`
-/// and neither flag — attaches the file writable, and creates it when it is missing.
+/// [DATABASE] 'FILE' AS NAME;` — the SQL shape: the file an SQL string (quoted), `DATABASE` or a
+/// closing `;`, an `AS NAME` and neither flag — attaches the file writable, and creates it when it
+/// is missing. `attach archive.db AS a;` (no quotes) stays the shell's: read-only, never created.
 enum AttachArguments {
     /// The words that make the file writable.
     static let writeFlags: Set<String> = ["rw", "--write", "-w"]
@@ -29,7 +30,7 @@ enum AttachArguments {
         for word in words {
             if writeFlags.contains(word.lowercased()) { writable = true; flagged = true } else if readOnlyFlags.contains(word.lowercased()) { writable = false; flagged = true } else { rest.append(word) }
         }
-        if sqlShape, !flagged, rest.count == 3, rest[1].lowercased() == "as" {
+        if sqlShape, !flagged, rest.count == 3, rest[1].lowercased() == "as", rest[0].first == "'" || rest[0].first == "\"" {
             return .attach(path: CommandParser.unquote(rest[0]), name: CommandParser.unquote(rest[2]), writable: true, creating: true)
         }
         let usage = ShellError.usage(command: command, usage: "attach FILE [AS NAME] [rw] (quote a file name with spaces)")

@@ -16,8 +16,8 @@ extension CommandParser {
             case "\\dv": return .tables(only: .views)
             default:
                 if input.rest.isEmpty { return .tables() }
-                // sqlite3's `.tables PATTERN` (a LIKE pattern) lists the names that match it.
-                if input.word == ".tables", Command.TableListKind(rawValue: input.rest.lowercased()) == nil {
+                // sqlite3's `.tables PATTERN` (a LIKE pattern, `views` too) lists the names that match it.
+                if input.word == ".tables" {
                     return .tables(like: CommandParser.unquote(input.rest))
                 }
                 guard let kind = Command.TableListKind(rawValue: input.rest.lowercased()) else {
@@ -202,7 +202,7 @@ extension CommandParser {
         CommandSpec("schemas", aliases: ["\\dn"], usage: "schemas",
                     summary: "the database's schemas: PostgreSQL's but the system ones, SQLite's main and attached files (also \\dn)") { try $0.bare(.schemas, "schemas") },
         CommandSpec("attach", aliases: [], usage: "attach FILE [AS NAME] [rw]",
-                    summary: "open another SQLite file beside this one (SQLite only), read-only unless rw (or --write) is added: its tables are listed as NAME.table (NAME: the file name without extension when not given; ⊘ marks a read-only file's), browsed, filtered, followed and, when writable, edited in the same session; a missing file is never created; sqlite3's ATTACH [DATABASE] 'FILE' AS NAME; (DATABASE or a closing ;) attaches writable and makes a missing file, as sqlite3") { input in
+                    summary: "open another SQLite file beside this one (SQLite only), read-only unless rw (or --write) is added: its tables are listed as NAME.table (NAME: the file name without extension when not given; ⊘ marks a read-only file's), browsed, filtered, followed and, when writable, edited in the same session; attach never creates a missing file; sqlite3's ATTACH [DATABASE] 'FILE' AS NAME; (the file quoted, with DATABASE or a closing ;) attaches writable and makes a missing file, as sqlite3 does") { input in
             try AttachArguments.parse(input.needs("attach FILE [AS NAME] [rw]"), command: input.word, endsWithSemicolon: input.endsWithSemicolon)
         },
         CommandSpec("detach", aliases: [], usage: "detach NAME",

@@ -25,9 +25,16 @@ extension ViewLoader {
         guard QueryRowSource.canReadAgainByKey(model) else { return view.jsonColumns.map { _ in .null } }
         let row = try database.session.query(model.name).havingKey(record.primaryKey)
         let values = try view.jsonColumns.map { try row.value(at: $0) }
+        if view.jsonValues.count >= Self.jsonValuesKept {
+            // Scrolled far: keep the rows around this one, as the window keeps its pages.
+            view.jsonValues = view.jsonValues.filter { abs($0.key - index) < Self.jsonValuesKept / 2 }
+        }
         view.jsonValues[index] = values
         return values
     }
+
+    /// How many rows' JSON column values a view keeps at most (the rows around the cursor).
+    static let jsonValuesKept = 1_000
 
     /// Checks that `path` is a key of a JSON column of `view`'s table (`json(body).address.city`)
     /// by reading it once, and gives it in the filter language's own spelling.

@@ -147,7 +147,7 @@ package final class ShellRunLoop {
     /// waits for the next key (the view and its count so far stay as they were).
     private func completeCountsWhileIdle() {
         guard !countsStoppedUntilKey else { return }
-        while queued.isEmpty, idle({ explorer.completeDeferredCounts() }) {
+        while queued.isEmpty, idle(escapeOnlyStops: true, { explorer.completeDeferredCounts() }) {
             draw()
             queued += watchdog.takeKeys()
             if queued.isEmpty, let key = terminal.pollKey() { queued.append(key) }
@@ -188,9 +188,10 @@ package final class ShellRunLoop {
         return work()
     }
 
-    /// Work nobody asked for: stopped by the first key.
-    private func idle<T>(_ work: () -> T) -> T {
-        watchdog.begin(.idle)
+    /// Work nobody asked for: stopped by the first key (kept, to be handled next; with
+    /// `escapeOnlyStops`, an Esc only stops it).
+    private func idle<T>(escapeOnlyStops: Bool = false, _ work: () -> T) -> T {
+        watchdog.begin(.idle, escapeOnlyStops: escapeOnlyStops)
         defer { watchdog.end() }
         return work()
     }

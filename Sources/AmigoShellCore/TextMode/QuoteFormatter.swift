@@ -41,7 +41,7 @@ package struct QuoteFormatter: RowFormatter {
     /// sqlite3's `%!.20g`: 20 significant digits, always with a decimal point.
     static func real(_ d: Double) -> String {
         if d.isNaN { return "NULL" }
-        if d.isInfinite { return d < 0 ? "-1e999" : "1e999" }
+        if d.isInfinite { return d < 0 ? "-Inf" : "Inf" }   // as sqlite3 3.40 writes them
         let digits = String(format: "%.20g", d)
         if digits.contains(".") { return digits }
         if let e = digits.firstIndex(where: { $0 == "e" || $0 == "E" }) { return digits[..<e] + ".0" + digits[e...] }

@@ -76,8 +76,14 @@ package final class TextModeRunner {
     /// Writes `text` where output goes now: the `once` file, the `output` file, or standard output.
     /// Text for people (``OutputMode/isForPeople``) has its terminal controls made visible;
     /// `raw` text (an export, a machine mode's rows) is written byte for byte.
+    ///
+    /// On a terminal (``outputIsTerminal``, no `once` or `output` file) every mode's text is made
+    /// safe: nothing from the data acts on the terminal, whatever the mode; a pipe or a file gets
+    /// machine modes byte for byte, as sqlite3 writes them.
     func write(_ text: String, raw: Bool = false) throws {
-        let text = raw || !mode.isForPeople ? text : TerminalText.safe(text)
+        let exact = raw || !mode.isForPeople
+        let toTerminal = outputIsTerminal && once == nil && redirect == nil
+        let text = !exact ? TerminalText.safe(text) : toTerminal ? TerminalText.safe(text, keepingLineEnds: true) : text
         if let file = once ?? redirect { try file.write(text) } else { try standardOutput(text) }
     }
 
@@ -89,7 +95,10 @@ package final class TextModeRunner {
             columns.minimumWidths = columnWidths
             formatter = columns
         }
-        return RowWriter(formatter: formatter) { [unowned self] in try self.write($0) }
+        // Raw or made safe by the mode the rows are written in (a query in sqlite3's list mode
+        // is written raw, as after `.mode list`).
+        let raw = !(mode ?? self.mode).isForPeople
+        return RowWriter(formatter: formatter) { [unowned self] in try self.write($0, raw: raw) }
     }
 
     /// What list mode writes between values (`.separator`).
@@ -106,6 +115,9 @@ package final class TextModeRunner {
     /// Whether a mode was chosen (`--mode`, `--csv`, `.mode` …): until one is, a query written
     /// as sqlite3 takes it (no `sql` word) on SQLite is written as sqlite3 writes it, in list mode.
     package var modeIsChosen = false
+    /// Whether standard output is a terminal (set by the executable): then no mode writes the
+    /// data's control characters raw.
+    package var outputIsTerminal = false
     /// Whether each line is written to the output before it runs (sqlite3's `.echo on`).
     package var echoesInput = false
 
