@@ -55,22 +55,41 @@ package struct SQLiteDump {
     /// trigger of the main database as stored, each ended by `;`, in the order they were made;
     /// with `pattern` (a `LIKE` pattern, bound), only those on a table whose name matches it.
     /// As sqlite3 writes them: a table whose name is quoted reads `CREATE TABLE IF NOT EXISTS`,
-    /// and a view is followed by its columns in a comment (`/* v(id,"the name") */`).
+    /// a view is followed by its columns in a comment (`/* v(id,"the name") */`), and the
+    /// attached files' statements follow the main file's, their names qualified (`CREATE TABLE x.q(a)`).
     public func writeSchema(tablesLike pattern: String? = nil, to sink: (String) throws -> Void) throws {
-        let rows = try engine.fetchAll(
-            "SELECT sql, type, name FROM sqlite_schema WHERE sql IS NOT NULL" + (pattern == nil ? "" : " AND tbl_name LIKE ?") + " ORDER BY rowid",
-            pattern.map { [.text($0)] } ?? []).rows
-        for row in rows {
-            var sql = row[0].textValue ?? ""
-            if sql.hasPrefix("CREATE TABLE \"") || sql.hasPrefix("CREATE TABLE '") {
-                sql = "CREATE TABLE IF NOT EXISTS " + sql.dropFirst("CREATE TABLE ".count)
+        let attached = (engine.dialect as? SQLiteDialect)?.attached.all ?? []
+        for schema in [nil] + attached.map(Optional.some) {
+            let table = (schema.map { engine.dialect.quote($0) + "." } ?? "") + "sqlite_schema"
+            let rows = try engine.fetchAll(
+                "SELECT sql, type, name FROM \(table) WHERE sql IS NOT NULL" + (pattern == nil ? "" : " AND tbl_name LIKE ?") + " ORDER BY rowid",
+                pattern.map { [.text($0)] } ?? []).rows
+            for row in rows {
+                var sql = Self.qualified(row[0].textValue ?? "", schema: schema)
+                if schema == nil, sql.hasPrefix("CREATE TABLE \"") || sql.hasPrefix("CREATE TABLE '") {
+                    sql = "CREATE TABLE IF NOT EXISTS " + sql.dropFirst("CREATE TABLE ".count)
+                }
+                if row[1].textValue == "view", let name = row[2].textValue {
+                    let columns = try engine.fetchAll("SELECT name FROM pragma_table_info(?, ?)", [.text(name), .text(schema ?? "main")])
+                        .rows.map { Self.identifier($0[0].textValue ?? "") }
+                    let viewName = (schema.map { Self.identifier($0) + "." } ?? "") + Self.identifier(name)
+                    sql += "\n/* \(viewName)(\(columns.joined(separator: ","))) */"
+                }
+                try sink(sql + ";\n")
             }
-            if row[1].textValue == "view", let name = row[2].textValue {
-                let columns = try engine.fetchAll("SELECT name FROM pragma_table_info(?)", [.text(name)]).rows.map { Self.identifier($0[0].textValue ?? "") }
-                sql += "\n/* \(Self.identifier(name))(\(columns.joined(separator: ","))) */"
-            }
-            try sink(sql + ";\n")
         }
+    }
+
+    /// `sql` (a stored `CREATE …`) with the object's name qualified by `schema`, as sqlite3's
+    /// shell writes an attached file's statements (`CREATE TABLE x.q(a)`); as it is for main.
+    static func qualified(_ sql: String, schema: String?) -> String {
+        guard let schema, sql.prefix(7).uppercased() == "CREATE " else { return sql }
+        for kind in ["TABLE", "INDEX", "UNIQUE INDEX", "VIEW", "TRIGGER", "VIRTUAL TABLE"] {
+            let head = sql.dropFirst(7)
+            guard head.prefix(kind.count).uppercased() == kind, head.dropFirst(kind.count).first == " " else { continue }
+            return String(sql.prefix(7 + kind.count)) + " " + identifier(schema) + "." + head.dropFirst(kind.count + 1)
+        }
+        return sql
     }
 
     /// A name as sqlite3's shell writes it in a comment: bare when it is a plain identifier and

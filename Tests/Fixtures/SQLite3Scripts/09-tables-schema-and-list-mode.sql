@@ -21,3 +21,11 @@ SELECT * FROM child;
 SELECT * FROM child;
 .headers on
 SELECT * FROM named;
+ATTACH DATABASE ':memory:' AS x;
+CREATE TABLE x.q(a);
+CREATE TABLE x."my t"(c);
+CREATE INDEX x.qi ON q(a);
+CREATE VIEW x.v AS SELECT * FROM q;
+.schema
+.schema q
+.tables
