@@ -197,21 +197,29 @@ extension QueryState {
     func fetchByKey(_ key: GetKey, session: Session?, asRecord: Bool, builtType: AmigoModel.Type,
                     build: (ORMModel, Bool) throws -> GetPlan) throws -> AmigoModel? {
         let model = try modelResult.get()
-        let engine = amigo.engine
-        let plan = try model.caches(for: engine.dialect).getStatements.plan(asRecord: asRecord) { try build(model, asRecord) }
+        let plan = try model.caches(for: amigo.engine.dialect).getStatements.plan(asRecord: asRecord) { try build(model, asRecord) }
+        // The plan's loader is borrowed, not copied (a copy retains and releases what it holds).
+        if plan.loader.isCurrent { return try fetch(key, sql: plan.sql, loader: plan.loader, builtType: builtType, session: session) }
         // A model's access plan is rebuilt only while its database resolves relationships; a
         // loader kept from before then would read the old plan.
-        let loader = plan.loader.isCurrent ? plan.loader : RowLoader(model, offset: 0, asRecord: asRecord, rowIDIndex: plan.loader.rowIDIndex)
+        let loader = RowLoader(model, offset: 0, asRecord: asRecord, rowIDIndex: plan.loader.rowIDIndex)
+        return try fetch(key, sql: plan.sql, loader: loader, builtType: builtType, session: session)
+    }
+
+    /// Runs a `get`'s `sql` with `key`, building the object with `loader`.
+    private func fetch(_ key: GetKey, sql: String, loader: borrowing RowLoader, builtType: AmigoModel.Type,
+                       session: Session?) throws -> AmigoModel? {
         guard loader.builtType == builtType else {
             throw AmigoError.typeMismatch(expected: String(describing: builtType), actual: String(describing: loader.builtType))
         }
+        let engine = amigo.engine
         var result: AmigoModel?
         // Closures written out in each case: a local function capturing `result` would put it in
         // a heap box on every call.
         try onConnection(session: session) {
             switch key {
-            case .one(let value): _ = try engine.fetch(plan.sql, argument: value) { row in result = loader.load(row); return false }
-            case .composite(let values): _ = try engine.fetch(plan.sql, values) { row in result = loader.load(row); return false }
+            case .one(let value): _ = try engine.fetch(sql, argument: value) { row in result = loader.load(row); return false }
+            case .composite(let values): _ = try engine.fetch(sql, values) { row in result = loader.load(row); return false }
             }
         }
         return result
