@@ -72,6 +72,11 @@ public final class AmigoDatabase: @unchecked Sendable {
 
     /// The model mapped to the compiled type `type`.
     public func model<M: AmigoModel>(for type: M.Type) throws -> ORMModel {
+        try model(forType: type)
+    }
+
+    /// ``model(for:)`` without generics (for a class known only at run time).
+    func model(forType type: AmigoModel.Type) throws -> ORMModel {
         if let m = byType[ObjectIdentifier(type)] { return m }
         throw AmigoError.unknownModel(String(describing: type))
     }

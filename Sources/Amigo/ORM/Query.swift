@@ -17,17 +17,31 @@ public struct Query<T: AmigoModel>: @unchecked Sendable {
     /// Everything the query holds, in one copy-on-write box: copying a query (which every
     /// refinement and every call through a generic boundary does) costs one reference count.
     var state: QueryState
+    /// The session that created the query, if any (bulk writes count their changes there).
+    var session: Session?
 
     init(amigo: AmigoDatabase, model: Result<ORMModel, Error>, session: Session? = nil) {
-        self.state = QueryState(amigo: amigo, modelResult: model)
-        state.session = session
+        self.init(state: QueryState(amigo: amigo, modelResult: model), session: session)
+    }
+
+    /// A query with `state` (shared until it changes) in `session`.
+    init(state: QueryState, session: Session?) {
+        self.state = state
+        self.session = session
     }
 
     /// A query over the compiled model of `M` (called from inlinable code, so that callers pass
     /// `Query<M>`'s metadata along rather than the library looking it up on every query).
+    ///
+    /// In a session, the bare state is the one the session keeps for the model (see
+    /// ``BareQueryStates``): no allocation and no model lookup by type per query.
     @usableFromInline
     init(amigo: AmigoDatabase, compiled type: T.Type, session: Session?) {
-        self.init(amigo: amigo, model: Result { try amigo.model(for: type) }, session: session)
+        if let session {
+            self.init(state: session.bareQueryStates.state(for: type, in: amigo), session: session)
+        } else {
+            self.init(amigo: amigo, model: Result { try amigo.model(for: type) }, session: nil)
+        }
     }
 
     /// The state, copied first when another query shares it.
@@ -40,11 +54,6 @@ public struct Query<T: AmigoModel>: @unchecked Sendable {
 
     var amigo: AmigoDatabase { state.amigo }
     var modelResult: Result<ORMModel, Error> { state.modelResult }
-    /// The session that created the query, if any (bulk writes count their changes there).
-    var session: Session? {
-        get { state.session }
-        set { mutableState.session = newValue }
-    }
     var filters: [(expression: FilterExpression, arguments: [FilterArgument], source: String)] {
         get { state.filters }
         set { mutableState.filters = newValue }

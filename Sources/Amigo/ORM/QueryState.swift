@@ -1,10 +1,13 @@
 // The parts of a Query shared between copies, and its compiled forms (FetchPlan, CompiledQuery).
 
 /// The parts of a ``Query``, shared between copies until one of them changes.
+///
+/// The session is not part of it (``Query`` holds it), so that a session can keep the bare state
+/// of each model it queried and hand it to every `session.query(T.self)` without a cycle (see
+/// ``BareQueryStates``).
 final class QueryState {
     let amigo: AmigoDatabase
     let modelResult: Result<ORMModel, Error>
-    var session: Session?
     var filters: [(expression: FilterExpression, arguments: [FilterArgument], source: String)] = []
     var pendingError: Error?
     var orderings: [(key: String, ascending: Bool, column: Bool)] = []
@@ -24,7 +27,6 @@ final class QueryState {
     /// A copy to change.
     func copy() -> QueryState {
         let copy = QueryState(amigo: amigo, modelResult: modelResult)
-        copy.session = session
         copy.filters = filters
         copy.pendingError = pendingError
         copy.orderings = orderings

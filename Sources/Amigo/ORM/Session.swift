@@ -61,6 +61,8 @@ public final class Session: @unchecked Sendable {
     let keptSavepointStack = Mutex<[KeptSavepoint]>([])
     /// What ``catalogVersion()`` reports on an engine without a schema cookie.
     let catalogMarks = Mutex(CatalogMarks())
+    /// The state of a bare `query(T.self)` per model queried, shared by every such query.
+    let bareQueryStates = BareQueryStates()
 
     init(amigo: AmigoDatabase) throws {
         self.amigo = amigo
