@@ -108,15 +108,16 @@ package final class ViewLoader {
     func completeDeferredCounts(of view: BrowseView?) -> Bool {
         if let view, !view.countIsExact, view.isModelView {
             // Metered: the status line says how far it has come while it runs (Esc stops it).
-            return (try? database.scanning("counting \(view.title)", total: nil) { try completeCount(of: view, stoppable: true) }) != nil
+            return (try? database.scanning("counting \(view.title)", total: nil) { try completeCount(of: view) }) != nil
         }
         return tableList.countNextDeferred()
     }
 
-    /// Replaces a view's provisional count with the exact one, keeping its position. With
-    /// `stoppable` (while idle), counted row by row through a LIMIT subquery rather than by
-    /// SQLite's single COUNT(*) step, so that the interrupt check runs during it: a key stops it.
-    func completeCount(of view: BrowseView, stoppable: Bool = false) throws {
+    /// Replaces a view's provisional count with the exact one, keeping its position. A filtered
+    /// view or a database view is counted by a loop the interrupt check runs in, so a key stops
+    /// it; a whole SQLite table by SQLite's one-step count (twice as fast as counting its rows,
+    /// and not stopped until it ends: 70 ms for 5,000,000 rows).
+    func completeCount(of view: BrowseView) throws {
         if !view.countIsExact, let sqlWindow = view.sqlWindow {
             // A `sql` result counted up to a bound: counted whole only when its end is needed
             // (never when idle: a query can return rows without end).
@@ -127,7 +128,7 @@ package final class ViewLoader {
         }
         guard !view.countIsExact, view.isModelView else { return }
         let query = try view.query(in: database.session)
-        let total = try (stoppable ? query.limit(Int.max - 1) : query).count()
+        let total = try query.count()
         // The same rows in the same order: the pages read stay (the cursor's among them).
         if let window = view.window { window.recount(total) } else { view.window = try window(over: query, of: view, total: total) }
         view.totalCount = total
