@@ -71,8 +71,8 @@ struct PsqlCommandsSpec {
         #expect(result.status == 0)
         #expect(result.stdout.hasPrefix("""
             Expanded display is on.
-              id = 1
-            name = AC/DC
+               id = 1
+             name = AC/DC
             Expanded display is off.
             id
             --
