@@ -43,6 +43,17 @@ final class RawDatabase {
     @inline(__always) func bind(_ stmt: OpaquePointer, _ i: Int32, _ s: String) {
         sqlite3_bind_text(stmt, i, s, -1, bench_sqlite_transient())
     }
+
+    /// Binds item `i` (``Workloads/item(_:)``) to an `INSERT INTO item (name, value, price, note,
+    /// flag) VALUES (?, ?, ?, ?, ?)` statement.
+    @inline(__always) func bindItem(_ stmt: OpaquePointer, _ i: Int) {
+        let f = Workloads.item(i)
+        bind(stmt, 1, f.name)
+        sqlite3_bind_int64(stmt, 2, Int64(f.value))
+        sqlite3_bind_double(stmt, 3, f.price)
+        if let note = f.note { bind(stmt, 4, note) } else { sqlite3_bind_null(stmt, 4) }
+        sqlite3_bind_int64(stmt, 5, f.flag ? 1 : 0)
+    }
 }
 
 /// What the raw API builds per row (the same fields as the models).

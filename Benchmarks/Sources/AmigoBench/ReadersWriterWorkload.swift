@@ -44,12 +44,7 @@ enum ReadersWriterWorkload {
         raw.exec("BEGIN")
         let stmt = raw.prepare("INSERT INTO item (name, value, price, note, flag) VALUES (?, ?, ?, ?, ?)")
         for i in 0..<rows {
-            let f = Workloads.item(i)
-            raw.bind(stmt, 1, f.name)
-            sqlite3_bind_int64(stmt, 2, Int64(f.value))
-            sqlite3_bind_double(stmt, 3, f.price)
-            if let note = f.note { raw.bind(stmt, 4, note) } else { sqlite3_bind_null(stmt, 4) }
-            sqlite3_bind_int64(stmt, 5, f.flag ? 1 : 0)
+            raw.bindItem(stmt, i)
             if sqlite3_step(stmt) != SQLITE_DONE { check(false, "raw insert failed: \(String(cString: sqlite3_errmsg(raw.db)))") }
             sqlite3_reset(stmt)
         }

@@ -55,12 +55,7 @@ struct Workloads {
             var ids: [Int64] = []
             ids.reserveCapacity(n)
             for i in 0..<n {
-                let f = Workloads.item(i)
-                raw.bind(stmt, 1, f.name)
-                sqlite3_bind_int64(stmt, 2, Int64(f.value))
-                sqlite3_bind_double(stmt, 3, f.price)
-                if let note = f.note { raw.bind(stmt, 4, note) } else { sqlite3_bind_null(stmt, 4) }
-                sqlite3_bind_int64(stmt, 5, f.flag ? 1 : 0)
+                raw.bindItem(stmt, i)
                 sqlite3_step(stmt)
                 sqlite3_reset(stmt)
                 ids.append(sqlite3_last_insert_rowid(raw.db))
@@ -106,12 +101,7 @@ struct Workloads {
             raw.exec("BEGIN")
             let stmt = raw.prepare("INSERT INTO item (name, value, price, note, flag) VALUES (?, ?, ?, ?, ?)")
             for i in 0..<n {
-                let f = Workloads.item(i)
-                raw.bind(stmt, 1, f.name)
-                sqlite3_bind_int64(stmt, 2, Int64(f.value))
-                sqlite3_bind_double(stmt, 3, f.price)
-                if let note = f.note { raw.bind(stmt, 4, note) } else { sqlite3_bind_null(stmt, 4) }
-                sqlite3_bind_int64(stmt, 5, f.flag ? 1 : 0)
+                raw.bindItem(stmt, i)
                 sqlite3_step(stmt)
                 sqlite3_reset(stmt)
             }
