@@ -46,7 +46,7 @@ package enum KeyMap {
         KeyBinding(keys: [.enter], label: "Enter", action: .activate, summary: "open table · jump to the row a foreign key points at · relations of the row"),
         KeyBinding(keys: [.char("r")], label: "r", action: .relations, summary: "relationships of the current row, with counts; Enter or its number follows one"),
         KeyBinding(keys: (1...RowLinks.numberedLimit).map { .char(Character(String($0))) }, label: "1-9", action: .followLink,
-                   summary: "follow the current row's relationship with that number (listed under the panes)"),
+                   summary: "follow the row's link with that number (under the panes); no table open yet: open table N"),
         KeyBinding(keys: [.backspace, .escape, .char("b")], label: "Bksp Esc b", action: .back, summary: "back one step: the previous view, filter or sort (its row restored)"),
         KeyBinding(keys: [.char("t")], label: "t", action: .openTable, summary: "open a table by name (Tab completes); Album:4 at key 4, Track/snow at the first row with snow"),
         KeyBinding(keys: [.char("f")], label: "f", action: .find, summary: "find as you type: the next row whose current column contains a text (else any column)"),

@@ -168,7 +168,7 @@ extension ShellApp {
     /// Follows the current row's relationship numbered `number` (1-based, in the order of the
     /// relations menu and of the links line under the panes).
     func followLink(number: Int) {
-        guard let view = explorer.current else { setMessage("open a table first: t opens one by name"); return }
+        guard let view = explorer.current else { openTable(numbered: number); return }
         guard let model = view.model else { setMessage("a sql result has no relationships; open a table to follow them"); return }
         let relationships = model.relationships
         guard number >= 1, number <= relationships.count else {
@@ -182,6 +182,19 @@ extension ShellApp {
             focus = .grid
             setMessage("\(name): " + Plural.count(explorer.current?.totalCount ?? 0, "row"))
         }
+    }
+
+    /// Opens the table the first screen lists with `number` (``TableNumbers``).
+    func openTable(numbered number: Int) {
+        switch TableNumbers.index(numbered: number, in: explorer.tables) {
+        case .failure(let miss): setMessage(miss.description)
+        case .success(let index): tableCursor = index; openListedTable(at: index)
+        }
+    }
+
+    /// Opens the table listed at `index` in the tables pane, and moves to the grid.
+    private func openListedTable(at index: Int) {
+        attempt { try explorer.open(explorer.tables[index].name); focus = .grid; setMessage(explorer.statusSummary) }
     }
 
     /// Reads the labels and counts of the current row's links, unless they were read already;
@@ -224,12 +237,7 @@ extension ShellApp {
         switch focus {
         case .tables:
             guard explorer.tables.indices.contains(tableCursor) else { return }
-            let name = explorer.tables[tableCursor].name
-            attempt {
-                try explorer.open(name)
-                focus = .grid
-                setMessage(explorer.statusSummary)
-            }
+            openListedTable(at: tableCursor)
         case .grid:
             attempt {
                 if try explorer.followForeignKeyAtCursor() {

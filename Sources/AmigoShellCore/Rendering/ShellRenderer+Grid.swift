@@ -17,12 +17,33 @@ extension ShellRenderer {
         var computed: String?        // the computed sort value's column name (`albums.@count`), if shown
     }
 
+    /// The first screen's menu under the grid's hint: the tables a digit opens, numbered, with
+    /// their row counts (as many as the pane has room for).
+    func drawTableNumbers(_ grid: inout ScreenGrid, in box: Rect) {
+        let tables = explorer.tables
+        let rows = min(tables.count, RowLinks.numberedLimit, max(0, box.height - 6))
+        guard rows > 0 else { return }
+        grid.put("Or press its number:", row: box.y + 4, column: box.x + 2, maxWidth: box.width - 4, style: ShellRenderer.dimStyle)
+        let names = tables.prefix(rows).map { $0.listMark + $0.name }
+        let counts = tables.prefix(rows).map(\.countText)
+        let countWidth = counts.map(DisplayWidth.of).max() ?? 0
+        let nameWidth = max(1, min(names.map(DisplayWidth.of).max() ?? 0, box.width - countWidth - 12))
+        for (i, name) in names.enumerated() {
+            let row = box.y + 5 + i
+            grid.put("\(i + 1)", row: row, column: box.x + 4, style: TextStyle(.bold))
+            grid.put(DisplayWidth.truncate(name, to: nameWidth), row: row, column: box.x + 7, maxWidth: nameWidth)
+            let countColumn = box.x + 9 + nameWidth + countWidth - DisplayWidth.of(counts[i])
+            grid.put(counts[i], row: row, column: countColumn, maxWidth: max(0, box.maxX - 1 - countColumn), style: ShellRenderer.dimStyle)
+        }
+    }
+
     /// Draws the grid pane from `content` (prepared by ``prepareGrid(_:)``); reads nothing.
     func drawGrid(_ grid: inout ScreenGrid, _ layout: ShellLayout, _ content: GridContent?) {
         let box = layout.grid
         guard let view = explorer.current, let content else {
             grid.drawBox(box, title: "Grid", style: boxStyle(.grid))
             grid.put("Choose a table and press Enter (or :open NAME).", row: box.y + 2, column: box.x + 2, maxWidth: box.width - 4, style: ShellRenderer.dimStyle)
+            if TableNumbers.areShown(in: explorer) { drawTableNumbers(&grid, in: box) }
             return
         }
         var title = view.title
