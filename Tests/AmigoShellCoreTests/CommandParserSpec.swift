@@ -240,7 +240,10 @@ import Testing
     }
 
     @Test func aDotCommandThisShellLacksIsAnErrorWithAnHonestSuggestion() throws {
-        #expect(error(".mode html") == .usage(command: ".mode", usage: "mode csv|tsv|json|jsonl|table|line|markdown|list|column|box|quote"))
+        #expect(error(".mode htm") == .usage(command: ".mode", usage: "mode csv|tsv|json|jsonl|table|line|markdown|list|column|box|quote|insert|html|ascii|tcl"))
+        #expect(try parse(".mode insert") == .mode(.insert, table: nil))
+        #expect(try parse(".mode insert \"my table\"") == .mode(.insert, table: "my table"))
+        #expect(try parse(".mode html") == .mode(.html))
         #expect(error(".headers maybe") == .usage(command: ".headers", usage: "headers on|off"))
         #expect(error(".open x.db") == .unknownCommand(".open", suggestion: nil))
         #expect(error(".tabels") == .unknownCommand(".tabels", suggestion: ".tables"))

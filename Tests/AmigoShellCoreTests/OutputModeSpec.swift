@@ -71,13 +71,15 @@ import Testing
             """)
     }
 
+    /// As sqlite3's `.mode markdown`: padded columns, names centred; a `|` escaped and a line
+    /// break written `<br>`, so that every row stays one row of the table.
     @Test func markdownIsAGitHubTableWithPipesAndLineBreaksEscaped() throws {
         #expect(try text(.markdown, rows: [Self.rows[0], Self.rows[1], [.integer(4), .text("a|b"), .null]]) == """
-            | id | name | note |
-            | --- | --- | --- |
-            | 1 | Rock, "hard" |  |
-            | 2 | a\tb<br>c | 0.5 |
-            | 4 | a\\|b |  |
+            | id |     name     | note |
+            |----|--------------|------|
+            | 1  | Rock, "hard" |      |
+            | 2  | a→b<br>c     | 0.5  |
+            | 4  | a\\|b         |      |
 
             """)
     }
@@ -129,14 +131,15 @@ import Testing
     }
 
     @Test func modeNamesAndAliases() {
-        #expect(OutputMode.choices == "csv|tsv|json|jsonl|table|line|markdown|list|column|box|quote")
+        #expect(OutputMode.choices == "csv|tsv|json|jsonl|table|line|markdown|list|column|box|quote|insert|html|ascii|tcl")
         #expect(OutputMode(name: "CSV") == .csv)
         #expect(OutputMode(name: "md") == .markdown)
         #expect(OutputMode(name: "column") == .column)
         #expect(OutputMode(name: "columns") == .column)
         #expect(OutputMode(name: "list") == .list)
-        #expect(OutputMode(name: "html") == nil)
-        #expect(OutputMode.allCases.filter(\.writesEveryRow) == [.csv, .tsv, .json, .jsonl, .line, .markdown, .list, .column, .box, .quote])
+        #expect(OutputMode(name: "html") == .html)
+        #expect(OutputMode(name: "htm") == nil)
+        #expect(OutputMode.allCases.filter(\.writesEveryRow) == [.csv, .tsv, .json, .jsonl, .line, .markdown, .list, .column, .box, .quote, .insert, .html, .ascii, .tcl])
     }
 
     /// sqlite3's list, column and box modes, byte for byte as sqlite3 3.40 writes them.

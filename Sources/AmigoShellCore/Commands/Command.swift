@@ -83,8 +83,9 @@ package enum Command: Equatable, Sendable {
     case freq(String?)
     case help(String?)
     case quit
-    /// Text mode: how rows are written (nil prints the current mode).
-    case mode(OutputMode?)
+    /// Text mode: how rows are written (nil prints the current mode); `table` is the name
+    /// `.mode insert TABLE` writes into.
+    case mode(OutputMode?, table: String? = nil)
     /// Text mode: whether CSV and TSV start with a header line.
     case headers(Bool)
     /// Text mode: where what commands print goes from now on (nil: standard output).

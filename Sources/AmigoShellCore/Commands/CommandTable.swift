@@ -241,8 +241,13 @@ extension CommandParser {
             .freq(input.rest.isEmpty ? nil : CommandParser.unquote(input.rest))
         },
         CommandSpec("mode", aliases: [".mode"], usage: "mode [MODE]",
-                    summary: "text mode: write rows as csv, tsv, json, jsonl, table (default), line, markdown, or sqlite3's list, column, box or quote (no MODE: say which; also .mode)") { input in
+                    summary: "text mode: write rows as csv, tsv, json, jsonl, table (default), line, markdown, or sqlite3's list, column, box, quote, insert [TABLE], html, ascii or tcl (no MODE: say which; also .mode)") { input in
             if input.rest.isEmpty { return .mode(nil) }
+            // `insert TABLE`: the name the INSERT statements write into (sqlite3's default: table).
+            let words = input.rest.split(separator: " ", maxSplits: 1).map(String.init)
+            if let first = words.first, OutputMode(name: first) == .insert {
+                return .mode(.insert, table: words.count > 1 ? CommandParser.unquote(words[1].trimmingCharacters(in: .whitespaces)) : nil)
+            }
             guard let mode = OutputMode(name: CommandParser.unquote(input.rest)) else {
                 throw ShellError.usage(command: input.word, usage: "mode \(OutputMode.choices)")
             }

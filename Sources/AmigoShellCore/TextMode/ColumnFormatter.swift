@@ -1,7 +1,8 @@
 import Amigo
 
-/// sqlite3's `.mode column` and `.mode box`: every row read first (as sqlite3 does), then each
-/// column as wide as its widest value or name, values left-aligned.
+/// sqlite3's `.mode column`, `.mode box` and `.mode markdown`: every row read first (as sqlite3
+/// does), then each column as wide as its widest value or name, values left-aligned; no rows,
+/// no output (not even the names), as in sqlite3.
 ///
 /// `column` writes the names over a rule of dashes, columns two spaces apart:
 ///
@@ -9,11 +10,13 @@ import Amigo
 ///     --  -----
 ///     1   hello
 ///
-/// `box` draws the same grid with box-drawing lines, names centred. NULL is the `.nullvalue`
-/// text, reals have every digit, BLOBs are hex; widths count display cells (wide characters).
+/// `box` draws the same grid with box-drawing lines, names centred; `markdown` is a GitHub table
+/// (`| a |`, a `|---|` rule) with the names centred as sqlite3 writes it, a `|` in a value escaped
+/// (`\|`) and a line break written `<br>`, so that every row stays one table row. NULL is the
+/// `.nullvalue` text, reals as SQLite writes them (15 significant digits), BLOBs are hex; widths count display cells.
 package struct ColumnFormatter: RowFormatter {
     /// The two layouts.
-    package enum Style: Sendable { case column, box }
+    package enum Style: Sendable { case column, box, markdown }
 
     private let style: Style
     private let header: Bool
@@ -25,7 +28,7 @@ package struct ColumnFormatter: RowFormatter {
     /// The least width of each column, in order (sqlite3's `.width`); a negative one right-aligns.
     package var minimumWidths: [Int] = []
 
-    /// A formatter for `style`; `header` applies to `column` (a box always names its columns).
+    /// A formatter for `style`; `header` applies to `column` (box and markdown always name their columns).
     package init(style: Style, header: Bool, nullValue: String = "") {
         self.style = style
         self.header = header
@@ -33,7 +36,7 @@ package struct ColumnFormatter: RowFormatter {
     }
 
     public mutating func begin(columns: [String]) -> String {
-        names = columns.map(DisplayWidth.sanitize)
+        names = columns.map { DisplayWidth.sanitize(style == .markdown ? Self.markdownCell($0) : $0) }
         return ""
     }
 
@@ -43,12 +46,16 @@ package struct ColumnFormatter: RowFormatter {
     }
 
     public mutating func row(_ values: [DatabaseValue]) -> String {
-        rows.append(values.enumerated().map { DisplayWidth.sanitize(ValueText.raw($1, form: ValueText.form(forms, $0)) ?? nullValue) })
+        rows.append(values.enumerated().map { index, value in
+            let text = ValueText.sqlite3Text(value, form: ValueText.form(forms, index)) ?? nullValue
+            return DisplayWidth.sanitize(style == .markdown ? Self.markdownCell(text) : text)
+        })
         return ""
     }
 
     public mutating func end(rowCount: Int) -> String {
-        let showsNames = style == .box || header
+        guard !rows.isEmpty else { return "" }
+        let showsNames = style != .column || header
         var widths = names.indices.map { index in
             max(showsNames ? DisplayWidth.of(names[index]) : 0, index < minimumWidths.count ? abs(minimumWidths[index]) : 0)
         }
@@ -90,8 +97,18 @@ package struct ColumnFormatter: RowFormatter {
             out += rule("├", "┼", "┤")
             for row in rows { out += "│" + aligned(row).map { " " + $0 + " " }.joined(separator: "│") + "│\n" }
             out += rule("└", "┴", "┘")
+        case .markdown:
+            out += "|" + zip(names, widths).map { " " + centred($0, $1) + " " }.joined(separator: "|") + "|\n"
+            out += "|" + widths.map { String(repeating: "-", count: $0 + 2) }.joined(separator: "|") + "|\n"
+            for row in rows { out += "|" + aligned(row).map { " " + $0 + " " }.joined(separator: "|") + "|\n" }
         }
         rows.removeAll()
         return out
+    }
+
+    /// A Markdown cell's text: `|` escaped, line breaks as `<br>`.
+    static func markdownCell(_ text: String) -> String {
+        text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\r\n", with: "<br>")
+            .replacingOccurrences(of: "\n", with: "<br>").replacingOccurrences(of: "\r", with: "<br>")
     }
 }

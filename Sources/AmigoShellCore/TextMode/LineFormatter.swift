@@ -8,7 +8,7 @@ import Amigo
 ///
 ///        id = 1
 ///
-/// NULL is empty (sqlite3's default `.nullvalue`); reals have every digit and BLOBs are hex.
+/// NULL is empty (sqlite3's default `.nullvalue`); reals as SQLite writes them (15 significant digits) and BLOBs are hex.
 package struct LineFormatter: RowFormatter {
     private var names: [String] = []
     private var count = 0
@@ -34,7 +34,7 @@ package struct LineFormatter: RowFormatter {
     public mutating func row(_ values: [DatabaseValue]) -> String {
         defer { count += 1 }
         let lines = zip(names, values).enumerated().map { index, pair in
-            pair.0 + " = " + (ValueText.raw(pair.1, form: ValueText.form(forms, index)) ?? nullValue) + "\n"
+            pair.0 + " = " + (ValueText.sqlite3Text(pair.1, form: ValueText.form(forms, index)) ?? nullValue) + "\n"
         }
         return (count == 0 ? "" : "\n") + lines.joined()
     }

@@ -27,8 +27,16 @@ package enum OutputMode: String, CaseIterable, Sendable {
     case box
     /// sqlite3's `.mode quote`: each value an SQL literal, joined by commas.
     case quote
+    /// sqlite3's `.mode insert [TABLE]`: each row as the INSERT statement that adds it.
+    case insert
+    /// sqlite3's `.mode html`: each row a `<TR>` of `<TD>` cells.
+    case html
+    /// sqlite3's `.mode ascii`: values apart by the unit separator (0x1F), rows by the record separator (0x1E).
+    case ascii
+    /// sqlite3's `.mode tcl`: each value a C-style string in double quotes, a space apart.
+    case tcl
 
-    /// `csv|tsv|json|jsonl|table|line|markdown|list|column|box|quote`, for usage lines.
+    /// `csv|tsv|json|jsonl|table|line|markdown|list|column|box|quote|insert|html|ascii|tcl`, for usage lines.
     package static let choices = allCases.map(\.rawValue).joined(separator: "|")
 
     /// Whether the mode is read by people (table, line, markdown), so that text mode makes
@@ -40,7 +48,7 @@ package enum OutputMode: String, CaseIterable, Sendable {
 
     /// Whether the header switch (`--header`/`--no-header`, `.headers on|off`) applies: CSV,
     /// TSV, list and column; the other modes always name their columns.
-    package var hasOptionalHeader: Bool { [.csv, .tsv, .list, .column, .quote].contains(self) }
+    package var hasOptionalHeader: Bool { [.csv, .tsv, .list, .column, .quote, .insert, .html, .ascii, .tcl].contains(self) }
 
     /// A mode by name (any case; `md` for markdown, `lines` for line, `ndjson` for jsonl,
     /// `columns` for column, `tabs` for tsv), or nil.

@@ -44,8 +44,8 @@ extension OutputMode {
     }
 
     /// A fresh formatter for this mode, with sqlite3's `.separator` (list mode) and `.nullvalue`
-    /// (list, column, box and line modes).
-    package func formatter(header: Bool, separator: String, nullValue: String) -> any RowFormatter {
+    /// (list, column, box and line modes), and the table `.mode insert` names.
+    package func formatter(header: Bool, separator: String, nullValue: String, insertTable: String? = nil) -> any RowFormatter {
         switch self {
         case .list: return ListFormatter(header: header, separator: separator, nullValue: nullValue)
         case .column: return ColumnFormatter(style: .column, header: header, nullValue: nullValue)
@@ -56,8 +56,12 @@ extension OutputMode {
         case .json: return JSONFormatter()
         case .jsonl: return JSONLinesFormatter()
         case .table: return TableFormatter()
-        case .markdown: return MarkdownFormatter()
+        case .markdown: return ColumnFormatter(style: .markdown, header: true, nullValue: nullValue)
         case .quote: return QuoteFormatter(header: header)
+        case .insert: return InsertFormatter(table: insertTable, header: header)
+        case .html: return HTMLFormatter(header: header, nullValue: nullValue)
+        case .ascii: return ListFormatter(header: header, separator: "\u{1F}", nullValue: nullValue, rowEnd: "\u{1E}")
+        case .tcl: return TclFormatter(header: header, nullValue: nullValue)
         }
     }
 }

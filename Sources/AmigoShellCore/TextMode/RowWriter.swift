@@ -10,6 +10,11 @@ package final class RowWriter {
     private let bufferLimit: Int
     /// Rows written so far (formatted; those since the last flush are still in the buffer).
     public private(set) var count = 0
+    /// Whether what comes before the rows (the header line) is written only once a row comes,
+    /// as sqlite3 writes a query's result: no rows, no header.
+    package var headerWaitsForARow = false
+    /// The text before the rows, held while ``headerWaitsForARow`` and no row came yet.
+    private var heldBeginning: [UInt8]?
 
     /// A writer formatting with `formatter` into `sink`, which gets the text in pieces of about
     /// `bufferLimit` bytes (and what is left at ``finish()``).
@@ -23,12 +28,15 @@ package final class RowWriter {
     /// Starts the output with the column names, and the ``ValueForm`` of each column's values
     /// (none: every column ``ValueForm/plain``).
     public func begin(columns: [String], forms: [ValueForm] = []) throws {
-        buffer.append(contentsOf: formatter.begin(columns: columns, forms: forms).utf8)
+        let beginning = formatter.begin(columns: columns, forms: forms).utf8
+        if headerWaitsForARow { heldBeginning = Array(beginning); return }
+        buffer.append(contentsOf: beginning)
         if buffer.count >= bufferLimit { try flush() }
     }
 
     /// Writes one row.
     public func write(_ values: [DatabaseValue]) throws {
+        releaseHeldBeginning()
         formatter.appendRow(values, to: &buffer)
         count += 1
         if buffer.count >= bufferLimit { try flush() }
@@ -36,9 +44,17 @@ package final class RowWriter {
 
     /// Writes the first `columns` columns of `row` (a row the engine hands out, read in place).
     package func write(_ row: StatementRow, columns: Int) throws {
+        releaseHeldBeginning()
         formatter.appendRow(row, columns: columns, to: &buffer)
         count += 1
         if buffer.count >= bufferLimit { try flush() }
+    }
+
+    /// The held header, before the first row.
+    private func releaseHeldBeginning() {
+        guard let held = heldBeginning else { return }
+        buffer.append(contentsOf: held)
+        heldBeginning = nil
     }
 
     /// Ends the output and hands everything left to the sink.

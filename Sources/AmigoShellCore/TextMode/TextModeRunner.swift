@@ -90,7 +90,7 @@ package final class TextModeRunner {
     /// A writer of rows in the current mode (or `mode`), to where output goes now.
     func rowWriter(_ mode: OutputMode? = nil) -> RowWriter {
         let header = mode == .list && !headerIsChosen ? false : self.header
-        var formatter = (mode ?? self.mode).formatter(header: header, separator: separator, nullValue: nullValue)
+        var formatter = (mode ?? self.mode).formatter(header: header, separator: separator, nullValue: nullValue, insertTable: insertTable)
         if var columns = formatter as? ColumnFormatter {
             columns.minimumWidths = columnWidths
             formatter = columns
@@ -101,6 +101,8 @@ package final class TextModeRunner {
         return RowWriter(formatter: formatter) { [unowned self] in try self.write($0, raw: raw) }
     }
 
+    /// The table `.mode insert TABLE` names (nil: sqlite3's `table`).
+    package var insertTable: String?
     /// What list mode writes between values (`.separator`).
     public var separator = "|"
     /// How NULL is written in list, column, box and line modes (`.nullvalue`).
@@ -217,13 +219,14 @@ package final class TextModeRunner {
     /// Runs a parsed command; false when it asked to quit.
     private func perform(_ command: Command, location: String?) throws -> Bool {
         switch command {
-        case .mode(let newMode):
+        case .mode(let newMode, let table):
             if let newMode {
                 mode = newMode
+                insertTable = table
                 modeIsChosen = true
                 // sqlite3's `.mode`: column and box name their columns, csv, tsv and list do not
                 // until `.headers on`.
-                if lineIsDotCommand && !headerIsChosen { header = newMode == .column || newMode == .box }
+                if lineIsDotCommand && !headerIsChosen { header = newMode == .column || newMode == .box || newMode == .markdown }
                 // and `.mode list` puts back list mode's `|`.
                 if lineIsDotCommand && newMode == .list { separator = "|" }
             } else {
@@ -316,6 +319,8 @@ package final class TextModeRunner {
             // aligned table, the default, on PostgreSQL); `sql SELECT …` is the shell's.
             let sqlite3Query = !modeIsChosen && explorer.isSQLite && !CommandParser.namesTheSQLCommand(currentLine)
             let writer = rowWriter(sqlite3Query ? .list : nil)
+            // sqlite3 names a result's columns when its first row comes: none, no header line.
+            writer.headerWaitsForARow = (sqlite3Query ? .list : mode).hasOptionalHeader
             try explorer.streamSQL(sql, columns: { try writer.begin(columns: $0.map(\.name), forms: $0.map(\.form)) }, row: { try writer.write($0, columns: $0.count) })
             try writer.finish()
         case .show(let rows):
