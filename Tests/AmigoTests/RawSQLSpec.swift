@@ -25,6 +25,25 @@ import Testing
         #expect(try session.query(Dog.self).count() == 0)
     }
 
+    @Test func executeHandsOutTheRowsAWriteReturns() throws {
+        let db = try SeedDatabase()
+        let session = try db.amigo.openSession()
+        var names: [String] = []
+        var rows: [[DatabaseValue]] = []
+        let result = try session.execute("INSERT INTO dog (label) VALUES (?), (?) RETURNING id, upper(label) AS shout", ["lucy", "rex"],
+                                         returning: { names = $0.map(\.name) }, { row in rows.append((0..<row.count).map(row.value(at:))) })
+        #expect(names == ["id", "shout"])
+        #expect(rows == [[.integer(1), .text("LUCY")], [.integer(2), .text("REX")]])
+        #expect(result.changes == 2)
+        #expect(session.pendingChangeCount == 2)
+        // Without RETURNING, neither is called; the write is counted all the same.
+        var called = false
+        #expect(try session.execute("DELETE FROM dog WHERE id = ?", [1], returning: { _ in called = true }, { _ in called = true }).changes == 1)
+        #expect(!called)
+        #expect(session.pendingChangeCount == 3)
+        try session.rollback()
+    }
+
     @Test func executedWritesStayInTheSessionUntilCommit() throws {
         let file = try SeedFile(script: "CREATE TABLE dog (id INTEGER PRIMARY KEY, label TEXT);")
         let amigo = try file.reflect()

@@ -57,6 +57,12 @@ public protocol Engine: AnyObject, Sendable {
     /// Runs a statement that returns no rows.
     @discardableResult
     func execute(_ sql: String, _ arguments: [DatabaseValue]) throws -> ExecutionResult
+    /// Runs a statement that writes and may return rows (`INSERT … RETURNING`): `columns` is called
+    /// once before the first returned row, `row` with each. By default the statement runs as
+    /// ``execute(_:_:)`` does and no rows are returned.
+    @discardableResult
+    func execute(_ sql: String, _ arguments: [DatabaseValue], returning columns: ([ResultColumn]) throws -> Void,
+                 _ row: (StatementRow) throws -> Void) throws -> ExecutionResult
     /// Runs a query and calls `body` for each row until it returns false or the rows end.
     /// Returns the number of rows read.
     @discardableResult
@@ -158,6 +164,13 @@ public protocol Engine: AnyObject, Sendable {
 }
 
 extension Engine {
+    /// ``execute(_:_:)``: an engine that returns no rows from a write.
+    @discardableResult
+    public func execute(_ sql: String, _ arguments: [DatabaseValue], returning columns: ([ResultColumn]) throws -> Void,
+                        _ row: (StatementRow) throws -> Void) throws -> ExecutionResult {
+        try execute(sql, arguments)
+    }
+
     /// Nil: the engine cannot tell how far a statement has come.
     public func rowsScanned() -> Int? { nil }
 

@@ -60,6 +60,13 @@ public final class SQLiteEngine: Engine, @unchecked Sendable {
 
     @discardableResult
     public func execute(_ sql: String, _ arguments: [DatabaseValue] = []) throws -> ExecutionResult {
+        try execute(sql, arguments, returning: { _ in }, { _ in })
+    }
+
+    /// ``execute(_:_:)``, handing out the rows the statement returns (`RETURNING`) as they are stepped.
+    @discardableResult
+    public func execute(_ sql: String, _ arguments: [DatabaseValue], returning columns: ([ResultColumn]) throws -> Void,
+                        _ row: (StatementRow) throws -> Void) throws -> ExecutionResult {
         try serialized {
             let echoing = echo.isEnabled
             let start = echoing ? DispatchTime.now().uptimeNanoseconds : 0
@@ -70,7 +77,12 @@ public final class SQLiteEngine: Engine, @unchecked Sendable {
                 // SQLite's change count is the last INSERT, UPDATE or DELETE's: after DDL (CREATE
                 // TABLE) it would still be the count of an earlier statement. Nothing changed, none counted.
                 let before = connection.totalChanges
-                while try statement.step(arguments: arguments) {}
+                let current = StatementRow(statement: statement)
+                var named = false
+                while try statement.step(arguments: arguments) {
+                    if !named { try columns(statement.columnNames.map { ResultColumn(name: $0) }); named = true }
+                    try row(current)
+                }
                 let result = ExecutionResult(changes: connection.totalChanges == before ? 0 : connection.changes,
                                              lastInsertRowID: connection.lastInsertRowID)
                 if echoing { report(.statement, sql, arguments, start, rows: result.changes) }

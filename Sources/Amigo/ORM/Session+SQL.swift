@@ -13,10 +13,24 @@ extension Session {
     /// statement that writes are all refused before anything is applied.
     @discardableResult
     public func execute(_ sql: String, _ arguments: [DatabaseValue] = []) throws -> ExecutionResult {
+        try runRaw(sql) { try engine.execute(sql, arguments) }
+    }
+
+    /// ``execute(_:_:)``, handing out the rows the statement returns (`INSERT … RETURNING`):
+    /// `columns` once before the first, `row` with each, as the engine steps them (an engine
+    /// that returns no rows from a write calls neither).
+    @discardableResult
+    public func execute(_ sql: String, _ arguments: [DatabaseValue] = [], returning columns: ([ResultColumn]) throws -> Void,
+                        _ row: (StatementRow) throws -> Void) throws -> ExecutionResult {
+        try runRaw(sql) { try engine.execute(sql, arguments, returning: columns, row) }
+    }
+
+    /// Runs `sql` by `run` with the checks and bookkeeping of ``execute(_:_:)``.
+    private func runRaw(_ sql: String, _ run: () throws -> ExecutionResult) throws -> ExecutionResult {
         try engine.serialized {
             let readsOnly = try checkRawStatement(sql)
             let inTransaction = engine.isInTransaction
-            let result = try engine.execute(sql, arguments)
+            let result = try run()
             noteStatementRan(sql, readsOnly: readsOnly)
             if !readsOnly { recordChanges(result.changes) }
             // A statement that ended the transaction anyway (one the words above did not tell):

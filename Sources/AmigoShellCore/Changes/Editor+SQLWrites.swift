@@ -39,14 +39,15 @@ extension Editor {
     /// are reflected again, keeping the session's pending changes, so a new table opens at once.
     ///
     /// With `recountingTables` false (a script's statements, run one after another), the table
-    /// counts are read again when next listed instead of after every statement.
-    func previewSQLWrite(_ sql: String, recountingTables: Bool = true) throws -> PendingWrite {
+    /// counts are read again when next listed instead of after every statement. The rows the
+    /// statement returns (`RETURNING`) go to `returned`, if given.
+    func previewSQLWrite(_ sql: String, recountingTables: Bool = true, returned: ReturnedRows? = nil) throws -> PendingWrite {
         guard try sqlWrites(sql) else { throw ShellError.writeRefused(command: "sql", reason: "the statement only reads") }
         let first = SQLText.leadingKeyword(of: sql)
         return PendingWrite(command: "sql", title: "run \(first)", statements: [sql], cascade: nil,
                             run: {
                                 let version = watcher.schemaVersion()
-                                let result = try session.execute(sql)
+                                let result = try returned.map { try session.execute(sql, returning: $0.columns, $0.row) } ?? session.execute(sql)
                                 if watcher.schemaVersion() != version {
                                     pending.schemaChangesPending += 1
                                     return "\(first) done (schema changed)"

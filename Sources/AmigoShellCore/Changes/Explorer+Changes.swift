@@ -28,8 +28,8 @@ extension Explorer {
     /// Whether `sql` writes (refusing transaction control and what cannot run in the session's transaction).
     package func sqlWrites(_ sql: String) throws -> Bool { try editor.sqlWrites(sql) }
     /// A writing statement, run through the session (`Editor.previewSQLWrite(_:recountingTables:)`).
-    package func previewSQLWrite(_ sql: String, recountingTables: Bool = true) throws -> PendingWrite {
-        try editor.previewSQLWrite(sql, recountingTables: recountingTables)
+    package func previewSQLWrite(_ sql: String, recountingTables: Bool = true, returned: ReturnedRows? = nil) throws -> PendingWrite {
+        try editor.previewSQLWrite(sql, recountingTables: recountingTables, returned: returned)
     }
     /// How many rows the writing statement `sql` would change, for the UI's confirmation.
     package func rowsChanged(ifRun sql: String) -> Int? { editor.rowsChanged(ifRun: sql) }

@@ -14,8 +14,8 @@ final class ScriptTransaction {
     private(set) var isOpen = false
 
     /// Runs `sql`, a statement that does not only read, on `explorer`'s session; returns a note
-    /// for standard error, if there is something to say.
-    func run(_ sql: String, on explorer: Explorer) throws -> String? {
+    /// for standard error, if there is something to say. The rows it returns go to `returned`.
+    func run(_ sql: String, on explorer: Explorer, returned: ReturnedRows? = nil) throws -> String? {
         let readsOnly = (try? explorer.amigo.engine.isReadOnlyStatement(sql)) ?? false
         let kind = StatementKind.of(sql, readsOnly: readsOnly)
         if case .transaction(let statement) = kind { return try control(statement, sql, on: explorer) }
@@ -29,7 +29,7 @@ final class ScriptTransaction {
             return nil
         }
         let pendingBefore = explorer.pendingChanges
-        _ = try explorer.perform(try explorer.previewSQLWrite(sql, recountingTables: false), keepingSavepoint: !isOpen)
+        _ = try explorer.perform(try explorer.previewSQLWrite(sql, recountingTables: false, returned: returned), keepingSavepoint: !isOpen)
         guard !isOpen else { return nil }
         if pendingBefore == 0 {
             try explorer.commit()

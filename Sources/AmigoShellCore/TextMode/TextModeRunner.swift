@@ -184,7 +184,7 @@ package final class TextModeRunner {
         }
         if case .sql(let sql) = command, !CommandParser.namesTheSQLCommand(line), try runsAsScriptStatement(sql) {
             deferred = nil
-            if let note = try scriptTransaction.run(sql, on: explorer) { errors("note: " + note) }
+            if let note = try runScriptStatement(sql) { errors("note: " + note) }
             return true
         }
         return try perform(command, location: location)
