@@ -138,6 +138,17 @@ import Testing
         #expect(try pool.read(Self.noteCount) == 2)
     }
 
+    @Test func theSnapshotIsTheDatabaseWhenTheReadBeganNotAtItsFirstQuery() throws {
+        let (pool, path) = try Self.pool()
+        defer { TemporaryFile.remove(path) }
+        let seen = try pool.read { session in
+            try Self.addNote(pool, "committed after the read began")
+            return try Self.noteCount(session)
+        }
+        #expect(seen == 0)
+        #expect(try pool.read(Self.noteCount) == 1)
+    }
+
     @Test func readersReadWhileTheWritersTransactionIsOpen() throws {
         let (pool, path) = try Self.pool()
         defer { TemporaryFile.remove(path) }
@@ -212,6 +223,35 @@ import Testing
         #expect(holder.wait(timeout: .now() + 10) == .success)
         #expect(secondRead.value == 0)
         #expect(pool.openReaderCount == 1)                   // the one reader, reused
+    }
+
+    @Test func readsBesideAWriterNeverSeeHalfACommit() throws {
+        let (pool, path) = try Self.pool(readers: 3)
+        defer { TemporaryFile.remove(path) }
+        let failure = Shared<String?>(nil)
+        let writer = Self.spawn {
+            do {
+                for n in 0..<60 {
+                    try pool.write { session in                // two notes per commit: the count is always even
+                        let a = PoolNote(), b = PoolNote(); a.text = "\(n)a"; b.text = "\(n)b"
+                        try session.add(a, b)
+                    }
+                }
+            } catch { failure.value = "\(error)" }
+        }
+        let readers = (0..<3).map { _ in
+            Self.spawn {
+                do {
+                    for _ in 0..<60 {
+                        let (first, second) = try pool.read { session in (try Self.noteCount(session), try Self.noteCount(session)) }
+                        if first != second || first % 2 != 0 { failure.value = "a read saw \(first) then \(second) notes" }
+                    }
+                } catch { failure.value = "\(error)" }
+            }
+        }
+        for thread in readers + [writer] { #expect(thread.wait(timeout: .now() + 60) == .success) }
+        #expect(failure.value == nil)
+        #expect(try pool.read(Self.noteCount) == 120)
     }
 
     @Test func aPoolOfOneReaderReadsAndWritesAsADatabaseDoes() throws {
