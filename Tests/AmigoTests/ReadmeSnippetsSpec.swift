@@ -45,6 +45,29 @@ import Amigo
         return try body()
     }
 
+    @Test func readingWhileWritingThroughAPool() throws {
+        try Self.inFolderWithChinook {
+            // README-EXAMPLE-BEGIN
+            // One writer and up to 5 readers; each connection gets models of its own from the factory.
+            let pool = try AmigoPool(path: "dogs.sqlite", models: .compiled { dogModels() },
+                                     configuration: .init(maximumReaders: 5, create: true))
+            print(pool.journalModeAtOpen, pool.switchedToWAL)                  // delete true: now in WAL, and stays so
+            try pool.write { session in                                         // one write at a time
+                try session.amigo.createAll()
+                let rex = Dog(); rex.name = "Rex"
+                try session.add(rex)                                            // BEGIN … INSERT … COMMIT
+            }
+            let names = try pool.read { session in                              // any thread, beside a write
+                try session.query(Dog.self).orderBy("name").all().compactMap(\.name)   // one snapshot: ["Rex"]
+            }
+            try pool.close()                                                    // waits for reads and writes
+            // README-EXAMPLE-END
+            #expect(pool.journalModeAtOpen == "delete")
+            #expect(pool.switchedToWAL)
+            #expect(names == ["Rex"])
+        }
+    }
+
     @Test func reflection() throws {
         try Self.inFolderWithChinook {
             // README-EXAMPLE-BEGIN
@@ -173,4 +196,16 @@ import Amigo
         #expect((top?.integerValue ?? 0) >= 1)
         #expect(try amigo.engine.fetchScalar("SELECT count(*) FROM Track WHERE GenreId = 1 AND UnitPrice != 1.29").integerValue == 0)
     }
+}
+
+/// The README's Dog and Person models, new instances on every call (what a pool's factory gives
+/// each of its connections).
+func dogModels() -> [ORMModel] {
+    typealias Dog = ReadmeSnippetsSpec.Dog
+    typealias Person = ReadmeSnippetsSpec.Person
+    let dog = ORMModel(Dog.self, Column("id", \Dog.id, primaryKey: true), Column("name", \Dog.name),
+                       OneToMany("people", using: Person.self, on: "dog"))
+    let person = ORMModel(Person.self, Column("id", \Person.id, primaryKey: true), Column("name", \Person.name),
+                          Column("dog", ForeignKey(dog), \Person.dog))
+    return [dog, person]
 }

@@ -14,8 +14,11 @@ import Foundation
 /// - Amigo, one database: one `AmigoDatabase` (one engine, one connection) shared by every thread,
 ///   readers through `amigo.query(Item.self)`, the writer through `amigo.write { … }`. An engine
 ///   runs one session at a time, so readers wait while the writer's transaction is open.
-/// - Amigo, a database per thread: what an application can do today to read in parallel — each
-///   thread its own `AmigoDatabase` on its own engine (connection) to the same file.
+/// - Amigo, a database per thread: each thread its own `AmigoDatabase` on its own engine
+///   (connection) to the same file.
+/// - Amigo, a pool: an ``AmigoPool`` of ``readers`` readers, each fetch one `pool.read` (one
+///   snapshot), each commit one `pool.write`.
+/// - GRDB, a pool: GRDB's `DatabasePool` doing the same (`pool.read`, `pool.write`).
 ///
 /// Runnable alone: `AmigoBench --only 14 [--runs N]`.
 enum ReadersWriterWorkload {
@@ -171,6 +174,10 @@ enum ReadersWriterWorkload {
         defer { removeDatabase(at: path) }
         let shared = try ownDatabase(path)
         let sharedBox = UncheckedBox(shared)
+        let pool = try amigoPool(path), grdb = try grdbPool(path)
+        defer { try? pool.close(); try? grdb.close() }
+        try warmUp { hold in try pool.read { _ in hold() } }
+        try warmUp { hold in try grdb.read { _ in hold() } }
         let variants: [(name: String, reader: (Int) -> @Sendable () throws -> Void, writer: @Sendable () throws -> Void)] = [
             ("raw C: WAL, a connection per thread",
              { rawReader(path: path, reader: $0, rows: rows) }, rawWriter(path: path, rows: rows)),
@@ -178,6 +185,10 @@ enum ReadersWriterWorkload {
              { amigoReader({ sharedBox.value }, reader: $0, rows: rows) }, amigoWriter({ sharedBox.value }, rows: rows)),
             ("Amigo, an AmigoDatabase per thread (a connection each, WAL)",
              { amigoReader({ try ownDatabase(path) }, reader: $0, rows: rows) }, amigoWriter({ try ownDatabase(path) }, rows: rows)),
+            ("Amigo, an AmigoPool (pool.read / pool.write)",
+             { amigoPoolReader(pool, reader: $0, rows: rows) }, amigoPoolWriter(pool, rows: rows)),
+            ("GRDB, a DatabasePool (pool.read / pool.write)",
+             { grdbPoolReader(grdb, reader: $0, rows: rows) }, grdbPoolWriter(grdb, rows: rows)),
         ]
         var readerTimes = Array(repeating: [Double](), count: variants.count)
         var writerTimes = Array(repeating: [Double](), count: variants.count)
@@ -207,7 +218,9 @@ enum ReadersWriterWorkload {
         text += "(`synchronous = NORMAL`), all started at once: the time until the last reader is done and until the writer is, "
         text += "and the same reads with no writer. "
         text += "Median of \(runs) runs, the variants taking turns. An Amigo engine is one connection and runs one session at a time, "
-        text += "so readers sharing one `AmigoDatabase` wait for the writer's open transaction; a database per thread reads beside it.\n\n"
+        text += "so readers sharing one `AmigoDatabase` wait for the writer's open transaction; a database per thread, or a pool, reads beside it. "
+        text += "The pools (Amigo's `AmigoPool`, GRDB's `DatabasePool`) have \(readers) readers, opened before the timing; every fetch is one `pool.read` "
+        text += "(a transaction of its own, one snapshot), every commit one `pool.write`.\n\n"
         text += "| variant | readers done ms (writer committing) | reads/s | × raw C | writer done ms | × raw C | readers alone ms | × raw C |\n"
         text += "|---|---:|---:|---:|---:|---:|---:|---:|\n"
         let raw = results.first

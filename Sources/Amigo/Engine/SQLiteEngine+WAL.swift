@@ -1,0 +1,38 @@
+import Foundation
+
+/// The statements ``AmigoPool`` runs on SQLite's write-ahead log: the journal mode, the read
+/// snapshot a reader begins, the checkpoint on close.
+extension SQLiteEngine {
+    /// The main database's journal mode as SQLite names it, lower-cased: `delete`, `truncate`,
+    /// `persist`, `memory`, `wal` or `off` (`PRAGMA journal_mode`, which only asks).
+    public func journalMode() throws -> String {
+        try fetchScalar("PRAGMA journal_mode").textValue?.lowercased() ?? ""
+    }
+
+    /// Asks SQLite to put the file in WAL mode (`PRAGMA journal_mode = WAL`, which persists in
+    /// the file) and returns the journal mode SQLite reports afterwards: `wal` when it took, the
+    /// mode that stayed otherwise (an in-memory database stays `memory`).
+    package func switchToWAL() throws -> String {
+        try fetchScalar("PRAGMA journal_mode = WAL").textValue?.lowercased() ?? ""
+    }
+
+    /// `PRAGMA synchronous = NORMAL`: in WAL mode a commit is durable once the log is synced at a
+    /// checkpoint, not at every commit (a power loss may undo the last commits, never corrupt).
+    package func setSynchronousNormal() throws {
+        try executeScript("PRAGMA synchronous = NORMAL")
+    }
+
+    /// Fixes the snapshot of the transaction just begun on this connection: a deferred `BEGIN`
+    /// takes no snapshot until the first read, so this reads the schema's first row at once.
+    /// Everything read until the transaction ends then sees the database as it is now.
+    package func beginReadSnapshot() throws {
+        try fetch("SELECT rootpage FROM sqlite_schema LIMIT 1", []) { _ in false }
+    }
+
+    /// Copies what the write-ahead log holds into the database file without waiting for readers
+    /// or blocking the writer (`PRAGMA wal_checkpoint(PASSIVE)`): what a reader still uses stays
+    /// in the log for the next checkpoint.
+    package func checkpointPassively() throws {
+        try fetch("PRAGMA wal_checkpoint(PASSIVE)", []) { _ in false }
+    }
+}
