@@ -48,6 +48,9 @@ struct AmigoShellCommand: ParsableCommand {
     @Flag(name: .long, help: "Do not infer undeclared links from names and data (only declared foreign keys).")
     var noInfer = false
 
+    @Flag(name: .long, help: "Put the SQLite file in write-ahead-log mode (it stays so): other programs' readers and the shell's never wait for a write.")
+    var wal = false
+
     @Option(name: .customShort("c"), help: ArgumentHelp("Run a command and exit; repeat for several.", valueName: "command"))
     var commands: [String] = []
 
@@ -93,6 +96,7 @@ struct AmigoShellCommand: ParsableCommand {
         arguments.readOnly = readOnly
         arguments.create = create
         arguments.noInfer = noInfer
+        arguments.wal = wal
         arguments.modeName = mode
         arguments.csv = csv
         arguments.json = json
@@ -145,6 +149,7 @@ struct AmigoShellCommand: ParsableCommand {
             StandardError.write(ErrorText.describe(error))
             throw ExitCode(ExitStatus.cannotOpen)
         }
+        defer { explorer.settleBeforeExit() }
         // Long work (an export, a profile, a count) shows its progress on standard error when that is a terminal.
         let progressLine = isatty(2) != 0 && plan.interface != .fullScreen
             ? ProgressLine(meter: explorer.database.meter, write: { StandardStreams.writeError($0) }) : nil

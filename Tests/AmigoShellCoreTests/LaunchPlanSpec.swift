@@ -144,6 +144,37 @@ import Testing
         let readOnly = try plan(arguments).openExplorer(postgres: { _, _ in throw LaunchError.unknownOutputMode("unused") })
         #expect(readOnly.displayPath == path + " (read-only)")
     }
+
+    @Test func walPutsTheFileInWALModeOnlyWhenAskedAndSaysSo() throws {
+        let path = TemporaryFile.path("launch-wal")
+        defer { for suffix in ["", "-wal", "-shm"] { TemporaryFile.remove(path + suffix) } }
+        var arguments = LaunchArguments(database: path)
+        arguments.commands = ["tables"]
+        arguments.create = true
+        let noPostgres: LaunchPlan.PostgresOpener = { _, _ in throw LaunchError.unknownOutputMode("unused") }
+        var notes: [String] = []
+        // Without --wal the file keeps its journal mode.
+        let plain = try plan(arguments).openExplorer(postgres: noPostgres, notes: { notes.append($0) })
+        #expect(try plain.amigo.engine.fetchScalar("PRAGMA journal_mode") == .text("delete"))
+        plain.settleBeforeExit()
+        #expect(notes.isEmpty)
+        arguments.create = false
+        arguments.wal = true
+        let switched = try plan(arguments).openExplorer(postgres: noPostgres, notes: { notes.append($0) })
+        #expect(try switched.amigo.engine.fetchScalar("PRAGMA journal_mode") == .text("wal"))
+        #expect(notes == ["\(path) is in WAL mode now (it was delete; it stays so: sqlite3 and other programs read it as before)"])
+        switched.settleBeforeExit()
+        // Already in WAL: nothing to say.
+        notes = []
+        _ = try plan(arguments).openExplorer(postgres: noPostgres, notes: { notes.append($0) })
+        #expect(notes.isEmpty)
+        // Read-only, the demo, a server: refused before anything changes.
+        arguments.readOnly = true
+        #expect(throws: LaunchError.walNeedsAWritableFile(path: path)) { _ = try plan(arguments).openExplorer(postgres: noPostgres) }
+        var demo = LaunchArguments()
+        demo.wal = true
+        #expect(throws: LaunchError.walNeedsAWritableFile(path: "demo database (in memory)")) { _ = try plan(demo).openExplorer(postgres: noPostgres) }
+    }
 }
 
 /// More than one database on the command line.

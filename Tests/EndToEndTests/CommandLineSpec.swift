@@ -45,6 +45,25 @@ struct CommandLineSpec {
         #expect(lines.allSatisfy { $0.hasPrefix("amigo-shell: ") })
     }
 
+    @Test("--wal puts the file in WAL mode and says so; at exit the file alone holds every commit and no -wal or -shm is left")
+    func walSwitchesTheJournalMode() throws {
+        let workspace = try Workspace("wal")
+        let database = workspace.database
+        let result = try run(["--wal", database, "-c", "sql UPDATE Artist SET Name = 'Renamed' WHERE ArtistId = 1", "-c", "commit"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("is in WAL mode now (it was delete; it stays so"))
+        // Checked before sqlite3 opens the file (its own close removes them too).
+        #expect(!FileManager.default.fileExists(atPath: database + "-wal") && !FileManager.default.fileExists(atPath: database + "-shm"))
+        // The file alone (copied without any -wal) holds the commit.
+        let copy = workspace.path("copy.sqlite")
+        try FileManager.default.copyItem(atPath: database, toPath: copy)
+        #expect(try SQLite3.query(copy, "SELECT Name FROM Artist WHERE ArtistId = 1") == "Renamed")
+        #expect(try SQLite3.query(database, "PRAGMA journal_mode") == "wal")
+        let refused = try run(["--wal", "--read-only", database, "-c", "tables"])
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("--wal changes the file's journal mode"))
+    }
+
     @Test("a failing command is exit status 1, named by its -c number or its line")
     func failingCommandsSayWhere() throws {
         let c = try run(["-c", "tables", "-c", "open NoSuchTable"])

@@ -59,6 +59,14 @@ extension Explorer {
     package func rollback() throws { try transaction.rollback() }
     /// Ends the session's read transaction when nothing is pending, so that no lock is held while idle.
     package func releaseIdleLocks() { transaction.releaseIdleLocks() }
+    /// At the end of the program, with nothing pending: ends the session and, for a SQLite file in
+    /// WAL mode, copies the log into the file (``SQLiteEngine/checkpointWALBeforeExit()``), so
+    /// that the file alone holds every commit.
+    package func settleBeforeExit() {
+        guard pendingChanges == 0 else { return }
+        try? session.close()
+        (amigo.engine as? SQLiteEngine)?.checkpointWALBeforeExit()
+    }
     /// Whether the connection to the database server is gone.
     package var isConnectionLost: Bool { transaction.isConnectionLost }
     /// Connects to the server again after the connection was lost; returns what became of the changes.

@@ -17,6 +17,8 @@ package struct LaunchArguments: Sendable {
     public var create = false
     /// `--no-infer`: only declared foreign keys link tables.
     package var noInfer = false
+    /// `--wal`: put the SQLite file in write-ahead-log mode (``WALSwitch``).
+    package var wal = false
     /// `--mode`, when given.
     package var modeName: String?
     /// `--csv`.

@@ -14,6 +14,8 @@ package enum LaunchError: Error, Equatable, CustomStringConvertible {
     case attachToServer(target: String, files: [String])
     /// A data file (CSV, TSV, JSON) after the first database: only SQLite files are attached.
     case attachDataFile(path: String)
+    /// `--wal` for a database that is not a SQLite file the shell can write (`path`).
+    case walNeedsAWritableFile(path: String)
 
     public var description: String {
         switch self {
@@ -27,6 +29,8 @@ package enum LaunchError: Error, Equatable, CustomStringConvertible {
             return "PostgreSQL has no attached database files: open \(files.joined(separator: ", ")) in its own amigo-shell"
         case .attachDataFile(let path):
             return "only SQLite files are opened beside the first database, not \(path) (open it on its own, or with --import-into)"
+        case .walNeedsAWritableFile(let path):
+            return "--wal changes the file's journal mode: \(path) is not a SQLite file open for writing (leave out --wal or --read-only)"
         case .importIntoWithoutDataFile(let given):
             return "--import-into needs a .csv, .tsv, .json, .jsonl or .ndjson file to import"
                 + (given.map { ", not \($0)" } ?? "")
@@ -36,7 +40,7 @@ package enum LaunchError: Error, Equatable, CustomStringConvertible {
     /// The documented exit status: a usage error for the flags, cannot-open for the database.
     package var exitStatus: Int32 {
         switch self {
-        case .createUnsupportedOnPostgres: return ExitStatus.cannotOpen
+        case .createUnsupportedOnPostgres, .walNeedsAWritableFile: return ExitStatus.cannotOpen
         case .conflictingOutputModes, .unknownOutputMode, .importIntoWithoutDataFile, .attachToServer, .attachDataFile:
             return ExitStatus.usage
         }

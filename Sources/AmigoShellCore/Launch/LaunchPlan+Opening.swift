@@ -24,6 +24,12 @@ extension LaunchPlan {
                              progress: ((ReflectionProgress) -> Bool)? = nil,
                              notes: (String) -> Void = { _ in }, waiting: (() -> Void)? = nil) throws -> Explorer {
         switch target {
+        case .demo where switchesToWAL:
+            throw LaunchError.walNeedsAWritableFile(path: Self.demoDisplayPath)
+        case .postgres(let connection) where switchesToWAL:
+            throw LaunchError.walNeedsAWritableFile(path: connection)
+        case .dataFile(let file) where switchesToWAL:
+            throw LaunchError.walNeedsAWritableFile(path: file.path)
         case .demo:
             let engine = try SQLiteEngine(path: ":memory:")
             try DemoDatabase.populate(engine)
@@ -40,6 +46,7 @@ extension LaunchPlan {
         case .sqliteFile(let path):
             let amigo = try AmigoDatabase(reflecting: path, options: OpenOptions(readOnly: readOnly, create: create),
                                           reflection: reflection, progress: progress)
+            if switchesToWAL, let note = try WALSwitch.apply(to: amigo.engine, path: path) { notes(note) }
             let explorer = try Explorer(amigo: amigo, displayPath: path + (amigo.engine.isReadOnly ? " (read-only)" : ""),
                                         tableCountLimit: tableCountLimit, reflection: reflection)
             // More files on the command line are opened as the first is: writable unless it is
