@@ -33,6 +33,9 @@ struct AmigoShellCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Text mode: what list mode writes between values (sqlite3's -separator; default |).", valueName: "text"))
     var separator: String?
 
+    @Option(name: .long, help: ArgumentHelp("Text mode: what ends a row in list and csv modes (sqlite3's -newline; default a line break, CRLF in csv).", valueName: "text"))
+    var newline: String?
+
     @Option(name: .long, help: ArgumentHelp("Text mode: how NULL is written in list, column, box and line modes (sqlite3's -nullvalue).", valueName: "text"))
     var nullvalue: String?
 
@@ -102,6 +105,7 @@ struct AmigoShellCommand: ParsableCommand {
         arguments.json = json
         arguments.header = header
         arguments.separator = separator
+        arguments.newline = newline
         arguments.nullValue = nullvalue
         arguments.bail = bail
         arguments.echo = echo

@@ -4,8 +4,10 @@ import Testing
 /// A command line written for sqlite3 is amigo-shell's once translated.
 @Suite struct SQLite3ArgumentsSpec {
     @Test func modeOptionsBecomeModesWithoutAHeaderUnlessOneIsAsked() {
-        #expect(SQLite3Arguments.translate(["-csv", "db.sqlite", "SELECT 1"]) == ["--mode", "csv", "--no-header", "db.sqlite", "SELECT 1"])
-        #expect(SQLite3Arguments.translate(["-header", "-csv", "db"]) == ["--header", "--mode", "csv", "db"])
+        // sqlite3's -csv ends rows with a line feed (its .mode csv with CRLF).
+        #expect(SQLite3Arguments.translate(["-csv", "db.sqlite", "SELECT 1"]) == ["--mode", "csv", "--newline", "\n", "--no-header", "db.sqlite", "SELECT 1"])
+        #expect(SQLite3Arguments.translate(["-header", "-csv", "db"]) == ["--header", "--mode", "csv", "--newline", "\n", "db"])
+        #expect(SQLite3Arguments.translate(["-newline", ";", "-list", "db"]) == ["--newline", ";", "--mode", "list", "--no-header", "db"])
         #expect(SQLite3Arguments.translate(["-column", "-json", "db"]) == ["--mode", "column", "--no-header", "--mode", "json", "db"])
         #expect(SQLite3Arguments.translate(["-noheader", "-list", "db"]) == ["--no-header", "--mode", "list", "db"])
     }

@@ -224,11 +224,12 @@ import Testing
         #expect(run.printed == ["Genre\nGenreId  Name\n-------  ----\n1        Rock\n2        Jazz\n(25 rows, first 2 shown)", "25"])
     }
 
+    /// Quoted as sqlite3's `.mode csv` quotes on SQLite (a field with a space, too).
     @Test func csvModeWritesEveryRowOfTheViewWithRawValuesAndKeysNotLabels() throws {
         let run = try Run(mode: .csv)
         run.runner.run(lines: ["open Album", "filter ArtistId = 1"])
         #expect(run.reported == [])
-        #expect(run.text == "AlbumId,Title,ArtistId\r\n1,For Those About To Rock We Salute You,1\r\n4,Let There Be Rock,1\r\n")
+        #expect(run.text == "AlbumId,Title,ArtistId\r\n1,\"For Those About To Rock We Salute You\",1\r\n4,\"Let There Be Rock\",1\r\n")
         let noHeader = try Run(mode: .csv, header: false)
         noHeader.runner.run(lines: ["open Track", "filter TrackId = 63", "show"])
         #expect(noHeader.text == "63,Desafinado,8,1,2,,185338,5990473,0.99\r\n")
@@ -402,10 +403,10 @@ import Testing
             """)
         let csv = try Run()
         csv.runner.run(lines: ["mode csv", "open Album", "freq tracks.@count"])
-        #expect(csv.text == "tracks.@count,count,percent\r\n0 (none),0,0.0\r\n1,82,23.6\r\n2–5,15,4.3\r\n6–10,67,19.3\r\n11–20,166,47.8\r\n21–50,16,4.6\r\n51–100,1,0.3\r\n")
+        #expect(csv.text == "tracks.@count,count,percent\r\n\"0 (none)\",0,0.0\r\n1,82,23.6\r\n\"2–5\",15,4.3\r\n\"6–10\",67,19.3\r\n\"11–20\",166,47.8\r\n\"21–50\",16,4.6\r\n\"51–100\",1,0.3\r\n")
         let ranges = try Run()
         ranges.runner.run(lines: ["mode csv", "open Track", "freq Milliseconds"])
-        #expect(ranges.text == "Milliseconds,count,percent\r\n0–999999,3288,93.9\r\n1000000–1999999,55,1.6\r\n2000000–2999999,158,4.5\r\n"
-                + "3000000–3999999,0,0.0\r\n4000000–4999999,0,0.0\r\n5000000–5999999,2,0.1\r\n")
+        #expect(ranges.text == "Milliseconds,count,percent\r\n\"0–999999\",3288,93.9\r\n\"1000000–1999999\",55,1.6\r\n\"2000000–2999999\",158,4.5\r\n"
+                + "\"3000000–3999999\",0,0.0\r\n\"4000000–4999999\",0,0.0\r\n\"5000000–5999999\",2,0.1\r\n")
     }
 }

@@ -31,6 +31,8 @@ package struct LaunchArguments: Sendable {
     public var separator: String?
     /// `--nullvalue`, when given.
     package var nullValue: String?
+    /// `--newline`, when given.
+    package var newline: String?
     /// `--bail`.
     package var bail = false
     /// `--echo`.
@@ -59,6 +61,6 @@ package struct LaunchArguments: Sendable {
     /// - Throws: ``LaunchError`` when the output-mode flags conflict or name no mode.
     package func textRunSettings() throws -> TextRunSettings {
         try TextRunSettings(modeName: modeName, csv: csv, json: json, header: header, sqlite3Form: !statements.isEmpty,
-                            separator: separator, nullValue: nullValue, bail: bail, echo: echo)
+                            separator: separator, nullValue: nullValue, newline: newline, bail: bail, echo: echo)
     }
 }

@@ -16,6 +16,9 @@ package struct TextRunSettings: Equatable, Sendable {
     public var separator: String?
     /// How NULL is written, when given (`--nullvalue`).
     package var nullValue: String?
+    /// What ends a row in list and CSV modes, when given (`--newline`, sqlite3's `-newline`;
+    /// sqlite3's `-csv` ends rows with a line feed where `.mode csv` ends them with CRLF).
+    package var newline: String?
     /// Whether the run stops at the first command that fails (`--bail`).
     package var stopsAtFirstError: Bool
     /// Whether every statement is echoed to standard error (`--echo`).
@@ -28,7 +31,7 @@ package struct TextRunSettings: Equatable, Sendable {
     /// - Throws: ``LaunchError/conflictingOutputModes(given:)`` or ``LaunchError/unknownOutputMode(_:)``.
     package init(modeName: String? = nil, csv: Bool = false, json: Bool = false, header: Bool? = nil,
                 sqlite3Form: Bool = false, separator: String? = nil, nullValue: String? = nil,
-                bail: Bool = false, echo: Bool = false) throws {
+                newline: String? = nil, bail: Bool = false, echo: Bool = false) throws {
         let given = [modeName.map { _ in "--mode" }, csv ? "--csv" : nil, json ? "--json" : nil].compactMap { $0 }
         if given.count > 1 { throw LaunchError.conflictingOutputModes(given: given) }
         let named = try modeName.map { name in
@@ -43,6 +46,7 @@ package struct TextRunSettings: Equatable, Sendable {
         self.modeIsChosen = chosen != nil || sqlite3Form
         self.separator = separator
         self.nullValue = nullValue
+        self.newline = newline
         self.stopsAtFirstError = bail
         self.echo = echo
     }
@@ -55,6 +59,7 @@ package struct TextRunSettings: Equatable, Sendable {
         runner.stopsAtFirstError = stopsAtFirstError
         if let separator { runner.separator = separator }
         if let nullValue { runner.nullValue = nullValue }
+        runner.rowSeparator = newline
         runner.headerIsChosen = headerIsChosen
         runner.modeIsChosen = modeIsChosen
         return runner

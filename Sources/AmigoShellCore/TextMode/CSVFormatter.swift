@@ -3,17 +3,36 @@ import Amigo
 /// Comma-separated values as RFC 4180 writes them: CRLF line ends, a field quoted when it holds
 /// a comma, a quote or a line break (a quote doubled). NULL is an empty field and empty text a
 /// quoted one (`""`), so the two stay apart; reals have every digit and BLOBs are hex.
+///
+/// With ``sqlite3Quoting`` (text mode, where rows go out as sqlite3 writes them) a field is
+/// quoted as sqlite3's `.mode csv` quotes it — also when it holds a space, an apostrophe, a
+/// control character or any byte outside ASCII — and a real has SQLite's 15 digits.
 package struct CSVFormatter: RowFormatter {
     /// Whether the column names come first, as a header line.
     public var header: Bool
+    /// Whether fields are quoted, and reals written, as sqlite3's `.mode csv` does.
+    package var sqlite3Quoting = false
+    /// What ends each line (CRLF, as RFC 4180 says; sqlite3's `-csv` writes a line feed).
+    private let lineEnd: [UInt8]
     /// The ``ValueForm`` of each column (booleans `true`/`false`, bytes `\\x…`, `NaN`).
     var forms: [ValueForm] = []
 
-    /// A CSV formatter, with a header line unless `header` is false.
-    package init(header: Bool = true) { self.header = header }
+    /// A CSV formatter, with a header line unless `header` is false; quoting as sqlite3 does with `sqlite3Quoting`.
+    package init(header: Bool = true, sqlite3Quoting: Bool = false, lineEnd: String = "\r\n") {
+        self.header = header
+        self.sqlite3Quoting = sqlite3Quoting
+        self.lineEnd = Array(lineEnd.utf8)
+    }
 
     public mutating func begin(columns: [String]) -> String {
-        header ? columns.map { Self.field(.text($0)) }.joined(separator: ",") + "\r\n" : ""
+        guard header else { return "" }
+        var line: [UInt8] = []
+        for (index, column) in columns.enumerated() {
+            if index > 0 { line.append(UInt8(ascii: ",")) }
+            Self.appendText(column, to: &line, sqlite3: sqlite3Quoting)
+        }
+        line.append(contentsOf: lineEnd)
+        return String(decoding: line, as: UTF8.self)
     }
 
     public mutating func begin(columns: [String], forms: [ValueForm]) -> String {
@@ -33,8 +52,7 @@ package struct CSVFormatter: RowFormatter {
             if index > 0 { output.append(UInt8(ascii: ",")) }
             appendField(value, column: index, to: &output)
         }
-        output.append(UInt8(ascii: "\r"))
-        output.append(UInt8(ascii: "\n"))
+        output.append(contentsOf: lineEnd)
     }
 
     /// Appends the first `columns` cells of `row`, read in place (no value or string per cell):
@@ -45,7 +63,7 @@ package struct CSVFormatter: RowFormatter {
             if index > 0 { output.append(UInt8(ascii: ",")) }
             switch row.cell(at: index) {
             case .null: break
-            case .text(let bytes): Self.appendText(bytes, to: &output)
+            case .text(let bytes): Self.appendText(bytes, to: &output, sqlite3: sqlite3Quoting)
             case .blob(let bytes):
                 if index < forms.count && forms[index] == .escapedHex {
                     output.append(UInt8(ascii: "\\"))
@@ -60,43 +78,44 @@ package struct CSVFormatter: RowFormatter {
             case .value(let value): appendField(value, column: index, to: &output)
             }
         }
-        output.append(UInt8(ascii: "\r"))
-        output.append(UInt8(ascii: "\n"))
+        output.append(contentsOf: lineEnd)
     }
 
     /// Appends `value`, in column `column`'s form when it has one.
     private func appendField(_ value: DatabaseValue, column: Int, to output: inout [UInt8]) {
         if column < forms.count, forms[column] != .plain, let text = ValueText.formText(value, form: forms[column]) {
-            Self.appendText(text, to: &output)
+            Self.appendText(text, to: &output, sqlite3: sqlite3Quoting)
         } else {
-            Self.append(value, to: &output)
+            Self.append(value, to: &output, sqlite3: sqlite3Quoting)
         }
     }
 
-    /// Appends one field to `output`: NULL nothing, numbers as they are, BLOBs as hex (an empty
-    /// one as `""`), text quoted when needed.
-    static func append(_ value: DatabaseValue, to output: inout [UInt8]) {
+    /// Appends one field to `output`: NULL nothing, numbers as they are (a real as SQLite writes
+    /// it with `sqlite3`), BLOBs as hex (an empty one as `""`), text quoted when needed.
+    static func append(_ value: DatabaseValue, to output: inout [UInt8], sqlite3: Bool = false) {
         switch value {
         case .null: return
         case .integer(let number): CellBytes.appendInteger(number, to: &output)
-        case .real(let number): appendText(ValueText.exactReal(number), to: &output)
-        case .text(let text): appendText(text, to: &output)
+        case .real(let number): appendText(sqlite3 ? ValueText.sqlite3Real(number) : ValueText.exactReal(number), to: &output, sqlite3: sqlite3)
+        case .text(let text): appendText(text, to: &output, sqlite3: sqlite3)
         case .blob(let bytes):
             if bytes.isEmpty { appendText("", to: &output) } else { ByteText.appendHex(bytes, to: &output) }
         }
     }
 
-    /// Appends `text`, quoted when it is empty or holds a comma, a quote or a line break, its
-    /// quotes doubled.
-    static func appendText(_ text: String, to output: inout [UInt8]) {
+    /// Appends `text`, quoted when it is empty or holds a comma, a quote or a line break (with
+    /// `sqlite3`, what sqlite3 quotes), its quotes doubled.
+    static func appendText(_ text: String, to output: inout [UInt8], sqlite3: Bool = false) {
         var text = text
-        text.withUTF8 { appendText(UnsafeRawBufferPointer($0), to: &output) }
+        text.withUTF8 { appendText(UnsafeRawBufferPointer($0), to: &output, sqlite3: sqlite3) }
     }
 
-    /// Appends the UTF-8 `bytes` as ``appendText(_:to:)-(String,_)`` appends their text: the
-    /// bytes are scanned for the four ASCII characters that need quoting (and for bytes that
-    /// are not valid UTF-8, written as U+FFFD as a string of them would be).
-    static func appendText(_ bytes: UnsafeRawBufferPointer, to output: inout [UInt8]) {
+    /// Appends the UTF-8 `bytes` as ``appendText(_:to:sqlite3:)-(String,_,_)`` appends their
+    /// text: the bytes are scanned for the four ASCII characters that need quoting — with
+    /// `sqlite3`, also a space, an apostrophe, a control character, DEL and every byte outside
+    /// ASCII, as sqlite3's `needCsvQuote` table says — and for bytes that are not valid UTF-8
+    /// (written as U+FFFD, as a string of them would be).
+    static func appendText(_ bytes: UnsafeRawBufferPointer, to output: inout [UInt8], sqlite3: Bool = false) {
         var quote = bytes.isEmpty
         var hasQuote = false
         var high: UInt8 = 0
@@ -105,6 +124,8 @@ package struct CSVFormatter: RowFormatter {
             if byte == 0x2C || byte == 0x22 || byte == 0x0A || byte == 0x0D {
                 quote = true
                 if byte == 0x22 { hasQuote = true }
+            } else if sqlite3 && (byte <= 0x20 || byte == 0x27 || byte >= 0x7F) {
+                quote = true
             }
         }
         CellBytes.withValidText(bytes, hasHighBytes: high >= 0x80) { bytes in
@@ -127,7 +148,7 @@ package struct CSVFormatter: RowFormatter {
     /// One field: NULL empty, empty text `""`, quoted when needed.
     public static func field(_ value: DatabaseValue) -> String {
         var bytes: [UInt8] = []
-        append(value, to: &bytes)
+        append(value, to: &bytes, sqlite3: false)
         return String(decoding: bytes, as: UTF8.self)
     }
 }

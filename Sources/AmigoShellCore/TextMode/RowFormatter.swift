@@ -44,14 +44,17 @@ extension OutputMode {
     }
 
     /// A fresh formatter for this mode, with sqlite3's `.separator` (list mode) and `.nullvalue`
-    /// (list, column, box and line modes), and the table `.mode insert` names.
-    package func formatter(header: Bool, separator: String, nullValue: String, insertTable: String? = nil) -> any RowFormatter {
+    /// (list, column, box and line modes), the table `.mode insert` names, and whether CSV is
+    /// quoted as sqlite3 quotes it (``CSVFormatter/sqlite3Quoting``); `rowSeparator` ends list
+    /// and CSV rows instead of their own line end (sqlite3's `-newline`).
+    package func formatter(header: Bool, separator: String, nullValue: String, insertTable: String? = nil,
+                           sqlite3CSV: Bool = false, rowSeparator: String? = nil) -> any RowFormatter {
         switch self {
-        case .list: return ListFormatter(header: header, separator: separator, nullValue: nullValue)
+        case .list: return ListFormatter(header: header, separator: separator, nullValue: nullValue, rowEnd: rowSeparator ?? "\n")
         case .column: return ColumnFormatter(style: .column, header: header, nullValue: nullValue)
         case .box: return ColumnFormatter(style: .box, header: true, nullValue: nullValue)
         case .line: return LineFormatter(nullValue: nullValue)
-        case .csv: return CSVFormatter(header: header)
+        case .csv: return CSVFormatter(header: header, sqlite3Quoting: sqlite3CSV, lineEnd: rowSeparator ?? "\r\n")
         case .tsv: return TSVFormatter(header: header)
         case .json: return JSONFormatter()
         case .jsonl: return JSONLinesFormatter()

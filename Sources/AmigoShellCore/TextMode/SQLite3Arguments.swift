@@ -8,7 +8,8 @@
 /// | `-header` `-noheader` (`-headers`, `-noheaders`) | `--header` `--no-header` |
 /// | `-bail` `-readonly` `-echo` | `--bail` `--read-only` `--echo` |
 /// | `-cmd COMMAND` | `--cmd COMMAND` (runs before the rest) |
-/// | `-separator TEXT` `-nullvalue TEXT` | `--separator TEXT` `--nullvalue TEXT` |
+/// | `-separator TEXT` `-nullvalue TEXT` `-newline TEXT` | `--separator TEXT` `--nullvalue TEXT` `--newline TEXT` |
+/// | `-csv` | `--mode csv --newline LF` (sqlite3's `-csv` ends rows with a line feed, `.mode csv` with CRLF) |
 /// | `-batch` `-interactive` | nothing (amigo-shell decides by the terminal) |
 ///
 /// sqlite3 writes no header line in any mode unless `-header` is given, so a mode option of
@@ -17,7 +18,7 @@
 package enum SQLite3Arguments {
     /// Options that take no value, and what they become.
     static let flags: [String: [String]] = [
-        "csv": ["--mode", "csv"], "json": ["--mode", "json"], "line": ["--mode", "line"], "list": ["--mode", "list"],
+        "csv": ["--mode", "csv", "--newline", "\n"], "json": ["--mode", "json"], "line": ["--mode", "line"], "list": ["--mode", "list"],
         "box": ["--mode", "box"], "column": ["--mode", "column"], "markdown": ["--mode", "markdown"],
         "table": ["--mode", "box"], "html": ["--mode", "html"], "ascii": ["--mode", "ascii"], "tcl": ["--mode", "tcl"],
         "quote": ["--mode", "quote"], "tabs": ["--mode", "list", "--separator", "\t"],
@@ -26,7 +27,7 @@ package enum SQLite3Arguments {
         "batch": [], "interactive": [],
     ]
     /// Options that take a value, and the long option they become.
-    static let options: [String: String] = ["cmd": "--cmd", "separator": "--separator", "nullvalue": "--nullvalue"]
+    static let options: [String: String] = ["cmd": "--cmd", "separator": "--separator", "nullvalue": "--nullvalue", "newline": "--newline"]
 
     /// `arguments` (without the program name) with sqlite3's options translated. A header chosen
     /// anywhere wins over `-column`'s default.

@@ -90,7 +90,8 @@ package final class TextModeRunner {
     /// A writer of rows in the current mode (or `mode`), to where output goes now.
     func rowWriter(_ mode: OutputMode? = nil) -> RowWriter {
         let header = mode == .list && !headerIsChosen ? false : self.header
-        var formatter = (mode ?? self.mode).formatter(header: header, separator: separator, nullValue: nullValue, insertTable: insertTable)
+        var formatter = (mode ?? self.mode).formatter(header: header, separator: separator, nullValue: nullValue, insertTable: insertTable,
+                                                      sqlite3CSV: explorer.isSQLite, rowSeparator: rowSeparator)
         if var columns = formatter as? ColumnFormatter {
             columns.minimumWidths = columnWidths
             formatter = columns
@@ -101,6 +102,8 @@ package final class TextModeRunner {
         return RowWriter(formatter: formatter) { [unowned self] in try self.write($0, raw: raw) }
     }
 
+    /// What ends a row in list and CSV modes instead of their own line end (`--newline`).
+    package var rowSeparator: String?
     /// The table `.mode insert TABLE` names (nil: sqlite3's `table`).
     package var insertTable: String?
     /// What list mode writes between values (`.separator`).
@@ -229,6 +232,7 @@ package final class TextModeRunner {
                 if lineIsDotCommand && !headerIsChosen { header = newMode == .column || newMode == .box || newMode == .markdown }
                 // and `.mode list` puts back list mode's `|`.
                 if lineIsDotCommand && newMode == .list { separator = "|" }
+                if lineIsDotCommand && [.list, .csv, .ascii].contains(newMode) { rowSeparator = nil }   // and their own row ends
             } else {
                 try write(mode.rawValue + "\n")
             }
