@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import Amigo
 
@@ -68,6 +69,26 @@ struct BareQueryStateSpec {
         let next = try amigo.openSession()
         #expect(try next.query(Tally.self).get(1)?.name == "a")
         try next.close()
+    }
+
+    @Test func everyModelQueriedKeepsItsStateAsMoreModelsAreAdded() throws {
+        let (_, session) = try Self.database()
+        let tally = session.query(Tally.self).state
+        let meter = session.query(Meter.self).state   // a second model: a longer list is published
+        #expect(session.query(Tally.self).state === tally && session.query(Meter.self).state === meter)
+        #expect(tally !== meter)
+    }
+
+    @Test func threadsAskingAtOnceAllGetTheOneKeptState() throws {
+        let (_, session) = try Self.database()
+        let found = Mutex<[ObjectIdentifier]>([])
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in
+            let id = ObjectIdentifier(session.query(Tally.self).state)
+            found.withLock { $0.append(id) }
+        }
+        let ids = found.withLock { $0 }
+        #expect(ids.count == 8 && Set(ids).count == 1)
+        #expect(ids.first == ObjectIdentifier(session.query(Tally.self).state))
     }
 
     @Test func anUnknownModelStillThrowsEveryTime() throws {

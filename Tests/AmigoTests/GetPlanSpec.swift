@@ -46,6 +46,34 @@ struct GetPlanSpec {
         #expect(echo.events.map(\.arguments) == [[1], [2], [3], [4], [1], [2], [3], [4]])
     }
 
+    @Test func anEngineFetchesByOneArgumentOnlyWhenAdmitted() throws {
+        let (amigo, _, echo) = try Self.database()
+        let engine = amigo.engine
+        let sql = #"SELECT "name" FROM "meter" WHERE "id" = ?"#
+        var names: [String] = []
+        let refused = try engine.fetch(sql, argument: .integer(2), if: { false }) { row in names.append(row.string(at: 0)); return true }
+        #expect(refused == nil && names.isEmpty && echo.statements.isEmpty)   // nothing ran
+        let admitted = try engine.fetch(sql, argument: .integer(2), if: { true }) { row in names.append(row.string(at: 0)); return true }
+        #expect(admitted == 1 && names == ["two"])
+        let statements = echo.events.filter { $0.kind == .statement }
+        #expect(statements.map(\.sql) == [sql] && statements.map(\.arguments) == [[2]])
+        engine.echo.isEnabled = false   // the path without echo binds and steps the statement itself
+        #expect(try engine.fetch(sql, argument: .integer(3), if: { false }) { _ in true } == nil)
+        #expect(try engine.fetch(sql, argument: .integer(3), if: { true }) { row in names.append(row.string(at: 0)); return true } == 1)
+        #expect(names == ["two", "three"])
+    }
+
+    @Test func aClosedSessionsGetRunsOutsideItAndStillFindsTheRow() throws {
+        let (amigo, session, _) = try Self.database()
+        let kept = session.query(Meter.self)
+        #expect(try kept.get(2)?.name == "two")   // builds and keeps the plan in the session
+        try session.close()
+        #expect(try kept.get(3)?.name == "three" && kept.session?.isActive == false)
+        let next = try amigo.openSession()   // the engine is free for the next session
+        #expect(try next.query(Meter.self).get(1)?.name == "one")
+        try next.close()
+    }
+
     @Test func recordsOfTheSameModelGetTheirOwnPlan() throws {
         let (_, session, _) = try Self.database()
         #expect(try session.query(Meter.self).get(2)?.name == "two")

@@ -71,6 +71,12 @@ public protocol Engine: AnyObject, Sendable {
     /// one-column key runs it on every call. By default ``fetch(_:_:_:)`` with `[argument]`.
     @discardableResult
     func fetch(_ sql: String, argument: DatabaseValue, _ body: (StatementRow) throws -> Bool) throws -> Int
+    /// ``fetch(_:argument:_:)`` run only when `admit()` returns true, asked while the engine is
+    /// serialized and in the same hold of it as the fetch: a `get` in a session checks that the
+    /// session is still open and fetches in one round trip through the engine's lock. Nil when
+    /// `admit` refused (nothing ran). By default ``serialized(_:)`` around ``fetch(_:argument:_:)``.
+    func fetch(_ sql: String, argument: DatabaseValue, if admit: () -> Bool,
+               _ body: (StatementRow) throws -> Bool) throws -> Int?
     /// Runs a query and calls `columns` once with the result column names before the rows.
     @discardableResult
     func fetch(_ sql: String, _ arguments: [DatabaseValue], columns: ([String]) throws -> Void,
@@ -183,6 +189,12 @@ extension Engine {
     @discardableResult
     public func fetch(_ sql: String, argument: DatabaseValue, _ body: (StatementRow) throws -> Bool) throws -> Int {
         try fetch(sql, [argument], body)
+    }
+
+    /// ``fetch(_:argument:_:)`` inside ``serialized(_:)``, when `admit()` returns true.
+    public func fetch(_ sql: String, argument: DatabaseValue, if admit: () -> Bool,
+                      _ body: (StatementRow) throws -> Bool) throws -> Int? {
+        try serialized { admit() ? try fetch(sql, argument: argument, body) : nil }
     }
 
     /// The column names of ``fetch(_:_:columns:_:)``, every column ``ValueForm/plain``.

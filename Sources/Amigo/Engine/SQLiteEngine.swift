@@ -175,18 +175,31 @@ public final class SQLiteEngine: Engine, @unchecked Sendable {
     @discardableResult
     public func fetch(_ sql: String, argument: DatabaseValue, _ body: (StatementRow) throws -> Bool) throws -> Int {
         if echo.isEnabled { return try run(sql, [argument], columns: nil, body) }
-        return try serialized {
-            let statement = try connection.prepare(sql)
-            try statement.bind(argument)
-            defer { statement.reset() }
-            let row = StatementRow(statement: statement)
-            var count = 0
-            while try statement.step(argument: argument) {
-                count += 1
-                if try !body(row) { break }
-            }
-            return count
+        return try serialized { try fetchSerialized(sql, argument: argument, body) }
+    }
+
+    /// One lock round trip: `admit` and the fetch in the same hold of the engine's lock.
+    public func fetch(_ sql: String, argument: DatabaseValue, if admit: () -> Bool,
+                      _ body: (StatementRow) throws -> Bool) throws -> Int? {
+        serial.lock()
+        defer { serial.unlock() }
+        guard admit() else { return nil }
+        if echo.isEnabled { return try run(sql, [argument], columns: nil, body) }
+        return try fetchSerialized(sql, argument: argument, body)
+    }
+
+    /// ``fetch(_:argument:_:)`` without echo, the engine already serialized.
+    private func fetchSerialized(_ sql: String, argument: DatabaseValue, _ body: (StatementRow) throws -> Bool) throws -> Int {
+        let statement = try connection.prepare(sql)
+        try statement.bind(argument)
+        defer { statement.reset() }
+        let row = StatementRow(statement: statement)
+        var count = 0
+        while try statement.step(argument: argument) {
+            count += 1
+            if try !body(row) { break }
         }
+        return count
     }
 
     @discardableResult

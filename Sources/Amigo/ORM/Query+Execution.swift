@@ -75,8 +75,9 @@ extension Query {
 
     /// The object whose primary key is `key`, or nil. Earlier filters still apply (ANDed).
     public func get(_ key: any DatabaseValueConvertible) throws -> T? {
-        if isBare, let column = try modelResult.get().primaryKey {
-            return try fetchByKey(.one(column.kind.toDatabase(key.databaseValue)))   // no array at all
+        if isBare {
+            let plan = try getPlan()
+            if let kind = plan.singleKeyKind { return try fetchByKey(.one(kind.toDatabase(key.databaseValue)), plan: plan) }   // no array at all
         }
         return try get([key.databaseValue])
     }
@@ -98,26 +99,31 @@ extension Query {
             return copy
         }
         guard isBare else { return try keyed().first() }
-        return try fetchByKey(values.count == 1 ? .one(values[0]) : .composite(values))
+        return try fetchByKey(values.count == 1 ? .one(values[0]) : .composite(values), plan: try getPlan())
     }
 
     /// Whether the query is `session.query(X)` and nothing more: no filter, order, limit,
     /// related rows or relationship scope. Its `get` SQL depends only on the model.
     var isBare: Bool { isPlain && owner == nil && relationshipName == nil }
 
-    /// `get` on a bare query (see ``isBare``): the same SQL every time (compiled once per model and dialect);
-    /// only the key values, already in the key columns' stored form, change.
-    func fetchByKey(_ key: GetKey) throws -> T? {
-        let object = try state.fetchByKey(key, session: session, asRecord: T.self == Record.self, builtType: T.self) { model, asRecord in
+    /// The ``GetPlan`` of `get` on a bare query (see ``isBare``): the same SQL every time
+    /// (compiled once per model and dialect, and kept by the state).
+    func getPlan() throws -> GetPlan {
+        try state.getPlan(asRecord: T.self == Record.self) { model, asRecord in
             var keyed = self
             keyed.extraConditions.append(({ scope in
                 model.keyColumnsForGet.map { scope.statement.qualified(scope.alias, $0.label) + " = ?" }.joined(separator: " AND ")
-            }, key.values))
+            }, model.keyColumnsForGet.map { _ in DatabaseValue.null }))
             keyed.limitCount = 1
             let compiled = try keyed.compile()
             return GetPlan(sql: compiled.sql, loader: RowLoader(model, offset: 0, asRecord: asRecord, rowIDIndex: compiled.rowIDIndex))
         }
-        guard let object else { return nil }
+    }
+
+    /// `get` on a bare query: `plan` run with `key`, whose values are already in the key
+    /// columns' stored form (only they change from call to call).
+    func fetchByKey(_ key: GetKey, plan: GetPlan) throws -> T? {
+        guard let object = try plan.fetch(key, in: state, session: session, builtType: T.self) else { return nil }
         return unsafeDowncast(object, to: T.self)
     }
 
@@ -187,41 +193,5 @@ extension QueryState {
             if ran { return }
         }
         try engine.transactionGate.withoutOtherSessions(path: engine.path, body)
-    }
-
-    /// `get` on a bare query: the model's ``GetPlan`` (built by `build` the first time for this
-    /// dialect), run with `key` (already in the key columns' stored form) on `session`'s connection.
-    ///
-    /// - Throws: ``AmigoError/typeMismatch(expected:actual:)`` when the plan builds objects of
-    ///   another class than `builtType`; the engine's error.
-    func fetchByKey(_ key: GetKey, session: Session?, asRecord: Bool, builtType: AmigoModel.Type,
-                    build: (ORMModel, Bool) throws -> GetPlan) throws -> AmigoModel? {
-        let model = try modelResult.get()
-        let plan = try model.caches(for: amigo.engine.dialect).getStatements.plan(asRecord: asRecord) { try build(model, asRecord) }
-        // The plan's loader is borrowed, not copied (a copy retains and releases what it holds).
-        if plan.loader.isCurrent { return try fetch(key, sql: plan.sql, loader: plan.loader, builtType: builtType, session: session) }
-        // A model's access plan is rebuilt only while its database resolves relationships; a
-        // loader kept from before then would read the old plan.
-        let loader = RowLoader(model, offset: 0, asRecord: asRecord, rowIDIndex: plan.loader.rowIDIndex)
-        return try fetch(key, sql: plan.sql, loader: loader, builtType: builtType, session: session)
-    }
-
-    /// Runs a `get`'s `sql` with `key`, building the object with `loader`.
-    private func fetch(_ key: GetKey, sql: String, loader: borrowing RowLoader, builtType: AmigoModel.Type,
-                       session: Session?) throws -> AmigoModel? {
-        guard loader.builtType == builtType else {
-            throw AmigoError.typeMismatch(expected: String(describing: builtType), actual: String(describing: loader.builtType))
-        }
-        let engine = amigo.engine
-        var result: AmigoModel?
-        // Closures written out in each case: a local function capturing `result` would put it in
-        // a heap box on every call.
-        try onConnection(session: session) {
-            switch key {
-            case .one(let value): _ = try engine.fetch(sql, argument: value) { row in result = loader.load(row); return false }
-            case .composite(let values): _ = try engine.fetch(sql, values) { row in result = loader.load(row); return false }
-            }
-        }
-        return result
     }
 }

@@ -1,5 +1,7 @@
 // The parts of a Query shared between copies, and its compiled forms (FetchPlan, CompiledQuery).
 
+import Synchronization
+
 /// The parts of a ``Query``, shared between copies until one of them changes.
 ///
 /// The session is not part of it (``Query`` holds it), so that a session can keep the bare state
@@ -18,10 +20,40 @@ final class QueryState {
     var relationshipName: String?
     var extraConditions: [(sql: (QueryScope) throws -> String, arguments: [DatabaseValue])] = []
     var valuePrefix: ValuePrefix?
+    /// The ``GetPlan``s `get` ran on this state, for objects and for records (retained
+    /// pointers, 0 until the first `get`): a kept bare state then finds its plan without the
+    /// model's caches. Never changed once set, so no query changes them (see ``copy()``).
+    private let keptObjectPlan = Atomic<UInt>(0)
+    private let keptRecordPlan = Atomic<UInt>(0)
 
     init(amigo: AmigoDatabase, modelResult: Result<ORMModel, Error>) {
         self.amigo = amigo
         self.modelResult = modelResult
+    }
+
+    deinit {
+        QueryState.release(keptObjectPlan.load(ordering: .acquiring))
+        QueryState.release(keptRecordPlan.load(ordering: .acquiring))
+    }
+
+    /// Releases a kept plan's pointer (nothing for 0).
+    private static func release(_ bits: UInt) {
+        if bits != 0 { Unmanaged<GetPlan>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!).release() }
+    }
+
+    /// The ``GetPlan`` of `get` on this (bare) state: the one kept, or the model's for the
+    /// engine's dialect (built by `build` the first time), then kept.
+    func getPlan(asRecord: Bool, build: (ORMModel, Bool) throws -> GetPlan) throws -> GetPlan {
+        let bits = asRecord ? keptRecordPlan.load(ordering: .acquiring) : keptObjectPlan.load(ordering: .acquiring)
+        if bits != 0 { return Unmanaged<GetPlan>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!).takeUnretainedValue() }
+        let model = try modelResult.get()
+        let plan = try model.caches(for: amigo.engine.dialect).getStatements.plan(asRecord: asRecord) { try build(model, asRecord) }
+        let retained = UInt(bitPattern: Unmanaged.passRetained(plan).toOpaque())
+        let stored = asRecord
+            ? keptRecordPlan.compareExchange(expected: 0, desired: retained, ordering: .acquiringAndReleasing).exchanged
+            : keptObjectPlan.compareExchange(expected: 0, desired: retained, ordering: .acquiringAndReleasing).exchanged
+        if !stored { Unmanaged.passUnretained(plan).release() }   // another thread kept one first
+        return plan
     }
 
     /// A copy to change.

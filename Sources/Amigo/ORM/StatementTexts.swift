@@ -82,21 +82,6 @@ final class RelationshipQueryCache: @unchecked Sendable {
     }
 }
 
-/// What `get(key)` on a bare query of one model runs: the SQL (compiled once for objects and
-/// once for records) and the ``RowLoader`` that builds the object, so that `get` only binds the
-/// key. One per dialect, in ``ModelStatementCaches``.
-final class GetPlan: Sendable {
-    /// The SELECT with one `?` per key column and `LIMIT 1`.
-    let sql: String
-    /// Builds the object from the row (its access plan looked up once, not on every `get`).
-    let loader: RowLoader
-
-    init(sql: String, loader: RowLoader) {
-        self.sql = sql
-        self.loader = loader
-    }
-}
-
 /// The ``GetPlan``s of one model (for objects and for records), built on first use.
 final class GetStatementCache: Sendable {
     private let plans = Mutex<(forObjects: GetPlan?, forRecords: GetPlan?)>((nil, nil))
