@@ -168,7 +168,7 @@ import Testing
             id,title,body,json(body).age
             1,Ann,"{""address"": {""city"": ""Oslo""}, ""age"": 34, ""tags"": [""a"", ""b""]}",34
             2,Bob,"{""address"": {""city"": ""Bergen""}, ""age"": 28}",28
-            3,Cy,not json at all,
+            3,Cy,"not json at all",
             4,Di,,
 
             """), "\(out)")
