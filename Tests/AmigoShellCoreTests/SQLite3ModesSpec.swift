@@ -26,7 +26,6 @@ import Testing
     }
 
     @Test func insertWritesEachRowAsTheStatementThatAddsIt() throws {
-        // (Past 17 significant digits sqlite3's own digits differ from the C library's: 1e300 is left out.)
         let rows = Self.rows.dropLast() + [[.integer(5), .text("tab\tx\ny"), .real(1e15)]]
         #expect(try text(InsertFormatter(table: nil, header: false), rows: Array(rows)) == """
             INSERT INTO "table" VALUES(1,'x y',1.5);
@@ -37,6 +36,22 @@ import Testing
             """)
         #expect(try text(InsertFormatter(table: "t", header: true), rows: [Self.rows[0]]) == "INSERT INTO t(a,b,c) VALUES(1,'x y',1.5);\n")
         #expect(try text(InsertFormatter(table: "my-tab", header: false), rows: [Self.rows[0]]) == "INSERT INTO \"my-tab\" VALUES(1,'x y',1.5);\n")
+    }
+
+    /// SQLite's own printf: its digits past the 17th are its own (the C library writes `…0525e+300`).
+    @Test func realsAreWrittenBySQLitesOwnPrintf() {
+        #expect(SQLiteRealText.text(0.1 + 0.2) == "0.3")
+        #expect(SQLiteRealText.text(1e15) == "1.0e+15")
+        #expect(SQLiteRealText.text(-0.0) == "0.0")
+        #expect(SQLiteRealText.text(2) == "2.0")
+        #expect(SQLiteRealText.literal(1e300) == "1.0000000000000000047e+300")
+        #expect(SQLiteRealText.literal(0.1) == "0.10000000000000000555")
+        #expect(SQLiteRealText.literal(1e19) == "10000000000000000000.0")
+        #expect(SQLiteRealText.literal(-.infinity) == "-1e999")
+        #expect(QuoteFormatter.real(.infinity) == "Inf")
+        var bytes: [UInt8] = []
+        SQLiteRealText.append(1.0 / 3, to: &bytes)
+        #expect(String(decoding: bytes, as: UTF8.self) == "0.333333333333333")
     }
 
     @Test func insertKeepsATextThatHoldsTheMarkerReadable() {

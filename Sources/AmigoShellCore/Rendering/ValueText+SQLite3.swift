@@ -1,5 +1,4 @@
 import Amigo
-import Foundation
 
 /// Values as sqlite3's shell writes them in its text modes (list, line, column, box, markdown,
 /// html, ascii, tcl): a REAL as SQLite turns it into text (`%!.15g`: 15 significant digits,
@@ -17,14 +16,6 @@ extension ValueText {
     /// or below 10⁻⁴ (`1.0e+15`, `1.0e-05`); zero is `0.0` (also negative zero); infinities
     /// `Inf` and `-Inf`.
     package static func sqlite3Real(_ d: Double) -> String {
-        if d.isNaN { return "" }
-        if d.isInfinite { return d < 0 ? "-Inf" : "Inf" }
-        if d == 0 { return "0.0" }
-        let text = String(format: "%.15g", d)
-        guard let e = text.firstIndex(where: { $0 == "e" || $0 == "E" }) else {
-            return text.contains(".") ? text : text + ".0"
-        }
-        let mantissa = text[..<e]
-        return (mantissa.contains(".") ? String(mantissa) : mantissa + ".0") + text[e...]
+        d.isNaN ? "" : SQLiteRealText.text(d)
     }
 }

@@ -96,7 +96,9 @@ package struct CSVFormatter: RowFormatter {
         switch value {
         case .null: return
         case .integer(let number): CellBytes.appendInteger(number, to: &output)
-        case .real(let number): appendText(sqlite3 ? ValueText.sqlite3Real(number) : ValueText.exactReal(number), to: &output, sqlite3: sqlite3)
+        case .real(let number):
+            // SQLite's text of a real needs no quotes (digits, `.`, `-`, `e`, `+`, `Inf`).
+            if sqlite3 && !number.isNaN { SQLiteRealText.append(number, to: &output) } else { appendText(ValueText.exactReal(number), to: &output) }
         case .text(let text): appendText(text, to: &output, sqlite3: sqlite3)
         case .blob(let bytes):
             if bytes.isEmpty { appendText("", to: &output) } else { ByteText.appendHex(bytes, to: &output) }

@@ -24,8 +24,11 @@ package struct InsertFormatter: RowFormatter {
 
     public mutating func row(_ values: [DatabaseValue]) -> String {
         let literals = values.map { value in
-            if case .text(let text) = value { return SQLiteInsertText.textLiteral(text) }
-            return QuoteFormatter.literal(value)
+            switch value {
+            case .text(let text): return SQLiteInsertText.textLiteral(text)
+            case .real(let number): return SQLiteRealText.literal(number)   // infinities 1e999, as sqlite3 writes them here
+            default: return QuoteFormatter.literal(value)
+            }
         }
         return SQLiteInsertText.statement(into: table, columns: header ? columns : nil, literals: literals)
     }

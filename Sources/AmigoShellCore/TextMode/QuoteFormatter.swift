@@ -38,13 +38,10 @@ package struct QuoteFormatter: RowFormatter {
     /// `'text'`, a single quote doubled.
     static func text(_ s: String) -> String { "'" + s.replacingOccurrences(of: "'", with: "''") + "'" }
 
-    /// sqlite3's `%!.20g`: 20 significant digits, always with a decimal point.
+    /// sqlite3's `%!.20g` (SQLite's own printf): 20 significant digits, always with a decimal
+    /// point; infinities `Inf` and `-Inf`, as sqlite3 3.40's quote mode writes them.
     static func real(_ d: Double) -> String {
-        if d.isNaN { return "NULL" }
-        if d.isInfinite { return d < 0 ? "-Inf" : "Inf" }   // as sqlite3 3.40 writes them
-        let digits = String(format: "%.20g", d)
-        if digits.contains(".") { return digits }
-        if let e = digits.firstIndex(where: { $0 == "e" || $0 == "E" }) { return digits[..<e] + ".0" + digits[e...] }
-        return digits + ".0"
+        if d.isInfinite { return d < 0 ? "-Inf" : "Inf" }
+        return SQLiteRealText.literal(d)
     }
 }
