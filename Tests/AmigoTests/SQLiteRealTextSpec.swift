@@ -1,3 +1,4 @@
+import AmigoTestSupport
 import Foundation
 import Testing
 @testable import Amigo
@@ -6,21 +7,9 @@ import Testing
 /// the same value (`CAST(? AS TEXT)`, which is `%!.15g`), over values of every size and length of
 /// digits — short prices, repeating fractions, ties at the 16th digit, huge and tiny exponents.
 @Suite struct SQLiteRealTextSpec {
-    /// A deterministic generator (SplitMix64), so a failure names a value that fails again.
-    private struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     @Test func everyRealIsWrittenAsSQLiteWritesIt() throws {
         let engine = try SQLiteEngine(path: ":memory:")
-        var random = SplitMix(state: 2026)
+        var random = SeededGenerator(seed: 2026)
         var values: [Double] = [0.1 + 0.2, 1e15, 1e14, 99999999999999.9, 1e-4, 1e-5, 0.5, -0.5, 1e300, 1.5e-300, 123, 1e16,
                                 0.1, 100, 2.5, 1.0 / 3, 2.0 / 3, 5e-324, .greatestFiniteMagnitude, 0.125, 1234567890123456.7]
         for _ in 0..<3000 {

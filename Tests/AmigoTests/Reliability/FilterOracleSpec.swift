@@ -7,19 +7,8 @@ import Testing
 /// the rows an independently written SQL condition selects. The generator is seeded, so a failure
 /// names the seed and the filter, and runs again the same way.
 @Suite struct FilterOracleSpec {
-    /// SplitMix64: small, fast and reproducible.
-    struct Generator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func int(_ range: ClosedRange<Int>) -> Int { range.lowerBound + Int(next() % UInt64(range.count)) }
-        mutating func pick<T>(_ items: [T]) -> T { items[int(0...(items.count - 1))] }
-    }
+    /// SplitMix64 (``SeededGenerator``): small, fast and reproducible.
+    typealias Generator = SeededGenerator
 
     /// A filter in the ORM's language and the same condition in SQL (written here, not compiled).
     struct Case { var filter: String; var sql: String; var arguments: [DatabaseValue] }
@@ -81,7 +70,7 @@ import Testing
         let path = try SampleDatabase.chinook.copy()
         defer { TemporaryFile.remove(path) }
         let amigo = try AmigoDatabase(reflecting: path, options: OpenOptions(readOnly: true))
-        var g = Generator(state: seed)
+        var g = Generator(seed: seed)
         for _ in 0..<100 {
             let c = Self.expression(&g, depth: 3)
             let expected = try amigo.engine.fetchAll("SELECT TrackId FROM Track WHERE \(c.sql) ORDER BY TrackId", c.arguments)
@@ -90,4 +79,9 @@ import Testing
             #expect(actual == expected, "seed \(seed): \(c.filter)")
         }
     }
+}
+
+extension SeededGenerator {
+    /// One of `items`, at random.
+    mutating func pick<T>(_ items: [T]) -> T { items[int(0...(items.count - 1))] }
 }
