@@ -29,14 +29,13 @@ extension SQLiteEngine {
         try fetch("SELECT rootpage FROM sqlite_schema LIMIT 1", []) { _ in false }
     }
 
-    /// At the end of a program's use of a file in WAL mode (and only then): copies everything the
-    /// log holds into the database file and empties the log (`PRAGMA wal_checkpoint(TRUNCATE)`),
-    /// so that the file alone holds every commit even if the process ends without closing the
-    /// connection. Does nothing for a file in another mode or opened read-only; a reader of
-    /// another program that holds the log back leaves it as it is (SQLite's busy answer).
+    /// At the end of a program's use of a file in WAL mode (and only then): copies what the log
+    /// holds into the database file (``checkpointPassively()``: without waiting for another
+    /// program's reader, so an exit never stalls), so that the file alone holds every commit
+    /// that no reader holds back. Does nothing for a file in another mode or opened read-only.
     package func checkpointWALBeforeExit() {
         guard !isReadOnly, (try? journalMode()) == "wal" else { return }
-        _ = try? fetch("PRAGMA wal_checkpoint(TRUNCATE)", []) { _ in false }
+        try? checkpointPassively()
     }
 
     /// Copies what the write-ahead log holds into the database file without waiting for readers

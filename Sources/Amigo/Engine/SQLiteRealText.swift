@@ -98,13 +98,20 @@ package enum SQLiteRealText {
         return true
     }
 
-    /// A real as sqlite3's quote and insert modes write it: a whole number as `%lld.0`, any other
-    /// with 20 significant digits (`%!.20g`, `0.10000000000000000555`), infinities `1e999` and `-1e999`.
+    /// A real as sqlite3's insert mode writes it: a whole number within 64-bit integers as
+    /// `%lld.0`, any other with 20 significant digits (``twentyDigits(_:)``), infinities `1e999`
+    /// and `-1e999`.
     package static func literal(_ value: Double) -> String {
         if value.isInfinite { return value < 0 ? "-1e999" : "1e999" }
         if value.isNaN { return "NULL" }
-        if value >= -9.2e18 && value <= 9.2e18, value == value.rounded(.towardZero) { return String(Int64(value)) + ".0" }
-        return withFormatted(value, "%!.20g") { String(decoding: $0, as: UTF8.self) }
+        if value >= -0x1p63 && value < 0x1p63, value == value.rounded(.towardZero) { return String(Int64(value)) + ".0" }
+        return twentyDigits(value)
+    }
+
+    /// A real with 20 significant digits, as sqlite3's quote mode writes every real (`%!.20g`:
+    /// `0.10000000000000000555`, `163.99999999999999999` for 164.0: SQLite's own digits).
+    package static func twentyDigits(_ value: Double) -> String {
+        withFormatted(value, "%!.20g") { String(decoding: $0, as: UTF8.self) }
     }
 
     /// Calls `body` with the UTF-8 bytes `sqlite3_vsnprintf` writes for `value` in `format`.

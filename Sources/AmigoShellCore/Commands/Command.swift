@@ -104,7 +104,7 @@ package enum Command: Equatable, Sendable {
     /// The names of the indexes (of one table, or of all).
     case indexes(String?)
     /// Text mode: the text between values in list mode (sqlite3's `.separator`).
-    case separator(String)
+    case separator(String, row: String? = nil)
     /// Text mode: how NULL is written in list, column, box and line modes (sqlite3's `.nullvalue`).
     case nullValue(String)
     /// Text mode: whether each command's time is printed after it (sqlite3's `.timer`, psql's

@@ -299,10 +299,13 @@ extension CommandParser {
                     summary: "the names of the indexes, of one table or of all (also .indexes)") { input in
             .indexes(input.rest.isEmpty ? nil : CommandParser.unquote(input.rest))
         },
-        CommandSpec("separator", aliases: [".separator"], usage: "separator TEXT",
-                    summary: "text mode: what list mode writes between values (default |; \\t for a tab; also .separator)") { input in
-            let text = CommandParser.unquote(CommandParser.splitWords(try input.needs("separator TEXT")).first ?? "")
-            return .separator(text.replacingOccurrences(of: "\\t", with: "\t").replacingOccurrences(of: "\\n", with: "\n"))
+        CommandSpec("separator", aliases: [".separator"], usage: "separator TEXT [ROW]",
+                    summary: "text mode: what list mode writes between values (default |; \\t for a tab), and with ROW what ends a row; csv, tcl and ascii use it too until the next mode (also .separator)") { input in
+            let words = CommandParser.splitWords(try input.needs("separator TEXT [ROW]")).map { word in
+                CommandParser.unquote(word).replacingOccurrences(of: "\\t", with: "\t").replacingOccurrences(of: "\\n", with: "\n")
+                    .replacingOccurrences(of: "\\r", with: "\r")
+            }
+            return .separator(words.first ?? "", row: words.count > 1 ? words[1] : nil)
         },
         CommandSpec("nullvalue", aliases: [".nullvalue"], usage: "nullvalue TEXT",
                     summary: "text mode: how NULL is written in list, column, box and line modes (default empty; also .nullvalue)") { input in

@@ -14,22 +14,28 @@ package struct CSVFormatter: RowFormatter {
     package var sqlite3Quoting = false
     /// What ends each line (CRLF, as RFC 4180 says; sqlite3's `-csv` writes a line feed).
     private let lineEnd: [UInt8]
+    /// What stands between fields (a comma; sqlite3's `.separator` with ``sqlite3Quoting``).
+    private let separator: [UInt8]
+    /// How NULL is written (empty; sqlite3's `.nullvalue` with ``sqlite3Quoting``).
+    private let nullValue: [UInt8]
     /// The ``ValueForm`` of each column (booleans `true`/`false`, bytes `\\x…`, `NaN`).
     var forms: [ValueForm] = []
 
     /// A CSV formatter, with a header line unless `header` is false; quoting as sqlite3 does with `sqlite3Quoting`.
-    package init(header: Bool = true, sqlite3Quoting: Bool = false, lineEnd: String = "\r\n") {
+    package init(header: Bool = true, sqlite3Quoting: Bool = false, lineEnd: String = "\r\n", separator: String = ",", nullValue: String = "") {
         self.header = header
         self.sqlite3Quoting = sqlite3Quoting
         self.lineEnd = Array(lineEnd.utf8)
+        self.separator = sqlite3Quoting && !separator.isEmpty ? Array(separator.utf8) : [UInt8(ascii: ",")]
+        self.nullValue = sqlite3Quoting ? Array(nullValue.utf8) : []
     }
 
     public mutating func begin(columns: [String]) -> String {
         guard header else { return "" }
         var line: [UInt8] = []
         for (index, column) in columns.enumerated() {
-            if index > 0 { line.append(UInt8(ascii: ",")) }
-            Self.appendText(column, to: &line, sqlite3: sqlite3Quoting)
+            if index > 0 { line.append(contentsOf: separator) }
+            Self.appendText(column, to: &line, sqlite3: sqlite3Quoting, separator: separator)
         }
         line.append(contentsOf: lineEnd)
         return String(decoding: line, as: UTF8.self)
@@ -49,7 +55,7 @@ package struct CSVFormatter: RowFormatter {
     /// Appends the row field by field to `output`.
     package mutating func appendRow(_ values: [DatabaseValue], to output: inout [UInt8]) {
         for (index, value) in values.enumerated() {
-            if index > 0 { output.append(UInt8(ascii: ",")) }
+            if index > 0 { output.append(contentsOf: separator) }
             appendField(value, column: index, to: &output)
         }
         output.append(contentsOf: lineEnd)
@@ -60,10 +66,10 @@ package struct CSVFormatter: RowFormatter {
     /// for the row's values.
     package mutating func appendRow(_ row: StatementRow, columns: Int, to output: inout [UInt8]) {
         for index in 0..<columns {
-            if index > 0 { output.append(UInt8(ascii: ",")) }
+            if index > 0 { output.append(contentsOf: separator) }
             switch row.cell(at: index) {
-            case .null: break
-            case .text(let bytes): Self.appendText(bytes, to: &output, sqlite3: sqlite3Quoting)
+            case .null: output.append(contentsOf: nullValue)
+            case .text(let bytes): Self.appendText(bytes, to: &output, sqlite3: sqlite3Quoting, separator: separator)
             case .blob(let bytes):
                 if index < forms.count && forms[index] == .escapedHex {
                     output.append(UInt8(ascii: "\\"))
@@ -84,22 +90,24 @@ package struct CSVFormatter: RowFormatter {
     /// Appends `value`, in column `column`'s form when it has one.
     private func appendField(_ value: DatabaseValue, column: Int, to output: inout [UInt8]) {
         if column < forms.count, forms[column] != .plain, let text = ValueText.formText(value, form: forms[column]) {
-            Self.appendText(text, to: &output, sqlite3: sqlite3Quoting)
+            Self.appendText(text, to: &output, sqlite3: sqlite3Quoting, separator: separator)
+        } else if case .null = value {
+            output.append(contentsOf: nullValue)
         } else {
-            Self.append(value, to: &output, sqlite3: sqlite3Quoting)
+            Self.append(value, to: &output, sqlite3: sqlite3Quoting, separator: separator)
         }
     }
 
     /// Appends one field to `output`: NULL nothing, numbers as they are (a real as SQLite writes
     /// it with `sqlite3`), BLOBs as hex (an empty one as `""`), text quoted when needed.
-    static func append(_ value: DatabaseValue, to output: inout [UInt8], sqlite3: Bool = false) {
+    static func append(_ value: DatabaseValue, to output: inout [UInt8], sqlite3: Bool = false, separator: [UInt8] = [0x2C]) {
         switch value {
         case .null: return
         case .integer(let number): CellBytes.appendInteger(number, to: &output)
         case .real(let number):
             // SQLite's text of a real needs no quotes (digits, `.`, `-`, `e`, `+`, `Inf`).
             if sqlite3 && !number.isNaN { SQLiteRealText.append(number, to: &output) } else { appendText(ValueText.exactReal(number), to: &output) }
-        case .text(let text): appendText(text, to: &output, sqlite3: sqlite3)
+        case .text(let text): appendText(text, to: &output, sqlite3: sqlite3, separator: separator)
         case .blob(let bytes):
             if bytes.isEmpty { appendText("", to: &output) } else { ByteText.appendHex(bytes, to: &output) }
         }
@@ -107,23 +115,28 @@ package struct CSVFormatter: RowFormatter {
 
     /// Appends `text`, quoted when it is empty or holds a comma, a quote or a line break (with
     /// `sqlite3`, what sqlite3 quotes), its quotes doubled.
-    static func appendText(_ text: String, to output: inout [UInt8], sqlite3: Bool = false) {
+    static func appendText(_ text: String, to output: inout [UInt8], sqlite3: Bool = false, separator: [UInt8] = [0x2C]) {
         var text = text
-        text.withUTF8 { appendText(UnsafeRawBufferPointer($0), to: &output, sqlite3: sqlite3) }
+        text.withUTF8 { appendText(UnsafeRawBufferPointer($0), to: &output, sqlite3: sqlite3, separator: separator) }
     }
 
-    /// Appends the UTF-8 `bytes` as ``appendText(_:to:sqlite3:)-(String,_,_)`` appends their
+    /// Appends the UTF-8 `bytes` as ``appendText(_:to:sqlite3:separator:)-(String,_,_,_)`` appends their
     /// text: the bytes are scanned for the four ASCII characters that need quoting — with
     /// `sqlite3`, also a space, an apostrophe, a control character, DEL and every byte outside
     /// ASCII, as sqlite3's `needCsvQuote` table says — and for bytes that are not valid UTF-8
     /// (written as U+FFFD, as a string of them would be).
-    static func appendText(_ bytes: UnsafeRawBufferPointer, to output: inout [UInt8], sqlite3: Bool = false) {
+    static func appendText(_ bytes: UnsafeRawBufferPointer, to output: inout [UInt8], sqlite3: Bool = false, separator: [UInt8] = [0x2C]) {
         var quote = bytes.isEmpty
+        // sqlite3 also quotes a field that holds its separator (`.separator ;`).
+        let separatorByte = separator.count == 1 ? separator[0] : 0x2C
+        if sqlite3 && separator.count > 1 && !quote && bytes.count >= separator.count {
+            quote = (0...(bytes.count - separator.count)).contains { start in (0..<separator.count).allSatisfy { bytes[start + $0] == separator[$0] } }
+        }
         var hasQuote = false
         var high: UInt8 = 0
         for byte in bytes {
             high |= byte
-            if byte == 0x2C || byte == 0x22 || byte == 0x0A || byte == 0x0D {
+            if byte == separatorByte || byte == 0x22 || byte == 0x0A || byte == 0x0D {
                 quote = true
                 if byte == 0x22 { hasQuote = true }
             } else if sqlite3 && (byte <= 0x20 || byte == 0x27 || byte >= 0x7F) {

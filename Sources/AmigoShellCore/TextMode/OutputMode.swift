@@ -43,6 +43,17 @@ package enum OutputMode: String, CaseIterable, Sendable {
     /// terminal controls visible in it; machine modes (CSV, TSV, JSON) stay byte-exact.
     package var isForPeople: Bool { [.table, .line, .markdown, .column, .box].contains(self) }
 
+    /// What stands between values until `.separator` says otherwise (sqlite3's `.mode` sets it):
+    /// `|` in list mode, `,` in CSV, a space in tcl, the unit separator (0x1F) in ascii.
+    package var defaultSeparator: String {
+        switch self {
+        case .csv: return ","
+        case .tcl: return " "
+        case .ascii: return "\u{1F}"
+        default: return "|"
+        }
+    }
+
     /// Whether the mode writes every row of a view with raw values (every mode but `table`).
     package var writesEveryRow: Bool { self != .table }
 

@@ -42,6 +42,6 @@ package struct QuoteFormatter: RowFormatter {
     /// point; infinities `Inf` and `-Inf`, as sqlite3 3.40's quote mode writes them.
     static func real(_ d: Double) -> String {
         if d.isInfinite { return d < 0 ? "-Inf" : "Inf" }
-        return SQLiteRealText.literal(d)
+        return d.isNaN ? "NULL" : SQLiteRealText.twentyDigits(d)
     }
 }

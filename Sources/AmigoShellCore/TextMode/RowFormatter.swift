@@ -54,7 +54,8 @@ extension OutputMode {
         case .column: return ColumnFormatter(style: .column, header: header, nullValue: nullValue)
         case .box: return ColumnFormatter(style: .box, header: true, nullValue: nullValue)
         case .line: return LineFormatter(nullValue: nullValue)
-        case .csv: return CSVFormatter(header: header, sqlite3Quoting: sqlite3CSV, lineEnd: rowSeparator ?? "\r\n")
+        case .csv: return CSVFormatter(header: header, sqlite3Quoting: sqlite3CSV, lineEnd: rowSeparator ?? "\r\n",
+                                       separator: separator, nullValue: nullValue)
         case .tsv: return TSVFormatter(header: header)
         case .json: return JSONFormatter()
         case .jsonl: return JSONLinesFormatter()
@@ -63,8 +64,8 @@ extension OutputMode {
         case .quote: return QuoteFormatter(header: header)
         case .insert: return InsertFormatter(table: insertTable, header: header)
         case .html: return HTMLFormatter(header: header, nullValue: nullValue)
-        case .ascii: return ListFormatter(header: header, separator: "\u{1F}", nullValue: nullValue, rowEnd: "\u{1E}")
-        case .tcl: return TclFormatter(header: header, nullValue: nullValue)
+        case .ascii: return ListFormatter(header: header, separator: separator, nullValue: nullValue, rowEnd: rowSeparator ?? "\u{1E}")
+        case .tcl: return TclFormatter(header: header, separator: separator, nullValue: nullValue)
         }
     }
 }

@@ -8,17 +8,20 @@ import Amigo
 package struct TclFormatter: RowFormatter {
     private let header: Bool
     private let nullValue: String
+    private let separator: String
     /// The ``ValueForm`` of each column (booleans `true`/`false`, bytes `\\x…`, `NaN`).
     var forms: [ValueForm] = []
 
-    /// A Tcl list formatter; `header` writes the names first; NULL is written as `nullValue`.
-    package init(header: Bool, nullValue: String = "") {
+    /// A Tcl list formatter; `header` writes the names first; values stand `separator` apart
+    /// (sqlite3's `.separator`); NULL is written as `nullValue`.
+    package init(header: Bool, separator: String = " ", nullValue: String = "") {
         self.header = header
+        self.separator = separator
         self.nullValue = nullValue
     }
 
     public mutating func begin(columns: [String]) -> String {
-        header ? columns.map(Self.quoted).joined(separator: " ") + "\n" : ""
+        header ? columns.map(Self.quoted).joined(separator: separator) + "\n" : ""
     }
 
     public mutating func begin(columns: [String], forms: [ValueForm]) -> String {
@@ -27,7 +30,7 @@ package struct TclFormatter: RowFormatter {
     }
 
     public mutating func row(_ values: [DatabaseValue]) -> String {
-        values.enumerated().map { Self.quoted(ValueText.sqlite3Text($1, form: ValueText.form(forms, $0)) ?? nullValue) }.joined(separator: " ") + "\n"
+        values.enumerated().map { Self.quoted(ValueText.sqlite3Text($1, form: ValueText.form(forms, $0)) ?? nullValue) }.joined(separator: separator) + "\n"
     }
 
     public mutating func end(rowCount: Int) -> String { "" }

@@ -87,27 +87,16 @@ package final class TextModeRunner {
         if let file = once ?? redirect { try file.write(text) } else { try standardOutput(text) }
     }
 
-    /// A writer of rows in the current mode (or `mode`), to where output goes now.
-    func rowWriter(_ mode: OutputMode? = nil) -> RowWriter {
-        let header = mode == .list && !headerIsChosen ? false : self.header
-        var formatter = (mode ?? self.mode).formatter(header: header, separator: separator, nullValue: nullValue, insertTable: insertTable,
-                                                      sqlite3CSV: explorer.isSQLite, rowSeparator: rowSeparator)
-        if var columns = formatter as? ColumnFormatter {
-            columns.minimumWidths = columnWidths
-            formatter = columns
-        }
-        // Raw or made safe by the mode the rows are written in (a query in sqlite3's list mode
-        // is written raw, as after `.mode list`).
-        let raw = !(mode ?? self.mode).isForPeople
-        return RowWriter(formatter: formatter) { [unowned self] in try self.write($0, raw: raw) }
-    }
-
-    /// What ends a row in list and CSV modes instead of their own line end (`--newline`).
+    /// What ends a row in list, CSV and ascii modes instead of their own line end (`--newline`,
+    /// `.separator COL ROW`).
     package var rowSeparator: String?
     /// The table `.mode insert TABLE` names (nil: sqlite3's `table`).
     package var insertTable: String?
-    /// What list mode writes between values (`.separator`).
-    public var separator = "|"
+    /// What list mode writes between values (`.separator`); chosen, it stands between CSV, tcl
+    /// and ascii values too, until the next `.mode` puts back that mode's own (as in sqlite3).
+    public var separator = "|" { didSet { separatorIsChosen = true } }
+    /// Whether ``separator`` was set since the mode was chosen.
+    var separatorIsChosen = false
     /// How NULL is written in list, column, box and line modes (`.nullvalue`).
     package var nullValue = ""
     /// The least widths of column and box modes' columns (`.width`).
@@ -227,12 +216,18 @@ package final class TextModeRunner {
                 mode = newMode
                 insertTable = table
                 modeIsChosen = true
-                // sqlite3's `.mode`: column and box name their columns, csv, tsv and list do not
-                // until `.headers on`.
-                if lineIsDotCommand && !headerIsChosen { header = newMode == .column || newMode == .box || newMode == .markdown }
-                // and `.mode list` puts back list mode's `|`.
-                if lineIsDotCommand && newMode == .list { separator = "|" }
-                if lineIsDotCommand && [.list, .csv, .ascii].contains(newMode) { rowSeparator = nil }   // and their own row ends
+                // sqlite3's `.mode`: column, box and markdown turn the header on (and it stays on),
+                // csv, tsv and list leave it off until `.headers on`.
+                if lineIsDotCommand && !headerIsChosen {
+                    header = [.column, .box, .markdown].contains(newMode)
+                    headerIsChosen = header
+                }
+                // and list, csv, tcl and ascii put back their own separators and row ends.
+                if [.list, .csv, .tcl, .ascii].contains(newMode) {
+                    separator = "|"
+                    separatorIsChosen = false
+                    if lineIsDotCommand { rowSeparator = nil }
+                }
             } else {
                 try write(mode.rawValue + "\n")
             }
@@ -241,8 +236,9 @@ package final class TextModeRunner {
             header = on
             headerIsChosen = true
             return true
-        case .separator(let text):
+        case .separator(let text, let row):
             separator = text
+            if let row { rowSeparator = row }
             return true
         case .nullValue(let text):
             nullValue = text
