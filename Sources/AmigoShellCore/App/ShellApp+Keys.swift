@@ -65,7 +65,7 @@ extension ShellApp {
         case .relations: showRelations()
         case .followLink:
             guard case .char(let digit) = key, let number = digit.wholeNumberValue else { return .none }
-            followLink(number: number)
+            followLink(number: number, tablesShown: shown?.panes.map { TableNumbers.shownCount(of: explorer.tables, in: $0.grid) })
         case .back:
             if key == .escape && explorer.stack.count <= 1 { return .none }   // Esc with nothing to pop: nothing
             attempt { try explorer.back(); setMessage(explorer.statusSummary) }
@@ -167,8 +167,10 @@ extension ShellApp {
 
     /// Follows the current row's relationship numbered `number` (1-based, in the order of the
     /// relations menu and of the links line under the panes).
-    func followLink(number: Int) {
-        guard let view = explorer.current else { openTable(numbered: number); return }
+    /// Before a table is open, opens the table numbered so instead (of the `tablesShown` the
+    /// screen lists, when known).
+    func followLink(number: Int, tablesShown: Int? = nil) {
+        guard let view = explorer.current else { openTable(numbered: number, shown: tablesShown); return }
         guard let model = view.model else { setMessage("a sql result has no relationships; open a table to follow them"); return }
         let relationships = model.relationships
         guard number >= 1, number <= relationships.count else {
@@ -185,8 +187,8 @@ extension ShellApp {
     }
 
     /// Opens the table the first screen lists with `number` (``TableNumbers``).
-    func openTable(numbered number: Int) {
-        switch TableNumbers.index(numbered: number, in: explorer.tables) {
+    func openTable(numbered number: Int, shown: Int? = nil) {
+        switch TableNumbers.index(numbered: number, in: explorer.tables, shown: shown) {
         case .failure(let miss): setMessage(miss.description)
         case .success(let index): tableCursor = index; openListedTable(at: index)
         }

@@ -12,10 +12,18 @@ package enum TableNumbers {
     /// links it could follow.
     package static func areShown(in explorer: Explorer) -> Bool { explorer.current == nil }
 
-    /// Where in `tables` the table the digit `number` opens is, or why there is none.
-    package static func index(numbered number: Int, in tables: [TableSummary]) -> Result<Int, TableNumberMiss> {
+    /// How many of `tables` the grid pane `box` (the empty grid of the first screen) has room to
+    /// list with their numbers, below its hint and the line that introduces them.
+    package static func shownCount(of tables: [TableSummary], in box: Rect) -> Int {
+        min(tables.count, RowLinks.numberedLimit, max(0, box.height - 5))
+    }
+
+    /// Where in `tables` the table the digit `number` opens is, or why there is none; `shown`
+    /// tables have their number on screen (all that can have one when the screen is not known).
+    package static func index(numbered number: Int, in tables: [TableSummary], shown: Int? = nil) -> Result<Int, TableNumberMiss> {
         guard !tables.isEmpty else { return .failure(.noTables) }
-        let numbered = min(tables.count, RowLinks.numberedLimit)
+        let numbered = min(tables.count, RowLinks.numberedLimit, shown ?? RowLinks.numberedLimit)
+        guard numbered >= 1 else { return .failure(.noneShown) }
         guard (1...numbered).contains(number) else { return .failure(.outOfRange(number: number, numbered: numbered)) }
         return .success(number - 1)
     }
@@ -25,12 +33,15 @@ package enum TableNumbers {
 package enum TableNumberMiss: Error, Equatable, CustomStringConvertible {
     /// The file has no table or view.
     case noTables
+    /// The screen has no room to list any table with its number.
+    case noneShown
     /// The digit `number` is beyond the `numbered` tables that have a number.
     case outOfRange(number: Int, numbered: Int)
 
     package var description: String {
         switch self {
         case .noTables: return "the file has no tables"
+        case .noneShown: return "the screen has no room for the tables' numbers: Enter on one, or t opens one by name"
         case .outOfRange(let number, let numbered):
             return "no table \(number): \(numbered == 1 ? "the one table listed is 1" : "the tables listed are numbered 1–\(numbered)"); t opens one by name"
         }

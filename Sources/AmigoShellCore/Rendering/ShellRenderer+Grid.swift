@@ -21,15 +21,15 @@ extension ShellRenderer {
     /// their row counts (as many as the pane has room for).
     func drawTableNumbers(_ grid: inout ScreenGrid, in box: Rect) {
         let tables = explorer.tables
-        let rows = min(tables.count, RowLinks.numberedLimit, max(0, box.height - 6))
+        let rows = TableNumbers.shownCount(of: tables, in: box)
         guard rows > 0 else { return }
-        grid.put("Or press its number:", row: box.y + 4, column: box.x + 2, maxWidth: box.width - 4, style: ShellRenderer.dimStyle)
+        grid.put("Or press its number:", row: box.y + 3, column: box.x + 2, maxWidth: box.width - 4, style: ShellRenderer.dimStyle)
         let names = tables.prefix(rows).map { $0.listMark + $0.name }
         let counts = tables.prefix(rows).map(\.countText)
         let countWidth = counts.map(DisplayWidth.of).max() ?? 0
         let nameWidth = max(1, min(names.map(DisplayWidth.of).max() ?? 0, box.width - countWidth - 12))
         for (i, name) in names.enumerated() {
-            let row = box.y + 5 + i
+            let row = box.y + 4 + i
             grid.put("\(i + 1)", row: row, column: box.x + 4, style: TextStyle(.bold))
             grid.put(DisplayWidth.truncate(name, to: nameWidth), row: row, column: box.x + 7, maxWidth: nameWidth)
             let countColumn = box.x + 9 + nameWidth + countWidth - DisplayWidth.of(counts[i])
