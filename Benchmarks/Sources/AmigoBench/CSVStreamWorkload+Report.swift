@@ -40,7 +40,7 @@ extension CSVStreamWorkload {
         text += "median of \(runs) runs of the whole process, the commands taking turns run by run (the range is the fastest and slowest run); "
         text += "peak RSS by `/usr/bin/time -f %M` (the highest of the runs). "
         if table.compared {
-            text += "The outputs are compared once: sqlite3 quotes every field holding a space and ends lines with LF, amigo-shell quotes only what needs it and ends lines with CRLF (RFC 4180), so they are compared with quotes and carriage returns left out. "
+            text += "The outputs are compared once: sqlite3's `-csv` ends lines with LF; amigo-shell's `--csv` quotes as sqlite3 quotes (every field holding a space) and ends lines with CRLF (RFC 4180), and `export csv` quotes only what RFC 4180 needs, so they are compared with quotes and carriage returns left out (`amigo-shell -csv`, sqlite3's own option, writes sqlite3's bytes exactly: the text-mode specs check it). "
         } else {
             text += "The outputs differ by design (sqlite3 writes a BLOB's raw bytes, amigo-shell its hex), so they are not compared. "
         }

@@ -113,9 +113,9 @@ enum CSVStreamWorkload {
     }
 
     /// How each command's CSV compares with sqlite3's: `yes` (byte for byte), `same values`
-    /// (equal once quotes and carriage returns are left out: sqlite3 quotes every field with a
-    /// space and ends lines with LF; amigo-shell quotes only what needs it and ends lines with
-    /// CRLF, as RFC 4180 writes), or `**no**`.
+    /// (equal once quotes and carriage returns are left out: sqlite3's `-csv` ends lines with LF,
+    /// amigo-shell's `--csv` and `export csv` with CRLF as RFC 4180 writes, and `export csv`
+    /// quotes only what RFC 4180 needs), or `**no**`.
     nonisolated(unsafe) static var identical: [String: String] = [:]
 
     /// Workload 10b's file: `blobs`, `rows` rows of an id, a name, a quantity and a 16-byte random BLOB

@@ -18,6 +18,8 @@ package struct CSVFormatter: RowFormatter {
     private let separator: [UInt8]
     /// How NULL is written (empty; sqlite3's `.nullvalue` with ``sqlite3Quoting``).
     private let nullValue: [UInt8]
+    /// The separator when it is one byte (a comma, `;`, a tab): appended alone, on the hot path.
+    private let separatorByte: UInt8?
     /// The ``ValueForm`` of each column (booleans `true`/`false`, bytes `\\x…`, `NaN`).
     var forms: [ValueForm] = []
 
@@ -28,13 +30,22 @@ package struct CSVFormatter: RowFormatter {
         self.lineEnd = Array(lineEnd.utf8)
         self.separator = sqlite3Quoting && !separator.isEmpty ? Array(separator.utf8) : [UInt8(ascii: ",")]
         self.nullValue = sqlite3Quoting ? Array(nullValue.utf8) : []
+        self.separatorByte = self.separator.count == 1 ? self.separator[0] : nil
+    }
+
+    /// RFC 4180's separator, shared (a default argument of its own would be an array a call).
+    static let comma: [UInt8] = [0x2C]
+
+    /// Appends the separator between two fields.
+    @inline(__always) private func appendSeparator(to output: inout [UInt8]) {
+        if let separatorByte { output.append(separatorByte) } else { output.append(contentsOf: separator) }
     }
 
     public mutating func begin(columns: [String]) -> String {
         guard header else { return "" }
         var line: [UInt8] = []
         for (index, column) in columns.enumerated() {
-            if index > 0 { line.append(contentsOf: separator) }
+            if index > 0 { appendSeparator(to: &line) }
             Self.appendText(column, to: &line, sqlite3: sqlite3Quoting, separator: separator)
         }
         line.append(contentsOf: lineEnd)
@@ -55,7 +66,7 @@ package struct CSVFormatter: RowFormatter {
     /// Appends the row field by field to `output`.
     package mutating func appendRow(_ values: [DatabaseValue], to output: inout [UInt8]) {
         for (index, value) in values.enumerated() {
-            if index > 0 { output.append(contentsOf: separator) }
+            if index > 0 { appendSeparator(to: &output) }
             appendField(value, column: index, to: &output)
         }
         output.append(contentsOf: lineEnd)
@@ -66,7 +77,7 @@ package struct CSVFormatter: RowFormatter {
     /// for the row's values.
     package mutating func appendRow(_ row: StatementRow, columns: Int, to output: inout [UInt8]) {
         for index in 0..<columns {
-            if index > 0 { output.append(contentsOf: separator) }
+            if index > 0 { appendSeparator(to: &output) }
             switch row.cell(at: index) {
             case .null: output.append(contentsOf: nullValue)
             case .text(let bytes): Self.appendText(bytes, to: &output, sqlite3: sqlite3Quoting, separator: separator)
@@ -100,7 +111,7 @@ package struct CSVFormatter: RowFormatter {
 
     /// Appends one field to `output`: NULL nothing, numbers as they are (a real as SQLite writes
     /// it with `sqlite3`), BLOBs as hex (an empty one as `""`), text quoted when needed.
-    static func append(_ value: DatabaseValue, to output: inout [UInt8], sqlite3: Bool = false, separator: [UInt8] = [0x2C]) {
+    static func append(_ value: DatabaseValue, to output: inout [UInt8], sqlite3: Bool = false, separator: [UInt8] = CSVFormatter.comma) {
         switch value {
         case .null: return
         case .integer(let number): CellBytes.appendInteger(number, to: &output)
@@ -115,7 +126,7 @@ package struct CSVFormatter: RowFormatter {
 
     /// Appends `text`, quoted when it is empty or holds a comma, a quote or a line break (with
     /// `sqlite3`, what sqlite3 quotes), its quotes doubled.
-    static func appendText(_ text: String, to output: inout [UInt8], sqlite3: Bool = false, separator: [UInt8] = [0x2C]) {
+    static func appendText(_ text: String, to output: inout [UInt8], sqlite3: Bool = false, separator: [UInt8] = CSVFormatter.comma) {
         var text = text
         text.withUTF8 { appendText(UnsafeRawBufferPointer($0), to: &output, sqlite3: sqlite3, separator: separator) }
     }
@@ -125,7 +136,7 @@ package struct CSVFormatter: RowFormatter {
     /// `sqlite3`, also a space, an apostrophe, a control character, DEL and every byte outside
     /// ASCII, as sqlite3's `needCsvQuote` table says — and for bytes that are not valid UTF-8
     /// (written as U+FFFD, as a string of them would be).
-    static func appendText(_ bytes: UnsafeRawBufferPointer, to output: inout [UInt8], sqlite3: Bool = false, separator: [UInt8] = [0x2C]) {
+    static func appendText(_ bytes: UnsafeRawBufferPointer, to output: inout [UInt8], sqlite3: Bool = false, separator: [UInt8] = CSVFormatter.comma) {
         var quote = bytes.isEmpty
         // sqlite3 also quotes a field that holds its separator (`.separator ;`).
         let separatorByte = separator.count == 1 ? separator[0] : 0x2C
