@@ -131,14 +131,17 @@ struct ScriptOutputSpec {
     func sqlite3CommandLine() throws {
         let workspace = try Workspace("script-sqlite3-flags")
         let sqlite3 = try #require(Fixture.executable(named: "sqlite3"))
-        let sql = "SELECT GenreId, Name, NULL AS missing FROM Genre WHERE GenreId < 4 ORDER BY GenreId"
+        // Text with spaces, quotes and markup, a NULL, and reals (SQLite writes 15 digits).
+        let sql = "SELECT GenreId, Name || ' & co''s <b>' AS name, NULL AS missing, GenreId / 3.0 AS third FROM Genre WHERE GenreId < 4 ORDER BY GenreId"
         for flags in [["-csv"], ["-csv", "-header"], ["-list"], ["-header"], ["-column", "-header"], ["-box"],
-                      ["-line"], ["-list", "-separator", ";", "-nullvalue", "NULL"], ["-cmd", ".mode column"]] {
+                      ["-line"], ["-list", "-separator", ";", "-nullvalue", "NULL"], ["-cmd", ".mode column"],
+                      ["-html", "-header"], ["-quote"], ["-ascii"], ["-tabs"], ["-markdown"],
+                      ["-csv", "-separator", ";", "-newline", "|"]] {
             let expected = try ProcessRunner.run(sqlite3, flags + [workspace.database, sql])
             let actual = try shell(workspace, flags + [sql])
             #expect(actual.status == 0, "\(flags): \(actual.stderr)")
-            let normalize = { (text: String) in text.replacingOccurrences(of: "\r\n", with: "\n") }
-            #expect(normalize(actual.stdout) == normalize(expected.stdout), "\(flags)\nsqlite3:\n\(expected.stdout)\namigo-shell:\n\(actual.stdout)")
+            // Byte for byte, line ends included (sqlite3's -csv ends rows with LF).
+            #expect(actual.stdout == expected.stdout, "\(flags)\nsqlite3:\n\(expected.stdout)\namigo-shell:\n\(actual.stdout)")
         }
     }
 }
