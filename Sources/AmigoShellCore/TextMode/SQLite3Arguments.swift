@@ -3,7 +3,7 @@
 ///
 /// | sqlite3 | amigo-shell |
 /// |---|---|
-/// | `-csv` `-json` `-line` `-list` `-box` `-column` `-markdown` `-table` `-html` `-ascii` `-tcl` `-quote` | `--mode MODE` (`-table` is sqlite3's box-drawn table: `--mode box`) |
+/// | `-csv` `-json` `-line` `-list` `-box` `-column` `-markdown` `-table` `-html` `-ascii` `-quote` | `--mode MODE` (`-table` is sqlite3's box-drawn table: `--mode box`) |
 /// | `-tabs` | `--mode list --separator TAB` |
 /// | `-header` `-noheader` (`-headers`, `-noheaders`) | `--header` `--no-header` |
 /// | `-bail` `-readonly` `-echo` | `--bail` `--read-only` `--echo` |
@@ -20,7 +20,7 @@ package enum SQLite3Arguments {
     static let flags: [String: [String]] = [
         "csv": ["--mode", "csv", "--newline", "\n"], "json": ["--mode", "json"], "line": ["--mode", "line"], "list": ["--mode", "list"],
         "box": ["--mode", "box"], "column": ["--mode", "column"], "markdown": ["--mode", "markdown"],
-        "table": ["--mode", "box"], "html": ["--mode", "html"], "ascii": ["--mode", "ascii"], "tcl": ["--mode", "tcl"],
+        "table": ["--mode", "box"], "html": ["--mode", "html"], "ascii": ["--mode", "ascii"],
         "quote": ["--mode", "quote"], "tabs": ["--mode", "list", "--separator", "\t"],
         "header": ["--header"], "headers": ["--header"], "noheader": ["--no-header"], "noheaders": ["--no-header"],
         "bail": ["--bail"], "readonly": ["--read-only"], "echo": ["--echo"],
