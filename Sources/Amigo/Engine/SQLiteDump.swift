@@ -118,7 +118,7 @@ package struct SQLiteDump {
             buffer += "INSERT INTO \(target) VALUES("
             for index in 0..<row.count {
                 if index > 0 { buffer += "," }
-                Self.appendLiteral(row.value(at: index), to: &buffer)
+                buffer += SQLiteInsertText.literal(row.value(at: index))
             }
             buffer += ");\n"
             if buffer.utf8.count >= 64 * 1024 {
@@ -135,35 +135,5 @@ package struct SQLiteDump {
         guard let list = try? engine.fetchAll("PRAGMA main.table_list") else { return [] }
         guard let nameIndex = list.columns.firstIndex(of: "name"), let typeIndex = list.columns.firstIndex(of: "type") else { return [] }
         return Set(list.rows.filter { $0[typeIndex].textValue == "shadow" }.compactMap { $0[nameIndex].textValue?.lowercased() })
-    }
-
-    /// `value` as an SQL literal that reads back as the same value and type.
-    static func appendLiteral(_ value: DatabaseValue, to text: inout String) {
-        switch value {
-        case .null:
-            text += "NULL"
-        case .integer(let number):
-            text += String(number)
-        case .real(let number):
-            if number.isNaN {
-                text += "NULL"
-            } else if number.isInfinite {
-                text += number < 0 ? "-1e999" : "1e999"
-            } else {
-                let written = "\(number)"
-                // `1e+20` reads back as a real; a whole number needs its `.0` to stay one.
-                text += written.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) ? written : written + ".0"
-            }
-        case .text(let string):
-            text += "'" + string.replacingOccurrences(of: "'", with: "''") + "'"
-        case .blob(let bytes):
-            text += "X'"
-            let digits: [Character] = Array("0123456789abcdef")
-            for byte in bytes {
-                text.append(digits[Int(byte >> 4)])
-                text.append(digits[Int(byte & 0x0f)])
-            }
-            text += "'"
-        }
     }
 }

@@ -12,6 +12,20 @@ package enum SQLiteInsertText {
         return text + " VALUES(" + literals.joined(separator: ",") + ");\n"
     }
 
+    /// `value` as an SQL literal that reads back as the same value and type, as sqlite3's insert
+    /// mode and its `.dump` write it: `NULL`, an integer, a real by ``SQLiteRealText/literal(_:)``
+    /// (`2.0`, `0.10000000000000000555`, `1e999`; NaN as NULL), a text by ``textLiteral(_:)``, a
+    /// BLOB as `X'00ff'`.
+    package static func literal(_ value: DatabaseValue) -> String {
+        switch value {
+        case .null: return "NULL"
+        case .integer(let number): return String(number)
+        case .real(let number): return SQLiteRealText.literal(number)
+        case .text(let text): return textLiteral(text)
+        case .blob(let bytes): return "X'" + ByteText.hex(bytes) + "'"
+        }
+    }
+
     /// A text value as sqlite3's insert mode writes it: in single quotes (a quote doubled), and
     /// a text holding line breaks wrapped in `replace(…,'\n',char(10))` (and `'\r',char(13)`),
     /// so that the statement stays on one line. The marker is `\n` (`\r`), or `\012` (`\015`) when

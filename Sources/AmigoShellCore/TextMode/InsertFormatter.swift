@@ -23,14 +23,7 @@ package struct InsertFormatter: RowFormatter {
     }
 
     public mutating func row(_ values: [DatabaseValue]) -> String {
-        let literals = values.map { value in
-            switch value {
-            case .text(let text): return SQLiteInsertText.textLiteral(text)
-            case .real(let number): return SQLiteRealText.literal(number)   // infinities 1e999, as sqlite3 writes them here
-            default: return QuoteFormatter.literal(value)
-            }
-        }
-        return SQLiteInsertText.statement(into: table, columns: header ? columns : nil, literals: literals)
+        SQLiteInsertText.statement(into: table, columns: header ? columns : nil, literals: values.map(SQLiteInsertText.literal))
     }
 
     public mutating func end(rowCount: Int) -> String { "" }
