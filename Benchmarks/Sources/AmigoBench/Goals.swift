@@ -14,9 +14,9 @@ enum Goals {
     static let ratioGoals = [
         RatioGoal(name: "`session.add`, keys written back", prefix: "1. insert", target: 1.5),
         RatioGoal(name: "`session.batch`", prefix: "2. insert", target: 1.2),
-        RatioGoal(name: "fetch as compiled models", prefix: "3. fetch", target: 1.5),
-        RatioGoal(name: "fetch as reflected rows", prefix: "3. fetch", target: 2),
-        RatioGoal(name: "`get(id)`", prefix: "4.", target: 2),
+        RatioGoal(name: "fetch as compiled models", prefix: "3. fetch", target: 1.3),
+        RatioGoal(name: "fetch as reflected rows", prefix: "3. fetch", target: 1.8),
+        RatioGoal(name: "`get(id)`", prefix: "4.", target: 1.5),
         RatioGoal(name: "filter string + order + limit, parse included", prefix: "5.", target: 1.5),
         RatioGoal(name: "one-to-many, one owner at a time", prefix: "6a.", target: 2),
         RatioGoal(name: "one-to-many, eager (`selectRelated`)", prefix: "6b.", target: 2),
