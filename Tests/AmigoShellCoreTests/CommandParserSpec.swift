@@ -43,7 +43,7 @@ import Testing
         for name in CommandParser.names {
             let line = ["open", "follow", "get", "stats", "once", "read", "save", "run", "path", "attach", "detach", "unhide"].contains(name) ? "\(name) x"
                 : ["link", "unlink"].contains(name) ? "\(name) x 1"
-                : name == "import" ? "import a.csv t" : name == "headers" ? "headers off" : name == "timer" ? "timer on" : name == "bail" ? "bail on" : name == "separator" ? "separator ," : name == "width" ? "width 5 -3"
+                : name == "import" ? "import a.csv t" : name == "headers" ? "headers off" : name == "timer" ? "timer on" : name == "bail" ? "bail on" : name == "countchanges" ? "countchanges on" : name == "separator" ? "separator ," : name == "width" ? "width 5 -3"
                 : name == "sql" ? "sql SELECT 1" : name == "set" ? "set a = 1" : name == "limit" ? "limit 3"
                 : name == "export" ? "export json x.json" : name == "column" ? "column json(body).a" : name
             #expect(try parse(line) != nil, "\(line)")
@@ -52,7 +52,8 @@ import Testing
         #expect(CommandParser.names == ["tables", "open", "filter", "order", "hide", "unhide", "column", "pin", "limit", "relations", "follow", "back", "show", "get",
                                         "sql", "set", "insert", "delete", "link", "unlink", "changes", "undo", "commit", "rollback", "echo", "export", "page", "map", "path", "schema", "schemas", "attach", "detach", "conninfo", "count", "refresh", "reconnect",
                                         "explain", "history", "save", "run", "stats", "freq",
-                                        "mode", "headers", "output", "once", "read", "dump", "import", "indexes", "separator", "nullvalue", "print", "bail", "timer", "expanded",
+                                        "mode", "headers", "output", "once", "read", "dump", "import", "indexes", "separator", "nullvalue", "print", "bail",
+                                        "countchanges", "databases", "settings", "timer", "expanded",
                                         "width", "help", "quit"])
     }
 
@@ -227,7 +228,10 @@ import Testing
         #expect(try parse(".dump") == .dump([]))
         #expect(try parse(".dump Album Track") == .dump(["Album", "Track"]))
         #expect(try parse(".indexes Track") == .indexes("Track"))
-        #expect(try parse(".mode tabs") == .mode(.tsv))
+        #expect(try parse(".mode tabs") == .mode(.tabs))
+        #expect(try parse(".changes on") == .countChanges(true))
+        #expect(try parse(".databases") == .databases)
+        #expect(try parse(".show") == .settings)
         #expect(try parse(".headers on") == .headers(true))
         #expect(try parse(".headers off;") == .headers(false))
         #expect(try parse(".once out.csv") == .once("out.csv"))
@@ -240,7 +244,7 @@ import Testing
     }
 
     @Test func aDotCommandThisShellLacksIsAnErrorWithAnHonestSuggestion() throws {
-        #expect(error(".mode htm") == .usage(command: ".mode", usage: "mode csv|tsv|json|jsonl|table|line|markdown|list|column|box|quote|insert|html|ascii|tcl"))
+        #expect(error(".mode htm") == .usage(command: ".mode", usage: "mode csv|tsv|json|jsonl|table|line|markdown|list|column|box|ascii-table|qbox|tabs|quote|insert|html|ascii|tcl"))
         #expect(try parse(".mode insert") == .mode(.insert, table: nil))
         #expect(try parse(".mode insert \"my table\"") == .mode(.insert, table: "my table"))
         #expect(try parse(".mode html") == .mode(.html))

@@ -71,15 +71,16 @@ import Testing
             """)
     }
 
-    /// As sqlite3's `.mode markdown`: padded columns, names centred; a `|` escaped and a line
-    /// break written `<br>`, so that every row stays one row of the table.
-    @Test func markdownIsAGitHubTableWithPipesAndLineBreaksEscaped() throws {
+    /// As sqlite3's `.mode markdown`: padded columns, names centred, values as they are (a `|`
+    /// too), a tab as spaces and a line break starting the cell's next line.
+    @Test func markdownIsATableOfBarsAsSQLite3WritesIt() throws {
         #expect(try text(.markdown, rows: [Self.rows[0], Self.rows[1], [.integer(4), .text("a|b"), .null]]) == """
             | id |     name     | note |
             |----|--------------|------|
             | 1  | Rock, "hard" |      |
-            | 2  | a→b<br>c     | 0.5  |
-            | 4  | a\\|b         |      |
+            | 2  | a       b    | 0.5  |
+            |    | c            |      |
+            | 4  | a|b          |      |
 
             """)
     }
@@ -131,7 +132,7 @@ import Testing
     }
 
     @Test func modeNamesAndAliases() {
-        #expect(OutputMode.choices == "csv|tsv|json|jsonl|table|line|markdown|list|column|box|quote|insert|html|ascii|tcl")
+        #expect(OutputMode.choices == "csv|tsv|json|jsonl|table|line|markdown|list|column|box|ascii-table|qbox|tabs|quote|insert|html|ascii|tcl")
         #expect(OutputMode(name: "CSV") == .csv)
         #expect(OutputMode(name: "md") == .markdown)
         #expect(OutputMode(name: "column") == .column)
@@ -139,7 +140,11 @@ import Testing
         #expect(OutputMode(name: "list") == .list)
         #expect(OutputMode(name: "html") == .html)
         #expect(OutputMode(name: "htm") == nil)
-        #expect(OutputMode.allCases.filter(\.writesEveryRow) == [.csv, .tsv, .json, .jsonl, .line, .markdown, .list, .column, .box, .quote, .insert, .html, .ascii, .tcl])
+        #expect(OutputMode(name: "tabs") == .tabs)
+        #expect(OutputMode(name: "table") == .table)
+        #expect(OutputMode(sqlite3Name: "table") == .asciiTable)
+        #expect(OutputMode.allCases.filter(\.writesEveryRow) == [.csv, .tsv, .json, .jsonl, .line, .markdown, .list, .column, .box, .asciiTable, .qbox, .tabs,
+                                                                  .quote, .insert, .html, .ascii, .tcl])
     }
 
     /// sqlite3's list, column and box modes, byte for byte as sqlite3 3.40 writes them.

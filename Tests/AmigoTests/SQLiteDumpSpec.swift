@@ -36,7 +36,7 @@ import Testing
             INSERT INTO box (w, h) VALUES (2, 3), (4.5, 1);
             """)
         let text = try dump(engine)
-        #expect(text.contains(#"INSERT INTO "box"("id","w","h") VALUES(1,2.0,3.0);"#))
+        #expect(text.contains(#"INSERT INTO box(id,w,h) VALUES(1,2.0,3.0);"#))
         let copy = try SQLiteEngine(path: ":memory:")
         try copy.executeScript(text)
         #expect(try copy.fetchAll("SELECT area, label FROM box ORDER BY id").rows == [[6.0, "box 1"], [4.5, "box 2"]])

@@ -22,33 +22,41 @@ package struct SQLiteDump {
     /// A dump of `engine`'s main database.
     public init(engine: any Engine) { self.engine = engine }
 
-    /// Writes the dump to `sink`, a statement or a few at a time; `tables` (names, any case)
-    /// limits it to those tables and the indexes and triggers on them.
+    /// Writes the dump to `sink`, a statement or a few at a time. `tables`, as sqlite3's `.dump
+    /// TABLE…` reads them, are `LIKE` patterns (bound; any case, `%` and `_`, `\\` escaping) that
+    /// limit it to the tables — and the indexes, triggers and views — whose own names match one.
     public func write(tables: [String]? = nil, to sink: (String) throws -> Void) throws {
-        let wanted = tables.map { Set($0.map { $0.lowercased() }) }
-        func isWanted(_ table: String) -> Bool { wanted?.contains(table.lowercased()) ?? true }
-        let skipped = try shadowTables()
+        let patterns = tables ?? []
+        let matching = patterns.isEmpty ? "" : " AND (" + patterns.map { _ in "name LIKE ? ESCAPE '\\'" }.joined(separator: " OR ") + ")"
         let entries = try engine.fetchAll(
-            "SELECT type, name, tbl_name, sql FROM sqlite_schema WHERE sql IS NOT NULL ORDER BY rowid").rows
-            .map { (type: $0[0].textValue ?? "", name: $0[1].textValue ?? "", table: $0[2].textValue ?? "", sql: $0[3].textValue ?? "") }
+            "SELECT type, name, sql FROM sqlite_schema WHERE sql IS NOT NULL\(matching) ORDER BY tbl_name = 'sqlite_sequence', rowid",
+            patterns.map { .text($0) }).rows
+            .map { (type: $0[0].textValue ?? "", name: $0[1].textValue ?? "", sql: $0[2].textValue ?? "") }
+        let skipped = try shadowTables()
 
         try sink("PRAGMA foreign_keys=OFF;\nBEGIN TRANSACTION;\n")
-        var hasSequence = false
-        for entry in entries where entry.type == "table" && isWanted(entry.name) {
+        for entry in entries where entry.type == "table" {
             let name = entry.name.lowercased()
-            if name == "sqlite_sequence" { hasSequence = true; continue }
-            if name.hasPrefix("sqlite_stat") || skipped.contains(name) { continue }
-            try sink(entry.sql + ";\n")
+            if name == "sqlite_sequence" {
+                try sink("DELETE FROM sqlite_sequence;\n")
+                try writeRows(of: entry.name, to: sink)
+                continue
+            }
+            if name.hasPrefix("sqlite_") || skipped.contains(name) { continue }
+            try sink(Self.createIfNotExists(entry.sql) + ";\n")
             try writeRows(of: entry.name, to: sink)
         }
-        if hasSequence {
-            try sink("DELETE FROM sqlite_sequence;\n")
-            try writeRows(of: "sqlite_sequence", to: sink)
-        }
-        for entry in entries where ["index", "view", "trigger"].contains(entry.type) && isWanted(entry.table) {
+        for entry in entries where ["index", "view", "trigger"].contains(entry.type) {
             try sink(entry.sql + ";\n")
         }
         try sink("COMMIT;\n")
+    }
+
+    /// A stored `CREATE TABLE` as sqlite3 writes it back: `CREATE TABLE IF NOT EXISTS` when the
+    /// table's name is quoted (`CREATE TABLE "odd name"(…)`), as it is otherwise.
+    static func createIfNotExists(_ sql: String) -> String {
+        guard sql.hasPrefix("CREATE TABLE \"") || sql.hasPrefix("CREATE TABLE '") else { return sql }
+        return "CREATE TABLE IF NOT EXISTS " + sql.dropFirst("CREATE TABLE ".count)
     }
 
     /// sqlite3's `.schema [PATTERN]`: the `CREATE` statement of every table, index, view and
@@ -66,9 +74,7 @@ package struct SQLiteDump {
                 pattern.map { [.text($0)] } ?? []).rows
             for row in rows {
                 var sql = Self.qualified(row[0].textValue ?? "", schema: schema)
-                if schema == nil, sql.hasPrefix("CREATE TABLE \"") || sql.hasPrefix("CREATE TABLE '") {
-                    sql = "CREATE TABLE IF NOT EXISTS " + sql.dropFirst("CREATE TABLE ".count)
-                }
+                if schema == nil { sql = Self.createIfNotExists(sql) }
                 if row[1].textValue == "view", let name = row[2].textValue {
                     let columns = try engine.fetchAll("SELECT name FROM pragma_table_info(?, ?)", [.text(name), .text(schema ?? "main")])
                         .rows.map { Self.identifier($0[0].textValue ?? "") }
@@ -101,8 +107,8 @@ package struct SQLiteDump {
         return plain && !keyword ? name : "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
-    /// `INSERT INTO "table" VALUES(…);` for each row of `table`, a buffer of rows at a time;
-    /// a table with generated columns names the others (`INSERT INTO "t"("a","b") VALUES(…)`),
+    /// `INSERT INTO table VALUES(…);` for each row of `table`, a buffer of rows at a time;
+    /// a table with generated columns names the others (`INSERT INTO t(a,"the b") VALUES(…)`),
     /// since a generated column takes no value.
     private func writeRows(of table: String, to sink: (String) throws -> Void) throws {
         let quote = { (name: String) in "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
@@ -112,7 +118,8 @@ package struct SQLiteDump {
         let stored = info.filter { ($0[1].integerValue ?? 0) < 2 }.compactMap { $0[0].textValue }
         let generated = info.count > stored.count
         let select = generated ? stored.map(quote).joined(separator: ",") : "*"
-        let target = generated ? quoted + "(" + stored.map(quote).joined(separator: ",") + ")" : quoted
+        // sqlite3 writes a name in the INSERT bare unless it needs quotes (``identifier(_:)``).
+        let target = Self.identifier(table) + (generated ? "(" + stored.map(Self.identifier).joined(separator: ",") + ")" : "")
         var buffer = ""
         try engine.fetch("SELECT \(select) FROM \(quoted)", []) { row in
             buffer += "INSERT INTO \(target) VALUES("

@@ -56,6 +56,23 @@ public final class SQLiteEngine: Engine, @unchecked Sendable {
         serialized { sqlite3_db_readonly(connection.handle, schema) == 1 }
     }
 
+    /// The transaction open on the database attached as `schema` (`sqlite3_txn_state`).
+    public func transactionState(schema: String) -> TransactionState {
+        serialized {
+            switch sqlite3_txn_state(connection.handle, schema) {
+            case SQLITE_TXN_WRITE: return .write
+            case SQLITE_TXN_READ: return .read
+            default: return .none
+            }
+        }
+    }
+
+    /// The rows the last statement changed and the rows changed since the connection opened
+    /// (`sqlite3_changes64`, `sqlite3_total_changes64`), as sqlite3's `.changes on` writes them.
+    public func changeCounts() -> (last: Int, total: Int) {
+        serialized { (connection.changes, connection.totalChanges) }
+    }
+
     public var collationSubstitutes: [CollationSubstitute] { serialized { connection.collationSubstitutes } }
 
     @discardableResult

@@ -117,6 +117,13 @@ package enum Command: Equatable, Sendable {
     case print(String)
     /// Text mode: whether the first failing command ends the run (sqlite3's `.bail`, `-bail`).
     case bail(Bool)
+    /// Text mode, SQLite: whether each SQL statement is followed by the rows it changed and the
+    /// rows changed since the file was opened (sqlite3's `.changes on|off`).
+    case countChanges(Bool)
+    /// Text mode, SQLite: the connection's databases with their files, read-only or not (sqlite3's `.databases`).
+    case databases
+    /// Text mode: the settings (mode, headers, separators, NULL text, output …; sqlite3's `.show`).
+    case settings
 
     /// Which relations `tables` lists when not all.
     package enum TableListKind: String, Sendable {

@@ -241,14 +241,16 @@ extension CommandParser {
             .freq(input.rest.isEmpty ? nil : CommandParser.unquote(input.rest))
         },
         CommandSpec("mode", aliases: [".mode"], usage: "mode [MODE]",
-                    summary: "text mode: write rows as csv, tsv, json, jsonl, table (default), line, markdown, or sqlite3's list, column, box, quote, insert [TABLE], html, ascii or tcl (no MODE: say which; also .mode)") { input in
+                    summary: "text mode: write rows as csv, tsv, json, jsonl, table (default), line, markdown, or sqlite3's list, column, box, ascii-table (.mode table), qbox, tabs, quote, insert [TABLE], html, ascii or tcl (no MODE: say which; also .mode)") { input in
             if input.rest.isEmpty { return .mode(nil) }
             // `insert TABLE`: the name the INSERT statements write into (sqlite3's default: table).
             let words = input.rest.split(separator: " ", maxSplits: 1).map(String.init)
             if let first = words.first, OutputMode(name: first) == .insert {
                 return .mode(.insert, table: words.count > 1 ? CommandParser.unquote(words[1].trimmingCharacters(in: .whitespaces)) : nil)
             }
-            guard let mode = OutputMode(name: CommandParser.unquote(input.rest)) else {
+            // `.mode table` is sqlite3's table; `mode table` amigo-shell's own.
+            let name = CommandParser.unquote(input.rest)
+            guard let mode = input.word == ".mode" ? OutputMode(sqlite3Name: name) : OutputMode(name: name) else {
                 throw ShellError.usage(command: input.word, usage: "mode \(OutputMode.choices)")
             }
             return .mode(mode)
@@ -323,6 +325,18 @@ extension CommandParser {
             default: throw ShellError.usage(command: input.word, usage: "bail on|off")
             }
         },
+        CommandSpec("countchanges", aliases: [".changes"], usage: "countchanges on|off",
+                    summary: "text mode, SQLite: after each SQL statement, write the rows it changed and the rows changed since the file was opened (as sqlite3's .changes; also .changes)") { input in
+            switch input.rest.lowercased() {
+            case "on", "1", "yes", "true": return .countChanges(true)
+            case "off", "0", "no", "false": return .countChanges(false)
+            default: throw ShellError.usage(command: input.word, usage: "countchanges on|off")
+            }
+        },
+        CommandSpec("databases", aliases: [".databases"], usage: "databases",
+                    summary: "text mode, SQLite: the connection's databases (main, temp, attached) with their files, r/o or r/w (as sqlite3's .databases)") { try $0.bare(.databases, "databases") },
+        CommandSpec("settings", aliases: [".show"], usage: "settings",
+                    summary: "text mode: the settings: echo, headers, mode, NULL text, output, separators, widths, file (as sqlite3's .show)") { try $0.bare(.settings, "settings") },
         CommandSpec("timer", aliases: [".timer", "\\timing"], usage: "timer [on|off]",
                     summary: "text mode: print each command's run time after it, as sqlite3 does (no on|off: switch it; also .timer, \\timing)") { input in
             switch input.rest.lowercased() {

@@ -201,7 +201,8 @@ extension Explorer {
         case .conninfo:
             let info = amigo.engine.connectionInfo
             return CommandResult(output: info, status: info)
-        case .mode, .headers, .output, .once, .read, .dump, .separator, .nullValue, .timer, .width, .importFile, .expanded, .bail:
+        case .mode, .headers, .output, .once, .read, .dump, .separator, .nullValue, .timer, .width, .importFile, .expanded, .bail,
+             .countChanges, .databases, .settings:
             // Text mode's runner answers these; the terminal UI has no stream to write to.
             throw ShellError.textModeOnly(command: command.name)
         }

@@ -1,8 +1,8 @@
 import Amigo
 
-/// sqlite3's `.mode column`, `.mode box` and `.mode markdown`: every row read first (as sqlite3
-/// does), then each column as wide as its widest value or name, values left-aligned; no rows,
-/// no output (not even the names), as in sqlite3.
+/// sqlite3's columnar modes — `.mode column`, `box`, `table`, `markdown` and `qbox` — written as
+/// sqlite3 writes them: every row read first, then each column as wide as its widest line (its
+/// name's too, even with the header off), values left-aligned; no rows, no output.
 ///
 /// `column` writes the names over a rule of dashes, columns two spaces apart:
 ///
@@ -10,13 +10,17 @@ import Amigo
 ///     --  -----
 ///     1   hello
 ///
-/// `box` draws the same grid with box-drawing lines, names centred; `markdown` is a GitHub table
-/// (`| a |`, a `|---|` rule) with the names centred as sqlite3 writes it, a `|` in a value escaped
-/// (`\|`) and a line break written `<br>`, so that every row stays one table row. NULL is the
-/// `.nullvalue` text, reals as SQLite writes them (15 significant digits), BLOBs are hex; widths count display cells.
+/// `box` draws the same grid with box-drawing lines and `table` with `+`, `-` and `|`, names
+/// centred; `markdown` is a table of `|` with a `|---|` rule; `qbox` is `box` with each value an
+/// SQL literal (`'it''s'`, `NULL`, `x'00ff'`).
+///
+/// A value is cut into lines as sqlite3 cuts it (``ColumnWrap``): at 60 columns, or the column's
+/// `.width`, and at each line break. When a row takes more than one line, `table` and `box` draw a
+/// rule between rows and `column` leaves an empty line. NULL is the `.nullvalue` text, reals as
+/// SQLite writes them (15 significant digits), BLOBs are hex; widths count display cells.
 package struct ColumnFormatter: RowFormatter {
-    /// The two layouts.
-    package enum Style: Sendable { case column, box, markdown }
+    /// The layouts.
+    package enum Style: Sendable { case column, box, table, markdown, qbox }
 
     private let style: Style
     private let header: Bool
@@ -24,19 +28,25 @@ package struct ColumnFormatter: RowFormatter {
     /// The ``ValueForm`` of each column (booleans `true`/`false`, bytes `\\x…`, `NaN`).
     var forms: [ValueForm] = []
     private var names: [String] = []
-    private var rows: [[String]] = []
-    /// The least width of each column, in order (sqlite3's `.width`); a negative one right-aligns.
+    /// Each row's cells, each cell its lines.
+    private var rows: [[[String]]] = []
+    /// The width of each column, in order (sqlite3's `.width`): the least width, and where values
+    /// are cut; a negative one right-aligns; 0 (or none) cuts at ``ColumnWrap/defaultWidth``.
     package var minimumWidths: [Int] = []
 
-    /// A formatter for `style`; `header` applies to `column` (box and markdown always name their columns).
+    /// A formatter for `style`; `header` applies to `column` (the others always name their columns).
     package init(style: Style, header: Bool, nullValue: String = "") {
         self.style = style
         self.header = header
         self.nullValue = nullValue
     }
 
+    private func width(_ index: Int) -> Int { index < minimumWidths.count ? minimumWidths[index] : 0 }
+
     public mutating func begin(columns: [String]) -> String {
-        names = columns.map { DisplayWidth.sanitize(style == .markdown ? Self.markdownCell($0) : $0) }
+        names = columns.enumerated().map { index, name in
+            DisplayWidth.sanitize(ColumnWrap.lines(name, width: width(index))[0])
+        }
         return ""
     }
 
@@ -47,68 +57,90 @@ package struct ColumnFormatter: RowFormatter {
 
     public mutating func row(_ values: [DatabaseValue]) -> String {
         rows.append(values.enumerated().map { index, value in
-            let text = ValueText.sqlite3Text(value, form: ValueText.form(forms, index)) ?? nullValue
-            return DisplayWidth.sanitize(style == .markdown ? Self.markdownCell(text) : text)
+            let text = style == .qbox ? Self.literal(value) : ValueText.sqlite3Text(value, form: ValueText.form(forms, index)) ?? nullValue
+            return ColumnWrap.lines(text, width: width(index)).map(DisplayWidth.sanitize)
         })
         return ""
     }
 
     public mutating func end(rowCount: Int) -> String {
         guard !rows.isEmpty else { return "" }
-        let showsNames = style != .column || header
-        var widths = names.indices.map { index in
-            max(showsNames ? DisplayWidth.of(names[index]) : 0, index < minimumWidths.count ? abs(minimumWidths[index]) : 0)
-        }
+        var widths = names.indices.map { max(DisplayWidth.of(names[$0]), abs(width($0))) }
         // Negative widths, and columns of numbers (exact decimals, floating point), are right-aligned.
-        let rightAligned = names.indices.map { ($0 < minimumWidths.count && minimumWidths[$0] < 0) || ValueText.form(forms, $0).isNumber }
+        let rightAligned = names.indices.map { width($0) < 0 || ValueText.form(forms, $0).isNumber }
         for row in rows {
-            for (index, value) in row.enumerated() where index < widths.count {
-                widths[index] = max(widths[index], DisplayWidth.of(value))
+            for (index, cell) in row.enumerated() where index < widths.count {
+                for line in cell { widths[index] = max(widths[index], DisplayWidth.of(line)) }
             }
         }
-        func padded(_ text: String, _ width: Int) -> String {
-            text + String(repeating: " ", count: max(0, width - DisplayWidth.of(text)))
-        }
-        func aligned(_ row: [String]) -> [String] {
-            row.indices.map { index in
-                guard index < widths.count else { return row[index] }
-                let room = String(repeating: " ", count: max(0, widths[index] - DisplayWidth.of(row[index])))
-                return rightAligned[index] ? room + row[index] : row[index] + room
-            }
+        let multiLine = rows.contains { $0.contains { $0.count > 1 } }
+        func aligned(_ text: String, _ index: Int) -> String {
+            guard index < widths.count else { return text }
+            let room = String(repeating: " ", count: max(0, widths[index] - DisplayWidth.of(text)))
+            return rightAligned[index] ? room + text : text + room
         }
         func centred(_ text: String, _ width: Int) -> String {
             let room = max(0, width - DisplayWidth.of(text))
             return String(repeating: " ", count: room / 2) + text + String(repeating: " ", count: room - room / 2)
         }
+        func rule(_ left: String, _ line: String, _ middle: String, _ right: String) -> String {
+            left + widths.map { String(repeating: line, count: $0 + 2) }.joined(separator: middle) + right + "\n"
+        }
+        let (open, separator, close): (String, String, String) = switch style {
+        case .column: ("", "  ", "\n")
+        case .box, .qbox: ("│ ", " │ ", " │\n")
+        case .table, .markdown: ("| ", " | ", " |\n")
+        }
         var out = ""
         switch style {
         case .column:
-            if showsNames {
-                out += zip(names, widths).map { padded($0, $1) }.joined(separator: "  ") + "\n"
+            if header {
+                out += names.indices.map { aligned(names[$0], $0) }.joined(separator: "  ") + "\n"
                 out += widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ") + "\n"
             }
-            for row in rows { out += aligned(row).joined(separator: "  ") + "\n" }
-        case .box:
-            let rule = { (left: String, middle: String, right: String) in
-                left + widths.map { String(repeating: "─", count: $0 + 2) }.joined(separator: middle) + right + "\n"
-            }
-            out += rule("┌", "┬", "┐")
-            out += "│" + zip(names, widths).map { " " + centred($0, $1) + " " }.joined(separator: "│") + "│\n"
-            out += rule("├", "┼", "┤")
-            for row in rows { out += "│" + aligned(row).map { " " + $0 + " " }.joined(separator: "│") + "│\n" }
-            out += rule("└", "┴", "┘")
+        case .box, .qbox:
+            out += rule("┌", "─", "┬", "┐")
+            out += open + zip(names, widths).map { centred($0, $1) }.joined(separator: separator) + close
+            out += rule("├", "─", "┼", "┤")
+        case .table:
+            out += rule("+", "-", "+", "+")
+            out += open + zip(names, widths).map { centred($0, $1) }.joined(separator: separator) + close
+            out += rule("+", "-", "+", "+")
         case .markdown:
-            out += "|" + zip(names, widths).map { " " + centred($0, $1) + " " }.joined(separator: "|") + "|\n"
-            out += "|" + widths.map { String(repeating: "-", count: $0 + 2) }.joined(separator: "|") + "|\n"
-            for row in rows { out += "|" + aligned(row).map { " " + $0 + " " }.joined(separator: "|") + "|\n" }
+            out += open + zip(names, widths).map { centred($0, $1) }.joined(separator: separator) + close
+            out += rule("|", "-", "|", "|")
+        }
+        for (number, row) in rows.enumerated() {
+            let height = row.map(\.count).max() ?? 1
+            for line in 0..<height {
+                out += open + row.indices.map { aligned(line < row[$0].count ? row[$0][line] : "", $0) }.joined(separator: separator) + close
+            }
+            guard multiLine, number < rows.count - 1 else { continue }
+            switch style {
+            case .column: out += "\n"
+            case .box, .qbox: out += rule("├", "─", "┼", "┤")
+            case .table: out += rule("+", "-", "+", "+")
+            case .markdown: break
+            }
+        }
+        switch style {
+        case .box, .qbox: out += rule("└", "─", "┴", "┘")
+        case .table: out += rule("+", "-", "+", "+")
+        case .column, .markdown: break
         }
         rows.removeAll()
         return out
     }
 
-    /// A Markdown cell's text: `|` escaped, line breaks as `<br>`.
-    static func markdownCell(_ text: String) -> String {
-        text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\r\n", with: "<br>")
-            .replacingOccurrences(of: "\n", with: "<br>").replacingOccurrences(of: "\r", with: "<br>")
+    /// A value as `qbox` writes it (sqlite3's `quote()`, reals with SQLite's 15 digits): text
+    /// in single quotes with `'` doubled, NULL as `NULL`, BLOBs as `x'…'`, numbers as they are.
+    static func literal(_ value: DatabaseValue) -> String {
+        switch value {
+        case .null: return "NULL"
+        case .integer(let i): return String(i)
+        case .real(let d): return ValueText.sqlite3Real(d)
+        case .text(let s): return "'" + s.replacingOccurrences(of: "'", with: "''") + "'"
+        case .blob(let bytes): return "x'" + ByteText.hex(bytes) + "'"
+        }
     }
 }

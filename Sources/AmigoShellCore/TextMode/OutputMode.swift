@@ -25,6 +25,13 @@ package enum OutputMode: String, CaseIterable, Sendable {
     case column
     /// sqlite3's `.mode box`: aligned columns in box-drawing lines.
     case box
+    /// sqlite3's `.mode table` (and `-table`): aligned columns in lines of `+`, `-` and `|`
+    /// (`.mode table` with the dot; amigo-shell's own `mode table` is ``table``).
+    case asciiTable = "ascii-table"
+    /// sqlite3's `.mode qbox`: `box` with each value an SQL literal (`'it''s'`, `NULL`).
+    case qbox
+    /// sqlite3's `.mode tabs` (and `-tabs`): list mode with a tab between values, written raw.
+    case tabs
     /// sqlite3's `.mode quote`: each value an SQL literal, joined by commas.
     case quote
     /// sqlite3's `.mode insert [TABLE]`: each row as the INSERT statement that adds it.
@@ -36,12 +43,12 @@ package enum OutputMode: String, CaseIterable, Sendable {
     /// sqlite3's `.mode tcl`: each value a C-style string in double quotes, a space apart.
     case tcl
 
-    /// `csv|tsv|json|jsonl|table|line|markdown|list|column|box|quote|insert|html|ascii|tcl`, for usage lines.
+    /// `csv|tsv|json|jsonl|table|line|markdown|list|column|box|ascii-table|qbox|tabs|quote|insert|html|ascii|tcl`, for usage lines.
     package static let choices = allCases.map(\.rawValue).joined(separator: "|")
 
     /// Whether the mode is read by people (table, line, markdown), so that text mode makes
     /// terminal controls visible in it; machine modes (CSV, TSV, JSON) stay byte-exact.
-    package var isForPeople: Bool { [.table, .line, .markdown, .column, .box].contains(self) }
+    package var isForPeople: Bool { [.table, .line, .markdown, .column, .box, .asciiTable, .qbox].contains(self) }
 
     /// What stands between values until `.separator` says otherwise (sqlite3's `.mode` sets it):
     /// `|` in list mode, `,` in CSV, a space in tcl, the unit separator (0x1F) in ascii.
@@ -50,6 +57,7 @@ package enum OutputMode: String, CaseIterable, Sendable {
         case .csv: return ","
         case .tcl: return " "
         case .ascii: return "\u{1F}"
+        case .tabs: return "\t"
         default: return "|"
         }
     }
@@ -59,18 +67,24 @@ package enum OutputMode: String, CaseIterable, Sendable {
 
     /// Whether the header switch (`--header`/`--no-header`, `.headers on|off`) applies: CSV,
     /// TSV, list and column; the other modes always name their columns.
-    package var hasOptionalHeader: Bool { [.csv, .tsv, .list, .column, .quote, .insert, .html, .ascii, .tcl].contains(self) }
+    package var hasOptionalHeader: Bool { [.csv, .tsv, .list, .tabs, .column, .quote, .insert, .html, .ascii, .tcl].contains(self) }
 
     /// A mode by name (any case; `md` for markdown, `lines` for line, `ndjson` for jsonl,
-    /// `columns` for column, `tabs` for tsv), or nil.
+    /// `columns` for column), or nil. `table` is amigo-shell's own; sqlite3's is `ascii-table`
+    /// (``init(sqlite3Name:)``).
     package init?(name: String) {
         switch name.lowercased() {
         case "md": self = .markdown
         case "lines": self = .line
         case "ndjson": self = .jsonl
         case "columns": self = .column
-        case "tabs": self = .tsv
         default: self.init(rawValue: name.lowercased())
         }
+    }
+
+    /// A mode as sqlite3's `.mode` names it: `table` is sqlite3's table of `+`, `-` and `|`
+    /// (``asciiTable``); every other name as ``init(name:)`` reads it.
+    package init?(sqlite3Name name: String) {
+        if name.lowercased() == "table" { self = .asciiTable } else { self.init(name: name) }
     }
 }

@@ -53,6 +53,9 @@ extension OutputMode {
         case .list: return ListFormatter(header: header, separator: separator, nullValue: nullValue, rowEnd: rowSeparator ?? "\n")
         case .column: return ColumnFormatter(style: .column, header: header, nullValue: nullValue)
         case .box: return ColumnFormatter(style: .box, header: true, nullValue: nullValue)
+        case .asciiTable: return ColumnFormatter(style: .table, header: true, nullValue: nullValue)
+        case .qbox: return ColumnFormatter(style: .qbox, header: true, nullValue: nullValue)
+        case .tabs: return ListFormatter(header: header, separator: separator, nullValue: nullValue, rowEnd: rowSeparator ?? "\n")
         case .line: return LineFormatter(nullValue: nullValue)
         case .csv: return CSVFormatter(header: header, sqlite3Quoting: sqlite3CSV, lineEnd: rowSeparator ?? "\r\n",
                                        separator: separator, nullValue: nullValue)

@@ -3,8 +3,8 @@
 ///
 /// | sqlite3 | amigo-shell |
 /// |---|---|
-/// | `-csv` `-json` `-line` `-list` `-box` `-column` `-markdown` `-table` `-html` `-ascii` `-quote` | `--mode MODE` (`-table` is sqlite3's box-drawn table: `--mode box`) |
-/// | `-tabs` | `--mode list --separator TAB` |
+/// | `-csv` `-json` `-line` `-list` `-box` `-column` `-markdown` `-html` `-ascii` `-quote` `-tabs` | `--mode MODE` |
+/// | `-table` | `--mode ascii-table` (sqlite3's table of `+`, `-` and `|`; amigo-shell's own `table` is another) |
 /// | `-header` `-noheader` (`-headers`, `-noheaders`) | `--header` `--no-header` |
 /// | `-bail` `-readonly` `-echo` | `--bail` `--read-only` `--echo` |
 /// | `-cmd COMMAND` | `--cmd COMMAND` (runs before the rest) |
@@ -20,8 +20,8 @@ package enum SQLite3Arguments {
     static let flags: [String: [String]] = [
         "csv": ["--mode", "csv", "--newline", "\n"], "json": ["--mode", "json"], "line": ["--mode", "line"], "list": ["--mode", "list"],
         "box": ["--mode", "box"], "column": ["--mode", "column"], "markdown": ["--mode", "markdown"],
-        "table": ["--mode", "box"], "html": ["--mode", "html"], "ascii": ["--mode", "ascii"],
-        "quote": ["--mode", "quote"], "tabs": ["--mode", "list", "--separator", "\t"],
+        "table": ["--mode", "ascii-table"], "html": ["--mode", "html"], "ascii": ["--mode", "ascii"],
+        "quote": ["--mode", "quote"], "tabs": ["--mode", "tabs"],
         "header": ["--header"], "headers": ["--header"], "noheader": ["--no-header"], "noheaders": ["--no-header"],
         "bail": ["--bail"], "readonly": ["--read-only"], "echo": ["--echo"],
         "batch": [], "interactive": [],

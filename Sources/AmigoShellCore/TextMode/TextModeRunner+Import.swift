@@ -10,7 +10,7 @@ extension TextModeRunner {
         do { text = try String(contentsOfFile: path, encoding: .utf8) } catch {
             throw ShellError.scriptFile(path: path, reason: "cannot be read as UTF-8 text")
         }
-        let separator: Character = csv || mode == .csv ? "," : mode == .tsv ? "\t" : separator.first ?? "|"
+        let separator: Character = csv || mode == .csv ? "," : mode == .tsv || (mode == .tabs && !separatorIsChosen) ? "\t" : separator.first ?? "|"
         var rows = Array(DelimitedText.rows(text, separator: separator).dropFirst(skip))
         let header = rows.first ?? []
         let pendingBefore = explorer.pendingChanges

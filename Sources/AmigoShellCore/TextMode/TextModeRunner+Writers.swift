@@ -7,7 +7,7 @@ extension TextModeRunner {
     /// own separator unless `.separator` chose one since (``separatorIsChosen``), CSV quoted as
     /// sqlite3 quotes it on SQLite.
     func rowWriter(_ mode: OutputMode? = nil) -> RowWriter {
-        let header = mode == .list && !headerIsChosen ? false : self.header
+        let header = (mode == .list || mode == .tabs) && !headerIsChosen ? false : self.header
         let chosen = mode ?? self.mode
         var formatter = chosen.formatter(header: header, separator: separatorIsChosen ? separator : chosen.defaultSeparator,
                                          nullValue: nullValue, insertTable: insertTable,

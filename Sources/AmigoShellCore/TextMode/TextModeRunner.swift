@@ -38,7 +38,7 @@ package final class TextModeRunner {
     package var printsEveryView = false
 
     /// Where output goes until the next `output` (nil: standard output).
-    private var redirect: OutputFile?
+    var redirect: OutputFile?
     /// Where the next command's output goes (`once FILE`).
     private var once: OutputFile?
     /// The last command, when it only changed the view, with what it would have printed.
@@ -102,7 +102,7 @@ package final class TextModeRunner {
     /// The least widths of column and box modes' columns (`.width`).
     package var columnWidths: [Int] = []
     /// The mode `expanded` (psql's `\x`) switched away from, to go back to.
-    private var modeBeforeExpanded: OutputMode?
+    var modeBeforeExpanded: OutputMode?
 
     /// Whether each command's run time is printed after it (`.timer on`).
     package var timesCommands = false
@@ -114,6 +114,8 @@ package final class TextModeRunner {
     package var outputIsTerminal = false
     /// Whether each line is written to the output before it runs (sqlite3's `.echo on`).
     package var echoesInput = false
+    /// Whether each SQL statement is followed by its change counts (sqlite3's `.changes on`).
+    package var countsChanges = false
 
     /// Runs one line; returns false when the line asked to quit. An error is reported with
     /// `location` before it (`-c #2`, `line 7`), so that a script's author finds the failing line.
@@ -177,9 +179,12 @@ package final class TextModeRunner {
         if case .sql(let sql) = command, !CommandParser.namesTheSQLCommand(line), try runsAsScriptStatement(sql) {
             deferred = nil
             if let note = try runScriptStatement(sql) { errors("note: " + note) }
+            try writeChangeCounts()
             return true
         }
-        return try perform(command, location: location)
+        let goesOn = try perform(command, location: location)
+        if case .sql = command { try writeChangeCounts() }
+        return goesOn
     }
 
     private func report(_ error: Error, location: String?) {
@@ -216,14 +221,14 @@ package final class TextModeRunner {
                 mode = newMode
                 insertTable = table
                 modeIsChosen = true
-                // sqlite3's `.mode`: column, box and markdown turn the header on (and it stays on),
+                // sqlite3's `.mode`: its columnar modes turn the header on (and it stays on),
                 // csv, tsv and list leave it off until `.headers on`.
                 if lineIsDotCommand && !headerIsChosen {
-                    header = [.column, .box, .markdown].contains(newMode)
+                    header = [.column, .box, .asciiTable, .qbox, .markdown].contains(newMode)
                     headerIsChosen = header
                 }
                 // and list, csv, tcl and ascii put back their own separators and row ends.
-                if [.list, .csv, .tcl, .ascii].contains(newMode) {
+                if [.list, .tabs, .csv, .tcl, .ascii].contains(newMode) {
                     separator = "|"
                     separatorIsChosen = false
                     if lineIsDotCommand { rowSeparator = nil }
@@ -255,16 +260,6 @@ package final class TextModeRunner {
         case .print(let text):
             try write(text + "\n")
             return true
-        case .expanded(let on):
-            // psql's `\x`: line mode, then back to the mode it replaced.
-            if on ?? (mode != .line) {
-                if mode != .line { modeBeforeExpanded = mode }
-                mode = .line
-            } else if mode == .line {
-                mode = modeBeforeExpanded ?? .table
-            }
-            try write("Expanded display is \(mode == .line ? "on" : "off").\n")
-            return true
         case .runSaved(let name):
             // Written as the saved command would be, had it been typed.
             let line = try explorer.savedQueries.command(named: name)
@@ -273,6 +268,9 @@ package final class TextModeRunner {
             return try perform(saved, location: location)
         case .width(let widths):
             columnWidths = widths
+            return true
+        case .countChanges, .databases, .settings, .expanded:
+            try performSettingsCommand(command)
             return true
         case .output(let path):
             redirect?.close()
@@ -305,6 +303,9 @@ package final class TextModeRunner {
             // sqlite3's `.tables`: the names in columns (the shell's `tables` counts rows).
             deferred = nil
             try write(SQLite3Listing.columns(explorer.tables.map(\.name).filter { name in like.map { SQLite3Listing.matches(name, like: $0) } ?? true }))
+        case .indexes(let table) where lineIsDotCommand && explorer.amigo.engine is SQLiteEngine:
+            deferred = nil   // sqlite3's `.indexes [TABLE]`: SQLite's own indexes too, in columns
+            try write(SQLite3Listing.columns(try (explorer.amigo.engine as! SQLiteEngine).indexNames(tablesLike: table)))
         case .schema(let table) where lineIsDotCommand && explorer.isSQLite:
             // sqlite3's `.schema`: the statements as stored (the shell's `schema` explains them).
             deferred = nil

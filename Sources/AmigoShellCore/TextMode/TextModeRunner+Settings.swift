@@ -1,0 +1,74 @@
+// TextModeRunner: the commands that report or switch the runner's own settings — sqlite3's
+// `.changes`, `.databases` and `.show`, and psql's `\x`.
+
+import Amigo
+import Foundation
+
+extension TextModeRunner {
+    /// Runs `countchanges`, `databases`, `settings` or `expanded`.
+    func performSettingsCommand(_ command: Command) throws {
+        switch command {
+        case .countChanges(let on):
+            guard explorer.amigo.engine is SQLiteEngine else { throw ShellError.sqliteOnly(command: "countchanges") }
+            countsChanges = on
+        case .databases:
+            guard let sqlite = explorer.amigo.engine as? SQLiteEngine else { throw ShellError.sqliteOnly(command: "databases") }
+            try write(try sqlite.databaseListings().map { $0.sqlite3Line + "\n" }.joined(), raw: true)
+        case .settings:
+            try write(settingsText(), raw: true)
+        case .expanded(let on):
+            // psql's `\x`: line mode, then back to the mode it replaced.
+            if on ?? (mode != .line) {
+                if mode != .line { modeBeforeExpanded = mode }
+                mode = .line
+            } else if mode == .line {
+                mode = modeBeforeExpanded ?? .table
+            }
+            try write("Expanded display is \(mode == .line ? "on" : "off").\n")
+        default:
+            break
+        }
+    }
+
+    /// After an SQL statement, with `.changes on`: `changes: N   total_changes: M`, as sqlite3 writes it.
+    func writeChangeCounts() throws {
+        guard countsChanges, let sqlite = explorer.amigo.engine as? SQLiteEngine else { return }
+        let counts = sqlite.changeCounts()
+        try write("changes: \(counts.last)   total_changes: \(counts.total)\n", raw: true)
+    }
+
+    /// sqlite3's `.show`: each setting right-aligned on its name, texts as C strings.
+    private func settingsText() -> String {
+        let separator = separatorIsChosen ? self.separator : mode.defaultSeparator
+        let rows: [(String, String)] = [
+            ("echo", echoesInput ? "on" : "off"),
+            ("headers", header ? "on" : "off"),
+            ("mode", mode == .asciiTable ? "table" : mode.rawValue),
+            ("nullvalue", Self.cString(nullValue)),
+            ("output", redirect?.path ?? "stdout"),
+            ("colseparator", Self.cString(separator)),
+            ("rowseparator", Self.cString(rowSeparator ?? "\n")),
+            ("timer", timesCommands ? "on" : "off"),
+            ("width", columnWidths.map { "\($0) " }.joined()),
+            ("filename", explorer.databaseFile),
+        ]
+        return rows.map { name, value in String(repeating: " ", count: max(0, 12 - name.count)) + name + ": " + value + "\n" }.joined()
+    }
+
+    /// `text` in double quotes with C's escapes, as sqlite3's `.show` writes its texts.
+    static func cString(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F: out += String(format: "\\%03o", scalar.value)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}
