@@ -238,7 +238,8 @@ struct AmigoShellCommand: ParsableCommand {
         runner.run(lines: lines, location: location, joiningStatements: joiningStatements)
         let flushFailed = fflush(nil) != 0 && errno != EPIPE
         let outcome = TextRunOutcome(commandFailed: runner.failed,
-                                     outputError: flushFailed ? String(cString: strerror(errno)) : nil)
+                                     outputError: flushFailed ? String(cString: strerror(errno)) : nil,
+                                     requestedStatus: runner.requestedExitStatus)
         if let message = outcome.message { StandardError.write(message) }
         if outcome.closesSession { try? explorer.session.close() }
         if outcome.exitStatus != ExitStatus.ok { throw ExitCode(outcome.exitStatus) }

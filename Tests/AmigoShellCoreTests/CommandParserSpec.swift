@@ -41,7 +41,7 @@ import Testing
     @Test func everyCommandInTheHelpListIsAccepted() throws {
         // The help list is also what completion offers: each name must parse (with an argument when it needs one).
         for name in CommandParser.names {
-            let line = ["open", "follow", "get", "stats", "once", "read", "save", "run", "path", "attach", "detach", "unhide"].contains(name) ? "\(name) x"
+            let line = ["open", "follow", "get", "stats", "once", "read", "save", "run", "path", "attach", "detach", "unhide", "backup"].contains(name) ? "\(name) x"
                 : ["link", "unlink"].contains(name) ? "\(name) x 1"
                 : name == "import" ? "import a.csv t" : name == "headers" ? "headers off" : name == "timer" ? "timer on" : name == "bail" ? "bail on" : name == "countchanges" ? "countchanges on" : name == "separator" ? "separator ," : name == "width" ? "width 5 -3"
                 : name == "sql" ? "sql SELECT 1" : name == "set" ? "set a = 1" : name == "limit" ? "limit 3"
@@ -53,7 +53,7 @@ import Testing
                                         "sql", "set", "insert", "delete", "link", "unlink", "changes", "undo", "commit", "rollback", "echo", "export", "page", "map", "path", "schema", "schemas", "attach", "detach", "conninfo", "count", "refresh", "reconnect",
                                         "explain", "history", "save", "run", "stats", "freq",
                                         "mode", "headers", "output", "once", "read", "dump", "import", "indexes", "separator", "nullvalue", "print", "bail",
-                                        "countchanges", "databases", "settings", "timer", "expanded",
+                                        "countchanges", "backup", "databases", "settings", "timer", "expanded",
                                         "width", "help", "quit"])
     }
 
@@ -232,6 +232,12 @@ import Testing
         #expect(try parse(".changes on") == .countChanges(true))
         #expect(try parse(".databases") == .databases)
         #expect(try parse(".show") == .settings)
+        #expect(try parse(".backup copy.db") == .backup(path: "copy.db", schema: nil))
+        #expect(try parse(".backup aux 'my copy.db'") == .backup(path: "my copy.db", schema: "aux"))
+        #expect(try parse(".save copy.db") == .backup(path: "copy.db", schema: nil))
+        #expect(try parse(".exit 3") == .exit(3))
+        #expect(try parse(".exit") == .quit)
+        #expect(try parse(".exit 0") == .quit)
         #expect(try parse(".headers on") == .headers(true))
         #expect(try parse(".headers off;") == .headers(false))
         #expect(try parse(".once out.csv") == .once("out.csv"))

@@ -127,6 +127,25 @@ struct ScriptOutputSpec {
         #expect(result.stderr.hasPrefix("amigo-shell: --mode: 'htm' is not one of csv|tsv|json|jsonl|table|line|markdown|list|column|box|ascii-table|qbox|tabs|quote|insert|html|ascii|tcl\n"), "\(result.stderr)")
     }
 
+    @Test(".exit CODE ends the run with that status, as sqlite3's does; .backup and .save copy the file, never onto itself")
+    func exitStatusAndBackup() throws {
+        let workspace = try Workspace("script-exit-backup")
+        let sqlite3 = try #require(Fixture.executable(named: "sqlite3"))
+        for script in ["SELECT 1;\n.exit 3\nSELECT 2;\n", "SELECT nosuch;\n.exit 0\n", "SELECT 1;\n.exit\n", "SELECT nosuch;\n"] {
+            let expected = try ProcessRunner.run(sqlite3, [workspace.database], stdin: script)
+            let actual = try shell(workspace, [], stdin: script)
+            #expect(actual.status == expected.status, "\(script)")
+            #expect(actual.stdout == expected.stdout, "\(script)")
+        }
+        let copied = try shell(workspace, [], stdin: ".backup copy.sqlite\n.save 'second copy.sqlite'\n.backup chinook.sqlite\n.backup main ./chinook.sqlite-wal\n")
+        #expect(copied.stderr.contains("line 3: error: cannot write chinook.sqlite: it is the open database"), "\(copied.stderr)")
+        #expect(copied.stderr.contains("line 4: error: cannot write ./chinook.sqlite-wal: it is a file of the open database"), "\(copied.stderr)")
+        #expect(try SQLite3.query(workspace.path("copy.sqlite"), "SELECT count(*) FROM Track") == "3503")
+        #expect(try SQLite3.query(workspace.path("second copy.sqlite"), "PRAGMA integrity_check") == "ok")
+        #expect(try SQLite3.query(workspace.database, "PRAGMA integrity_check") == "ok")
+        #expect(!FileManager.default.fileExists(atPath: workspace.database + "-wal"))
+    }
+
     @Test("sqlite3's command line runs unchanged: single-dash options and SQL after the file name")
     func sqlite3CommandLine() throws {
         let workspace = try Workspace("script-sqlite3-flags")

@@ -67,6 +67,12 @@ public final class SQLiteEngine: Engine, @unchecked Sendable {
         }
     }
 
+    /// Runs `body` with the connection's `sqlite3*`, holding the engine's lock (for the C calls
+    /// the engine has no method of its own for, such as a backup).
+    func withConnectionHandle<T>(_ body: (OpaquePointer) throws -> T) rethrows -> T {
+        try serialized { try body(connection.handle) }
+    }
+
     /// The rows the last statement changed and the rows changed since the connection opened
     /// (`sqlite3_changes64`, `sqlite3_total_changes64`), as sqlite3's `.changes on` writes them.
     public func changeCounts() -> (last: Int, total: Int) {

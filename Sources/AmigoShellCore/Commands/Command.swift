@@ -83,6 +83,8 @@ package enum Command: Equatable, Sendable {
     case freq(String?)
     case help(String?)
     case quit
+    /// Leaves with an exit status (sqlite3's `.exit CODE`); in the terminal UI, `quit`.
+    case exit(Int32)
     /// Text mode: how rows are written (nil prints the current mode); `table` is the name
     /// `.mode insert TABLE` writes into.
     case mode(OutputMode?, table: String? = nil)
@@ -120,6 +122,9 @@ package enum Command: Equatable, Sendable {
     /// Text mode, SQLite: whether each SQL statement is followed by the rows it changed and the
     /// rows changed since the file was opened (sqlite3's `.changes on|off`).
     case countChanges(Bool)
+    /// Text mode, SQLite: a copy of the database (`schema`, or main) into the SQLite file `path`
+    /// (sqlite3's `.backup`, `.save`).
+    case backup(path: String, schema: String?)
     /// Text mode, SQLite: the connection's databases with their files, read-only or not (sqlite3's `.databases`).
     case databases
     /// Text mode: the settings (mode, headers, separators, NULL text, output …; sqlite3's `.show`).

@@ -333,6 +333,12 @@ extension CommandParser {
             default: throw ShellError.usage(command: input.word, usage: "countchanges on|off")
             }
         },
+        CommandSpec("backup", aliases: [".backup", ".save"], usage: "backup [DB] FILE",
+                    summary: "text mode, SQLite: copy the database (or the attached DB) into FILE, an SQLite file made or replaced — never the open database or its files (as sqlite3's .backup; also .backup, .save)") { input in
+            let words = CommandParser.splitWords(input.rest).map(CommandParser.unquote).filter { !$0.hasPrefix("--") }
+            guard words.count == 1 || words.count == 2 else { throw ShellError.usage(command: input.word, usage: "backup [DB] FILE") }
+            return .backup(path: FilePaths.expandingTilde(words[words.count - 1]), schema: words.count == 2 ? words[0] : nil)
+        },
         CommandSpec("databases", aliases: [".databases"], usage: "databases",
                     summary: "text mode, SQLite: the connection's databases (main, temp, attached) with their files, r/o or r/w (as sqlite3's .databases)") { try $0.bare(.databases, "databases") },
         CommandSpec("settings", aliases: [".show"], usage: "settings",
@@ -372,6 +378,13 @@ extension CommandParser {
         CommandSpec("help", aliases: ["?", "h", ".help", "\\?"], usage: "help [COMMAND]",
                     summary: "this list (also .help, \\?)") { .help($0.rest.isEmpty ? nil : $0.rest) },
         CommandSpec("quit", aliases: ["exit", "q", ".quit", ".exit", "\\q"], usage: "quit",
-                    summary: "leave (asks first when changes are uncommitted; also .quit, .exit, \\q)") { try $0.bare(.quit, "quit") },
+                    summary: "leave (asks first when changes are uncommitted; also .quit, .exit, \\q; text mode: exit CODE leaves with that status, as sqlite3's .exit CODE)") { input in
+            if input.word.hasSuffix("exit"), !input.rest.isEmpty {
+                guard let status = Int32(input.rest) else { throw ShellError.usage(command: input.word, usage: "exit [CODE]") }
+                // As sqlite3's: `.exit 0` is `.quit` (a failed command still makes the status 1).
+                return status == 0 ? .quit : .exit(status)
+            }
+            return try input.bare(.quit, "quit")
+        },
     ]
 }

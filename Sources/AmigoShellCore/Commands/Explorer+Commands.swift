@@ -181,7 +181,7 @@ extension Explorer {
             let text = helpText(topic)
             if text.isEmpty, let topic { throw ShellError.unknownHelpTopic(topic) }
             return CommandResult(output: text, status: "help")
-        case .quit:
+        case .quit, .exit:
             return CommandResult(output: "", status: "", quit: true)
         case .freq(let column):
             let profile = try valueProfile(of: try frequencyColumn(column))
@@ -202,7 +202,7 @@ extension Explorer {
             let info = amigo.engine.connectionInfo
             return CommandResult(output: info, status: info)
         case .mode, .headers, .output, .once, .read, .dump, .separator, .nullValue, .timer, .width, .importFile, .expanded, .bail,
-             .countChanges, .databases, .settings:
+             .countChanges, .databases, .settings, .backup:
             // Text mode's runner answers these; the terminal UI has no stream to write to.
             throw ShellError.textModeOnly(command: command.name)
         }

@@ -45,4 +45,34 @@ extension TextModeRunner {
         }
         return true
     }
+
+
+    /// Ends a run: when its last command only changed the view, prints that view (the row, for
+    /// `get`), then closes the `output` file.
+    public func finish() {
+        if let (command, text) = deferred {
+            deferred = nil
+            do {
+                if mode.writesEveryRow {
+                    try printView(after: command)
+                } else if !text.isEmpty {
+                    try write(text + "\n")
+                }
+            } catch ShellError.outputClosed {
+                outputReaderGone = true
+            } catch {
+                report(error, location: nil)
+            }
+        }
+        once?.close()
+        once = nil
+        redirect?.close()
+        redirect = nil
+        scriptTransaction.end()
+        // Changes nobody committed are lost when the session closes: never an exit status of 0.
+        if explorer.pendingChanges > 0 {
+            requestedExitStatus = nil
+            report(ShellError.uncommittedAtEnd(count: explorer.pendingChanges), location: nil)
+        }
+    }
 }

@@ -21,8 +21,10 @@ package final class TextModeRunner {
     public private(set) var failed = false
     /// Whether `quit` was run.
     package private(set) var quitRequested = false
+    /// The exit status `exit CODE` asked for (sqlite3's `.exit CODE`), unless changes were left uncommitted.
+    package internal(set) var requestedExitStatus: Int32?
     /// Whether standard output's reader went away (`| head`): the run stopped there, quietly.
-    package private(set) var outputReaderGone = false
+    package internal(set) var outputReaderGone = false
     /// How rows are written (`--mode`, `mode`, `.mode`).
     public var mode: OutputMode
     /// Whether CSV and TSV start with a header line (`--header`/`--no-header`, `.headers on|off`).
@@ -40,9 +42,9 @@ package final class TextModeRunner {
     /// Where output goes until the next `output` (nil: standard output).
     var redirect: OutputFile?
     /// Where the next command's output goes (`once FILE`).
-    private var once: OutputFile?
+    var once: OutputFile?
     /// The last command, when it only changed the view, with what it would have printed.
-    private var deferred: (command: Command, text: String)?
+    var deferred: (command: Command, text: String)?
     /// How deep `read` is nested (a file that reads itself stops at ``maxReadDepth``).
     private(set) var readDepth = 0
     /// Where a statement over several lines stands (``isInsideStatement``).
@@ -187,7 +189,7 @@ package final class TextModeRunner {
         return goesOn
     }
 
-    private func report(_ error: Error, location: String?) {
+    func report(_ error: Error, location: String?) {
         failed = true
         let hint = explorer.isConnectionLost ? " (the connection is lost: reconnect connects again)" : ""
         errors((location.map { "\($0): " } ?? "") + "error: " + ErrorText.describe(error) + hint)
@@ -269,6 +271,9 @@ package final class TextModeRunner {
         case .width(let widths):
             columnWidths = widths
             return true
+        case .exit(let code):
+            (requestedExitStatus, quitRequested, deferred) = (code, true, nil)
+            return false
         case .countChanges, .databases, .settings, .expanded:
             try performSettingsCommand(command)
             return true
@@ -310,6 +315,9 @@ package final class TextModeRunner {
             // sqlite3's `.schema`: the statements as stored (the shell's `schema` explains them).
             deferred = nil
             try SQLiteDump(engine: explorer.amigo.engine).writeSchema(tablesLike: table) { try write($0, raw: true) }
+        case .backup(let path, let schema):
+            deferred = nil
+            try backup(to: path, schema: schema)
         case .dump(let tables):
             deferred = nil
             guard explorer.isSQLite else { throw ShellError.sqliteOnly(command: "dump") }
@@ -380,7 +388,7 @@ package final class TextModeRunner {
 
     /// What a view-changing `command` prints in a mode that writes every row: the row `get`
     /// made current, or every row of the view.
-    private func printView(after command: Command) throws {
+    func printView(after command: Command) throws {
         guard let view = explorer.current else { return }
         if case .get = command, let record = try explorer.currentRecord() {
             let writer = rowWriter()
@@ -413,33 +421,5 @@ package final class TextModeRunner {
         let prefix = location.map { "\($0): " } ?? ""
         return runLines(lines.map { $0.hasSuffix("\r") ? String($0.dropLast()) : $0 }, location: { "\(prefix)\(path) line \($0)" },
                         joiningStatements: true)
-    }
-
-    /// Ends a run: when its last command only changed the view, prints that view (the row, for
-    /// `get`), then closes the `output` file.
-    public func finish() {
-        if let (command, text) = deferred {
-            deferred = nil
-            do {
-                if mode.writesEveryRow {
-                    try printView(after: command)
-                } else if !text.isEmpty {
-                    try write(text + "\n")
-                }
-            } catch ShellError.outputClosed {
-                outputReaderGone = true
-            } catch {
-                report(error, location: nil)
-            }
-        }
-        once?.close()
-        once = nil
-        redirect?.close()
-        redirect = nil
-        scriptTransaction.end()
-        // Changes nobody committed are lost when the session closes: never an exit status of 0.
-        if explorer.pendingChanges > 0 {
-            report(ShellError.uncommittedAtEnd(count: explorer.pendingChanges), location: nil)
-        }
     }
 }
