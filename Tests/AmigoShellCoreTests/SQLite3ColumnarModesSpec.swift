@@ -175,4 +175,18 @@ import Testing
             """)
         #expect(TextModeRunner.cString("a\"b\\c\u{1}") == "\"a\\\"b\\\\c\\001\"")
     }
+
+    @Test(".timer times statements, not dot-commands, as sqlite3 does")
+    func timerTimesStatementsOnly() throws {
+        let (runner, printed, path) = try runner()
+        defer { TemporaryFile.remove(path) }
+        runner.run(".timer on")
+        runner.run(".headers off")
+        runner.run(".timer off")
+        #expect(printed() == "")
+        runner.run(".timer on")
+        runner.run("SELECT 7;")
+        let text = printed()
+        #expect(text.hasPrefix("7\nRun Time: real "), "\(text)")
+    }
 }

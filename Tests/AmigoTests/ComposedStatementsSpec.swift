@@ -14,7 +14,7 @@ import Testing
         #expect(sqlite.columnsOnly(of: "people") == #"SELECT * FROM "people" LIMIT 0"#)
         #expect(other.insertRow(into: "people", valueCount: 3) == "INSERT INTO `people` VALUES ($?, $?, $?)")
         #expect(SchemaCompiler(dialect: other).createTable("people", textColumns: ["name", "age"])
-                == "CREATE TABLE `people` (`name` TEXT, `age` TEXT)")
+                == "CREATE TABLE `people`(\n`name` TEXT, `age` TEXT)")
     }
 
     @Test func subqueryConditionsNameTheirSourceAndAliasOnlyWhenGiven() {

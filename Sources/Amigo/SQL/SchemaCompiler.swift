@@ -72,10 +72,10 @@ package struct SchemaCompiler: Sendable {
             + "\(dialect.quoteTable(table.name)) (" + columns.map(dialect.quote).joined(separator: ", ") + ");"
     }
 
-    /// `CREATE TABLE "t" ("a" TEXT, "b" TEXT)`: a table of the columns `columns` names, each
-    /// TEXT and nothing more (as sqlite3's `.import` makes one).
+    /// `CREATE TABLE "t"(⏎"a" TEXT, "b" TEXT)`: a table of the columns `columns` names, each
+    /// TEXT and nothing more, written as sqlite3's `.import` writes it (its `.schema` shows it so).
     package func createTable(_ table: String, textColumns columns: [String]) -> String {
-        "CREATE TABLE " + dialect.quoteTable(table) + " (" + columns.map { dialect.quote($0) + " TEXT" }.joined(separator: ", ") + ")"
+        "CREATE TABLE " + dialect.quoteTable(table) + "(\n" + columns.map { dialect.quote($0) + " TEXT" }.joined(separator: ", ") + ")"
     }
 
     /// Every index of `table`, one statement per line (empty when it has none).

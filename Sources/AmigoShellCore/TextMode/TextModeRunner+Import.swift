@@ -10,6 +10,9 @@ extension TextModeRunner {
         do { text = try String(contentsOfFile: path, encoding: .utf8) } catch {
             throw ShellError.scriptFile(path: path, reason: "cannot be read as UTF-8 text")
         }
+        // As sqlite3's: importing in csv mode (not --csv) leaves CSV rows ending in a line feed
+        // from then on, where `.mode csv` ended them with CRLF.
+        if !csv, mode == .csv, rowSeparator == nil { rowSeparator = "\n" }
         let separator: Character = csv || mode == .csv ? "," : mode == .tsv || (mode == .tabs && !separatorIsChosen) ? "\t" : separator.first ?? "|"
         var rows = Array(DelimitedText.rows(text, separator: separator).dropFirst(skip))
         let header = rows.first ?? []

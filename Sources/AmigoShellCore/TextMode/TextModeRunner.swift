@@ -124,7 +124,8 @@ package final class TextModeRunner {
     @discardableResult
     public func run(_ line: String, location: String? = nil) -> Bool {
         if echoesInput, (try? write(line + "\n")) == nil { return false }
-        guard timesCommands else { return runTimed(line, location: location) }
+        // As sqlite3's `.timer`: statements and commands are timed, dot-commands are not.
+        guard timesCommands, !line.drop(while: \.isWhitespace).hasPrefix(".") else { return runTimed(line, location: location) }
         let started = CommandTimer.now()
         defer { try? write(CommandTimer.now().since(started).sqlite3Text + "\n") }
         return runTimed(line, location: location)
