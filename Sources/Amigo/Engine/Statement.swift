@@ -204,6 +204,18 @@ public struct StatementRow {
     /// Whether column `index` holds an integer.
     @inline(__always) public func isInteger(at index: Int) -> Bool { type(at: index) == .integer }
 
+    /// Column `index`'s integer when it holds one, nil when it holds anything else (for SQLite one
+    /// `sqlite3_column_value`, where asking the type and then the integer takes two column calls).
+    @inline(__always) func integerIfStored(at index: Int) -> Int64? {
+        switch storage {
+        case .sqlite(let handle):
+            guard let value = sqlite3_column_value(handle, Int32(index)), sqlite3_value_type(value) == SQLITE_INTEGER else { return nil }
+            return sqlite3_value_int64(value)
+        case .source, .values:
+            return isInteger(at: index) ? int64(at: index) : nil
+        }
+    }
+
     /// Column `index` as an integer (SQLite's conversion rules apply; 0 for what does not convert).
     @inline(__always) public func int64(at index: Int) -> Int64 {
         switch storage {
