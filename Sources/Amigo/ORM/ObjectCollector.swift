@@ -9,12 +9,11 @@
 struct ObjectCollector: ~Copyable {
     private var storage: UnsafeMutablePointer<AmigoModel>
     private var count = 0
-    private var capacity: Int
+    private var capacity = 16
 
-    /// An empty buffer with room for `capacity` objects (at least 16) before it first grows.
-    init(capacity: Int) {
-        self.capacity = Swift.max(capacity, 16)
-        storage = .allocate(capacity: self.capacity)
+    /// An empty buffer with room for 16 objects before it first grows.
+    init() {
+        storage = .allocate(capacity: capacity)
     }
 
     deinit {

@@ -57,7 +57,7 @@ extension Query {
 
     /// All results.
     public func all() throws -> [T] {
-        var collector = ObjectCollector(capacity: Swift.min(limitCount ?? 16, 16))
+        var collector = ObjectCollector()
         try explainingInvalidJSON { try runObjects(try compileForFetch()) { (object: consuming AmigoModel) in collector.append(object); return true } }
         let objects = collector.array()
         // Every object is exactly a `T` (checked by runObjects), and arrays of class references
