@@ -98,6 +98,13 @@ public final class Statement {
 /// ``RowSource`` (``init(source:row:)``), or hands values already read
 /// (``init(columns:values:)``).
 ///
+/// SQLite's rows read a column that takes more than one look (its type, then its contents; text,
+/// then its length) through one `sqlite3_column_value` and `sqlite3_value_*` calls on it: each
+/// `sqlite3_column_*` call repeats the statement's own checks around the same `sqlite3_value_*`
+/// read, so the values are the same and the calls fewer. SQLite calls such a value unprotected,
+/// which only matters to a connection with SQLite's mutex: the engine opens its connections
+/// without it (`SQLITE_OPEN_NOMUTEX`) and serializes every use of them.
+///
 /// Only valid inside the closure it is passed to.
 public struct StatementRow {
     /// Where the columns are read from.
@@ -197,6 +204,18 @@ public struct StatementRow {
     /// Whether column `index` holds an integer.
     @inline(__always) public func isInteger(at index: Int) -> Bool { type(at: index) == .integer }
 
+    /// Column `index`'s integer when it holds one, nil when it holds anything else (for SQLite one
+    /// `sqlite3_column_value`, where asking the type and then the integer takes two column calls).
+    @inline(__always) func integerIfStored(at index: Int) -> Int64? {
+        switch storage {
+        case .sqlite(let handle):
+            guard let value = sqlite3_column_value(handle, Int32(index)), sqlite3_value_type(value) == SQLITE_INTEGER else { return nil }
+            return sqlite3_value_int64(value)
+        case .source, .values:
+            return isInteger(at: index) ? int64(at: index) : nil
+        }
+    }
+
     /// Column `index` as an integer (SQLite's conversion rules apply; 0 for what does not convert).
     @inline(__always) public func int64(at index: Int) -> Int64 {
         switch storage {
@@ -225,11 +244,12 @@ public struct StatementRow {
     @inline(__always) public func optionalString(at index: Int) -> String? {
         switch storage {
         case .sqlite(let handle):
-            guard let p = sqlite3_column_text(handle, Int32(index)) else {
+            guard let value = sqlite3_column_value(handle, Int32(index)) else { return nil }
+            guard let p = sqlite3_value_text(value) else {
                 // NULL, or an empty BLOB (which SQLite also returns as a null pointer).
-                return isNull(at: index) ? nil : ""
+                return sqlite3_value_type(value) == SQLITE_NULL ? nil : ""
             }
-            let length = Int(sqlite3_column_bytes(handle, Int32(index)))
+            let length = Int(sqlite3_value_bytes(value))
             return String(decoding: UnsafeBufferPointer(start: p, count: length), as: UTF8.self)
         case .source(let reference, let row): return reference.source.optionalString(row: row, column: index)
         case .values(_, let values): return StatementRow.text(of: values[index])
@@ -281,13 +301,19 @@ public struct StatementRow {
     /// Column `index` as a ``DatabaseValue`` of its storage class.
     public func value(at index: Int) -> DatabaseValue {
         switch storage {
-        case .sqlite:
-            switch type(at: index) {
-            case .null: return .null
-            case .integer: return .integer(int64(at: index))
-            case .real: return .real(double(at: index))
-            case .text: return .text(string(at: index))
-            case .blob: return .blob(bytes(at: index))
+        case .sqlite(let handle):
+            guard let value = sqlite3_column_value(handle, Int32(index)) else { return .null }
+            switch sqlite3_value_type(value) {
+            case SQLITE_NULL: return .null
+            case SQLITE_INTEGER: return .integer(sqlite3_value_int64(value))
+            case SQLITE_FLOAT: return .real(sqlite3_value_double(value))
+            case SQLITE_TEXT:
+                guard let p = sqlite3_value_text(value) else { return .text("") }
+                return .text(String(decoding: UnsafeBufferPointer(start: p, count: Int(sqlite3_value_bytes(value))), as: UTF8.self))
+            default:
+                let length = Int(sqlite3_value_bytes(value))
+                guard length > 0, let p = sqlite3_value_blob(value) else { return .blob([]) }
+                return .blob(Array(UnsafeRawBufferPointer(start: p, count: length)))
             }
         case .source(let reference, let row): return reference.source.value(row: row, column: index)
         case .values(_, let values): return values[index]

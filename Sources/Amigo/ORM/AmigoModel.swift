@@ -85,7 +85,9 @@ public final class Record: AmigoModel, @unchecked Sendable, CustomStringConverti
     /// The row's model.
     public let model: ORMModel
     /// The values of a narrow row read from a statement, when `inlineCount` is not negative.
-    private var inline: InlineValues
+    /// Unchecked: only this class's own methods touch it, none while another access is open, and
+    /// the run-time check cost an access-set insert on every record read.
+    @exclusivity(unchecked) private var inline: InlineValues
     /// Fits in the padding after the inline values.
     private var inlineCount: Int8
     /// Whether ``rowIDBits`` holds the row's rowid (in the padding after ``inlineCount``, so
@@ -221,7 +223,7 @@ public final class Record: AmigoModel, @unchecked Sendable, CustomStringConverti
             // Stored once, before super.init: no access check or copy per value.
             self.inline = InlineValues(row, offset: offset, count: count)
             self.inlineCount = Int8(count)
-            self.array = nil
+            // `array` starts nil: assigning it again would cost an access check and a release.
         } else {
             self.inline = InlineValues()
             self.inlineCount = -1

@@ -35,25 +35,27 @@ struct InlineValues: ~Copyable {
         for i in 0..<Self.capacity { initialize(i, to: i < count ? row.value(at: offset + i) : .null) }
     }
 
-    /// Releases the text and BLOB values; NULLs and numbers hold no reference, and are skipped
-    /// without a call to the enum's destroy witness (a quarter of freeing a reflected row).
+    /// Releases the text and BLOB values; NULLs and numbers hold no reference.
     deinit {
         withUnsafeBytes(of: bytes) { raw in
             withUnsafeTemporaryAllocation(of: DatabaseValue.self, capacity: 1) { value in
                 for i in 0..<Self.capacity {
                     UnsafeMutableRawPointer(value.baseAddress!).copyMemory(from: raw.baseAddress! + i * Self.size, byteCount: Self.size)
-                    if Self.holdsReference(value.baseAddress!) { value.baseAddress!.deinitialize(count: 1) }
+                    Self.release(value.baseAddress!)
                 }
             }
         }
     }
 
-    /// Whether the value at `pointer` may hold a reference (text or a BLOB), read without copying it.
+    /// Moves the value out of `pointer` and lets it go: a string or an array is released by its own
+    /// type's code, not by the enum's destroy witness that a `deinitialize` calls (about 5% of a
+    /// reflected fetch's samples); NULLs and numbers hold nothing to release.
     @inline(__always)
-    private static func holdsReference(_ pointer: UnsafePointer<DatabaseValue>) -> Bool {
-        switch pointer.pointee {
-        case .text, .blob: return true
-        case .null, .integer, .real: return false
+    private static func release(_ pointer: UnsafeMutablePointer<DatabaseValue>) {
+        switch pointer.move() {
+        case .text(let text): _ = consume text
+        case .blob(let bytes): _ = consume bytes
+        case .null, .integer, .real: break
         }
     }
 

@@ -57,9 +57,9 @@ extension Query {
 
     /// All results.
     public func all() throws -> [T] {
-        var objects: [AmigoModel] = []
-        objects.reserveCapacity(Swift.min(limitCount ?? 16, 16))
-        try explainingInvalidJSON { try runObjects(try compileForFetch()) { (object: consuming AmigoModel) in objects.append(object); return true } }
+        var collector = ObjectCollector()
+        try explainingInvalidJSON { try runObjects(try compileForFetch()) { (object: consuming AmigoModel) in collector.append(object); return true } }
+        let objects = collector.array()
         // Every object is exactly a `T` (checked by runObjects), and arrays of class references
         // share one representation: reinterpret the array instead of casting each element again.
         assert(objects.allSatisfy { type(of: $0) == T.self })

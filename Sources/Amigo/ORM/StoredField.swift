@@ -75,7 +75,7 @@ enum StoredField {
     /// A boolean column: integers directly, anything else by ``Bool``'s own conversion ('true', 'yes', …).
     @inline(__always)
     private static func readBool(_ row: StatementRow, _ index: Int) -> Bool? {
-        if row.isInteger(at: index) { return row.int64(at: index) != 0 }
+        if let integer = row.integerIfStored(at: index) { return integer != 0 }
         return Bool.fromDatabaseValue(row.value(at: index))
     }
 
