@@ -12,7 +12,7 @@ struct AmigoShellCommand: ParsableCommand {
         abstract: "Explore any SQLite file or PostgreSQL database: browse tables, follow foreign keys and relationships, filter, edit, and watch the SQL.",
         discussion: """
         A .csv, .tsv, .json (an array of objects), .jsonl or .ndjson file opens as a table of the same name, its columns typed from their values, in memory (--import-into FILE writes it into a SQLite file).
-        With no DATABASE, opens the PostgreSQL database PGDATABASE or PGSERVICE names when either is set (as psql), else a built-in demo database in memory.
+        With no DATABASE, opens the PostgreSQL database PGDATABASE or PGSERVICE names when either is set (as psql), else a built-in demo database in memory (a script on standard input gets an empty database in memory, as with sqlite3).
         A postgres:// or postgresql:// URL (or a libpq keyword string such as 'host=/run/postgresql dbname=shop') opens a PostgreSQL database; give the password with PGPASSWORD or ~/.pgpass.
         Without a terminal (-c, or standard input not a terminal) commands run in text mode; type help for the list.
         NO_COLOR (set and not empty) turns colours off.
@@ -21,7 +21,7 @@ struct AmigoShellCommand: ParsableCommand {
         """,
         version: AmigoVersion.current)
 
-    @Argument(help: "The SQLite file, CSV/TSV/JSON file or PostgreSQL URL to open (when omitted: PGDATABASE or PGSERVICE if set, else the built-in demo).", completion: .file())
+    @Argument(help: "The SQLite file, CSV/TSV/JSON file or PostgreSQL URL to open (when omitted: PGDATABASE or PGSERVICE if set, else the built-in demo; a script on standard input gets an empty database in memory).", completion: .file())
     var database: String?
 
     @Argument(help: ArgumentHelp("More SQLite files to open beside the first (each attached under its file name without extension: b.sqlite's tables are b.TABLE), then SQL statements or commands to run after the -c ones, then exit, as sqlite3 takes them.", valueName: "file-or-sql"))

@@ -67,6 +67,20 @@ import Testing
         #expect(piped.interface.isText)
     }
 
+    @Test("with no database, a script on standard input gets an empty database in memory as in sqlite3; a terminal or -c, the demo")
+    func noDatabaseIsTheDemoOrSQLite3sEmptyMemory() throws {
+        #expect(try plan(LaunchArguments(database: nil)).target == .demo)
+        var commands = LaunchArguments(database: nil)
+        commands.commands = ["tables"]
+        #expect(try plan(commands, terminal: .plainOnly(reason: "x")).target == .demo)
+        #expect(try plan(LaunchArguments(database: nil), terminal: .plainOnly(reason: "x")).target == .emptyInMemory)
+        #expect(try plan(LaunchArguments(database: nil), environment: ["PGDATABASE": "shop"], terminal: .plainOnly(reason: "x")).target
+                == .postgres("dbname='shop'"))
+        let explorer = try plan(LaunchArguments(database: nil), terminal: .plainOnly(reason: "x"))
+            .openExplorer(postgres: { _, _ in throw LaunchError.walNeedsAWritableFile(path: "unused") })
+        #expect(explorer.tables.isEmpty)
+    }
+
     // MARK: Counting tables at start
 
     @Test func tableCountsAreBoundedOnTheFullScreenAndOnAServerOnly() throws {

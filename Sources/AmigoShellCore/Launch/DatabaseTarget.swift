@@ -17,6 +17,9 @@ import Foundation
 package enum DatabaseTarget: Equatable, Sendable {
     /// The demo database, built in memory.
     case demo
+    /// An empty database in memory: what a script on standard input gets with no DATABASE, as
+    /// `sqlite3 < script.sql` does (``LaunchPlan`` decides it).
+    case emptyInMemory
     /// A SQLite file at this path.
     case sqliteFile(String)
     /// A PostgreSQL database: a `postgres://` URL or a libpq keyword string.

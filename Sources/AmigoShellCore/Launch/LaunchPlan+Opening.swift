@@ -7,6 +7,8 @@ extension LaunchPlan {
 
     /// What the title bar and `\conninfo`-like output call the database of this plan.
     static let demoDisplayPath = "demo database (in memory)"
+    /// How an empty database in memory is named (``DatabaseTarget/emptyInMemory``).
+    static let memoryDisplayPath = "database in memory"
 
     /// Opens the plan's database and an explorer over it: the demo in memory, a PostgreSQL
     /// database through `postgres`, a SQLite file (`progress` told how far reading a big
@@ -24,12 +26,15 @@ extension LaunchPlan {
                              progress: ((ReflectionProgress) -> Bool)? = nil,
                              notes: (String) -> Void = { _ in }, waiting: (() -> Void)? = nil) throws -> Explorer {
         switch target {
-        case .demo where switchesToWAL:
-            throw LaunchError.walNeedsAWritableFile(path: Self.demoDisplayPath)
+        case .demo where switchesToWAL, .emptyInMemory where switchesToWAL:
+            throw LaunchError.walNeedsAWritableFile(path: target == .demo ? Self.demoDisplayPath : Self.memoryDisplayPath)
         case .postgres(let connection) where switchesToWAL:
             throw LaunchError.walNeedsAWritableFile(path: connection)
         case .dataFile(let file) where switchesToWAL:
             throw LaunchError.walNeedsAWritableFile(path: file.path)
+        case .emptyInMemory:
+            return try Explorer(amigo: AmigoDatabase(reflecting: SQLiteEngine(path: ":memory:"), reflection: reflection),
+                                displayPath: Self.memoryDisplayPath, tableCountLimit: tableCountLimit, reflection: reflection)
         case .demo:
             let engine = try SQLiteEngine(path: ":memory:")
             try DemoDatabase.populate(engine)

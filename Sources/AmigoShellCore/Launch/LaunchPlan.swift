@@ -73,6 +73,8 @@ package struct LaunchPlan: Sendable {
         commands = arguments.commands + rest.statements
         text = try rest.textRunSettings()
         interface = ShellInterface.choose(hasCommands: !commands.isEmpty, terminal: terminal)
+        // A script on standard input with no database is sqlite3's: an empty database in memory.
+        if target == .demo, case .standardInput = interface { target = .emptyInMemory }
         tableCountLimit = interface == .fullScreen || target.isServer ? Self.boundedTableCount : nil
     }
 }
