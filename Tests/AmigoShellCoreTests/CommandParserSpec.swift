@@ -43,7 +43,7 @@ import Testing
         for name in CommandParser.names {
             let line = ["open", "follow", "get", "stats", "once", "read", "save", "run", "path", "attach", "detach", "unhide", "backup"].contains(name) ? "\(name) x"
                 : ["link", "unlink"].contains(name) ? "\(name) x 1"
-                : name == "import" ? "import a.csv t" : name == "headers" ? "headers off" : name == "timer" ? "timer on" : name == "bail" ? "bail on" : name == "countchanges" ? "countchanges on" : name == "separator" ? "separator ," : name == "width" ? "width 5 -3"
+                : name == "import" ? "import a.csv t" : name == "headers" ? "headers off" : name == "timer" ? "timer on" : name == "bail" ? "bail on" : name == "countchanges" ? "countchanges on" : name == "parameter" ? "parameter list" : name == "separator" ? "separator ," : name == "width" ? "width 5 -3"
                 : name == "sql" ? "sql SELECT 1" : name == "set" ? "set a = 1" : name == "limit" ? "limit 3"
                 : name == "export" ? "export json x.json" : name == "column" ? "column json(body).a" : name
             #expect(try parse(line) != nil, "\(line)")
@@ -53,7 +53,7 @@ import Testing
                                         "sql", "set", "insert", "delete", "link", "unlink", "changes", "undo", "commit", "rollback", "echo", "export", "page", "map", "path", "schema", "schemas", "attach", "detach", "conninfo", "count", "refresh", "reconnect",
                                         "explain", "history", "save", "run", "stats", "freq",
                                         "mode", "headers", "output", "once", "read", "dump", "import", "indexes", "separator", "nullvalue", "print", "bail",
-                                        "countchanges", "backup", "databases", "settings", "timer", "expanded",
+                                        "countchanges", "backup", "parameter", "databases", "settings", "timer", "expanded",
                                         "width", "help", "quit"])
     }
 
@@ -238,6 +238,15 @@ import Testing
         #expect(try parse(".exit 3") == .exit(3))
         #expect(try parse(".exit") == .quit)
         #expect(try parse(".exit 0") == .quit)
+        #expect(try parse(".parameter set :x 5") == .parameter(.set(name: ":x", value: .integer(5))))
+        #expect(try parse(".param set @who 'it''s me'") == .parameter(.set(name: "@who", value: .text("it's me"))))
+        #expect(try parse(".parameter set $b x'00FF'") == .parameter(.set(name: "$b", value: .blob([0, 255]))))
+        #expect(try parse(".parameter set :r 2.5") == .parameter(.set(name: ":r", value: .real(2.5))))
+        #expect(try parse(".parameter set :n NULL") == .parameter(.set(name: ":n", value: .null)))
+        #expect(try parse(".parameter set :t hello world") == .parameter(.set(name: ":t", value: .text("hello world"))))
+        #expect(try parse(".parameter unset :x") == .parameter(.unset(name: ":x")))
+        #expect(try parse(".parameter clear") == .parameter(.clear))
+        #expect(throws: ShellError.self) { try parse(".parameter set :x") }
         #expect(try parse(".headers on") == .headers(true))
         #expect(try parse(".headers off;") == .headers(false))
         #expect(try parse(".once out.csv") == .once("out.csv"))

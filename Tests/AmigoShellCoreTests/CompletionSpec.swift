@@ -16,8 +16,8 @@ import Testing
     @Test func theFirstWordCompletesToCommands() throws {
         let f = try ChinookFixture()
         #expect(complete("", in: f.explorer) == CommandParser.names)
-        #expect(complete("s", in: f.explorer) == ["show", "sql", "set", "schema", "schemas", "save", "stats", "separator"])
-        #expect(complete("co", in: f.explorer) == ["column", "commit", "conninfo", "count"])
+        #expect(complete("s", in: f.explorer) == ["show", "sql", "set", "schema", "schemas", "save", "stats", "separator", "settings"])
+        #expect(complete("co", in: f.explorer) == ["column", "commit", "conninfo", "count", "countchanges"])
         #expect(complete("RO", in: f.explorer) == ["rollback"])
         #expect(complete("zz", in: f.explorer) == [])
     }

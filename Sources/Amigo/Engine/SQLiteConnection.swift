@@ -42,6 +42,9 @@ final class SQLiteConnection {
     private var statementCache: [String: Statement] = [:]
     /// The statement prepared or found last.
     private var lastStatement: Statement?
+    /// sqlite3's parameter table (``SQLiteEngine/setParameterTable(_:)``): values bound by name
+    /// to a statement run without arguments; nil when there is none.
+    var parameterTable: [String: DatabaseValue]?
     /// Collations the file named that SQLite did not know, with their stand-ins, in the order met.
     var collationSubstitutes: [CollationSubstitute] = []
     /// Tables using a substituted collation (lower-cased), computed when first needed.

@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 
 /// What sqlite3's shell reports about its connection — `.databases`, `.indexes` and `.changes` —
@@ -62,5 +63,22 @@ extension SQLiteEngine {
             }
         }
         return names.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+    }
+
+    /// The transaction open on the database attached as `schema` (`sqlite3_txn_state`).
+    public func transactionState(schema: String) -> TransactionState {
+        withConnectionHandle { handle in
+            switch sqlite3_txn_state(handle, schema) {
+            case SQLITE_TXN_WRITE: return .write
+            case SQLITE_TXN_READ: return .read
+            default: return .none
+            }
+        }
+    }
+
+    /// The rows the last statement changed and the rows changed since the connection opened
+    /// (`sqlite3_changes64`, `sqlite3_total_changes64`), as sqlite3's `.changes on` writes them.
+    public func changeCounts() -> (last: Int, total: Int) {
+        withConnectionHandle { (Int(sqlite3_changes64($0)), Int(sqlite3_total_changes64($0))) }
     }
 }

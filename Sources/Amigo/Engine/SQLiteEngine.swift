@@ -56,27 +56,18 @@ public final class SQLiteEngine: Engine, @unchecked Sendable {
         serialized { sqlite3_db_readonly(connection.handle, schema) == 1 }
     }
 
-    /// The transaction open on the database attached as `schema` (`sqlite3_txn_state`).
-    public func transactionState(schema: String) -> TransactionState {
-        serialized {
-            switch sqlite3_txn_state(connection.handle, schema) {
-            case SQLITE_TXN_WRITE: return .write
-            case SQLITE_TXN_READ: return .read
-            default: return .none
-            }
-        }
+    /// Sets sqlite3's parameter table (its `.parameter set`): from now on a statement run
+    /// without arguments that has parameters binds each by its name (`:x`, `@x`, `$x`, `?1`)
+    /// from `values`, and NULL for a name `values` lacks — as sqlite3's shell runs a script. nil
+    /// (the default) takes the table away: such a statement is an error again.
+    public func setParameterTable(_ values: [String: DatabaseValue]?) {
+        serialized { connection.parameterTable = values }
     }
 
     /// Runs `body` with the connection's `sqlite3*`, holding the engine's lock (for the C calls
     /// the engine has no method of its own for, such as a backup).
     func withConnectionHandle<T>(_ body: (OpaquePointer) throws -> T) rethrows -> T {
         try serialized { try body(connection.handle) }
-    }
-
-    /// The rows the last statement changed and the rows changed since the connection opened
-    /// (`sqlite3_changes64`, `sqlite3_total_changes64`), as sqlite3's `.changes on` writes them.
-    public func changeCounts() -> (last: Int, total: Int) {
-        serialized { (connection.changes, connection.totalChanges) }
     }
 
     public var collationSubstitutes: [CollationSubstitute] { serialized { connection.collationSubstitutes } }

@@ -48,6 +48,7 @@ public final class Statement {
         // A run's progress (``SQLiteConnection/rowsScanned()``) counts from its own start.
         sqlite3_stmt_status(handle, Int32(SQLITE_STMTSTATUS_FULLSCAN_STEP), 1)
         let expected = parameterCount
+        if arguments.isEmpty, expected > 0, let table = connection.parameterTable { return try bind(from: table) }
         guard expected == arguments.count else {
             throw AmigoError.database(DatabaseError(
                 code: SQLITE_RANGE, message: "statement expects \(expected) argument(s), got \(arguments.count)",
@@ -56,6 +57,16 @@ public final class Statement {
         for (offset, value) in arguments.enumerated() {
             let rc = StatementBinder.bind(value, to: handle, at: Int32(offset + 1))
             if rc != SQLITE_OK { throw connection.error(rc, sql: sql, arguments: arguments) }
+        }
+    }
+
+    /// Binds each parameter by its name (`:x`, `@x`, `$x`, `?1`) from sqlite3's parameter
+    /// `table`, NULL when the table lacks it, as sqlite3's shell binds a script's statements.
+    private func bind(from table: [String: DatabaseValue]) throws {
+        for index in 1...Int32(parameterCount) {
+            let name = sqlite3_bind_parameter_name(handle, index).map { String(cString: $0) } ?? "?\(index)"
+            let rc = StatementBinder.bind(table[name] ?? .null, to: handle, at: index)
+            if rc != SQLITE_OK { throw connection.error(rc, sql: sql, arguments: []) }
         }
     }
 

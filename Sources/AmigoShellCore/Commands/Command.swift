@@ -125,10 +125,24 @@ package enum Command: Equatable, Sendable {
     /// Text mode, SQLite: a copy of the database (`schema`, or main) into the SQLite file `path`
     /// (sqlite3's `.backup`, `.save`).
     case backup(path: String, schema: String?)
+    /// Text mode, SQLite: sqlite3's parameter table (`.parameter set|unset|list|clear`).
+    case parameter(ParameterAction)
     /// Text mode, SQLite: the connection's databases with their files, read-only or not (sqlite3's `.databases`).
     case databases
     /// Text mode: the settings (mode, headers, separators, NULL text, output …; sqlite3's `.show`).
     case settings
+
+    /// What `parameter` does to sqlite3's parameter table.
+    package enum ParameterAction: Equatable, Sendable {
+        /// `set NAME VALUE`: VALUE an SQL literal (a number, `'text'`, `x'hex'`, `NULL`), else the text as typed.
+        case set(name: String, value: DatabaseValue)
+        /// `unset NAME`.
+        case unset(name: String)
+        /// `list`: each name and its value as an SQL literal.
+        case list
+        /// `clear` (and `init`, which sqlite3 needs to make the table).
+        case clear
+    }
 
     /// Which relations `tables` lists when not all.
     package enum TableListKind: String, Sendable {

@@ -339,6 +339,20 @@ extension CommandParser {
             guard words.count == 1 || words.count == 2 else { throw ShellError.usage(command: input.word, usage: "backup [DB] FILE") }
             return .backup(path: FilePaths.expandingTilde(words[words.count - 1]), schema: words.count == 2 ? words[0] : nil)
         },
+        CommandSpec("parameter", aliases: [".parameter", ".param"], usage: "parameter ACTION [NAME [VALUE]]",
+                    summary: "text mode, SQLite: sqlite3's parameter table (set NAME VALUE, unset NAME, list, clear): a script statement's :NAME, @NAME, $NAME or ?N parameters are bound from it, NULL when not set; VALUE is a number, 'text', x'hex' or NULL, else the text as typed (also .parameter)") { input in
+            let usage = "parameter set NAME VALUE | unset NAME | list | clear"  // the actions, for a wrong one
+            let words = CommandParser.splitWords(input.rest)
+            switch (words.first?.lowercased(), words.count) {
+            case ("set", 3...):
+                let value = input.rest.drop { !$0.isWhitespace }.drop(while: \.isWhitespace).drop { !$0.isWhitespace }.drop(while: \.isWhitespace)
+                return .parameter(.set(name: CommandParser.unquote(words[1]), value: SQLLiteral.value(String(value))))
+            case ("unset", 2): return .parameter(.unset(name: CommandParser.unquote(words[1])))
+            case ("list", 1): return .parameter(.list)
+            case ("clear", 1), ("init", 1): return .parameter(.clear)
+            default: throw ShellError.usage(command: input.word, usage: usage)
+            }
+        },
         CommandSpec("databases", aliases: [".databases"], usage: "databases",
                     summary: "text mode, SQLite: the connection's databases (main, temp, attached) with their files, r/o or r/w (as sqlite3's .databases)") { try $0.bare(.databases, "databases") },
         CommandSpec("settings", aliases: [".show"], usage: "settings",

@@ -5,7 +5,7 @@ import Amigo
 import Foundation
 
 extension TextModeRunner {
-    /// Runs `countchanges`, `databases`, `settings` or `expanded`.
+    /// Runs `countchanges`, `databases`, `settings`, `parameter` or `expanded`.
     func performSettingsCommand(_ command: Command) throws {
         switch command {
         case .countChanges(let on):
@@ -16,6 +16,21 @@ extension TextModeRunner {
             try write(try sqlite.databaseListings().map { $0.sqlite3Line + "\n" }.joined(), raw: true)
         case .settings:
             try write(settingsText(), raw: true)
+        case .parameter(let action):
+            guard let sqlite = explorer.amigo.engine as? SQLiteEngine else { throw ShellError.sqliteOnly(command: "parameter") }
+            switch action {
+            case .set(let name, let value): parameters[name] = value
+            case .unset(let name): parameters[name] = nil
+            case .clear: parameters = [:]
+            case .list:
+                // As sqlite3's: names padded to the longest (40 at most), sorted, values as SQL literals.
+                let width = min(40, parameters.keys.map(\.count).max() ?? 0)
+                let lines = parameters.keys.sorted().map { name in
+                    name.padding(toLength: max(width, name.count), withPad: " ", startingAt: 0) + " " + SQLLiteral.text(parameters[name] ?? .null) + "\n"
+                }
+                try write(lines.joined(), raw: true)
+            }
+            sqlite.setParameterTable(parameters)
         case .expanded(let on):
             // psql's `\x`: line mode, then back to the mode it replaced.
             if on ?? (mode != .line) {

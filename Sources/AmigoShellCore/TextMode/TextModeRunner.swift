@@ -71,6 +71,8 @@ package final class TextModeRunner {
         let sink = UncheckedSendable(self.errors)
         echoSubscription = explorer.amigo.engine.echo.subscribe { event in sink.value(event.formatted) }
         explorer.standardOutputWriter = { [weak self] text in try self?.write(text, raw: true) }
+        // As in sqlite3, a statement's parameters not set (`.parameter set`) are NULL.
+        (explorer.amigo.engine as? SQLiteEngine)?.setParameterTable([:])
     }
 
     deinit { echoSubscription?.cancel() }
@@ -118,6 +120,8 @@ package final class TextModeRunner {
     package var echoesInput = false
     /// Whether each SQL statement is followed by its change counts (sqlite3's `.changes on`).
     package var countsChanges = false
+    /// sqlite3's parameter table (`.parameter set NAME VALUE`), bound by name to script statements.
+    package var parameters: [String: DatabaseValue] = [:]
 
     /// Runs one line; returns false when the line asked to quit. An error is reported with
     /// `location` before it (`-c #2`, `line 7`), so that a script's author finds the failing line.
@@ -275,7 +279,7 @@ package final class TextModeRunner {
         case .exit(let code):
             (requestedExitStatus, quitRequested, deferred) = (code, true, nil)
             return false
-        case .countChanges, .databases, .settings, .expanded:
+        case .countChanges, .databases, .settings, .expanded, .parameter:
             try performSettingsCommand(command)
             return true
         case .output(let path):
