@@ -22,7 +22,9 @@ final class PostgresRowStream {
     /// Whether libpq has no more results for the query (`PQgetResult` returned NULL).
     var isFinished = false
     /// A failure met while reading ahead (the connection lost), thrown after the results read.
-    var pendingFailure: AmigoError?
+    var pendingFailure: AmigoError? { didSet { hasPendingFailure = pendingFailure != nil } }
+    /// Whether ``pendingFailure`` is set: asked for every row, without reading the error's tag.
+    private(set) var hasPendingFailure = false
     /// Whether a cancel request went to the server (the interrupt check said stop, or the caller
     /// stopped early and the rest would have been waited for).
     var cancelRequested = false
@@ -96,6 +98,9 @@ extension PostgresEngine {
         var stopped = false
         var dropped = 0
         var failure: AmigoError?
+        // Whether `failure` is set, tested on every row: an `AmigoError?` compared with nil asks
+        // the enum's tag through a value witness each time (about 2% of a million-row CSV).
+        var failed = false
         while true {
             // Stopped early: read on while the rest is already here, but cancel rather than wait
             // for more, or read more than a cancel costs (a connection to the server: about a
@@ -108,7 +113,7 @@ extension PostgresEngine {
             defer { PQclear(result) }
             let status = PQresultStatus(result)
             if status == PGRES_SINGLE_TUPLE {
-                guard !stopped && !stream.interrupted && failure == nil else {
+                guard !stopped && !failed && !stream.interrupted else {
                     dropped += 1
                     continue
                 }
@@ -123,17 +128,18 @@ extension PostgresEngine {
                 if try !withExtendedLifetime(rows!, { try body(StatementRow(source: $0, row: 0)) }) { stopped = true }
             } else if status == PGRES_TUPLES_OK || status == PGRES_COMMAND_OK || status == PGRES_EMPTY_QUERY {
                 // The end of the rows (or a statement without any): its columns if no row told them.
-                if rows == nil && !stopped && failure == nil {
+                if rows == nil && !stopped && !failed {
                     handedOut = true
                     try columns?(PostgresResultRows(result).resultColumns)
                 }
-            } else if failure == nil {
+            } else if !failed {
                 let reported = error(result, sql: sql, arguments: arguments)
                 // The cancel this stop asked for is no failure.
                 if case .database(let e) = reported, e.sqlState == "57014", stopped && stream.cancelRequested && !stream.interrupted {
                     continue
                 }
                 failure = reported
+                failed = true
             }
         }
         if stream.interrupted {
@@ -154,7 +160,7 @@ extension PostgresEngine {
             defer { stream.nextReadAhead += 1 }
             return stream.readAhead[stream.nextReadAhead]
         }
-        if let failure = stream.pendingFailure {
+        if stream.hasPendingFailure, let failure = stream.pendingFailure {
             stream.pendingFailure = nil
             throw failure
         }

@@ -42,7 +42,7 @@ extension StatementRow {
                 let length = Int(sqlite3_column_bytes(handle, column))
                 return .blob(UnsafeRawBufferPointer(start: length > 0 ? pointer : nil, count: length > 0 ? length : 0))
             }
-        case .source(let reference, let row): return reference.source.cell(row: row, column: index)
+        case .source(let reference, let row): return reference.withSource { $0.cell(row: row, column: index) }
         case .values(_, let values): return .value(values[index])
         }
     }

@@ -132,7 +132,18 @@ public struct StatementRow {
     /// A row source held without reference counting: a row only lives inside the closure it is
     /// passed to, while its engine holds the source.
     struct SourceReference {
-        unowned(unsafe) let source: RowSource
+        /// The source, not retained.
+        let unmanaged: Unmanaged<RowSource>
+        /// The source (retained for as long as the caller uses it).
+        var source: RowSource { unmanaged.takeUnretainedValue() }
+
+        init(source: RowSource) { unmanaged = .passUnretained(source) }
+
+        /// `body` given the source without a retain and a release around it (what reading an
+        /// `unowned(unsafe)` reference costs): the hot loop of CSV reads a cell of it per value.
+        @inline(__always) func withSource<Result>(_ body: (RowSource) -> Result) -> Result {
+            unmanaged._withUnsafeGuaranteedRef(body)
+        }
     }
 
     let storage: Storage
