@@ -154,30 +154,39 @@ struct AmigoShellCommand: ParsableCommand {
             throw ExitCode(ExitStatus.cannotOpen)
         }
         defer { explorer.settleBeforeExit() }
-        // Long work (an export, a profile, a count) shows its progress on standard error when that is a terminal.
-        let progressLine = isatty(2) != 0 && plan.interface != .fullScreen
-            ? ProgressLine(meter: explorer.database.meter, write: { StandardStreams.writeError($0) }) : nil
-        if let progressLine { explorer.amigo.engine.setInterruptCheck { progressLine.tick(); return false } }
+        // Long work (an export, a profile, a count) shows its progress on standard error when that
+        // is a terminal; at the prompt, Ctrl-C while a command runs stops its query (a write's
+        // savepoint is undone), not the shell, and Tab completes commands, names and SQL as at the
+        // UI's `:` prompt. The same for a database `.open` opens later.
+        let showsProgress = isatty(2) != 0 && plan.interface != .fullScreen
+        func watch(_ explorer: Explorer, atPrompt: Bool) {
+            let progressLine = showsProgress ? ProgressLine(meter: explorer.database.meter, write: { StandardStreams.writeError($0) }) : nil
+            if atPrompt {
+                explorer.amigo.engine.setInterruptCheck { progressLine?.tick(); return PromptReader.takeInterrupt() }
+                PromptReader.completionProvider = { request in
+                    Completion.candidates(line: request.line, wordStart: request.wordStart, word: request.word, kind: .command, explorer: explorer)
+                }
+            } else if let progressLine {
+                explorer.amigo.engine.setInterruptCheck { progressLine.tick(); return false }
+            }
+        }
         switch plan.interface {
         case .commands:
+            watch(explorer, atPrompt: false)
             // Every -c is one command (a statement in it may span lines of its own).
-            try runText(explorer, plan.text, lines: plan.commandLines, location: LaunchPlan.commandLocation, joiningStatements: false)
+            try runText(explorer, plan.text, lines: plan.commandLines, location: LaunchPlan.commandLocation, joiningStatements: false,
+                        opened: { watch($0, atPrompt: false) })
         case .standardInput(let reason):
             if isatty(0) != 0 || isatty(1) != 0 {
                 StandardError.write("\(reason); using text mode (type help)")
             }
             // A person typing at the prompt sees each view as it changes; a script only what it asks for.
             let lines = StandardInputLines()
-            if lines.prompt != nil {
-                // Ctrl-C while a command runs stops its query (a write's savepoint is undone), not the shell.
-                explorer.amigo.engine.setInterruptCheck { progressLine?.tick(); return PromptReader.takeInterrupt() }
-                // Tab completes commands, names and SQL as at the UI's `:` prompt.
-                PromptReader.completionProvider = { request in
-                    Completion.candidates(line: request.line, wordStart: request.wordStart, word: request.word, kind: .command, explorer: explorer)
-                }
-            }
+            let atPrompt = lines.prompt != nil
+            watch(explorer, atPrompt: atPrompt)
             try runText(explorer, plan.text, lines: [AnySequence(plan.firstCommands), AnySequence(lines)].joined(),
-                        location: LaunchPlan.inputLocation, interactive: isatty(0) != 0, continuation: lines.continuation)
+                        location: LaunchPlan.inputLocation, interactive: isatty(0) != 0, continuation: lines.continuation,
+                        opened: { watch($0, atPrompt: atPrompt) })
         case .fullScreen:
             for command in plan.firstCommands {
                 do { _ = try explorer.run(command) } catch { StandardError.write("--cmd: " + ErrorText.describe(error)) }
@@ -221,10 +230,11 @@ struct AmigoShellCommand: ParsableCommand {
     }
 
     /// Runs `lines` in text mode; `continuation`, when given, learns from the runner whether an
-    /// SQL statement is being read over several lines (the prompt then asks for the rest).
+    /// SQL statement is being read over several lines (the prompt then asks for the rest);
+    /// `opened` is given each database `.open` opens.
     func runText<S: Sequence>(_ explorer: Explorer, _ settings: TextRunSettings, lines: S, location: @escaping (Int) -> String,
                               interactive: Bool = false, joiningStatements: Bool = true,
-                              continuation: StatementContinuation? = nil) throws
+                              continuation: StatementContinuation? = nil, opened: @escaping (Explorer) -> Void = { _ in }) throws
     where S.Element == String {
         // Results and `export csv -` are written to standard output unbuffered, in the pieces the
         // runner gives (a command's text, 64 KiB of rows), so that an error on standard error or
@@ -233,6 +243,7 @@ struct AmigoShellCommand: ParsableCommand {
                                          errors: { fflush(nil); StandardError.write($0) })
         runner.printsEveryView = interactive
         runner.outputIsTerminal = isatty(1) != 0
+        runner.opened = opened
         continuation?.isInsideStatement = { [unowned runner] in runner.isInsideStatement }
         continuation?.discardStatement = { [unowned runner] in runner.discardStatement() }
         runner.run(lines: lines, location: location, joiningStatements: joiningStatements)
@@ -241,7 +252,7 @@ struct AmigoShellCommand: ParsableCommand {
                                      outputError: flushFailed ? String(cString: strerror(errno)) : nil,
                                      requestedStatus: runner.requestedExitStatus)
         if let message = outcome.message { StandardError.write(message) }
-        if outcome.closesSession { try? explorer.session.close() }
+        if outcome.closesSession { try? runner.explorer.session.close() }
         if outcome.exitStatus != ExitStatus.ok { throw ExitCode(outcome.exitStatus) }
     }
 }

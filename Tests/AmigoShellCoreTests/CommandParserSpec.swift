@@ -53,7 +53,7 @@ import Testing
                                         "sql", "set", "insert", "delete", "link", "unlink", "changes", "undo", "commit", "rollback", "echo", "export", "page", "map", "path", "schema", "schemas", "attach", "detach", "conninfo", "count", "refresh", "reconnect",
                                         "explain", "history", "save", "run", "stats", "freq",
                                         "mode", "headers", "output", "once", "read", "dump", "import", "indexes", "separator", "nullvalue", "print", "bail",
-                                        "countchanges", "backup", "parameter", "databases", "settings", "timer", "expanded",
+                                        "countchanges", "backup", "use", "parameter", "databases", "settings", "timer", "expanded",
                                         "width", "help", "quit"])
     }
 
@@ -246,6 +246,11 @@ import Testing
         #expect(try parse(".parameter set :t hello world") == .parameter(.set(name: ":t", value: .text("hello world"))))
         #expect(try parse(".parameter unset :x") == .parameter(.unset(name: ":x")))
         #expect(try parse(".parameter clear") == .parameter(.clear))
+        #expect(try parse(".open x.db") == .openFile(path: "x.db", new: false, readOnly: false))
+        #expect(try parse(".open --new --readonly 'my file.db'") == .openFile(path: "my file.db", new: true, readOnly: true))
+        #expect(try parse(".open") == .openFile(path: nil, new: false, readOnly: false))
+        #expect(try parse("open Track") == .open("Track"))
+        #expect(throws: ShellError.self) { try parse(".open --zip x.db") }
         #expect(throws: ShellError.self) { try parse(".parameter set :x") }
         #expect(try parse(".headers on") == .headers(true))
         #expect(try parse(".headers off;") == .headers(false))
@@ -264,7 +269,7 @@ import Testing
         #expect(try parse(".mode insert \"my table\"") == .mode(.insert, table: "my table"))
         #expect(try parse(".mode html") == .mode(.html))
         #expect(error(".headers maybe") == .usage(command: ".headers", usage: "headers on|off"))
-        #expect(error(".open x.db") == .unknownCommand(".open", suggestion: nil))
+        #expect(error(".vfsinfo") == .unknownCommand(".vfsinfo", suggestion: nil))
         #expect(error(".tabels") == .unknownCommand(".tabels", suggestion: ".tables"))
         #expect(error(".read") == .usage(command: ".read", usage: "read FILE"))
     }

@@ -125,6 +125,9 @@ package enum Command: Equatable, Sendable {
     /// Text mode, SQLite: a copy of the database (`schema`, or main) into the SQLite file `path`
     /// (sqlite3's `.backup`, `.save`).
     case backup(path: String, schema: String?)
+    /// Text mode: closes the database and opens the SQLite file `path` (made when missing; an
+    /// empty database in memory when nil) — sqlite3's `.open [--new] [--readonly] [FILE]`.
+    case openFile(path: String?, new: Bool, readOnly: Bool)
     /// Text mode, SQLite: sqlite3's parameter table (`.parameter set|unset|list|clear`).
     case parameter(ParameterAction)
     /// Text mode, SQLite: the connection's databases with their files, read-only or not (sqlite3's `.databases`).

@@ -339,6 +339,21 @@ extension CommandParser {
             guard words.count == 1 || words.count == 2 else { throw ShellError.usage(command: input.word, usage: "backup [DB] FILE") }
             return .backup(path: FilePaths.expandingTilde(words[words.count - 1]), schema: words.count == 2 ? words[0] : nil)
         },
+        CommandSpec("use", aliases: [".open"], usage: "use [--new] [--readonly] [FILE]",
+                    summary: "text mode: close the database and open the SQLite FILE, made when missing (--new: emptied first; no FILE: an empty database in memory), as sqlite3's .open; refused while changes are uncommitted (also .open)") { input in
+            var words = CommandParser.splitWords(input.rest).map(CommandParser.unquote)
+            var new = false, readOnly = false
+            while let first = words.first, first.hasPrefix("-") {
+                switch first {
+                case "--new", "-new": new = true
+                case "--readonly", "-readonly": readOnly = true
+                default: throw ShellError.usage(command: input.word, usage: "use [--new] [--readonly] [FILE]")
+                }
+                words.removeFirst()
+            }
+            guard words.count <= 1 else { throw ShellError.usage(command: input.word, usage: "use [--new] [--readonly] [FILE]") }
+            return .openFile(path: words.first.map(FilePaths.expandingTilde), new: new, readOnly: readOnly)
+        },
         CommandSpec("parameter", aliases: [".parameter", ".param"], usage: "parameter ACTION [NAME [VALUE]]",
                     summary: "text mode, SQLite: sqlite3's parameter table (set NAME VALUE, unset NAME, list, clear): a script statement's :NAME, @NAME, $NAME or ?N parameters are bound from it, NULL when not set; VALUE is a number, 'text', x'hex' or NULL, else the text as typed (also .parameter)") { input in
             let usage = "parameter set NAME VALUE | unset NAME | list | clear"  // the actions, for a wrong one

@@ -72,6 +72,7 @@ package struct LaunchPlan: Sendable {
         rest.statements = Array(arguments.statements.dropFirst(files.count))
         commands = arguments.commands + rest.statements
         text = try rest.textRunSettings()
+        text.readOnly = readOnly
         interface = ShellInterface.choose(hasCommands: !commands.isEmpty, terminal: terminal)
         // A script on standard input with no database is sqlite3's: an empty database in memory.
         if target == .demo, case .standardInput = interface { target = .emptyInMemory }

@@ -23,6 +23,8 @@ package struct TextRunSettings: Equatable, Sendable {
     package var stopsAtFirstError: Bool
     /// Whether every statement is echoed to standard error (`--echo`).
     package var echo: Bool
+    /// Whether a database opened later (`.open`) is opened read-only too (`--read-only`).
+    package var readOnly = false
 
     /// The settings the flags ask for. `modeName`, `csv` and `json` are `--mode`, `--csv` and
     /// `--json` (at most one of them); `header` is `--header`/`--no-header` when given;
@@ -62,6 +64,7 @@ package struct TextRunSettings: Equatable, Sendable {
         runner.rowSeparator = newline
         runner.headerIsChosen = headerIsChosen
         runner.modeIsChosen = modeIsChosen
+        runner.opensReadOnly = readOnly
         return runner
     }
 }

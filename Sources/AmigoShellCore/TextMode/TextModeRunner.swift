@@ -12,8 +12,8 @@ import Foundation
 /// (``finish()``), so `-c 'open Track'` alone still shows rows. In ``OutputMode/table`` a view
 /// shows its first ``Explorer/textLimit`` rows; every other mode writes every row, streamed.
 package final class TextModeRunner {
-    /// The explorer commands act on.
-    public let explorer: Explorer
+    /// The explorer commands act on (another after `.open FILE`).
+    public internal(set) var explorer: Explorer
     private let standardOutput: (String) throws -> Void
     private let errors: (String) -> Void
     private var echoSubscription: EchoSubscription?
@@ -68,11 +68,19 @@ package final class TextModeRunner {
         self.modeIsChosen = mode != .table
         self.header = header
         explorer.isEchoOn = echo
+        connect(explorer)
+    }
+
+    /// Makes `explorer` the one commands act on: its echo written to `errors`, its `export csv -`
+    /// where results go, and (SQLite) sqlite3's parameter table bound to its statements — where
+    /// a parameter not set (`.parameter set`) is NULL, as in sqlite3.
+    func connect(_ explorer: Explorer) {
+        echoSubscription?.cancel()
         let sink = UncheckedSendable(self.errors)
         echoSubscription = explorer.amigo.engine.echo.subscribe { event in sink.value(event.formatted) }
         explorer.standardOutputWriter = { [weak self] text in try self?.write(text, raw: true) }
-        // As in sqlite3, a statement's parameters not set (`.parameter set`) are NULL.
-        (explorer.amigo.engine as? SQLiteEngine)?.setParameterTable([:])
+        (explorer.amigo.engine as? SQLiteEngine)?.setParameterTable(parameters)
+        self.explorer = explorer
     }
 
     deinit { echoSubscription?.cancel() }
@@ -120,6 +128,10 @@ package final class TextModeRunner {
     package var echoesInput = false
     /// Whether each SQL statement is followed by its change counts (sqlite3's `.changes on`).
     package var countsChanges = false
+    /// Whether `.open` opens files read-only (`--read-only`).
+    package var opensReadOnly = false
+    /// Told each explorer `.open` makes (the executable watches it for Ctrl-C and completion).
+    package var opened: (Explorer) -> Void = { _ in }
     /// sqlite3's parameter table (`.parameter set NAME VALUE`), bound by name to script statements.
     package var parameters: [String: DatabaseValue] = [:]
 
@@ -279,6 +291,10 @@ package final class TextModeRunner {
         case .exit(let code):
             (requestedExitStatus, quitRequested, deferred) = (code, true, nil)
             return false
+        case .openFile(let path, let new, let readOnly):
+            deferred = nil
+            try openFile(path, new: new, readOnly: readOnly)
+            return true
         case .countChanges, .databases, .settings, .expanded, .parameter:
             try performSettingsCommand(command)
             return true

@@ -1,0 +1,36 @@
+// TextModeRunner: sqlite3's `.open`, another database in the middle of a script.
+
+import Amigo
+import Foundation
+
+extension TextModeRunner {
+    /// `use [--new] [--readonly] [FILE]` (sqlite3's `.open`): the database open now is closed and
+    /// the SQLite file `path` opened in its place — made when missing, emptied first with `new`
+    /// (never the database open now, a file attached to it or their journals), an empty database
+    /// in memory when `path` is nil. Read-only with `readOnly`, or after `--read-only`.
+    ///
+    /// - Throws: ``ShellError/scriptTransaction(reason:)`` while a `BEGIN` or changes are
+    ///   uncommitted (nothing is closed); ``ShellError/cannotWrite(path:reason:)`` for `--new` on
+    ///   a protected file; what opening and reflecting the file throw (the database open now stays).
+    func openFile(_ path: String?, new: Bool, readOnly: Bool) throws {
+        if scriptTransaction.isOpen || explorer.pendingChanges > 0 {
+            throw ShellError.scriptTransaction(reason: "open: commit or roll back the changes first (the database open now keeps them)")
+        }
+        let readOnly = readOnly || opensReadOnly
+        let amigo: AmigoDatabase
+        if let path {
+            if new, FileManager.default.fileExists(atPath: path) {
+                try ExportGuard(databasePath: explorer.databaseFile, attachedFiles: try explorer.attachedFiles()).check(path, force: true)
+                for suffix in ["", "-journal", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+            }
+            amigo = try AmigoDatabase(reflecting: path, options: OpenOptions(readOnly: readOnly, create: !readOnly))
+        } else {
+            amigo = try AmigoDatabase(reflecting: SQLiteEngine(path: ":memory:"))
+        }
+        let next = try Explorer(amigo: amigo, displayPath: path ?? "database in memory")
+        next.isEchoOn = explorer.isEchoOn
+        try? explorer.session.close()
+        connect(next)
+        opened(next)
+    }
+}

@@ -1,0 +1,68 @@
+import Amigo
+import AmigoTestSupport
+import Foundation
+import Testing
+@testable import AmigoShellCore
+
+/// sqlite3's `.open` in text mode: the lines after it run on another file (or a database in
+/// memory), never while changes are pending, read-only after `--read-only`.
+@Suite struct SQLite3OpenSpec {
+    /// A runner on a fresh file with table `t`, what it printed, and the file.
+    private func runner() throws -> (TextModeRunner, () -> String, String) {
+        let path = TemporaryFile.path("open-first")
+        try SQLiteEngine(path: path, options: OpenOptions(create: true)).executeScript("CREATE TABLE t(a INTEGER PRIMARY KEY, b TEXT)")
+        var printed = ""
+        let runner = TextModeRunner(explorer: try Explorer(amigo: AmigoDatabase(reflecting: path), displayPath: path),
+                                    echo: false, mode: .list, header: false,
+                                    output: { printed += $0 }, errors: { printed += "error: " + $0 + "\n" })
+        return (runner, { defer { printed = "" }; return printed }, path)
+    }
+
+    @Test(".open FILE makes the file (when missing) and runs the next lines on it; the first file keeps its tables")
+    func opensAnotherFile() throws {
+        let (runner, printed, first) = try runner()
+        let second = TemporaryFile.path("open-second")
+        defer { TemporaryFile.remove(first); TemporaryFile.remove(second) }
+        runner.run(".open \(second)")
+        runner.run("CREATE TABLE u(x);")
+        runner.run("INSERT INTO u VALUES (7);")
+        runner.run(".tables")
+        runner.run("SELECT x FROM u;")
+        #expect(printed() == "u\n7\n")
+        #expect(runner.explorer.databaseFile == second)
+        #expect(try SQLiteEngine(path: first).fetchScalar("SELECT group_concat(name) FROM sqlite_schema") == .text("t"))
+        runner.run(".open")
+        runner.run(".tables")
+        runner.run("SELECT 1;")
+        #expect(printed() == "1\n")
+    }
+
+    @Test(".open is refused while a change is pending; the database open stays, with the change")
+    func refusedWithPendingChanges() throws {
+        let (runner, printed, first) = try runner()
+        defer { TemporaryFile.remove(first) }
+        runner.run("open t")
+        runner.run("insert b='x'")
+        _ = printed()
+        runner.run(".open \(TemporaryFile.path("never"))")
+        #expect(printed().contains("error: open: commit or roll back the changes first"))
+        #expect(runner.explorer.databaseFile == first)
+        #expect(runner.explorer.pendingChanges == 1)
+        runner.run("rollback")
+    }
+
+    @Test("after --read-only, a file .open opens is read-only too; --new never empties the file open now")
+    func readOnlyHoldsAndNewSparesTheOpenFile() throws {
+        let (runner, printed, first) = try runner()
+        let second = TemporaryFile.path("open-ro")
+        defer { TemporaryFile.remove(first); TemporaryFile.remove(second) }
+        try SQLiteEngine(path: second, options: OpenOptions(create: true)).executeScript("CREATE TABLE v(y); INSERT INTO v VALUES (1)")
+        runner.run(".open --new \(first)")
+        #expect(printed().contains("it is the open database"))
+        runner.opensReadOnly = true
+        runner.run(".open \(second)")
+        runner.run("INSERT INTO v VALUES (2);")
+        #expect(printed().contains("error:"))
+        #expect(try SQLiteEngine(path: second).fetchScalar("SELECT count(*) FROM v") == .integer(1))
+    }
+}
