@@ -12,10 +12,13 @@ import Testing
         #expect(SQLite3Arguments.translate(["-noheader", "-list", "db"]) == ["--no-header", "--mode", "list", "db"])
     }
 
-    @Test func optionsWithValuesAndPlainFlags() {
+    @Test func optionsWithValuesAndPlainFlags() throws {
         #expect(SQLite3Arguments.translate(["-cmd", ".mode csv", "-separator", ";", "-nullvalue", "NULL", "-bail", "-readonly", "db"])
                 == ["--cmd", ".mode csv", "--separator", ";", "--nullvalue", "NULL", "--bail", "--read-only", "db"])
         #expect(SQLite3Arguments.translate(["-batch", "db"]) == ["db"])
+        #expect(SQLite3Arguments.translate(["-version"]) == ["--version"])
+        #expect(SQLite3Arguments.translate(["-init", "it's.sql", "db"]) == ["--cmd", ".read 'it''s.sql'", "db"])
+        #expect(try CommandParser.parse(".read 'it''s.sql'") == .read("it's.sql"))
     }
 
     @Test func amigoShellsOwnArgumentsAreLeftAlone() {

@@ -6,7 +6,8 @@
 /// | `-csv` `-json` `-line` `-list` `-box` `-column` `-markdown` `-html` `-ascii` `-quote` `-tabs` | `--mode MODE` |
 /// | `-table` | `--mode ascii-table` (sqlite3's table of `+`, `-` and `|`; amigo-shell's own `table` is another) |
 /// | `-header` `-noheader` (`-headers`, `-noheaders`) | `--header` `--no-header` |
-/// | `-bail` `-readonly` `-echo` | `--bail` `--read-only` `--echo` |
+/// | `-bail` `-readonly` `-echo` `-version` `-help` | `--bail` `--read-only` `--echo` `--version` `--help` |
+/// | `-init FILE` | `--cmd ".read 'FILE'"` (its commands first) |
 /// | `-cmd COMMAND` | `--cmd COMMAND` (runs before the rest) |
 /// | `-separator TEXT` `-nullvalue TEXT` `-newline TEXT` | `--separator TEXT` `--nullvalue TEXT` `--newline TEXT` |
 /// | `-csv` | `--mode csv --newline LF` (sqlite3's `-csv` ends rows with a line feed, `.mode csv` with CRLF) |
@@ -23,7 +24,7 @@ package enum SQLite3Arguments {
         "table": ["--mode", "ascii-table"], "html": ["--mode", "html"], "ascii": ["--mode", "ascii"],
         "quote": ["--mode", "quote"], "tabs": ["--mode", "tabs"],
         "header": ["--header"], "headers": ["--header"], "noheader": ["--no-header"], "noheaders": ["--no-header"],
-        "bail": ["--bail"], "readonly": ["--read-only"], "echo": ["--echo"],
+        "bail": ["--bail"], "readonly": ["--read-only"], "echo": ["--echo"], "version": ["--version"], "help": ["--help"],
         "batch": [], "interactive": [],
     ]
     /// Options that take a value, and the long option they become.
@@ -47,6 +48,10 @@ package enum SQLite3Arguments {
                 result += replacement
                 // sqlite3 writes no header line in any mode until -header.
                 if replacement.first == "--mode" && !choosesHeader && !result.contains("--no-header") { result.append("--no-header") }
+            } else if name == "init", index < arguments.count {
+                // `-init FILE`: the file's commands before anything else, as `.read FILE` would run them.
+                result += ["--cmd", ".read '" + arguments[index].replacingOccurrences(of: "'", with: "''") + "'"]
+                index += 1
             } else if let option = options[name], index < arguments.count {
                 result += [option, arguments[index]]
                 index += 1
