@@ -264,7 +264,7 @@ import Testing
     }
 
     @Test func aDotCommandThisShellLacksIsAnErrorWithAnHonestSuggestion() throws {
-        #expect(error(".mode htm") == .usage(command: ".mode", usage: "mode csv|tsv|json|jsonl|table|line|markdown|list|column|box|ascii-table|qbox|tabs|quote|insert|html|ascii|tcl"))
+        #expect(error(".mode htm") == .usage(command: ".mode", usage: "mode csv|tsv|json|jsonl|table|line|markdown|list|column|box|ascii-table|qbox|tabs|json-sqlite3|quote|insert|html|ascii|tcl"))
         #expect(try parse(".mode insert") == .mode(.insert, table: nil))
         #expect(try parse(".mode insert \"my table\"") == .mode(.insert, table: "my table"))
         #expect(try parse(".mode html") == .mode(.html))

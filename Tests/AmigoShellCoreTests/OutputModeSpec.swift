@@ -132,7 +132,7 @@ import Testing
     }
 
     @Test func modeNamesAndAliases() {
-        #expect(OutputMode.choices == "csv|tsv|json|jsonl|table|line|markdown|list|column|box|ascii-table|qbox|tabs|quote|insert|html|ascii|tcl")
+        #expect(OutputMode.choices == "csv|tsv|json|jsonl|table|line|markdown|list|column|box|ascii-table|qbox|tabs|json-sqlite3|quote|insert|html|ascii|tcl")
         #expect(OutputMode(name: "CSV") == .csv)
         #expect(OutputMode(name: "md") == .markdown)
         #expect(OutputMode(name: "column") == .column)
@@ -143,8 +143,10 @@ import Testing
         #expect(OutputMode(name: "tabs") == .tabs)
         #expect(OutputMode(name: "table") == .table)
         #expect(OutputMode(sqlite3Name: "table") == .asciiTable)
+        #expect(OutputMode(sqlite3Name: "json") == .sqlite3JSON)
+        #expect(OutputMode(name: "json") == .json)
         #expect(OutputMode.allCases.filter(\.writesEveryRow) == [.csv, .tsv, .json, .jsonl, .line, .markdown, .list, .column, .box, .asciiTable, .qbox, .tabs,
-                                                                  .quote, .insert, .html, .ascii, .tcl])
+                                                                  .sqlite3JSON, .quote, .insert, .html, .ascii, .tcl])
     }
 
     /// sqlite3's list, column and box modes, byte for byte as sqlite3 3.40 writes them.

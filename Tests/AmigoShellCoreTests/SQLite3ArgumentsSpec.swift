@@ -8,7 +8,7 @@ import Testing
         #expect(SQLite3Arguments.translate(["-csv", "db.sqlite", "SELECT 1"]) == ["--mode", "csv", "--newline", "\n", "--no-header", "db.sqlite", "SELECT 1"])
         #expect(SQLite3Arguments.translate(["-header", "-csv", "db"]) == ["--header", "--mode", "csv", "--newline", "\n", "db"])
         #expect(SQLite3Arguments.translate(["-newline", ";", "-list", "db"]) == ["--newline", ";", "--mode", "list", "--no-header", "db"])
-        #expect(SQLite3Arguments.translate(["-column", "-json", "db"]) == ["--mode", "column", "--no-header", "--mode", "json", "db"])
+        #expect(SQLite3Arguments.translate(["-column", "-json", "db"]) == ["--mode", "column", "--no-header", "--mode", "json-sqlite3", "db"])
         #expect(SQLite3Arguments.translate(["-noheader", "-list", "db"]) == ["--no-header", "--mode", "list", "db"])
     }
 

@@ -189,4 +189,20 @@ import Testing
         let text = printed()
         #expect(text.hasPrefix("7\nRun Time: real "), "\(text)")
     }
+
+    @Test("sqlite3's JSON: no spaces, a row a line after the first, twenty-digit reals, sqlite3's escapes, nothing for no rows")
+    func sqlite3JSON() throws {
+        var out = ""
+        let writer = RowWriter(formatter: SQLite3JSONFormatter()) { out += $0 }
+        try writer.begin(columns: ["r", "t", "n"])
+        try writer.write([.real(0.1), .text("a\"b\\c\n\u{1}é"), .null])
+        try writer.write([.real(.infinity), .integer(7), .real(2)])
+        try writer.finish()
+        #expect(out == #"[{"r":0.10000000000000000555,"t":"a\"b\\c\n\u0001é","n":null},"# + "\n" + #"{"r":1e999,"t":7,"n":2.0}]"# + "\n")
+        var none = ""
+        let empty = RowWriter(formatter: SQLite3JSONFormatter()) { none += $0 }
+        try empty.begin(columns: ["a"])
+        try empty.finish()
+        #expect(none == "")
+    }
 }

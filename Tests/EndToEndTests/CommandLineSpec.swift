@@ -117,6 +117,6 @@ struct CommandLineSpec {
             echo "== mode"; complete_words amigo-shell --mode js
             """
         let result = try ProcessRunner.run("/bin/bash", ["-c", "cd \(workspace.directory.path.shellQuoted) && " + script, try Fixture.binary()])
-        #expect(result.stdout == "== file\nchinook.sqlite\n== mode\njson\njsonl\n", "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout == "== file\nchinook.sqlite\n== mode\njson\njsonl\njson-sqlite3\n", "\(result.stdout)\(result.stderr)")
     }
 }

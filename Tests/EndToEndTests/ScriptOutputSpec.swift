@@ -124,7 +124,7 @@ struct ScriptOutputSpec {
         let workspace = try Workspace("script-bad-mode")
         let result = try shell(workspace, ["--mode", "htm", "-c", "tables"])
         #expect(result.status == 64)
-        #expect(result.stderr.hasPrefix("amigo-shell: --mode: 'htm' is not one of csv|tsv|json|jsonl|table|line|markdown|list|column|box|ascii-table|qbox|tabs|quote|insert|html|ascii|tcl\n"), "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("amigo-shell: --mode: 'htm' is not one of csv|tsv|json|jsonl|table|line|markdown|list|column|box|ascii-table|qbox|tabs|json-sqlite3|quote|insert|html|ascii|tcl\n"), "\(result.stderr)")
     }
 
     @Test(".exit CODE ends the run with that status, as sqlite3's does; .backup and .save copy the file, never onto itself")
@@ -154,7 +154,7 @@ struct ScriptOutputSpec {
         let sql = "SELECT GenreId, Name || ' & co''s <b>' AS name, NULL AS missing, GenreId / 3.0 AS third FROM Genre WHERE GenreId < 4 ORDER BY GenreId"
         for flags in [["-csv"], ["-csv", "-header"], ["-list"], ["-header"], ["-column", "-header"], ["-box"],
                       ["-line"], ["-list", "-separator", ";", "-nullvalue", "NULL"], ["-cmd", ".mode column"],
-                      ["-html", "-header"], ["-quote"], ["-ascii"], ["-tabs"], ["-markdown"], ["-table"], ["-table", "-noheader"],
+                      ["-html", "-header"], ["-quote"], ["-ascii"], ["-tabs"], ["-markdown"], ["-table"], ["-table", "-noheader"], ["-json"],
                       ["-csv", "-separator", ";", "-newline", "|"]] {
             let expected = try ProcessRunner.run(sqlite3, flags + [workspace.database, sql])
             let actual = try shell(workspace, flags + [sql])

@@ -241,7 +241,7 @@ extension CommandParser {
             .freq(input.rest.isEmpty ? nil : CommandParser.unquote(input.rest))
         },
         CommandSpec("mode", aliases: [".mode"], usage: "mode [MODE]",
-                    summary: "text mode: write rows as csv, tsv, json, jsonl, table (default), line, markdown, or sqlite3's list, column, box, ascii-table (.mode table), qbox, tabs, quote, insert [TABLE], html, ascii or tcl (no MODE: say which; also .mode)") { input in
+                    summary: "text mode: write rows as csv, tsv, json, jsonl, table (default), line, markdown, or sqlite3's list, column, box, ascii-table (.mode table), qbox, tabs, json-sqlite3 (.mode json), quote, insert [TABLE], html, ascii or tcl (no MODE: say which; also .mode)") { input in
             if input.rest.isEmpty { return .mode(nil) }
             // `insert TABLE`: the name the INSERT statements write into (sqlite3's default: table).
             let words = input.rest.split(separator: " ", maxSplits: 1).map(String.init)
@@ -303,19 +303,16 @@ extension CommandParser {
         },
         CommandSpec("separator", aliases: [".separator"], usage: "separator TEXT [ROW]",
                     summary: "text mode: what list mode writes between values (default |; \\t for a tab), and with ROW what ends a row; csv, tcl and ascii use it too until the next mode (also .separator)") { input in
-            let words = CommandParser.splitWords(try input.needs("separator TEXT [ROW]")).map { word in
-                CommandParser.unquote(word).replacingOccurrences(of: "\\t", with: "\t").replacingOccurrences(of: "\\n", with: "\n")
-                    .replacingOccurrences(of: "\\r", with: "\r")
-            }
+            let words = CommandParser.splitWords(try input.needs("separator TEXT [ROW]")).map(SQLite3Argument.text)
             return .separator(words.first ?? "", row: words.count > 1 ? words[1] : nil)
         },
         CommandSpec("nullvalue", aliases: [".nullvalue"], usage: "nullvalue TEXT",
                     summary: "text mode: how NULL is written in list, column, box and line modes (default empty; also .nullvalue)") { input in
-            .nullValue(CommandParser.unquote(input.rest))
+            .nullValue(SQLite3Argument.text(input.rest.trimmingCharacters(in: .whitespaces)))
         },
         CommandSpec("print", aliases: [".print"], usage: "print TEXT…",
-                    summary: "text mode: write TEXT and a line break, each word unquoted, one space between (as sqlite3's .print)") { input in
-            .print(CommandParser.splitWords(input.rest).map(CommandParser.unquote).joined(separator: " "))
+                    summary: "text mode: write TEXT and a line break, each word unquoted, one space between, \\t and other backslash escapes resolved outside single quotes (as sqlite3's .print)") { input in
+            .print(CommandParser.splitWords(input.rest).map(SQLite3Argument.text).joined(separator: " "))
         },
         CommandSpec("bail", aliases: [".bail"], usage: "bail on|off",
                     summary: "text mode: end the run at the first command that fails, with status 1 (as -bail; also .bail)") { input in

@@ -32,6 +32,9 @@ package enum OutputMode: String, CaseIterable, Sendable {
     case qbox
     /// sqlite3's `.mode tabs` (and `-tabs`): list mode with a tab between values, written raw.
     case tabs
+    /// sqlite3's `.mode json` (and `-json`), byte for byte (``SQLite3JSONFormatter``; `.mode json`
+    /// with the dot is this one, amigo-shell's own `mode json` is ``json``).
+    case sqlite3JSON = "json-sqlite3"
     /// sqlite3's `.mode quote`: each value an SQL literal, joined by commas.
     case quote
     /// sqlite3's `.mode insert [TABLE]`: each row as the INSERT statement that adds it.
@@ -43,7 +46,7 @@ package enum OutputMode: String, CaseIterable, Sendable {
     /// sqlite3's `.mode tcl`: each value a C-style string in double quotes, a space apart.
     case tcl
 
-    /// `csv|tsv|json|jsonl|table|line|markdown|list|column|box|ascii-table|qbox|tabs|quote|insert|html|ascii|tcl`, for usage lines.
+    /// `csv|tsv|json|jsonl|table|line|markdown|list|column|box|ascii-table|qbox|tabs|json-sqlite3|quote|insert|html|ascii|tcl`, for usage lines.
     package static let choices = allCases.map(\.rawValue).joined(separator: "|")
 
     /// Whether the mode is read by people (table, line, markdown), so that text mode makes
@@ -83,8 +86,13 @@ package enum OutputMode: String, CaseIterable, Sendable {
     }
 
     /// A mode as sqlite3's `.mode` names it: `table` is sqlite3's table of `+`, `-` and `|`
-    /// (``asciiTable``); every other name as ``init(name:)`` reads it.
+    /// (``asciiTable``), `json` sqlite3's JSON (``sqlite3JSON``); every other name as
+    /// ``init(name:)`` reads it.
     package init?(sqlite3Name name: String) {
-        if name.lowercased() == "table" { self = .asciiTable } else { self.init(name: name) }
+        switch name.lowercased() {
+        case "table": self = .asciiTable
+        case "json": self = .sqlite3JSON
+        default: self.init(name: name)
+        }
     }
 }

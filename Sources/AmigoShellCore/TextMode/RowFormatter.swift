@@ -55,6 +55,7 @@ extension OutputMode {
         case .box: return ColumnFormatter(style: .box, header: true, nullValue: nullValue)
         case .asciiTable: return ColumnFormatter(style: .table, header: true, nullValue: nullValue)
         case .qbox: return ColumnFormatter(style: .qbox, header: true, nullValue: nullValue)
+        case .sqlite3JSON: return SQLite3JSONFormatter()
         case .tabs: return ListFormatter(header: header, separator: separator, nullValue: nullValue, rowEnd: rowSeparator ?? "\n")
         case .line: return LineFormatter(nullValue: nullValue)
         case .csv: return CSVFormatter(header: header, sqlite3Quoting: sqlite3CSV, lineEnd: rowSeparator ?? "\r\n",

@@ -3,7 +3,8 @@
 ///
 /// | sqlite3 | amigo-shell |
 /// |---|---|
-/// | `-csv` `-json` `-line` `-list` `-box` `-column` `-markdown` `-html` `-ascii` `-quote` `-tabs` | `--mode MODE` |
+/// | `-csv` `-line` `-list` `-box` `-column` `-markdown` `-html` `-ascii` `-quote` `-tabs` | `--mode MODE` |
+/// | `-json` | `--mode json-sqlite3` (sqlite3's JSON; amigo-shell's own `json` is spaced) |
 /// | `-table` | `--mode ascii-table` (sqlite3's table of `+`, `-` and `|`; amigo-shell's own `table` is another) |
 /// | `-header` `-noheader` (`-headers`, `-noheaders`) | `--header` `--no-header` |
 /// | `-bail` `-readonly` `-echo` `-version` `-help` | `--bail` `--read-only` `--echo` `--version` `--help` |
@@ -19,7 +20,7 @@
 package enum SQLite3Arguments {
     /// Options that take no value, and what they become.
     static let flags: [String: [String]] = [
-        "csv": ["--mode", "csv", "--newline", "\n"], "json": ["--mode", "json"], "line": ["--mode", "line"], "list": ["--mode", "list"],
+        "csv": ["--mode", "csv", "--newline", "\n"], "json": ["--mode", "json-sqlite3"], "line": ["--mode", "line"], "list": ["--mode", "list"],
         "box": ["--mode", "box"], "column": ["--mode", "column"], "markdown": ["--mode", "markdown"],
         "table": ["--mode", "ascii-table"], "html": ["--mode", "html"], "ascii": ["--mode", "ascii"],
         "quote": ["--mode", "quote"], "tabs": ["--mode", "tabs"],

@@ -37,3 +37,7 @@ SELECT 1 AS x;
 .indexes note
 .dump note
 .dump "odd name"
+.mode json
+SELECT * FROM note;
+SELECT * FROM note WHERE 0;
+SELECT 1e999 AS big, 'quote " and \ backslash' AS t;

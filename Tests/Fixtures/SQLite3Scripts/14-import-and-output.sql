@@ -1,7 +1,8 @@
 -- sqlite3's .import as a script uses it: a CSV file with quotes made by the script itself, a new
 -- table from its header (the CREATE TABLE written as sqlite3 writes it), an existing table with
 -- --skip, a tab-separated file in tabs mode, and csv mode's rows ending in a line feed once it
--- has imported (sqlite3's own quirk); .output to a file and back.
+-- has imported (sqlite3's own quirk); .output to a file and back; backslash escapes in .print,
+-- .separator and .nullvalue.
 .headers off
 .mode list
 .once in.csv
@@ -30,3 +31,9 @@ SELECT 1;
 .output
 SELECT 2;
 .schema people
+.print "a\tb" 'c\td' e\tf \101\102
+.separator "\t"
+.mode list
+SELECT 1, 2;
+.nullvalue "(\x)"
+SELECT NULL;
