@@ -162,7 +162,7 @@ import Testing
         runner.run(".show")
         #expect(printed() == """
                     echo: off
-                 headers: on
+                 headers: off
                     mode: table
                nullvalue: "N"
                   output: stdout

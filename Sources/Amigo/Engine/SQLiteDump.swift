@@ -63,7 +63,7 @@ package struct SQLiteDump {
     /// trigger of the main database as stored, each ended by `;`, in the order they were made;
     /// with `pattern` (a `LIKE` pattern, bound), only those on a table whose name matches it.
     /// As sqlite3 writes them: a table whose name is quoted reads `CREATE TABLE IF NOT EXISTS`,
-    /// a view is followed by its columns in a comment (`/* v(id,"the name") */`), and the
+    /// a view or a virtual table is followed by its columns in a comment (`/* v(id,"the name") */`), and the
     /// attached files' statements follow the main file's, their names qualified (`CREATE TABLE x.q(a)`).
     public func writeSchema(tablesLike pattern: String? = nil, to sink: (String) throws -> Void) throws {
         let attached = (engine.dialect as? SQLiteDialect)?.attached.all ?? []
@@ -75,9 +75,11 @@ package struct SQLiteDump {
             for row in rows {
                 var sql = Self.qualified(row[0].textValue ?? "", schema: schema)
                 if schema == nil { sql = Self.createIfNotExists(sql) }
-                if row[1].textValue == "view", let name = row[2].textValue {
-                    let columns = try engine.fetchAll("SELECT name FROM pragma_table_info(?, ?)", [.text(name), .text(schema ?? "main")])
-                        .rows.map { Self.identifier($0[0].textValue ?? "") }
+                let isVirtual = row[1].textValue == "table" && sql.uppercased().hasPrefix("CREATE VIRTUAL TABLE")
+                // (A virtual table whose module this SQLite lacks has no columns to read: no comment.)
+                if row[1].textValue == "view" || isVirtual, let name = row[2].textValue,
+                   let columns = try? engine.fetchAll("SELECT name FROM pragma_table_info(?, ?)", [.text(name), .text(schema ?? "main")])
+                    .rows.map({ Self.identifier($0[0].textValue ?? "") }) {
                     let viewName = (schema.map { Self.identifier($0) + "." } ?? "") + Self.identifier(name)
                     sql += "\n/* \(viewName)(\(columns.joined(separator: ","))) */"
                 }

@@ -240,10 +240,11 @@ package final class TextModeRunner {
                 mode = newMode
                 insertTable = table
                 modeIsChosen = true
-                // sqlite3's `.mode`: its columnar modes turn the header on (and it stays on),
-                // csv, tsv and list leave it off until `.headers on`.
+                // sqlite3's `.mode column` turns the header on (and it stays on); box, table,
+                // qbox and markdown name their columns whatever it says; csv, tsv and list leave
+                // it off until `.headers on`.
                 if lineIsDotCommand && !headerIsChosen {
-                    header = [.column, .box, .asciiTable, .qbox, .markdown].contains(newMode)
+                    header = newMode == .column
                     headerIsChosen = header
                 }
                 // and list, csv, tcl and ascii put back their own separators and row ends.
@@ -343,6 +344,9 @@ package final class TextModeRunner {
             deferred = nil
             guard explorer.isSQLite else { throw ShellError.sqliteOnly(command: "dump") }
             try SQLiteDump(engine: explorer.amigo.engine).write(tables: tables.isEmpty ? nil : tables) { try write($0, raw: true) }
+        case .sql(let sql) where explorer.isSQLite && SQLite3QueryPlanText.isExplainQueryPlan(sql) && !CommandParser.namesTheSQLCommand(currentLine):
+            deferred = nil   // sqlite3's own rendering of EXPLAIN QUERY PLAN, in every mode
+            try writeQueryPlan(of: sql)
         case .sql(let sql) where try !explorer.sqlWrites(sql):
             deferred = nil
             // sqlite3's query, in a script that chose no mode: sqlite3's list mode (psql's
