@@ -173,7 +173,7 @@ import Testing
                 filename: \(path)
 
             """)
-        #expect(TextModeRunner.cString("a\"b\\c\u{1}") == "\"a\\\"b\\\\c\\001\"")
+        #expect(TclFormatter.quoted("a\"b\\c\u{1}é") == "\"a\\\"b\\\\c\\001\\303\\251\"")
     }
 
     @Test(".timer times statements, not dot-commands, as sqlite3 does")

@@ -2,7 +2,6 @@
 // `.changes`, `.databases` and `.show`, and psql's `\x`.
 
 import Amigo
-import Foundation
 
 extension TextModeRunner {
     /// Runs `countchanges`, `databases`, `settings`, `parameter` or `expanded`.
@@ -52,17 +51,18 @@ extension TextModeRunner {
         try write("changes: \(counts.last)   total_changes: \(counts.total)\n", raw: true)
     }
 
-    /// sqlite3's `.show`: each setting right-aligned on its name, texts as C strings.
+    /// sqlite3's `.show`: each setting right-aligned on its name, texts as sqlite3's C strings
+    /// (``TclFormatter/quoted(_:)``: its `output_c_string`).
     private func settingsText() -> String {
         let separator = separatorIsChosen ? self.separator : mode.defaultSeparator
         let rows: [(String, String)] = [
             ("echo", echoesInput ? "on" : "off"),
             ("headers", header ? "on" : "off"),
-            ("mode", mode == .asciiTable ? "table" : mode.rawValue),
-            ("nullvalue", Self.cString(nullValue)),
+            ("mode", Self.sqlite3ModeName(mode)),
+            ("nullvalue", TclFormatter.quoted(nullValue)),
             ("output", redirect?.path ?? "stdout"),
-            ("colseparator", Self.cString(separator)),
-            ("rowseparator", Self.cString(rowSeparator ?? "\n")),
+            ("colseparator", TclFormatter.quoted(separator)),
+            ("rowseparator", TclFormatter.quoted(rowSeparator ?? "\n")),
             ("timer", timesCommands ? "on" : "off"),
             ("width", columnWidths.map { "\($0) " }.joined()),
             ("filename", explorer.databaseFile),
@@ -70,20 +70,14 @@ extension TextModeRunner {
         return rows.map { name, value in String(repeating: " ", count: max(0, 12 - name.count)) + name + ": " + value + "\n" }.joined()
     }
 
-    /// `text` in double quotes with C's escapes, as sqlite3's `.show` writes its texts.
-    static func cString(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F: out += String(format: "\\%03o", scalar.value)
-            default: out.unicodeScalars.append(scalar)
-            }
+    /// The mode as sqlite3's `.show` names it (its `table`, `json`; `tabs` is its list, `qbox` its box).
+    static func sqlite3ModeName(_ mode: OutputMode) -> String {
+        switch mode {
+        case .asciiTable: return "table"
+        case .sqlite3JSON: return "json"
+        case .tabs: return "list"
+        case .qbox: return "box"
+        default: return mode.rawValue
         }
-        return out + "\""
     }
 }
