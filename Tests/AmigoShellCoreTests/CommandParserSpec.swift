@@ -43,7 +43,7 @@ import Testing
         for name in CommandParser.names {
             let line = ["open", "follow", "get", "stats", "once", "read", "save", "run", "path", "attach", "detach", "unhide", "backup"].contains(name) ? "\(name) x"
                 : ["link", "unlink"].contains(name) ? "\(name) x 1"
-                : name == "import" ? "import a.csv t" : name == "headers" ? "headers off" : name == "timer" ? "timer on" : name == "bail" ? "bail on" : name == "countchanges" ? "countchanges on" : name == "parameter" ? "parameter list" : name == "separator" ? "separator ," : name == "width" ? "width 5 -3"
+                : name == "import" ? "import a.csv t" : name == "headers" ? "headers off" : name == "timer" ? "timer on" : name == "bail" ? "bail on" : name == "countchanges" ? "countchanges on" : name == "parameter" ? "parameter list" : name == "eqp" ? "eqp on" : name == "separator" ? "separator ," : name == "width" ? "width 5 -3"
                 : name == "sql" ? "sql SELECT 1" : name == "set" ? "set a = 1" : name == "limit" ? "limit 3"
                 : name == "export" ? "export json x.json" : name == "column" ? "column json(body).a" : name
             #expect(try parse(line) != nil, "\(line)")
@@ -53,7 +53,7 @@ import Testing
                                         "sql", "set", "insert", "delete", "link", "unlink", "changes", "undo", "commit", "rollback", "echo", "export", "page", "map", "path", "schema", "schemas", "attach", "detach", "conninfo", "count", "refresh", "reconnect",
                                         "explain", "history", "save", "run", "stats", "freq",
                                         "mode", "headers", "output", "once", "read", "dump", "import", "indexes", "separator", "nullvalue", "print", "bail",
-                                        "countchanges", "backup", "use", "parameter", "databases", "settings", "timer", "expanded",
+                                        "countchanges", "backup", "use", "parameter", "eqp", "databases", "settings", "timer", "expanded",
                                         "width", "help", "quit"])
     }
 

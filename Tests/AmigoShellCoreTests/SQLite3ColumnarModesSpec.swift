@@ -162,6 +162,7 @@ import Testing
         runner.run(".show")
         #expect(printed() == """
                     echo: off
+                     eqp: off
                  headers: off
                     mode: table
                nullvalue: "N"

@@ -82,3 +82,30 @@ extension SQLiteEngine {
         withConnectionHandle { (Int(sqlite3_changes64($0)), Int(sqlite3_total_changes64($0))) }
     }
 }
+
+extension SQLiteEngine {
+    /// One row of `EXPLAIN QUERY PLAN`: the step's id, its parent's, and SQLite's words for it.
+    public struct QueryPlanRow: Sendable, Equatable {
+        /// The step's id.
+        public let id: Int64
+        /// The id of the step it is under (0 at the top).
+        public let parent: Int64
+        /// SQLite's words (`SCAN t`, `SEARCH t USING INDEX …`).
+        public let detail: String
+    }
+
+    /// The rows of `EXPLAIN QUERY PLAN` for the statement `sql` (sqlite3's `.eqp on`), which is
+    /// explained, never run. A statement with parameters needs the parameter table
+    /// (``setParameterTable(_:)``), as when it runs. Empty for a statement SQLite has no plan
+    /// steps for (a `CREATE`, a `PRAGMA`).
+    ///
+    /// - Throws: what preparing `sql` throws (one statement only, as ``Engine/fetch(_:_:_:)``).
+    public func queryPlanRows(of sql: String) throws -> [QueryPlanRow] {
+        var rows: [QueryPlanRow] = []
+        try fetch("EXPLAIN QUERY PLAN " + sql, []) { row in
+            rows.append(QueryPlanRow(id: row.int64(at: 0), parent: row.int64(at: 1), detail: row.string(at: 3)))
+            return true
+        }
+        return rows
+    }
+}

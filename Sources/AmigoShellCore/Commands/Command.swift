@@ -130,6 +130,8 @@ package enum Command: Equatable, Sendable {
     case openFile(path: String?, new: Bool, readOnly: Bool)
     /// Text mode, SQLite: sqlite3's parameter table (`.parameter set|unset|list|clear`).
     case parameter(ParameterAction)
+    /// Text mode, SQLite: whether each SQL statement's plan is written before it runs (sqlite3's `.eqp on|off`).
+    case eqp(Bool)
     /// Text mode, SQLite: the connection's databases with their files, read-only or not (sqlite3's `.databases`).
     case databases
     /// Text mode: the settings (mode, headers, separators, NULL text, output …; sqlite3's `.show`).

@@ -365,6 +365,14 @@ extension CommandParser {
             default: throw ShellError.usage(command: input.word, usage: usage)
             }
         },
+        CommandSpec("eqp", aliases: [".eqp"], usage: "eqp on|off",
+                    summary: "text mode, SQLite: write each SQL statement's query plan before it runs, as sqlite3's tree (also .eqp)") { input in
+            switch input.rest.lowercased() {
+            case "on", "1", "yes", "true": return .eqp(true)
+            case "off", "0", "no", "false": return .eqp(false)
+            default: throw ShellError.usage(command: input.word, usage: "eqp on|off")
+            }
+        },
         CommandSpec("databases", aliases: [".databases"], usage: "databases",
                     summary: "text mode, SQLite: the connection's databases (main, temp, attached) with their files, r/o or r/w (as sqlite3's .databases)") { try $0.bare(.databases, "databases") },
         CommandSpec("settings", aliases: [".show"], usage: "settings",

@@ -202,7 +202,7 @@ extension Explorer {
             let info = amigo.engine.connectionInfo
             return CommandResult(output: info, status: info)
         case .mode, .headers, .output, .once, .read, .dump, .separator, .nullValue, .timer, .width, .importFile, .expanded, .bail,
-             .countChanges, .databases, .settings, .backup, .parameter, .openFile:
+             .countChanges, .databases, .settings, .backup, .parameter, .openFile, .eqp:
             // Text mode's runner answers these; the terminal UI has no stream to write to.
             throw ShellError.textModeOnly(command: command.name)
         }

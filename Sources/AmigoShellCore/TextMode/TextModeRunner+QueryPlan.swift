@@ -19,4 +19,14 @@ extension TextModeRunner {
         })
         try write(plan.text, raw: !mode.isForPeople)
     }
+
+    /// With `.eqp on`, on SQLite: the plan of `sql` as sqlite3 writes it before the statement's
+    /// output (nothing for a statement with no plan steps, or one that is itself an EXPLAIN).
+    func writeQueryPlanFirst(of sql: String) throws {
+        guard explainsQueryPlans, let sqlite = explorer.amigo.engine as? SQLiteEngine,
+              !sql.drop(while: \.isWhitespace).uppercased().hasPrefix("EXPLAIN") else { return }
+        var plan = SQLite3QueryPlanText()
+        for row in try sqlite.queryPlanRows(of: sql) { plan.append(.init(id: row.id, parent: row.parent, detail: row.detail)) }
+        try write(plan.text, raw: !mode.isForPeople)
+    }
 }

@@ -4,7 +4,8 @@
 import Amigo
 
 extension TextModeRunner {
-    /// Runs `countchanges`, `databases`, `settings`, `parameter` or `expanded`.
+    /// Runs `countchanges`, `eqp`, `databases`, `settings`, `parameter`, `expanded`, `use`
+    /// (`.open`) or `backup`.
     func performSettingsCommand(_ command: Command) throws {
         switch command {
         case .countChanges(let on):
@@ -13,6 +14,15 @@ extension TextModeRunner {
         case .databases:
             guard let sqlite = explorer.amigo.engine as? SQLiteEngine else { throw ShellError.sqliteOnly(command: "databases") }
             try write(try sqlite.databaseListings().map { $0.sqlite3Line + "\n" }.joined(), raw: true)
+        case .openFile(let path, let new, let readOnly):
+            deferred = nil
+            try openFile(path, new: new, readOnly: readOnly)
+        case .backup(let path, let schema):
+            deferred = nil
+            try backup(to: path, schema: schema)
+        case .eqp(let on):
+            guard explorer.amigo.engine is SQLiteEngine else { throw ShellError.sqliteOnly(command: "eqp") }
+            explainsQueryPlans = on
         case .settings:
             try write(settingsText(), raw: true)
         case .parameter(let action):
@@ -57,6 +67,7 @@ extension TextModeRunner {
         let separator = separatorIsChosen ? self.separator : mode.defaultSeparator
         let rows: [(String, String)] = [
             ("echo", echoesInput ? "on" : "off"),
+            ("eqp", explainsQueryPlans ? "on" : "off"),
             ("headers", header ? "on" : "off"),
             ("mode", Self.sqlite3ModeName(mode)),
             ("nullvalue", TclFormatter.quoted(nullValue)),

@@ -128,6 +128,8 @@ package final class TextModeRunner {
     package var echoesInput = false
     /// Whether each SQL statement is followed by its change counts (sqlite3's `.changes on`).
     package var countsChanges = false
+    /// Whether each SQL statement's plan is written before it runs (sqlite3's `.eqp on`).
+    package var explainsQueryPlans = false
     /// Whether `.open` opens files read-only (`--read-only`).
     package var opensReadOnly = false
     /// Told each explorer `.open` makes (the executable watches it for Ctrl-C and completion).
@@ -197,10 +199,12 @@ package final class TextModeRunner {
         }
         if case .sql(let sql) = command, !CommandParser.namesTheSQLCommand(line), try runsAsScriptStatement(sql) {
             deferred = nil
+            try writeQueryPlanFirst(of: sql)
             if let note = try runScriptStatement(sql) { errors("note: " + note) }
             try writeChangeCounts()
             return true
         }
+        if case .sql(let sql) = command { try writeQueryPlanFirst(of: sql) }
         let goesOn = try perform(command, location: location)
         if case .sql = command { try writeChangeCounts() }
         return goesOn
@@ -292,11 +296,7 @@ package final class TextModeRunner {
         case .exit(let code):
             (requestedExitStatus, quitRequested, deferred) = (code, true, nil)
             return false
-        case .openFile(let path, let new, let readOnly):
-            deferred = nil
-            try openFile(path, new: new, readOnly: readOnly)
-            return true
-        case .countChanges, .databases, .settings, .expanded, .parameter:
+        case .countChanges, .databases, .settings, .expanded, .parameter, .eqp, .openFile, .backup:
             try performSettingsCommand(command)
             return true
         case .output(let path):
@@ -337,9 +337,6 @@ package final class TextModeRunner {
             // sqlite3's `.schema`: the statements as stored (the shell's `schema` explains them).
             deferred = nil
             try SQLiteDump(engine: explorer.amigo.engine).writeSchema(tablesLike: table) { try write($0, raw: true) }
-        case .backup(let path, let schema):
-            deferred = nil
-            try backup(to: path, schema: schema)
         case .dump(let tables):
             deferred = nil
             guard explorer.isSQLite else { throw ShellError.sqliteOnly(command: "dump") }

@@ -16,3 +16,10 @@ SELECT title FROM docs WHERE docs MATCH 'world';
 .schema docs
 CREATE VIEW titles AS SELECT title AS "the title" FROM album;
 .schema titles
+.eqp on
+SELECT * FROM artist WHERE id = 1;
+SELECT 1;
+UPDATE album SET title = 'z' WHERE artist_id = 2;
+EXPLAIN QUERY PLAN SELECT * FROM album;
+.eqp off
+SELECT 2;
