@@ -65,4 +65,17 @@ import Testing
         #expect(printed().contains("error:"))
         #expect(try SQLiteEngine(path: second).fetchScalar("SELECT count(*) FROM v") == .integer(1))
     }
+
+    @Test(".open --new on a folder removes nothing in it and opens nothing (sqlite3 deletes files, never folders); the database open stays")
+    func newNeverRemovesAFolder() throws {
+        let (runner, printed, first) = try runner()
+        let folder = TemporaryFile.path("open-new-folder")
+        defer { TemporaryFile.remove(first); try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/inside", withIntermediateDirectories: true)
+        try Data("keep".utf8).write(to: URL(fileURLWithPath: folder + "/inside/file.txt"))
+        runner.run(".open --new \(folder)")
+        #expect(printed().contains("error:"))
+        #expect(FileManager.default.fileExists(atPath: folder + "/inside/file.txt"))
+        #expect(runner.explorer.databaseFile == first)
+    }
 }

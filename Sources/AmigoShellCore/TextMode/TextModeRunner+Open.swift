@@ -21,7 +21,8 @@ extension TextModeRunner {
         if let path {
             if new, FileManager.default.fileExists(atPath: path) {
                 try ExportGuard(databasePath: explorer.databaseFile, attachedFiles: try explorer.attachedFiles()).check(path, force: true)
-                for suffix in ["", "-journal", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+                // unlink(2), as sqlite3 deletes: a file or a link, never a folder and what it holds.
+                for suffix in ["", "-journal", "-wal", "-shm"] { _ = unlink(path + suffix) }
             }
             amigo = try AmigoDatabase(reflecting: path, options: OpenOptions(readOnly: readOnly, create: !readOnly))
         } else {
