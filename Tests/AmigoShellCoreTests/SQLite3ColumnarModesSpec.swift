@@ -162,18 +162,21 @@ import Testing
         runner.run(".show")
         #expect(printed() == """
                     echo: off
+                     eqp: off
+                 explain: auto
                  headers: off
-                    mode: table
+                    mode: table --wrap 60 --wordwrap off --noquote
                nullvalue: "N"
                   output: stdout
             colseparator: ";"
             rowseparator: "\\n"
-                   timer: off
+                   stats: off
                    width: \("")
                 filename: \(path)
 
             """)
         #expect(TextModeRunner.cString("a\"b\\c\u{1}") == "\"a\\\"b\\\\c\\001\"")
+        #expect(TextModeRunner.cString("∅é") == "\"\\342\\210\\205\\303\\251\"")
     }
 
     @Test(".timer times statements, not dot-commands, as sqlite3 does")

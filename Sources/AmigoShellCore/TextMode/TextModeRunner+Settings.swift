@@ -52,36 +52,54 @@ extension TextModeRunner {
         try write("changes: \(counts.last)   total_changes: \(counts.total)\n", raw: true)
     }
 
-    /// sqlite3's `.show`: each setting right-aligned on its name, texts as C strings.
+    /// sqlite3's `.show`, line for line (its `eqp`, `explain` and `stats`, which the shell never
+    /// turns on, too): each setting right-aligned on its name, texts as C strings.
     private func settingsText() -> String {
+        // The mode a query is written in: sqlite3's list mode in a script that chose none.
+        let mode = !modeIsChosen && explorer.isSQLite ? OutputMode.list : self.mode
         let separator = separatorIsChosen ? self.separator : mode.defaultSeparator
         let rows: [(String, String)] = [
             ("echo", echoesInput ? "on" : "off"),
-            ("headers", header ? "on" : "off"),
-            ("mode", mode == .asciiTable ? "table" : mode.rawValue),
+            ("eqp", "off"),
+            ("explain", "auto"),
+            ("headers", header && !((mode == .list || mode == .tabs) && !headerIsChosen) ? "on" : "off"),
+            ("mode", Self.sqlite3Name(of: mode)),
             ("nullvalue", Self.cString(nullValue)),
             ("output", redirect?.path ?? "stdout"),
             ("colseparator", Self.cString(separator)),
-            ("rowseparator", Self.cString(rowSeparator ?? "\n")),
-            ("timer", timesCommands ? "on" : "off"),
+            ("rowseparator", Self.cString(rowSeparator ?? (mode == .csv ? "\r\n" : mode == .ascii ? "\u{1E}" : "\n"))),
+            ("stats", "off"),
             ("width", columnWidths.map { "\($0) " }.joined()),
             ("filename", explorer.databaseFile),
         ]
         return rows.map { name, value in String(repeating: " ", count: max(0, 12 - name.count)) + name + ": " + value + "\n" }.joined()
     }
 
-    /// `text` in double quotes with C's escapes, as sqlite3's `.show` writes its texts.
+    /// The name sqlite3's `.show` gives `mode`, with its columnar options (`qbox` is a quoting box).
+    static func sqlite3Name(of mode: OutputMode) -> String {
+        switch mode {
+        case .column, .box, .markdown: return mode.rawValue + " --wrap 60 --wordwrap off --noquote"
+        case .asciiTable: return "table --wrap 60 --wordwrap off --noquote"
+        case .qbox: return "box --wrap 60 --wordwrap off --quote"
+        case .tabs: return "list"
+        case .sqlite3JSON: return "json"
+        default: return mode.rawValue
+        }
+    }
+
+    /// `text` in double quotes with C's escapes, as sqlite3's `.show` writes its texts: every
+    /// byte outside printable ASCII in octal (UTF-8 too, as C's `isprint` sees it).
     static func cString(_ text: String) -> String {
         var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F: out += String(format: "\\%03o", scalar.value)
-            default: out.unicodeScalars.append(scalar)
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): out += "\\\""
+            case UInt8(ascii: "\\"): out += "\\\\"
+            case UInt8(ascii: "\n"): out += "\\n"
+            case UInt8(ascii: "\r"): out += "\\r"
+            case UInt8(ascii: "\t"): out += "\\t"
+            case 0x20..<0x7F: out.unicodeScalars.append(Unicode.Scalar(byte))
+            default: out += String(format: "\\%03o", byte)
             }
         }
         return out + "\""
