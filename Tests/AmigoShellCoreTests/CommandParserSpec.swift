@@ -29,6 +29,8 @@ import Testing
         #expect(try parse("echo on") == .echo(true))
         #expect(try parse(".echo off") == .echo(false))
         #expect(try parse(".print  a   \"b c\" 'd'") == .print("a b c d"))
+        // As sqlite3's C strings: an escaped NUL (\0, \000) ends its argument, never written.
+        #expect(try parse(".print ab\\0cd e\\000f g") == .print("ab e g"))
         #expect(try parse(".bail on") == .bail(true))
         #expect(try parse("export csv out.csv") == .export(format: .csv, path: "out.csv"))
         #expect(try parse("schema Album") == .schema("Album"))
