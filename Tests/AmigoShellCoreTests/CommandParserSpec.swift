@@ -29,6 +29,8 @@ import Testing
         #expect(try parse("echo on") == .echo(true))
         #expect(try parse(".echo off") == .echo(false))
         #expect(try parse(".print  a   \"b c\" 'd'") == .print("a b c d"))
+        // As sqlite3's C strings: an escaped NUL (\0, \000) ends its argument, never written.
+        #expect(try parse(".print ab\\0cd e\\000f g") == .print("ab e g"))
         #expect(try parse(".bail on") == .bail(true))
         #expect(try parse("export csv out.csv") == .export(format: .csv, path: "out.csv"))
         #expect(try parse("schema Album") == .schema("Album"))
@@ -238,6 +240,11 @@ import Testing
         #expect(try parse(".exit 3") == .exit(3))
         #expect(try parse(".exit") == .quit)
         #expect(try parse(".exit 0") == .quit)
+        // sqlite3 reads .exit's CODE as its integerValue: leading digits, else 0 (leaves, never runs on).
+        #expect(try parse(".exit abc") == .quit)
+        #expect(try parse(".exit 12abc") == .exit(12))
+        #expect(try parse(".exit 4294967297") == .exit(1))
+        #expect(throws: ShellError.self) { try parse("exit abc") }
         #expect(try parse(".parameter set :x 5") == .parameter(.set(name: ":x", value: .integer(5))))
         #expect(try parse(".param set @who 'it''s me'") == .parameter(.set(name: "@who", value: .text("it's me"))))
         #expect(try parse(".parameter set $b x'00FF'") == .parameter(.set(name: "$b", value: .blob([0, 255]))))

@@ -163,18 +163,20 @@ import Testing
         #expect(printed() == """
                     echo: off
                      eqp: off
+                 explain: auto
                  headers: off
-                    mode: table
+                    mode: table --wrap 60 --wordwrap off --noquote
                nullvalue: "N"
                   output: stdout
             colseparator: ";"
             rowseparator: "\\n"
-                   timer: off
+                   stats: off
                    width: \("")
                 filename: \(path)
 
             """)
         #expect(TclFormatter.quoted("a\"b\\c\u{1}é") == "\"a\\\"b\\\\c\\001\\303\\251\"")
+        #expect(TclFormatter.quoted("∅") == "\"\\342\\210\\205\"")
     }
 
     @Test(".timer times statements, not dot-commands, as sqlite3 does")

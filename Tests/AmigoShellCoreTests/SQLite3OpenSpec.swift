@@ -65,4 +65,28 @@ import Testing
         #expect(printed().contains("error:"))
         #expect(try SQLiteEngine(path: second).fetchScalar("SELECT count(*) FROM v") == .integer(1))
     }
+
+    @Test(".open --new on a folder removes nothing in it and opens nothing (sqlite3 deletes files, never folders)")
+    func newNeverRemovesAFolder() throws {
+        let (runner, printed, first) = try runner()
+        let folder = TemporaryFile.path("open-new-folder")
+        defer { TemporaryFile.remove(first); try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/inside", withIntermediateDirectories: true)
+        try Data("keep".utf8).write(to: URL(fileURLWithPath: folder + "/inside/file.txt"))
+        runner.run(".open --new \(folder)")
+        #expect(printed().contains("error:"))
+        #expect(FileManager.default.fileExists(atPath: folder + "/inside/file.txt"))
+    }
+
+    @Test("after a failed .open the next lines run on an empty database in memory, as in sqlite3, never on the file open before")
+    func failedOpenNeverWritesTheFileOpenBefore() throws {
+        let (runner, printed, first) = try runner()
+        defer { TemporaryFile.remove(first) }
+        runner.run(".open \(first)/no/such/folder.sqlite")
+        #expect(printed().contains("note: using an empty database in memory instead of"))
+        runner.run("DROP TABLE IF EXISTS t;")
+        runner.run("SELECT count(*) FROM sqlite_schema;")
+        #expect(printed() == "0\n")
+        #expect(try SQLiteEngine(path: first).fetchScalar("SELECT count(*) FROM sqlite_schema WHERE name = 't'") == .integer(1))
+    }
 }

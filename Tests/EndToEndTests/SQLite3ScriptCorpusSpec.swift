@@ -95,6 +95,17 @@ extension SQLite3ScriptCorpusSpec {
         #expect(try SQLite3.query(workspace.path("actual.db"), rows) == (try SQLite3.query(workspace.path("expected.db"), rows)))
         #expect(try SQLite3.query(workspace.path("actual.db"), "SELECT count(*) FROM people") == "7")
     }
+
+    @Test(".import of a missing file says it cannot be read (not that it is not UTF-8, nor that .read failed); Latin-1 says it is not UTF-8")
+    func importSaysWhyItCannotRead() throws {
+        let workspace = try Workspace("corpus-import-errors")
+        try Data([0x61, 0x0A, 0xE9, 0x0A]).write(to: URL(fileURLWithPath: workspace.path("latin1.csv")))
+        let script = ".import missing.csv t\n.import latin1.csv t\n"
+        let result = try ProcessRunner.run("/bin/sh", ["-c", "cd \(workspace.directory.path.shellQuoted) && exec \"$@\"", "sh", try Fixture.binary(), "--create", "x.db"], stdin: script)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("line 1: error: import: missing.csv: cannot be read"), "\(result.stderr)")
+        #expect(result.stderr.contains("line 2: error: import: latin1.csv: is not UTF-8 text"), "\(result.stderr)")
+    }
 }
 
 extension SQLite3ScriptCorpusSpec {

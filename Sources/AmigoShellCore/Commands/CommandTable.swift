@@ -414,11 +414,27 @@ extension CommandParser {
         CommandSpec("quit", aliases: ["exit", "q", ".quit", ".exit", "\\q"], usage: "quit",
                     summary: "leave (asks first when changes are uncommitted; also .quit, .exit, \\q; text mode: exit CODE leaves with that status, as sqlite3's .exit CODE)") { input in
             if input.word.hasSuffix("exit"), !input.rest.isEmpty {
-                guard let status = Int32(input.rest) else { throw ShellError.usage(command: input.word, usage: "exit [CODE]") }
+                // sqlite3's .exit reads CODE as its integerValue does (`.exit abc` leaves with 0, never
+                // runs on); the shell's own `exit` wants a number.
+                let dotted = input.word == ".exit" ? sqlite3ExitStatus(input.rest) : nil
+                guard let status = Int32(input.rest) ?? dotted else { throw ShellError.usage(command: input.word, usage: "exit [CODE]") }
                 // As sqlite3's: `.exit 0` is `.quit` (a failed command still makes the status 1).
                 return status == 0 ? .quit : .exit(status)
             }
             return try input.bare(.quit, "quit")
         },
     ]
+}
+
+/// sqlite3's reading of `.exit CODE`: an optional sign and the decimal digits that start `text`
+/// (none: 0), cut to the process's 32-bit status as C's `(int)` cast cuts it.
+private func sqlite3ExitStatus(_ text: String) -> Int32 {
+    var rest = Substring(text)
+    let negative = rest.first == "-"
+    if rest.first == "-" || rest.first == "+" { rest = rest.dropFirst() }
+    var value: Int64 = 0
+    for character in rest.prefix(while: { $0.isASCII && $0.isNumber }) {
+        value = value &* 10 &+ Int64(character.wholeNumberValue ?? 0)
+    }
+    return Int32(truncatingIfNeeded: negative ? 0 &- value : value)
 }

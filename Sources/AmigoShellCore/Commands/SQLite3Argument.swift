@@ -1,6 +1,7 @@
 /// A dot-command's argument as sqlite3 reads it: in single quotes, as it is; in double quotes or
 /// bare, with backslash escapes resolved — `\t`, `\n`, `\r`, `\a`, `\b`, `\v`, `\f`, `\"`, `\'`,
-/// `\\`, and up to three octal digits (`\033`); a backslash before any other character is dropped.
+/// `\\`, and up to three octal digits (`\033`; `\0` ends the argument, as NUL ends a C string);
+/// a backslash before any other character is dropped.
 ///
 ///     SQLite3Argument.text(#""a\tb""#)   // "a<TAB>b"
 ///     SQLite3Argument.text(#"e\tf"#)     // "e<TAB>f"
@@ -37,6 +38,8 @@ enum SQLite3Argument {
                         index += 1
                         value = value * 8 + scalars[index].value - 48
                     }
+                    // NUL ends the argument, as it ends sqlite3's C string.
+                    if value == 0 { return String(out) }
                     scalar = Unicode.Scalar(value) ?? "?"
                 default: scalar = escaped
                 }

@@ -80,6 +80,8 @@ package enum ShellError: Error, Equatable, Sendable, CustomStringConvertible {
     case standardOutputIsTheScreen(command: String)
     /// `read FILE` cannot run `path`: `reason` says why (unreadable, or files reading each other too deep).
     case scriptFile(path: String, reason: String)
+    /// `import FILE TABLE` cannot read `path`: `reason` says why (missing, a folder, not UTF-8).
+    case importFile(path: String, reason: String)
     /// `command` only works in text mode (`-c`, or commands on standard input).
     case textModeOnly(command: String)
     /// `table` is listed but cannot be read (`reason`: an unknown tokenizer, module, collation…).
@@ -161,6 +163,7 @@ package enum ShellError: Error, Equatable, Sendable, CustomStringConvertible {
         case .placeholderInFilter: return "filter: %@ and other placeholders take arguments in Swift code; here, write the value itself ('text', 42, nil)"
         case .standardOutputIsTheScreen(let command): return "\(command): standard output is the screen here; give a file name"
         case .scriptFile(let path, let reason): return "read: \(path): \(reason)"
+        case .importFile(let path, let reason): return "import: \(path): \(reason)"
         case .textModeOnly(let command): return "\(command): only in text mode (-c, or commands on standard input)"
         case .unreadableTable(let command, let table, let reason): return "\(command): \(table) cannot be read: \(reason)"
         case .unknownTable(let command, let name, let suggestion):

@@ -1,4 +1,5 @@
 import Amigo
+import Foundation
 
 /// Text mode's `import FILE TABLE` (sqlite3's `.import`).
 extension TextModeRunner {
@@ -6,10 +7,11 @@ extension TextModeRunner {
     /// missing), committed at once as a script's statements are unless a `BEGIN` is open or
     /// other changes are pending.
     func importFile(_ path: String, into table: String, csv: Bool, skip: Int) throws {
-        let text: String
-        do { text = try String(contentsOfFile: path, encoding: .utf8) } catch {
-            throw ShellError.scriptFile(path: path, reason: "cannot be read as UTF-8 text")
+        let data: Data
+        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
+            throw ShellError.importFile(path: path, reason: "cannot be read" + ((error as NSError).localizedFailureReason.map { ": \($0)" } ?? ""))
         }
+        guard let text = String(data: data, encoding: .utf8) else { throw ShellError.importFile(path: path, reason: "is not UTF-8 text") }
         // As sqlite3's: importing in csv mode (not --csv) leaves CSV rows ending in a line feed
         // from then on, where `.mode csv` ended them with CRLF.
         if !csv, mode == .csv, rowSeparator == nil { rowSeparator = "\n" }

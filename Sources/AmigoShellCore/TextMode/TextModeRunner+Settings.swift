@@ -61,33 +61,38 @@ extension TextModeRunner {
         try write("changes: \(counts.last)   total_changes: \(counts.total)\n", raw: true)
     }
 
-    /// sqlite3's `.show`: each setting right-aligned on its name, texts as sqlite3's C strings
+    /// sqlite3's `.show`, line for line (its `eqp`, `explain` and `stats`, which the shell never
+    /// turns on, too): each setting right-aligned on its name, texts as sqlite3's C strings
     /// (``TclFormatter/quoted(_:)``: its `output_c_string`).
     private func settingsText() -> String {
+        // The mode a query is written in: sqlite3's list mode in a script that chose none.
+        let mode = !modeIsChosen && explorer.isSQLite ? OutputMode.list : self.mode
         let separator = separatorIsChosen ? self.separator : mode.defaultSeparator
         let rows: [(String, String)] = [
             ("echo", echoesInput ? "on" : "off"),
             ("eqp", explainsQueryPlans ? "on" : "off"),
-            ("headers", header ? "on" : "off"),
-            ("mode", Self.sqlite3ModeName(mode)),
+            ("explain", "auto"),
+            ("headers", header && !((mode == .list || mode == .tabs) && !headerIsChosen) ? "on" : "off"),
+            ("mode", Self.sqlite3Name(of: mode)),
             ("nullvalue", TclFormatter.quoted(nullValue)),
             ("output", redirect?.path ?? "stdout"),
             ("colseparator", TclFormatter.quoted(separator)),
-            ("rowseparator", TclFormatter.quoted(rowSeparator ?? "\n")),
-            ("timer", timesCommands ? "on" : "off"),
+            ("rowseparator", TclFormatter.quoted(rowSeparator ?? (mode == .csv ? "\r\n" : mode == .ascii ? "\u{1E}" : "\n"))),
+            ("stats", "off"),
             ("width", columnWidths.map { "\($0) " }.joined()),
             ("filename", explorer.databaseFile),
         ]
         return rows.map { name, value in String(repeating: " ", count: max(0, 12 - name.count)) + name + ": " + value + "\n" }.joined()
     }
 
-    /// The mode as sqlite3's `.show` names it (its `table`, `json`; `tabs` is its list, `qbox` its box).
-    static func sqlite3ModeName(_ mode: OutputMode) -> String {
+    /// The name sqlite3's `.show` gives `mode`, with its columnar options (`qbox` is a quoting box).
+    static func sqlite3Name(of mode: OutputMode) -> String {
         switch mode {
-        case .asciiTable: return "table"
-        case .sqlite3JSON: return "json"
+        case .column, .box, .markdown: return mode.rawValue + " --wrap 60 --wordwrap off --noquote"
+        case .asciiTable: return "table --wrap 60 --wordwrap off --noquote"
+        case .qbox: return "box --wrap 60 --wordwrap off --quote"
         case .tabs: return "list"
-        case .qbox: return "box"
+        case .sqlite3JSON: return "json"
         default: return mode.rawValue
         }
     }

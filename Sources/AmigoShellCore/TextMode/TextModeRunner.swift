@@ -15,7 +15,7 @@ package final class TextModeRunner {
     /// The explorer commands act on (another after `.open FILE`).
     public internal(set) var explorer: Explorer
     private let standardOutput: (String) throws -> Void
-    private let errors: (String) -> Void
+    let errors: (String) -> Void
     private var echoSubscription: EchoSubscription?
     /// Whether any command failed.
     public private(set) var failed = false
