@@ -240,6 +240,11 @@ import Testing
         #expect(try parse(".exit 3") == .exit(3))
         #expect(try parse(".exit") == .quit)
         #expect(try parse(".exit 0") == .quit)
+        #expect(try parse(".mode column --wrap 10 --wordwrap on") == .mode(.column, columnar: ColumnarOptions(quote: false).with(wrap: 10, wordWrap: true)))
+        #expect(try parse(".mode qbox --noquote") == .mode(.qbox, columnar: ColumnarOptions(quote: false)))
+        #expect(try parse(".mode box -ww --quote") == .mode(.box, columnar: ColumnarOptions(quote: true).with(wrap: 60, wordWrap: true)))
+        #expect(throws: ShellError.self) { try parse(".mode column --wrap x") }
+        #expect(throws: ShellError.self) { try parse(".mode column --bogus") }
         // sqlite3 reads .exit's CODE as its integerValue: leading digits, else 0 (leaves, never runs on).
         #expect(try parse(".exit abc") == .quit)
         #expect(try parse(".exit 12abc") == .exit(12))
@@ -339,5 +344,15 @@ struct PsqlBackslashCommandSpec {
         #expect(try CommandParser.parse("\\conninfo") == .conninfo)
         #expect(try CommandParser.parse("\\?") == .help(nil))
         #expect(try CommandParser.parse("\\q") == .quit)
+    }
+}
+
+private extension ColumnarOptions {
+    /// These options with `wrap` and `wordWrap` set.
+    func with(wrap: Int, wordWrap: Bool) -> ColumnarOptions {
+        var copy = self
+        copy.wrap = wrap
+        copy.wordWrap = wordWrap
+        return copy
     }
 }

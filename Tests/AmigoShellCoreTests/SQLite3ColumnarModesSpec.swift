@@ -20,19 +20,23 @@ import Testing
 
     @Test("a value is cut at 60 columns or its width, at each line break, and a tab runs to the next multiple of 8")
     func valuesAreCutAsSQLite3CutsThem() {
-        #expect(ColumnWrap.lines(String(repeating: "x", count: 70), width: 0) == [String(repeating: "x", count: 60), "xxxxxxxxxx"])
+        #expect(ColumnWrap.lines(String(repeating: "x", count: 70), width: 60) == [String(repeating: "x", count: 60), "xxxxxxxxxx"])
         #expect(ColumnWrap.lines("abcdefghij", width: 4) == ["abcd", "efgh", "ij"])
         #expect(ColumnWrap.lines("abcdefghij", width: -4) == ["abcd", "efgh", "ij"])
-        #expect(ColumnWrap.lines("a\nb", width: 0) == ["a", "b"])
-        #expect(ColumnWrap.lines("p\r\nq", width: 0) == ["p", "q"])
-        #expect(ColumnWrap.lines("x\ry", width: 0) == ["x", "y"])
-        #expect(ColumnWrap.lines("end\n", width: 0) == ["end"])
-        #expect(ColumnWrap.lines("a\tb\tc", width: 0) == ["a       b       c"])
+        #expect(ColumnWrap.lines("a\nb", width: 60) == ["a", "b"])
+        #expect(ColumnWrap.lines("p\r\nq", width: 60) == ["p", "q"])
+        #expect(ColumnWrap.lines("x\ry", width: 60) == ["x", "y"])
+        #expect(ColumnWrap.lines("end\n", width: 60) == ["end"])
+        #expect(ColumnWrap.lines("a\tb\tc", width: 60) == ["a       b       c"])
         // An escape ends its line and is not written: nothing reaches the terminal as a control.
-        #expect(ColumnWrap.lines("\u{1B}[31mred", width: 0) == ["", "[31mred"])
-        #expect(ColumnWrap.lines("", width: 0) == [""])
+        #expect(ColumnWrap.lines("\u{1B}[31mred", width: 60) == ["", "[31mred"])
+        #expect(ColumnWrap.lines("", width: 60) == [""])
         // Exactly full, then a break: the break is the cut, no empty line between.
         #expect(ColumnWrap.lines("abcd\nef", width: 4) == ["abcd", "ef"])
+        // 0: no limit; --wordwrap cuts after the last space in a full line's second half.
+        #expect(ColumnWrap.lines(String(repeating: "x", count: 70), width: 0) == [String(repeating: "x", count: 70)])
+        #expect(ColumnWrap.lines("hello world, again", width: 8, wordWrap: true) == ["hello ", "world, ", "again"])
+        #expect(ColumnWrap.lines("hello world, again", width: 8) == ["hello wo", "rld, aga", "in"])
     }
 
     @Test("table mode draws +, - and |, names centred; a row of several lines gets rules around it")

@@ -86,8 +86,8 @@ package enum Command: Equatable, Sendable {
     /// Leaves with an exit status (sqlite3's `.exit CODE`); in the terminal UI, `quit`.
     case exit(Int32)
     /// Text mode: how rows are written (nil prints the current mode); `table` is the name
-    /// `.mode insert TABLE` writes into.
-    case mode(OutputMode?, table: String? = nil)
+    /// `.mode insert TABLE` writes into; `columnar` the options after a columnar mode (`--wrap N` …).
+    case mode(OutputMode?, table: String? = nil, columnar: ColumnarOptions? = nil)
     /// Text mode: whether CSV and TSV start with a header line.
     case headers(Bool)
     /// Text mode: where what commands print goes from now on (nil: standard output).

@@ -248,12 +248,16 @@ extension CommandParser {
             if let first = words.first, OutputMode(name: first) == .insert {
                 return .mode(.insert, table: words.count > 1 ? CommandParser.unquote(words[1].trimmingCharacters(in: .whitespaces)) : nil)
             }
-            // `.mode table` is sqlite3's table; `mode table` amigo-shell's own.
-            let name = CommandParser.unquote(input.rest)
+            // `.mode table` is sqlite3's table; `mode table` amigo-shell's own. The columnar modes
+            // take sqlite3's options after the name (`--wrap N`, `--wordwrap on`, `--quote`).
+            let parts = CommandParser.splitWords(input.rest).map(CommandParser.unquote)
+            let name = parts.first ?? ""
             guard let mode = input.word == ".mode" ? OutputMode(sqlite3Name: name) : OutputMode(name: name) else {
                 throw ShellError.usage(command: input.word, usage: "mode \(OutputMode.choices)")
             }
-            return .mode(mode)
+            guard parts.count > 1 else { return .mode(mode) }
+            // (sqlite3 reads the options after any mode; only the columnar modes use them.)
+            return .mode(mode, columnar: try ColumnarOptions.parse(Array(parts.dropFirst()), mode: mode, command: input.word))
         },
         CommandSpec("headers", aliases: ["header", ".headers", ".header"], usage: "headers on|off",
                     summary: "text mode: the header line of csv, tsv, list and column (default on; a script's .mode leaves it off until .headers on, as sqlite3 does; also .headers)") { input in

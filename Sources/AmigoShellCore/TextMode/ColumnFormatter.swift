@@ -39,13 +39,24 @@ package struct ColumnFormatter: RowFormatter {
         self.style = style
         self.header = header
         self.nullValue = nullValue
+        self.quotesValues = style == .qbox
     }
 
+    /// Where values are cut when `.width` gives a column none (sqlite3's `--wrap`; 0: never).
+    package var wrapWidth = ColumnWrap.defaultWidth
+    /// Whether a full line is cut at a word's end (sqlite3's `--wordwrap on`).
+    package var wordWrap = false
+    /// Whether each value is written as an SQL literal (sqlite3's `--quote`; `qbox` unless `--noquote`).
+    package var quotesValues: Bool
+
+    /// Column `index`'s `.width` (0 when none).
     private func width(_ index: Int) -> Int { index < minimumWidths.count ? minimumWidths[index] : 0 }
+    /// Where column `index`'s values are cut: its `.width`, else ``wrapWidth``.
+    private func wrap(_ index: Int) -> Int { width(index) != 0 ? width(index) : wrapWidth }
 
     public mutating func begin(columns: [String]) -> String {
         names = columns.enumerated().map { index, name in
-            DisplayWidth.sanitize(ColumnWrap.lines(name, width: width(index))[0])
+            DisplayWidth.sanitize(ColumnWrap.lines(name, width: wrap(index), wordWrap: wordWrap)[0])
         }
         return ""
     }
@@ -57,8 +68,8 @@ package struct ColumnFormatter: RowFormatter {
 
     public mutating func row(_ values: [DatabaseValue]) -> String {
         rows.append(values.enumerated().map { index, value in
-            let text = style == .qbox ? Self.literal(value) : ValueText.sqlite3Text(value, form: ValueText.form(forms, index)) ?? nullValue
-            return ColumnWrap.lines(text, width: width(index)).map(DisplayWidth.sanitize)
+            let text = quotesValues ? Self.literal(value) : ValueText.sqlite3Text(value, form: ValueText.form(forms, index)) ?? nullValue
+            return ColumnWrap.lines(text, width: wrap(index), wordWrap: wordWrap).map(DisplayWidth.sanitize)
         })
         return ""
     }

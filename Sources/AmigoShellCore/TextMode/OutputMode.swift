@@ -65,6 +65,10 @@ package enum OutputMode: String, CaseIterable, Sendable {
         }
     }
 
+    /// Whether the mode is one of sqlite3's columnar modes (every row read first, values cut at a
+    /// width), which take ``ColumnarOptions``.
+    package var isColumnar: Bool { [.column, .box, .asciiTable, .qbox, .markdown].contains(self) }
+
     /// Whether the mode writes every row of a view with raw values (every mode but `table`).
     package var writesEveryRow: Bool { self != .table }
 

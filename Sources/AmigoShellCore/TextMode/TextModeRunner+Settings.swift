@@ -73,7 +73,7 @@ extension TextModeRunner {
             ("eqp", explainsQueryPlans ? "on" : "off"),
             ("explain", "auto"),
             ("headers", header && !((mode == .list || mode == .tabs) && !headerIsChosen) ? "on" : "off"),
-            ("mode", Self.sqlite3Name(of: mode)),
+            ("mode", Self.sqlite3Name(of: mode) + (mode.isColumnar ? " " + columnarOptions.sqlite3Text : "")),
             ("nullvalue", TclFormatter.quoted(nullValue)),
             ("output", redirect?.path ?? "stdout"),
             ("colseparator", TclFormatter.quoted(separator)),
@@ -85,12 +85,11 @@ extension TextModeRunner {
         return rows.map { name, value in String(repeating: " ", count: max(0, 12 - name.count)) + name + ": " + value + "\n" }.joined()
     }
 
-    /// The name sqlite3's `.show` gives `mode`, with its columnar options (`qbox` is a quoting box).
+    /// The name sqlite3's `.show` gives `mode` (`qbox` is a quoting box, `tabs` its list).
     static func sqlite3Name(of mode: OutputMode) -> String {
         switch mode {
-        case .column, .box, .markdown: return mode.rawValue + " --wrap 60 --wordwrap off --noquote"
-        case .asciiTable: return "table --wrap 60 --wordwrap off --noquote"
-        case .qbox: return "box --wrap 60 --wordwrap off --quote"
+        case .asciiTable: return "table"
+        case .qbox: return "box"
         case .tabs: return "list"
         case .sqlite3JSON: return "json"
         default: return mode.rawValue

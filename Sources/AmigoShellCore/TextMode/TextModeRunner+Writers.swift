@@ -14,6 +14,9 @@ extension TextModeRunner {
                                          sqlite3CSV: explorer.isSQLite, rowSeparator: rowSeparator)
         if var columns = formatter as? ColumnFormatter {
             columns.minimumWidths = columnWidths
+            columns.wrapWidth = columnarOptions.wrap
+            columns.wordWrap = columnarOptions.wordWrap
+            columns.quotesValues = columnarOptions.quote
             formatter = columns
         }
         // Raw or made safe by the mode the rows are written in (a query in sqlite3's list mode
