@@ -43,6 +43,26 @@ struct CommandInput {
         return rest
     }
 
+    /// The switch the rest of the line gives (``switchWord(_:)``), or a usage error.
+    func onOff(_ usage: String) throws -> Bool {
+        guard let on = Self.switchWord(rest) else { throw ShellError.usage(command: word, usage: usage) }
+        return on
+    }
+
+    /// ``onOff(_:)``, or nil for nothing (the command then switches).
+    func onOffOrNothing(_ usage: String) throws -> Bool? {
+        rest.isEmpty ? nil : try onOff(usage)
+    }
+
+    /// `on`, `1`, `yes`, `true` (true) or `off`, `0`, `no`, `false` (false), in any case; nil otherwise.
+    static func switchWord(_ text: String) -> Bool? {
+        switch text.lowercased() {
+        case "on", "1", "yes", "true": return true
+        case "off", "0", "no", "false": return false
+        default: return nil
+        }
+    }
+
     /// `command` for a command that takes nothing: words after it are a mistake worth saying, not ignoring.
     func bare(_ command: Command, _ usage: String) throws -> Command {
         if !rest.isEmpty { throw ShellError.usage(command: word, usage: "\(usage) (it takes nothing after it)") }

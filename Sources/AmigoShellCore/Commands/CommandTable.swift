@@ -260,13 +260,7 @@ extension CommandParser {
             return .mode(mode, columnar: try ColumnarOptions.parse(Array(parts.dropFirst()), mode: mode, command: input.word))
         },
         CommandSpec("headers", aliases: ["header", ".headers", ".header"], usage: "headers on|off",
-                    summary: "text mode: the header line of csv, tsv, list and column (default on; a script's .mode leaves it off until .headers on, as sqlite3 does; also .headers)") { input in
-            switch input.rest.lowercased() {
-            case "on", "1", "yes", "true": return .headers(true)
-            case "off", "0", "no", "false": return .headers(false)
-            default: throw ShellError.usage(command: input.word, usage: "headers on|off")
-            }
-        },
+                    summary: "text mode: the header line of csv, tsv, list and column (default on; a script's .mode leaves it off until .headers on, as sqlite3 does; also .headers)") { .headers(try $0.onOff("headers on|off")) },
         CommandSpec("output", aliases: [".output"], usage: "output [FILE]",
                     summary: "text mode: what commands print goes to FILE until the next output (none or -: standard output; also .output)") { input in
             let path = CommandParser.unquote(input.rest)
@@ -319,21 +313,9 @@ extension CommandParser {
             .print(CommandParser.splitWords(input.rest).map(SQLite3Argument.text).joined(separator: " "))
         },
         CommandSpec("bail", aliases: [".bail"], usage: "bail on|off",
-                    summary: "text mode: end the run at the first command that fails, with status 1 (as -bail; also .bail)") { input in
-            switch input.rest.lowercased() {
-            case "on", "1", "yes", "true": return .bail(true)
-            case "off", "0", "no", "false": return .bail(false)
-            default: throw ShellError.usage(command: input.word, usage: "bail on|off")
-            }
-        },
+                    summary: "text mode: end the run at the first command that fails, with status 1 (as -bail; also .bail)") { .bail(try $0.onOff("bail on|off")) },
         CommandSpec("countchanges", aliases: [".changes"], usage: "countchanges on|off",
-                    summary: "text mode, SQLite: after each SQL statement, write the rows it changed and the rows changed since the file was opened (as sqlite3's .changes; also .changes)") { input in
-            switch input.rest.lowercased() {
-            case "on", "1", "yes", "true": return .countChanges(true)
-            case "off", "0", "no", "false": return .countChanges(false)
-            default: throw ShellError.usage(command: input.word, usage: "countchanges on|off")
-            }
-        },
+                    summary: "text mode, SQLite: after each SQL statement, write the rows it changed and the rows changed since the file was opened (as sqlite3's .changes; also .changes)") { .countChanges(try $0.onOff("countchanges on|off")) },
         CommandSpec("backup", aliases: [".backup", ".save"], usage: "backup [DB] FILE",
                     summary: "text mode, SQLite: copy the database (or the attached DB) into FILE, an SQLite file made or replaced — never the open database or its files (as sqlite3's .backup; also .backup, .save)") { input in
             let words = CommandParser.splitWords(input.rest).map(CommandParser.unquote).filter { !$0.hasPrefix("--") }
@@ -370,35 +352,15 @@ extension CommandParser {
             }
         },
         CommandSpec("eqp", aliases: [".eqp"], usage: "eqp on|off",
-                    summary: "text mode, SQLite: write each SQL statement's query plan before it runs, as sqlite3's tree (also .eqp)") { input in
-            switch input.rest.lowercased() {
-            case "on", "1", "yes", "true": return .eqp(true)
-            case "off", "0", "no", "false": return .eqp(false)
-            default: throw ShellError.usage(command: input.word, usage: "eqp on|off")
-            }
-        },
+                    summary: "text mode, SQLite: write each SQL statement's query plan before it runs, as sqlite3's tree (also .eqp)") { .eqp(try $0.onOff("eqp on|off")) },
         CommandSpec("databases", aliases: [".databases"], usage: "databases",
                     summary: "text mode, SQLite: the connection's databases (main, temp, attached) with their files, r/o or r/w (as sqlite3's .databases)") { try $0.bare(.databases, "databases") },
         CommandSpec("settings", aliases: [".show"], usage: "settings",
                     summary: "text mode: the settings: echo, headers, mode, NULL text, output, separators, widths, file (as sqlite3's .show)") { try $0.bare(.settings, "settings") },
         CommandSpec("timer", aliases: [".timer", "\\timing"], usage: "timer [on|off]",
-                    summary: "text mode: print each command's run time after it, as sqlite3 does (no on|off: switch it; also .timer, \\timing)") { input in
-            switch input.rest.lowercased() {
-            case "": return .timer(nil)
-            case "on", "1", "yes", "true": return .timer(true)
-            case "off", "0", "no", "false": return .timer(false)
-            default: throw ShellError.usage(command: input.word, usage: "timer on|off")
-            }
-        },
+                    summary: "text mode: print each command's run time after it, as sqlite3 does (no on|off: switch it; also .timer, \\timing)") { .timer(try $0.onOffOrNothing("timer on|off")) },
         CommandSpec("expanded", aliases: ["\\x"], usage: "expanded [on|off]",
-                    summary: "text mode: write rows one column a line (line mode), or back to the mode before, as psql's \\x (no on|off: switch; also \\x)") { input in
-            switch input.rest.lowercased() {
-            case "": return .expanded(nil)
-            case "on", "1", "yes", "true": return .expanded(true)
-            case "off", "0", "no", "false": return .expanded(false)
-            default: throw ShellError.usage(command: input.word, usage: "expanded [on|off]")
-            }
-        },
+                    summary: "text mode: write rows one column a line (line mode), or back to the mode before, as psql's \\x (no on|off: switch; also \\x)") { .expanded(try $0.onOffOrNothing("expanded [on|off]")) },
         CommandSpec("width", aliases: [".width"], usage: "width COLUMN N|auto · width N…",
                     summary: "a column's width in the grid (auto: as its values ask; keys < >); width N…: text mode's least width of each column in column and box modes (negative: right-aligned; also .width)") { input in
             var words = CommandParser.splitWords(input.rest)

@@ -143,15 +143,7 @@ package struct ColumnFormatter: RowFormatter {
         return out
     }
 
-    /// A value as `qbox` writes it (sqlite3's `quote()`, reals with SQLite's 15 digits): text
-    /// in single quotes with `'` doubled, NULL as `NULL`, BLOBs as `x'…'`, numbers as they are.
-    static func literal(_ value: DatabaseValue) -> String {
-        switch value {
-        case .null: return "NULL"
-        case .integer(let i): return String(i)
-        case .real(let d): return ValueText.sqlite3Real(d)
-        case .text(let s): return "'" + s.replacingOccurrences(of: "'", with: "''") + "'"
-        case .blob(let bytes): return "x'" + ByteText.hex(bytes) + "'"
-        }
-    }
+    /// A value as `qbox` (or `--quote`) writes it: sqlite3's quoted column, ``SQLLiteral/text(_:blob:)``
+    /// with a BLOB as `x'…'` in lower case.
+    static func literal(_ value: DatabaseValue) -> String { SQLLiteral.text(value, blob: .lowercase) }
 }

@@ -32,11 +32,8 @@ package struct ColumnarOptions: Equatable, Sendable {
                 }
                 options.wrap = value
             case "--wordwrap":
-                switch rest.popFirst()?.lowercased() {
-                case "on", "1", "yes", "true": options.wordWrap = true
-                case "off", "0", "no", "false": options.wordWrap = false
-                default: throw ShellError.usage(command: command, usage: usage)
-                }
+                guard let on = rest.popFirst().flatMap(CommandInput.switchWord) else { throw ShellError.usage(command: command, usage: usage) }
+                options.wordWrap = on
             case "-ww": options.wordWrap = true
             case "--quote": options.quote = true
             case "--noquote": options.quote = false

@@ -28,14 +28,18 @@ enum SQLLiteral {
         return .text(trimmed)
     }
 
-    /// `value` as SQLite's `quote()` writes it.
-    static func text(_ value: DatabaseValue) -> String {
+    /// How a BLOB is written: `X'00FF'` as SQLite's `quote()` writes it, or `x'00ff'` as
+    /// sqlite3's quoted columns (`qbox`) do.
+    enum BlobStyle { case uppercase, lowercase }
+
+    /// `value` as SQLite's `quote()` writes it (reals with SQLite's 15 digits), a BLOB in `blob`'s style.
+    static func text(_ value: DatabaseValue, blob: BlobStyle = .uppercase) -> String {
         switch value {
         case .null: return "NULL"
         case .integer(let i): return String(i)
-        case .real(let d): return SQLiteRealText.text(d)
+        case .real(let d): return ValueText.sqlite3Real(d)
         case .text(let s): return "'" + s.replacingOccurrences(of: "'", with: "''") + "'"
-        case .blob(let bytes): return "X'" + ByteText.hex(bytes).uppercased() + "'"
+        case .blob(let bytes): return blob == .uppercase ? "X'" + ByteText.hex(bytes).uppercased() + "'" : "x'" + ByteText.hex(bytes) + "'"
         }
     }
 
