@@ -335,7 +335,7 @@ package final class TextModeRunner {
             try write(SQLite3Listing.columns(explorer.tables.map(\.name).filter { name in like.map { SQLite3Listing.matches(name, like: $0) } ?? true }))
         case .indexes(let table) where lineIsDotCommand && explorer.amigo.engine is SQLiteEngine:
             deferred = nil   // sqlite3's `.indexes [TABLE]`: SQLite's own indexes too, in columns
-            try write(SQLite3Listing.columns(try (explorer.amigo.engine as! SQLiteEngine).indexNames(tablesLike: table)))
+            try write(SQLite3Listing.columns(try (explorer.amigo.engine as? SQLiteEngine)?.indexNames(tablesLike: table) ?? []))
         case .schema(let table) where lineIsDotCommand && explorer.isSQLite:
             // sqlite3's `.schema`: the statements as stored (the shell's `schema` explains them).
             deferred = nil
