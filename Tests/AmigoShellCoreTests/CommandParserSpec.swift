@@ -256,6 +256,8 @@ import Testing
         #expect(try parse(".parameter set :r 2.5") == .parameter(.set(name: ":r", value: .real(2.5))))
         #expect(try parse(".parameter set :n NULL") == .parameter(.set(name: ":n", value: .null)))
         #expect(try parse(".parameter set :t hello world") == .parameter(.set(name: ":t", value: .text("hello world"))))
+        #expect(try parse(".parameter set :q \"dq\"") == .parameter(.set(name: ":q", value: .text("dq"))))
+        #expect(try parse(".parameter set :s 007") == .parameter(.set(name: ":s", value: .integer(7))))
         #expect(try parse(".parameter unset :x") == .parameter(.unset(name: ":x")))
         #expect(try parse(".parameter clear") == .parameter(.clear))
         #expect(try parse(".open x.db") == .openFile(path: "x.db", new: false, readOnly: false))

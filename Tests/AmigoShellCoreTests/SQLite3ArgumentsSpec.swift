@@ -17,6 +17,7 @@ import Testing
                 == ["--cmd", ".mode csv", "--separator", ";", "--nullvalue", "NULL", "--bail", "--read-only", "db"])
         #expect(SQLite3Arguments.translate(["-batch", "db"]) == ["db"])
         #expect(SQLite3Arguments.translate(["-version"]) == ["--version"])
+        #expect(SQLite3Arguments.translate(["-help"]) == ["--help"])
         #expect(SQLite3Arguments.translate(["-init", "it's.sql", "db"]) == ["--cmd", ".read 'it''s.sql'", "db"])
         #expect(try CommandParser.parse(".read 'it''s.sql'") == .read("it's.sql"))
     }

@@ -63,13 +63,18 @@ package enum ValueText {
     /// `yes`/`no`, `on`/`off`) become 1 and 0; `x'0aff'` is a blob; everything else is text
     /// (quotes around it are removed).
     public static func parse(_ text: String, for column: Column?) -> DatabaseValue {
+        parse(text, kind: column?.kind ?? .text)
+    }
+
+    /// ``parse(_:for:)`` for a column of `kind` (`.blob`: no declared type, where a number typed
+    /// bare is a number — as sqlite3's `.parameter set` reads a value too).
+    package static func parse(_ text: String, kind: ColumnKind) -> DatabaseValue {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if trimmed.uppercased() == "NULL" { return .null }
         if let quoted = unquoted(trimmed) { return .text(quoted) }
         if trimmed.lowercased().hasPrefix("x'"), trimmed.hasSuffix("'"), let bytes = hexBytes(String(trimmed.dropFirst(2).dropLast())) {
             return .blob(bytes)
         }
-        let kind = column?.kind ?? .text
         switch kind {
         case .numeric:
             if let i = Int64(trimmed) { return .integer(i) }
