@@ -122,13 +122,8 @@ import Testing
 
     /// A text-mode runner on a fresh file with two tables and an index, and what it printed.
     private func runner() throws -> (TextModeRunner, () -> String, String) {
-        let path = TemporaryFile.path("columnar")
-        let setup = try SQLiteEngine(path: path, options: OpenOptions(create: true))
-        try setup.executeScript("CREATE TABLE t(a INTEGER PRIMARY KEY, b TEXT UNIQUE); CREATE INDEX t_b2 ON t(b, a); CREATE TABLE u(x)")
-        var printed = ""
-        let runner = TextModeRunner(explorer: try Explorer(amigo: AmigoDatabase(reflecting: path), displayPath: path),
-                                    echo: false, output: { printed += $0 }, errors: { printed += "error: " + $0 + "\n" })
-        return (runner, { defer { printed = "" }; return printed }, path)
+        let run = try ScratchTextRun("columnar", schema: "CREATE TABLE t(a INTEGER PRIMARY KEY, b TEXT UNIQUE); CREATE INDEX t_b2 ON t(b, a); CREATE TABLE u(x)")
+        return (run.runner, run.printed, run.path)
     }
 
     @Test(".changes on writes, after each SQL statement, the rows it changed and the rows changed since the file was opened")

@@ -9,13 +9,8 @@ import Testing
 @Suite struct SQLite3OpenSpec {
     /// A runner on a fresh file with table `t`, what it printed, and the file.
     private func runner() throws -> (TextModeRunner, () -> String, String) {
-        let path = TemporaryFile.path("open-first")
-        try SQLiteEngine(path: path, options: OpenOptions(create: true)).executeScript("CREATE TABLE t(a INTEGER PRIMARY KEY, b TEXT)")
-        var printed = ""
-        let runner = TextModeRunner(explorer: try Explorer(amigo: AmigoDatabase(reflecting: path), displayPath: path),
-                                    echo: false, mode: .list, header: false,
-                                    output: { printed += $0 }, errors: { printed += "error: " + $0 + "\n" })
-        return (runner, { defer { printed = "" }; return printed }, path)
+        let run = try ScratchTextRun("open-first", schema: "CREATE TABLE t(a INTEGER PRIMARY KEY, b TEXT)", mode: .list, header: false)
+        return (run.runner, run.printed, run.path)
     }
 
     @Test(".open FILE makes the file (when missing) and runs the next lines on it; the first file keeps its tables")
