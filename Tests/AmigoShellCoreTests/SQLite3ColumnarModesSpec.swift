@@ -207,4 +207,16 @@ import Testing
         try empty.finish()
         #expect(none == "")
     }
+
+    @Test("qbox quotes its values whether chosen by .mode or given at start (--mode qbox); --noquote stops it")
+    func qboxQuotesFromTheStart() throws {
+        let run = try ScratchTextRun("qbox-start", schema: "CREATE TABLE t(a)", mode: .qbox)
+        defer { TemporaryFile.remove(run.path) }
+        run.runner.run("SELECT 'a' AS x;")
+        #expect(run.printed().contains("│ 'a' │"))
+        run.runner.run(".mode qbox --noquote")
+        run.runner.run("SELECT 'a' AS x;")
+        let unquoted = run.printed()
+        #expect(unquoted.contains("│ a │") && !unquoted.contains("'a'"), "\(unquoted)")
+    }
 }

@@ -11,6 +11,9 @@ package struct ColumnarOptions: Equatable, Sendable {
     /// The defaults, or what `qbox` means by them.
     package init(quote: Bool = false) { self.quote = quote }
 
+    /// The options `mode` has when none are given: sqlite3's defaults, `qbox` quoting.
+    package static func defaults(for mode: OutputMode) -> ColumnarOptions { ColumnarOptions(quote: mode == .qbox) }
+
     /// sqlite3's `--wrap 60 --wordwrap off --noquote`, as `.show` writes them.
     package var sqlite3Text: String {
         "--wrap \(wrap) --wordwrap \(wordWrap ? "on" : "off") --\(quote ? "" : "no")quote"

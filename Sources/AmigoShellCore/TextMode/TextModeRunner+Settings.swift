@@ -73,7 +73,7 @@ extension TextModeRunner {
             ("eqp", explainsQueryPlans ? "on" : "off"),
             ("explain", "auto"),
             ("headers", header && !((mode == .list || mode == .tabs) && !headerIsChosen) ? "on" : "off"),
-            ("mode", Self.sqlite3Name(of: mode) + (mode.isColumnar ? " " + columnarOptions.sqlite3Text : "")),
+            ("mode", Self.sqlite3Name(of: mode) + (mode.isColumnar ? " " + (columnarOptions ?? .defaults(for: mode)).sqlite3Text : "")),
             ("nullvalue", TclFormatter.quoted(nullValue)),
             ("output", redirect?.path ?? "stdout"),
             ("colseparator", TclFormatter.quoted(separator)),

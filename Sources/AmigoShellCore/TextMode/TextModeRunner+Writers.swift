@@ -7,16 +7,17 @@ extension TextModeRunner {
     /// own separator unless `.separator` chose one since (``separatorIsChosen``), CSV quoted as
     /// sqlite3 quotes it on SQLite.
     func rowWriter(_ mode: OutputMode? = nil) -> RowWriter {
-        let header = (mode == .list || mode == .tabs) && !headerIsChosen ? false : self.header
+        let header = mode == .list && !headerIsChosen ? false : self.header
         let chosen = mode ?? self.mode
         var formatter = chosen.formatter(header: header, separator: separatorIsChosen ? separator : chosen.defaultSeparator,
                                          nullValue: nullValue, insertTable: insertTable,
                                          sqlite3CSV: explorer.isSQLite, rowSeparator: rowSeparator)
         if var columns = formatter as? ColumnFormatter {
             columns.minimumWidths = columnWidths
-            columns.wrapWidth = columnarOptions.wrap
-            columns.wordWrap = columnarOptions.wordWrap
-            columns.quotesValues = columnarOptions.quote
+            let options = columnarOptions ?? .defaults(for: chosen)
+            columns.wrapWidth = options.wrap
+            columns.wordWrap = options.wordWrap
+            columns.quotesValues = options.quote
             formatter = columns
         }
         // Raw or made safe by the mode the rows are written in (a query in sqlite3's list mode

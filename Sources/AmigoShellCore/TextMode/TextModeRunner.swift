@@ -128,8 +128,8 @@ package final class TextModeRunner {
     package var echoesInput = false
     /// Whether each SQL statement is followed by its change counts (sqlite3's `.changes on`).
     package var countsChanges = false
-    /// The columnar modes' options (`.mode column --wrap 30 …`).
-    package var columnarOptions = ColumnarOptions()
+    /// The options given with the mode (`.mode column --wrap 30 …`); nil: ``ColumnarOptions/defaults(for:)``.
+    package var columnarOptions: ColumnarOptions?
     /// Whether each SQL statement's plan is written before it runs (sqlite3's `.eqp on`).
     package var explainsQueryPlans = false
     /// Whether `.open` opens files read-only (`--read-only`).
@@ -245,7 +245,7 @@ package final class TextModeRunner {
             if let newMode {
                 mode = newMode
                 insertTable = table
-                columnarOptions = columnar ?? ColumnarOptions(quote: newMode == .qbox)
+                columnarOptions = columnar
                 modeIsChosen = true
                 // sqlite3's `.mode column` turns the header on (and it stays on); box, table,
                 // qbox and markdown name their columns whatever it says; csv, tsv and list leave
