@@ -51,8 +51,8 @@ struct AmigoShellCommand: ParsableCommand {
     @Flag(name: .long, help: "Do not infer undeclared links from names and data (only declared foreign keys).")
     var noInfer = false
 
-    @Flag(name: .long, help: "Put the SQLite file in write-ahead-log mode (it stays so): other programs' readers and the shell's never wait for a write.")
-    var wal = false
+    @Flag(name: .long, inversion: .prefixedNo, help: "--wal puts the SQLite file in write-ahead-log mode for good: other programs' readers and the shell's never wait for a write. The full-screen UI does so while it has a file open read-write, and puts the file's own mode back on quit; --no-wal keeps the file's journal mode, so browsing leaves every byte of the file as it was.")
+    var wal: Bool?
 
     @Option(name: .customShort("c"), help: ArgumentHelp("Run a command and exit; repeat for several.", valueName: "command"))
     var commands: [String] = []
@@ -140,6 +140,7 @@ struct AmigoShellCommand: ParsableCommand {
         // standard error; the full-screen UI shows it on its status line, where curses does not
         // scroll it away.
         var openingNotes: [String] = []
+        var walLease: JournalModeLease?
         let notes: (String) -> Void = { note in
             if plan.interface == .fullScreen { openingNotes.append(note) } else { StandardError.write(note) }
         }
@@ -148,12 +149,17 @@ struct AmigoShellCommand: ParsableCommand {
             let progress = ReflectionProgressLine()
             defer { progress.finish() }
             explorer = try plan.openExplorer(postgres: Self.openPostgres, progress: progress.report, notes: notes,
-                                            waiting: progress.waiting)
+                                            waiting: progress.waiting, walLease: { walLease = $0 })
         } catch {
             StandardError.write(ErrorText.describe(error))
             throw ExitCode(ExitStatus.cannotOpen)
         }
-        defer { explorer.settleBeforeExit() }
+        // At exit the session ends, then a file put in WAL mode while open gets its own mode back
+        // (said on standard error, after the terminal is restored, when another program holds it).
+        defer {
+            explorer.settleBeforeExit()
+            if let message = walLease?.end() { StandardError.write(message) }
+        }
         // Long work (an export, a profile, a count) shows its progress on standard error when that
         // is a terminal; at the prompt, Ctrl-C while a command runs stops its query (a write's
         // savepoint is undone), not the shell, and Tab completes commands, names and SQL as at the

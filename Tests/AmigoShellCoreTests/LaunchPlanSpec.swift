@@ -159,7 +159,7 @@ import Testing
         #expect(readOnly.displayPath == path + " (read-only)")
     }
 
-    @Test func walPutsTheFileInWALModeOnlyWhenAskedAndSaysSo() throws {
+    @Test func walPutsTheFileInWALModeForGoodWhenAskedAndSaysSo() throws {
         let path = TemporaryFile.path("launch-wal")
         defer { for suffix in ["", "-wal", "-shm"] { TemporaryFile.remove(path + suffix) } }
         var arguments = LaunchArguments(database: path)
@@ -167,7 +167,7 @@ import Testing
         arguments.create = true
         let noPostgres: LaunchPlan.PostgresOpener = { _, _ in throw LaunchError.unknownOutputMode("unused") }
         var notes: [String] = []
-        // Without --wal the file keeps its journal mode.
+        // Text mode without --wal: the file keeps its journal mode, as with sqlite3.
         let plain = try plan(arguments).openExplorer(postgres: noPostgres, notes: { notes.append($0) })
         #expect(try plain.amigo.engine.fetchScalar("PRAGMA journal_mode") == .text("delete"))
         plain.settleBeforeExit()

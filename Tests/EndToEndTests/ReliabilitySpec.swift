@@ -39,7 +39,7 @@ struct ReliabilitySpec {
         try await tmux.waitUntil("the prompt closed") { !$0.promptLine.contains("Dy:commit") }
         try await quit(tmux)
         #expect(try SQLite3.query(workspace.database, "SELECT count(*) FROM PlaylistTrack") == "8715")
-        #expect(workspace.databaseIsUnchanged)
+        #expect(workspace.databaseIsBackAsItWas)
     }
 
     @Test("a paste of two commands at : runs neither line as a command of its own; quit in it does not quit")
@@ -66,7 +66,7 @@ struct ReliabilitySpec {
         // (A y typed ahead of the box it would answer is dropped: ShellRunLoopSpec shows it with
         // a scripted terminal, where "ahead" does not depend on how busy the machine is.)
         try await quit(tmux)
-        #expect(workspace.databaseIsUnchanged)
+        #expect(workspace.databaseIsBackAsItWas)
     }
 
     @Test("a 1 MB paste at the filter prompt is one insertion: on the prompt line within seconds, nothing run")
@@ -87,7 +87,7 @@ struct ReliabilitySpec {
         try tmux.sendKeys("Escape")
         try await tmux.waitUntil("the prompt closed") { !$0.promptLine.contains("THE END") }
         try await quit(tmux)
-        #expect(workspace.databaseIsUnchanged)
+        #expect(workspace.databaseIsBackAsItWas)
     }
 
     /// Runs `script` under bash with `$0` the binary, in the workspace; returns the output and the

@@ -177,7 +177,7 @@ struct WritesTerminalSpec {
         try await tmux.waitFor("y = quit and discard")
         try tmux.sendKeys("y")
         #expect(try await tmux.rc() == 0)
-        #expect(workspace.databaseIsUnchanged)
+        #expect(workspace.databaseIsBackAsItWas)
     }
 
     @Test("the fallback amigo> prompt: Ctrl-C cancels the line, Up recalls history, Ctrl-D ends on a new line")

@@ -45,3 +45,18 @@ extension SQLiteEngine {
         try fetch("PRAGMA wal_checkpoint(PASSIVE)", []) { _ in false }
     }
 }
+
+extension SQLiteEngine {
+    /// The rollback journal modes a file is in when not in WAL mode and that it can be put back
+    /// in (``leaveWAL(for:)``); `memory` and `off` are not kept in a file, so never found there.
+    package static let rollbackJournalModes: Set<String> = ["delete", "truncate", "persist"]
+
+    /// Puts a file in WAL mode back in the rollback journal `mode` (one of
+    /// ``rollbackJournalModes``; any other is taken as `delete`): SQLite copies the log into the
+    /// file and removes the `-wal` and `-shm` files. Needs the file alone (no other program may
+    /// have it open) and no transaction on this connection. Returns the mode SQLite reports after.
+    package func leaveWAL(for mode: String) throws -> String {
+        let keyword = Self.rollbackJournalModes.contains(mode) ? mode.uppercased() : "DELETE"
+        return try fetchScalar("PRAGMA journal_mode = " + keyword).textValue?.lowercased() ?? ""
+    }
+}

@@ -59,11 +59,11 @@ extension Explorer {
     package func rollback() throws { try transaction.rollback() }
     /// Ends the session's read transaction when nothing is pending, so that no lock is held while idle.
     package func releaseIdleLocks() { transaction.releaseIdleLocks() }
-    /// At the end of the program, with nothing pending: ends the session and, for a SQLite file in
-    /// WAL mode, copies the log into the file (``SQLiteEngine/checkpointWALBeforeExit()``), so
+    /// At the end of the program: ends the session (what is still pending — the user chose to
+    /// quit without it — is rolled back, as closing the connection would) and, for a SQLite file
+    /// in WAL mode, copies the log into the file (``SQLiteEngine/checkpointWALBeforeExit()``), so
     /// that the file alone holds every commit.
     package func settleBeforeExit() {
-        guard pendingChanges == 0 else { return }
         try? session.close()
         (amigo.engine as? SQLiteEngine)?.checkpointWALBeforeExit()
     }

@@ -133,7 +133,7 @@ extension Explorer {
         case .echo(let on):
             isEchoOn = on ?? !isEchoOn
             return CommandResult(output: "echo \(isEchoOn ? "on" : "off")", status: "echo \(isEchoOn ? "on" : "off")")
-        case .export(let format, let path, let force, .some(let depth)):
+        case .export(_, let path, let force, .some(let depth)):
             let written = try exportEntity(to: path, depth: depth, force: force)
             if path == "-" { return CommandResult(output: "", status: "exported \(written) to standard output") }
             return CommandResult(output: "wrote \(written) to \(path)", status: "exported \(written) to \(path)")

@@ -17,8 +17,9 @@ package struct LaunchArguments: Sendable {
     public var create = false
     /// `--no-infer`: only declared foreign keys link tables.
     package var noInfer = false
-    /// `--wal`: put the SQLite file in write-ahead-log mode (``WALSwitch``).
-    package var wal = false
+    /// `--wal` (true: put the SQLite file in write-ahead-log mode for good), `--no-wal` (false:
+    /// keep its journal mode), or neither (nil: ``JournalModeChoice/resolve(flag:interface:target:readOnly:attachments:)`` decides).
+    package var wal: Bool?
     /// `--mode`, when given.
     package var modeName: String?
     /// `--csv`.

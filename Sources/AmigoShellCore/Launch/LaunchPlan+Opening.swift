@@ -14,7 +14,9 @@ extension LaunchPlan {
     /// database through `postgres`, a SQLite file (`progress` told how far reading a big
     /// schema has come), or a data file made a table (``openDataFile(_:)``; `notes` told what
     /// its reader should know, one line each) with that table open; then the ``attachments``
-    /// are attached to it.
+    /// are attached to it. A SQLite file's journal mode is then treated as ``journalMode`` says:
+    /// `notes` told of a change, and `walLease` given the lease that puts a mode switched while
+    /// open back (to be ended at exit, after ``Explorer/settleBeforeExit()``).
     ///
     /// - Throws: ``LaunchError/createUnsupportedOnPostgres(target:)`` for `--create` on a server;
     ///   a ``DataFileError`` for a data file that cannot be imported; what opening or reflecting
@@ -24,7 +26,9 @@ extension LaunchPlan {
     /// (a table another session has locked holds reading it up): the caller says so.
     package func openExplorer(postgres: PostgresOpener,
                              progress: ((ReflectionProgress) -> Bool)? = nil,
-                             notes: (String) -> Void = { _ in }, waiting: (() -> Void)? = nil) throws -> Explorer {
+                             notes: (String) -> Void = { _ in }, waiting: (() -> Void)? = nil,
+                             walLease: (JournalModeLease) -> Void = { _ in }) throws -> Explorer {
+        let switchesToWAL = journalMode == .walForGood
         switch target {
         case .demo where switchesToWAL, .emptyInMemory where switchesToWAL:
             throw LaunchError.walNeedsAWritableFile(path: target == .demo ? Self.demoDisplayPath : Self.memoryDisplayPath)
@@ -51,7 +55,16 @@ extension LaunchPlan {
         case .sqliteFile(let path):
             let amigo = try AmigoDatabase(reflecting: path, options: OpenOptions(readOnly: readOnly, create: create),
                                           reflection: reflection, progress: progress)
-            if switchesToWAL, let note = try WALSwitch.apply(to: amigo.engine, path: path) { notes(note) }
+            switch journalMode {
+            case .walForGood:
+                if let note = try WALSwitch.apply(to: amigo.engine, path: path) { notes(note) }
+            case .walWhileOpen:
+                let (note, lease) = WALSwitch.switchWhileOpen(amigo.engine, path: path)
+                note.map(notes)
+                lease.map(walLease)
+            case .keep:
+                break
+            }
             let explorer = try Explorer(amigo: amigo, displayPath: path + (amigo.engine.isReadOnly ? " (read-only)" : ""),
                                         tableCountLimit: tableCountLimit, reflection: reflection)
             // More files on the command line are opened as the first is: writable unless it is

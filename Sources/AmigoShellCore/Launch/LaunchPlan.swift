@@ -25,8 +25,8 @@ package struct LaunchPlan: Sendable {
     package var attachments: [String]
     /// How the schema is reflected (`--no-infer` keeps to declared foreign keys).
     public var reflection: ReflectionOptions
-    /// `--wal`: the SQLite file is put in write-ahead-log mode when opened (``WALSwitch``).
-    package var switchesToWAL = false
+    /// What is done with the SQLite file's journal mode (``WALSwitch``).
+    package var journalMode = JournalModeChoice.keep
     /// Text mode or the full-screen UI.
     package var interface: ShellInterface
     /// The `--cmd` commands, run before anything else.
@@ -58,7 +58,6 @@ package struct LaunchPlan: Sendable {
         importInto = arguments.importInto
         if importInto != nil && !target.isDataFile { throw LaunchError.importIntoWithoutDataFile(given: arguments.database) }
         reflection = ReflectionOptions(inferRelationships: !arguments.noInfer)
-        switchesToWAL = arguments.wal
         firstCommands = arguments.firstCommands
         // The words after the first database that name existing files are more databases (a
         // statement is never a file's name); the SQL statements follow them.
@@ -77,5 +76,7 @@ package struct LaunchPlan: Sendable {
         // A script on standard input with no database is sqlite3's: an empty database in memory.
         if target == .demo, case .standardInput = interface { target = .emptyInMemory }
         tableCountLimit = interface == .fullScreen || target.isServer ? Self.boundedTableCount : nil
+        journalMode = JournalModeChoice.resolve(flag: arguments.wal, interface: interface, target: target, readOnly: readOnly,
+                                                attachments: attachments)
     }
 }

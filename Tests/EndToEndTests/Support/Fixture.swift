@@ -78,6 +78,25 @@ final class Workspace {
         (try? Data(contentsOf: URL(fileURLWithPath: database))) == originalBytes
     }
 
+    /// Whether the database holds what it held before the test: the same schema and rows, as
+    /// `sqlite3 .dump` writes them, whatever its header says (the full-screen UI puts a file in
+    /// WAL mode while it has it open, which counts in the header's change counter).
+    var databaseHoldsWhatItHeld: Bool {
+        let original = path("original-\(UUID().uuidString.prefix(8)).sqlite")
+        defer { try? FileManager.default.removeItem(atPath: original) }
+        guard (try? originalBytes.write(to: URL(fileURLWithPath: original))) != nil,
+              let before = try? SQLite3.query(original, ".dump"), let now = try? SQLite3.query(database, ".dump") else { return false }
+        return before == now
+    }
+
+    /// The database's journal mode as sqlite3 reports it (`delete`, `wal`, …).
+    var journalMode: String { (try? SQLite3.query(database, "PRAGMA journal_mode")) ?? "unreadable" }
+
+    /// Whether a clean quit left the database as it was: what it held, back in its own journal
+    /// mode (chinook.sqlite's is `delete`), with no journal or WAL files beside it. Only the
+    /// header's change counter tells that the UI had it in WAL mode meanwhile.
+    var databaseIsBackAsItWas: Bool { databaseHoldsWhatItHeld && journalMode == "delete" && leftoverJournals.isEmpty }
+
     /// Journal files left next to the database (none after a clean exit or a rollback).
     var leftoverJournals: [String] {
         ["-journal", "-wal", "-shm"].map { database + $0 }.filter { FileManager.default.fileExists(atPath: $0) }

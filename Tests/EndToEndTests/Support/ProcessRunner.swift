@@ -123,8 +123,9 @@ enum ProcessRunner {
             }
             usleep(2_000)
         }
-        // A grandchild still holding the pipes must not hang the test run.
-        _ = group.wait(timeout: .now() + 2)
+        // A grandchild still holding the pipes must not hang the test run; but the readers may
+        // start late on a machine busy with the parallel suite (2 s lost output of a fast child).
+        _ = group.wait(timeout: .now() + 30)
         let signal = status & 0x7f
         return ProcessResult(status: signal == 0 ? (status >> 8) & 0xff : 128 + signal,
                              stdout: String(decoding: collected.stdout, as: UTF8.self),

@@ -1,0 +1,182 @@
+import Amigo
+import AmigoTestSupport
+import Foundation
+import Testing
+@testable import AmigoShellCore
+
+/// What the shell does with a SQLite file's journal mode: the full-screen UI puts a file it opens
+/// read-write in WAL mode while it has it open (and says so), so that its reads never wait for
+/// another program's write, and puts the file's own mode back on quit; text mode, `--no-wal`,
+/// `--read-only` and other files keep the mode; `--wal` switches for good.
+@Suite struct JournalModeSpec {
+    private static func noPostgres(_ connection: String, _ readOnly: Bool) throws -> any Engine { throw LaunchError.unknownOutputMode("unused") }
+
+    /// A file of `rows` rows in rollback-journal (`delete`) mode.
+    private func makeFile(_ stem: String, rows: Int = 50) throws -> String {
+        let path = TemporaryFile.path(stem)
+        let engine = try SQLiteEngine(path: path, options: OpenOptions(create: true))
+        try engine.executeScript("""
+            CREATE TABLE item (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < \(rows))
+            INSERT INTO item (name) SELECT printf('item %d with a name long enough to fill pages', i) FROM n;
+            """)
+        return path
+    }
+
+    private func plan(_ path: String?, wal: Bool? = nil, readOnly: Bool = false, commands: [String] = [],
+                      attaching: [String] = []) throws -> LaunchPlan {
+        var arguments = LaunchArguments(database: path)
+        arguments.wal = wal
+        arguments.readOnly = readOnly
+        arguments.commands = commands
+        arguments.statements = attaching
+        return try LaunchPlan(arguments: arguments, environment: [:], fileExists: { FileManager.default.fileExists(atPath: $0) },
+                              terminal: { .fullScreen })
+    }
+
+    private func journalMode(_ path: String) throws -> String {
+        try SQLiteEngine(path: path, options: OpenOptions(readOnly: true)).journalMode()
+    }
+
+    @Test func theFullScreenUIOnAWritableFileIsTheOnlyDefaultThatSwitches() throws {
+        #expect(try plan("a.sqlite").journalMode == .walWhileOpen)
+        #expect(try plan("a.sqlite", wal: false).journalMode == .keep)
+        #expect(try plan("a.sqlite", wal: true).journalMode == .walForGood)
+        #expect(try plan("a.sqlite", readOnly: true).journalMode == .keep)
+        // Text mode answers as sqlite3 does: it never changes a journal mode by itself.
+        #expect(try plan("a.sqlite", commands: ["tables"]).journalMode == .keep)
+        #expect(try plan("a.sqlite", wal: true, commands: ["tables"]).journalMode == .walForGood)
+        // Not a SQLite file: the demo, a server, a data file.
+        #expect(try plan(nil).journalMode == .keep)
+        #expect(try plan("postgres://db/shop").journalMode == .keep)
+        #expect(try plan("people.csv").journalMode == .keep)
+    }
+
+    @Test func filesOpenedSideBySideKeepTheirModeSoATransactionOverThemStaysAtomic() throws {
+        let first = try makeFile("journal-first"), second = try makeFile("journal-second")
+        defer { TemporaryFile.remove(first); TemporaryFile.remove(second) }
+        #expect(try plan(first, attaching: [second]).journalMode == .keep)
+        #expect(try plan(first).journalMode == .walWhileOpen)
+    }
+
+    @Test func theUISwitchesWhileOpenSaysSoAndPutsTheModeBackOnQuit() throws {
+        let path = try makeFile("journal-ui")
+        defer { TemporaryFile.remove(path) }
+        var notes: [String] = [], lease: JournalModeLease?
+        let explorer = try plan(path).openExplorer(postgres: Self.noPostgres, notes: { notes.append($0) }, walLease: { lease = $0 })
+        #expect(notes == ["in WAL mode while open (was delete: put back on quit; --no-wal keeps it)"])
+        #expect(try journalMode(path) == "wal")
+        #expect(lease?.mode == "delete")
+        // An edit committed while in WAL mode is in the file once the mode is back.
+        _ = try explorer.run("sql UPDATE item SET name = 'renamed' WHERE id = 1")
+        try explorer.commit()
+        explorer.settleBeforeExit()
+        #expect(lease?.end() == nil)
+        #expect(try journalMode(path) == "delete")
+        #expect(!FileManager.default.fileExists(atPath: path + "-wal") && !FileManager.default.fileExists(atPath: path + "-shm"))
+        #expect(try SQLiteEngine(path: path, options: OpenOptions(readOnly: true)).fetchScalar("SELECT name FROM item WHERE id = 1")
+                == .text("renamed"))
+    }
+
+    @Test func quittingWithChangesPendingRollsThemBackAndStillPutsTheModeBack() throws {
+        let path = try makeFile("journal-pending")
+        defer { TemporaryFile.remove(path) }
+        var lease: JournalModeLease?
+        let explorer = try plan(path).openExplorer(postgres: Self.noPostgres, walLease: { lease = $0 })
+        _ = try explorer.run("sql DELETE FROM item")
+        #expect(explorer.pendingChanges > 0)
+        explorer.settleBeforeExit()
+        #expect(lease?.end() == nil)
+        #expect(try journalMode(path) == "delete")
+        #expect(try SQLiteEngine(path: path, options: OpenOptions(readOnly: true)).fetchScalar("SELECT count(*) FROM item") == .integer(50))
+    }
+
+    @Test func inWALModeTheUIReadsWhileAnotherProgramWritesAndWithoutItItWaits() throws {
+        let path = try makeFile("journal-reader", rows: 3_000)
+        defer { TemporaryFile.remove(path) }
+        /// Another program in the middle of a big write: its cache holds one page, so its changes
+        /// go to the file (or, in WAL mode, to the log) before it commits.
+        func writerInTheMiddleOfABigWrite() throws -> SQLiteEngine {
+            let writer = try SQLiteEngine(path: path)
+            try writer.executeScript("PRAGMA cache_size = 1; BEGIN IMMEDIATE; UPDATE item SET name = name || ' (changed)'")
+            return writer
+        }
+        var lease: JournalModeLease?
+        let explorer = try plan(path).openExplorer(postgres: Self.noPostgres, walLease: { lease = $0 })
+        explorer.releaseIdleLocks()
+        var writer: SQLiteEngine? = try writerInTheMiddleOfABigWrite()
+        #expect(try explorer.run("sql SELECT count(*) FROM item WHERE name LIKE '%(changed)'").output.contains("0"))
+        try writer?.executeScript("ROLLBACK")
+        writer = nil
+        explorer.settleBeforeExit()
+        #expect(lease?.end() == nil)
+
+        // --no-wal: the rollback journal, where a writer whose changes reach the file shuts readers out.
+        let kept = try plan(path, wal: false).openExplorer(postgres: Self.noPostgres)
+        kept.releaseIdleLocks()
+        writer = try writerInTheMiddleOfABigWrite()
+        #expect(throws: (any Error).self) { try kept.run("sql SELECT count(*) FROM item") }
+        try writer?.executeScript("ROLLBACK")
+    }
+
+    @Test func anotherProgramHoldingTheFileKeepsItsModeAndTheUISaysSo() throws {
+        let path = try makeFile("journal-held")
+        defer { TemporaryFile.remove(path) }
+        // Another program reading, its read transaction open: WAL needs the file alone for a moment.
+        let reader = try SQLiteEngine(path: path, options: OpenOptions(readOnly: true))
+        try reader.executeScript("BEGIN")
+        _ = try reader.fetchScalar("SELECT count(*) FROM item")
+        var notes: [String] = [], lease: JournalModeLease?
+        _ = try plan(path).openExplorer(postgres: Self.noPostgres, notes: { notes.append($0) }, walLease: { lease = $0 })
+        #expect(lease == nil)
+        #expect(notes == ["\(path) stays in delete mode: another program has it open (other programs' readers may wait for the shell's commits)"])
+        try reader.executeScript("COMMIT")
+        #expect(try journalMode(path) == "delete")
+    }
+
+    @Test func aFileStillHeldByAnotherProgramAtQuitStaysInWALModeAndTheUISaysSo() throws {
+        let path = try makeFile("journal-held-at-quit")
+        defer { TemporaryFile.remove(path) }
+        var lease: JournalModeLease?
+        let explorer = try plan(path).openExplorer(postgres: Self.noPostgres, walLease: { lease = $0 })
+        let other = try SQLiteEngine(path: path)
+        try other.executeScript("BEGIN")
+        _ = try other.fetchScalar("SELECT count(*) FROM item")
+        explorer.settleBeforeExit()
+        #expect(lease?.end() == "\(path) stays in WAL mode (it was in delete mode): another program has it open; its data is all there, and sqlite3 reads it as before")
+        try other.executeScript("COMMIT")
+        #expect(try journalMode(path) == "wal")
+    }
+
+    @Test func aFileInWALModeAlreadyAURIAndAReadOnlyOpenAreLeftAsTheyAre() throws {
+        let path = try makeFile("journal-already")
+        defer { TemporaryFile.remove(path) }
+        _ = try SQLiteEngine(path: path).switchToWAL()
+        var notes: [String] = [], leases = 0
+        _ = try plan(path).openExplorer(postgres: Self.noPostgres, notes: { notes.append($0) }, walLease: { _ in leases += 1 })
+        #expect(notes.isEmpty && leases == 0)
+
+        let plain = try makeFile("journal-uri")
+        defer { TemporaryFile.remove(plain) }
+        let (note, lease) = WALSwitch.switchWhileOpen(try SQLiteEngine(path: plain), path: "file:" + plain)
+        #expect(note == nil && lease == nil)
+        let (readOnlyNote, readOnlyLease) = WALSwitch.switchWhileOpen(try SQLiteEngine(path: plain, options: OpenOptions(readOnly: true)), path: plain)
+        #expect(readOnlyNote == nil && readOnlyLease == nil)
+        #expect(try journalMode(plain) == "delete")
+    }
+
+    @Test func aNetworkFileSystemIsToldFromTheMountTable() {
+        let mounts = """
+            /dev/vda / ext4 rw,relatime 0 0
+            server:/export /mnt/share nfs4 rw 0 0
+            me@host:/ /mnt/my\\040ssh fuse.sshfs rw 0 0
+            /dev/vdb /mnt/share/local ext4 rw 0 0
+            """
+        #expect(FileSystemKind.of("/home/me", mounts: mounts) == .local)
+        #expect(FileSystemKind.of("/mnt/share/db", mounts: mounts) == .network)
+        #expect(FileSystemKind.of("/mnt/my ssh/data", mounts: mounts) == .network)
+        #expect(FileSystemKind.of("/mnt/shared", mounts: mounts) == .local)          // a name that only starts alike
+        #expect(FileSystemKind.of("/mnt/share/local/x", mounts: mounts) == .local)   // the longest mount point decides
+        #expect(FileSystemKind.of("/anywhere", mounts: nil) == .local)
+    }
+}
