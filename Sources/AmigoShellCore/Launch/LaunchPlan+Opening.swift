@@ -55,22 +55,30 @@ extension LaunchPlan {
         case .sqliteFile(let path):
             let amigo = try AmigoDatabase(reflecting: path, options: OpenOptions(readOnly: readOnly, create: create),
                                           reflection: reflection, progress: progress)
+            var lease: JournalModeLease?
             switch journalMode {
             case .walForGood:
                 if let note = try WALSwitch.apply(to: amigo.engine, path: path) { notes(note) }
             case .walWhileOpen:
-                let (note, lease) = WALSwitch.switchWhileOpen(amigo.engine, path: path)
+                let (note, switched) = WALSwitch.switchWhileOpen(amigo.engine, path: path)
                 note.map(notes)
-                lease.map(walLease)
+                lease = switched
             case .keep:
                 break
             }
-            let explorer = try Explorer(amigo: amigo, displayPath: path + (amigo.engine.isReadOnly ? " (read-only)" : ""),
-                                        tableCountLimit: tableCountLimit, reflection: reflection)
-            // More files on the command line are opened as the first is: writable unless it is
-            // read-only (`--read-only`, a read-only file).
-            for file in attachments { _ = try explorer.attachFile(file, writable: !amigo.engine.isReadOnly) }
-            return explorer
+            do {
+                let explorer = try Explorer(amigo: amigo, displayPath: path + (amigo.engine.isReadOnly ? " (read-only)" : ""),
+                                            tableCountLimit: tableCountLimit, reflection: reflection)
+                // More files on the command line are opened as the first is: writable unless it is
+                // read-only (`--read-only`, a read-only file).
+                for file in attachments { _ = try explorer.attachFile(file, writable: !amigo.engine.isReadOnly) }
+                lease.map(walLease)
+                return explorer
+            } catch {
+                // Nothing will be opened: the file gets its own mode back at once.
+                _ = lease?.end()
+                throw error
+            }
         case .dataFile(let file):
             let (amigo, displayPath, result) = try openDataFile(file)
             result.notes.forEach(notes)

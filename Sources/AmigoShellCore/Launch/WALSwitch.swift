@@ -41,9 +41,13 @@ package enum WALSwitch {
         guard access(folder.isEmpty ? "." : folder, W_OK) == 0, FileSystemKind.of(folder.isEmpty ? "." : folder) != .network else {
             return (nil, nil)
         }
-        let after = withShortLockWait(sqlite) { try? sqlite.switchToWAL() }
-        guard after == "wal" else {
+        switch withShortLockWait(sqlite, { try? sqlite.switchToWAL() }) {
+        case "wal"?:
+            break
+        case nil:
             return ("\(path) stays in \(before) mode: another program has it open (other programs' readers may wait for the shell's commits)", nil)
+        case let kept?:
+            return ("\(path) stays in \(kept) mode: SQLite will not put it in WAL mode here (other programs' readers may wait for the shell's commits)", nil)
         }
         return ("in WAL mode while open (was \(before): put back on quit; --no-wal keeps it)",
                 JournalModeLease(engine: sqlite, path: path, mode: before))
