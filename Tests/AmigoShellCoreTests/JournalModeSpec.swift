@@ -64,7 +64,7 @@ import Testing
         defer { TemporaryFile.remove(path) }
         var notes: [String] = [], lease: JournalModeLease?
         let explorer = try plan(path).openExplorer(postgres: Self.noPostgres, notes: { notes.append($0) }, walLease: { lease = $0 })
-        #expect(notes == ["in WAL mode while open (was delete: put back on quit; --no-wal keeps it)"])
+        #expect(notes == ["in WAL mode while open (was delete; put back on quit; --no-wal leaves the mode alone)"])
         #expect(try journalMode(path) == "wal")
         #expect(lease?.mode == "delete")
         // An edit committed while in WAL mode is in the file once the mode is back.
@@ -143,7 +143,8 @@ import Testing
         try other.executeScript("BEGIN")
         _ = try other.fetchScalar("SELECT count(*) FROM item")
         explorer.settleBeforeExit()
-        #expect(lease?.end() == "\(path) stays in WAL mode (it was in delete mode): another program has it open; its data is all there, and sqlite3 reads it as before")
+        let name = (path as NSString).lastPathComponent
+        #expect(lease?.end() == "\(path) stays in WAL mode (it was in delete mode): another program has it open; its last commits may be only in \(name)-wal until then, so copy it with sqlite3's .backup rather than cp")
         try other.executeScript("COMMIT")
         #expect(try journalMode(path) == "wal")
     }
@@ -165,6 +166,40 @@ import Testing
         #expect(try journalMode(plain) == "delete")
     }
 
+    @Test func filesAttachedInTheUIKeepTheirOwnModeWhenTheMainFileGetsItsBack() throws {
+        let path = try makeFile("journal-main")
+        let inWAL = try makeFile("journal-attached-wal"), inDelete = try makeFile("journal-attached-delete")
+        defer { [path, inWAL, inDelete].forEach(TemporaryFile.remove) }
+        _ = try SQLiteEngine(path: inWAL).switchToWAL()
+        var lease: JournalModeLease?
+        let explorer = try plan(path).openExplorer(postgres: Self.noPostgres, walLease: { lease = $0 })
+        // Written to: the commit over both files is atomic in each only, and the UI says so.
+        let said = try explorer.attachFile(inWAL, as: "logged", writable: true)
+        #expect(said.hasSuffix("; the open database is in WAL mode, so a commit over both files is atomic in each file, not across them"))
+        #expect(try !explorer.attachFile(inDelete, as: "plain").contains("WAL"))   // read-only: nothing to commit there
+        explorer.settleBeforeExit()
+        #expect(lease?.end() == nil)
+        #expect(try journalMode(path) == "delete")
+        #expect(try journalMode(inWAL) == "wal")
+        #expect(try journalMode(inDelete) == "delete")
+    }
+
+    @Test func aFileOfAnotherUserIsLeftAsItIs() throws {
+        let path = try makeFile("journal-other-user")
+        defer { TemporaryFile.remove(path) }
+        #expect(FileForWAL.allowsSwitch(path))
+        #expect(!FileForWAL.allowsSwitch("file:" + path))
+        #expect(!FileForWAL.allowsSwitch(path + "-missing"))
+        // Root acting on a file that belongs to someone else (nobody) leaves its mode alone.
+        guard geteuid() == 0 else { return }
+        #expect(chown(path, 65534, 65534) == 0)
+        #expect(!FileForWAL.allowsSwitch(path))
+        var notes: [String] = [], leases = 0
+        _ = try plan(path).openExplorer(postgres: Self.noPostgres, notes: { notes.append($0) }, walLease: { _ in leases += 1 })
+        #expect(notes.isEmpty && leases == 0)
+        #expect(try journalMode(path) == "delete")
+    }
+
     @Test func aNetworkFileSystemIsToldFromTheMountTable() {
         let mounts = """
             /dev/vda / ext4 rw,relatime 0 0
@@ -178,5 +213,7 @@ import Testing
         #expect(FileSystemKind.of("/mnt/shared", mounts: mounts) == .local)          // a name that only starts alike
         #expect(FileSystemKind.of("/mnt/share/local/x", mounts: mounts) == .local)   // the longest mount point decides
         #expect(FileSystemKind.of("/anywhere", mounts: nil) == .local)
+        #expect(FileSystemKind.of("/media/sf_shared/db", mounts: "none /media/sf_shared vboxsf rw 0 0\n/dev/vda / ext4 rw 0 0") == .network)
+        #expect(FileSystemKind.unescaped("/mnt/a\\011tab\\134back\\012line") == "/mnt/a\ttab\\back\nline")
     }
 }

@@ -4,16 +4,17 @@ import Foundation
 /// snapshot a reader begins, the checkpoint on close.
 extension SQLiteEngine {
     /// The main database's journal mode as SQLite names it, lower-cased: `delete`, `truncate`,
-    /// `persist`, `memory`, `wal` or `off` (`PRAGMA journal_mode`, which only asks).
+    /// `persist`, `memory`, `wal` or `off` (`PRAGMA main.journal_mode`, which only asks).
     public func journalMode() throws -> String {
-        try fetchScalar("PRAGMA journal_mode").textValue?.lowercased() ?? ""
+        try fetchScalar("PRAGMA main.journal_mode").textValue?.lowercased() ?? ""
     }
 
-    /// Asks SQLite to put the file in WAL mode (`PRAGMA journal_mode = WAL`, which persists in
-    /// the file) and returns the journal mode SQLite reports afterwards: `wal` when it took, the
-    /// mode that stayed otherwise (an in-memory database stays `memory`).
+    /// Asks SQLite to put the main file in WAL mode (`PRAGMA main.journal_mode = WAL`, which
+    /// persists in the file; an unqualified one would change every attached file too) and
+    /// returns the journal mode SQLite reports afterwards: `wal` when it took, the mode that
+    /// stayed otherwise (an in-memory database stays `memory`).
     package func switchToWAL() throws -> String {
-        try fetchScalar("PRAGMA journal_mode = WAL").textValue?.lowercased() ?? ""
+        try fetchScalar("PRAGMA main.journal_mode = WAL").textValue?.lowercased() ?? ""
     }
 
     /// `PRAGMA synchronous = NORMAL`: in WAL mode a commit is durable once the log is synced at a
@@ -47,16 +48,18 @@ extension SQLiteEngine {
 }
 
 extension SQLiteEngine {
-    /// The rollback journal modes a file is in when not in WAL mode and that it can be put back
-    /// in (``leaveWAL(for:)``); `memory` and `off` are not kept in a file, so never found there.
+    /// The journal modes a file out of WAL mode can be found in by a new connection. Only WAL is
+    /// kept in the file; every other mode is a connection's own setting, so a file read afresh
+    /// reports `delete` unless a connection's settings say otherwise (``leaveWAL(for:)``).
     package static let rollbackJournalModes: Set<String> = ["delete", "truncate", "persist"]
 
-    /// Puts a file in WAL mode back in the rollback journal `mode` (one of
-    /// ``rollbackJournalModes``; any other is taken as `delete`): SQLite copies the log into the
-    /// file and removes the `-wal` and `-shm` files. Needs the file alone (no other program may
+    /// Puts the main file, in WAL mode, back in the rollback journal `mode` (one of
+    /// ``rollbackJournalModes``; any other is taken as `delete`) with
+    /// `PRAGMA main.journal_mode = …` (attached files keep theirs): SQLite copies the log into the
+    /// file and removes the `-wal` and `-shm` files. Needs the file alone (no other connection may
     /// have it open) and no transaction on this connection. Returns the mode SQLite reports after.
     package func leaveWAL(for mode: String) throws -> String {
         let keyword = Self.rollbackJournalModes.contains(mode) ? mode.uppercased() : "DELETE"
-        return try fetchScalar("PRAGMA journal_mode = " + keyword).textValue?.lowercased() ?? ""
+        return try fetchScalar("PRAGMA main.journal_mode = " + keyword).textValue?.lowercased() ?? ""
     }
 }

@@ -30,7 +30,11 @@ struct FileAttacher {
         let tables = database.amigo.models.filter { $0.table.schema?.lowercased() == name.lowercased() }
         let readOnly = database.attached.first { $0.name.lowercased() == name.lowercased() }?.isReadOnly ?? true
         let mode = readOnly ? " (read-only" + (writable ? ", as the open database is" : "; attach … rw to write it") + ")" : ""
-        return "attached \(path) as \(name)\(mode): " + Plural.count(tables.count, "table") + ", listed as \(name).TABLE"
+        // SQLite commits a transaction over several files atomically across them only when the
+        // main file is not in WAL mode (each file's part is still atomic on its own).
+        let walMain = !readOnly && (try? (database.engine as? SQLiteEngine)?.journalMode()) == "wal"
+        let atomicity = walMain ? "; the open database is in WAL mode, so a commit over both files is atomic in each file, not across them" : ""
+        return "attached \(path) as \(name)\(mode): " + Plural.count(tables.count, "table") + ", listed as \(name).TABLE" + atomicity
     }
 
     /// Detaches the file attached as `name`; returns what to say.

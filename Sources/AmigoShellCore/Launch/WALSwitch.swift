@@ -26,31 +26,35 @@ package enum WALSwitch {
     }
 
     /// The full-screen UI's default: switches the file `path` open on `engine` to WAL while the
-    /// shell has it open, where the file allows it — a SQLite file opened read-write, not in WAL
-    /// already, named by a path (not a `file:` URI, whose parameters may say otherwise), in a
-    /// folder the shell can write (WAL keeps its `-wal` and `-shm` files there) on a local file
-    /// system (WAL's shared memory does not work over a network), and not held by another
-    /// program at that moment. Never throws: where the file does not allow it, the mode is kept.
+    /// shell has it open, where the file allows it (``FileForWAL/allowsSwitch(_:)``: a SQLite file
+    /// opened read-write, not in WAL already, named by a path, owned by the user, in a folder the
+    /// user can write on a local file system) and no other program holds it at that moment. Never
+    /// throws: where the file does not allow it, the mode is kept.
     ///
     /// - Returns: what to tell the user (nil when nothing changed and nothing needs saying) and
     ///   the lease that puts the file's own mode back at exit (nil when nothing changed).
     package static func switchWhileOpen(_ engine: any Engine, path: String) -> (note: String?, lease: JournalModeLease?) {
-        guard let sqlite = engine as? SQLiteEngine, !sqlite.isReadOnly, !path.hasPrefix("file:"),
+        guard let sqlite = engine as? SQLiteEngine, !sqlite.isReadOnly, FileForWAL.allowsSwitch(path),
               let before = try? sqlite.journalMode(), SQLiteEngine.rollbackJournalModes.contains(before) else { return (nil, nil) }
-        let folder = (path as NSString).deletingLastPathComponent
-        guard access(folder.isEmpty ? "." : folder, W_OK) == 0, FileSystemKind.of(folder.isEmpty ? "." : folder) != .network else {
-            return (nil, nil)
+        let outcome = withShortLockWait(sqlite) { Result { try sqlite.switchToWAL() } }
+        // What the file is in now decides, whatever the statement said.
+        if (try? sqlite.journalMode()) == "wal" {
+            return ("in WAL mode while open (was \(before); put back on quit; --no-wal leaves the mode alone)",
+                    JournalModeLease(engine: sqlite, path: path, mode: before))
         }
-        switch withShortLockWait(sqlite, { try? sqlite.switchToWAL() }) {
-        case "wal"?:
-            break
-        case nil:
-            return ("\(path) stays in \(before) mode: another program has it open (other programs' readers may wait for the shell's commits)", nil)
-        case let kept?:
-            return ("\(path) stays in \(kept) mode: SQLite will not put it in WAL mode here (other programs' readers may wait for the shell's commits)", nil)
+        let because: String
+        switch outcome {
+        case .success: because = "SQLite will not put it in WAL mode here"
+        case .failure(let error): because = heldElsewhere(error) ? "another program has it open" : ErrorText.line(error)
         }
-        return ("in WAL mode while open (was \(before): put back on quit; --no-wal keeps it)",
-                JournalModeLease(engine: sqlite, path: path, mode: before))
+        return ("\(path) stays in \(before) mode: \(because) (other programs' readers may wait for the shell's commits)", nil)
+    }
+
+    /// Whether `error` says another connection holds the file (busy, locked, or the short lock
+    /// wait given up).
+    static func heldElsewhere(_ error: any Error) -> Bool {
+        guard case AmigoError.database(let database) = error else { return false }
+        return database.isBusy || database.kind == .interrupted   // the short wait given up
     }
 
     /// Runs `work` on `engine` with lock waits cut to ``lockWaitMilliseconds``.
@@ -69,17 +73,46 @@ package struct JournalModeLease {
     let engine: SQLiteEngine
     /// The file, as the user named it.
     package let path: String
-    /// The journal mode the file was in (`delete`, `truncate` or `persist`).
+    /// The journal mode the connection reported before the switch (`delete` for a file read
+    /// afresh: only WAL is kept in a file).
     package let mode: String
 
     /// At exit, once the shell's session has ended: copies the log into the file and puts the
     /// file back in its own journal mode, which removes the `-wal` and `-shm` files. Returns what
-    /// to tell the user when that could not be done (another program has the file open: it then
-    /// stays in WAL mode, every commit in it, readable by sqlite3 and other programs as before).
+    /// to tell the user when that could not be done: the file then stays in WAL mode, and the
+    /// last commits may be only in its `-wal` file until the program holding it closes it, so a
+    /// copy of the file alone may lack them (sqlite3's `.backup` copies everything).
     package func end() -> String? {
-        let after = WALSwitch.withShortLockWait(engine) { try? engine.leaveWAL(for: mode) }
-        guard after != mode else { return nil }
-        return "\(path) stays in WAL mode (it was in \(mode) mode): another program has it open; its data is all there, and sqlite3 reads it as before"
+        let outcome = WALSwitch.withShortLockWait(engine) { Result { try engine.leaveWAL(for: mode) } }
+        guard (try? engine.journalMode()) == "wal" else { return nil }
+        let because: String
+        switch outcome {
+        case .success: because = "SQLite kept it so"
+        case .failure(let error): because = WALSwitch.heldElsewhere(error) ? "another program has it open" : ErrorText.line(error)
+        }
+        let name = (path as NSString).lastPathComponent
+        return "\(path) stays in WAL mode (it was in \(mode) mode): \(because); its last commits may be only in \(name)-wal until then, so copy it with sqlite3's .backup rather than cp"
+    }
+}
+
+/// Whether a SQLite file allows the full-screen UI to put it in WAL mode while open: it changes
+/// the file for every program and user that reads it, so only where that is safe and the user's
+/// own to decide.
+enum FileForWAL {
+    /// Whether the file at `path` allows it: named by a path (not a `file:` URI, whose parameters
+    /// may say otherwise); owned by the user running the shell (root acting on another user's
+    /// file, or a file shared through its group, is left as it is); in a folder the user can write
+    /// (WAL keeps its `-wal` and `-shm` files there), on a local file system (WAL's shared memory
+    /// does not work over a network) — the folder of the file a symbolic link leads to, where
+    /// SQLite keeps them.
+    static func allowsSwitch(_ path: String) -> Bool {
+        guard !path.hasPrefix("file:"), let resolved = realpath(path, nil) else { return false }
+        let real = String(cString: resolved)
+        free(resolved)
+        var info = stat()
+        guard stat(real, &info) == 0, info.st_uid == geteuid() else { return false }
+        let folder = (real as NSString).deletingLastPathComponent
+        return faccessat(AT_FDCWD, folder, W_OK, AT_EACCESS) == 0 && FileSystemKind.of(folder) != .network
     }
 }
 
@@ -91,15 +124,17 @@ enum FileSystemKind: Equatable {
     /// Anything else.
     case local
 
-    /// The types (as `/proc/self/mounts` names them) of the file systems taken for network ones;
-    /// every `fuse.` type is one too.
+    /// The types (as `/proc/self/mounts` names them) of the file systems taken for network or
+    /// host-shared ones (a virtual machine's or WSL's folders from its host); every `fuse.` type
+    /// is one too.
     static let networkTypes: Set<String> = ["nfs", "nfs4", "cifs", "smb3", "smbfs", "9p", "afs", "coda", "ceph",
-                                            "lustre", "gfs2", "ocfs2", "glusterfs", "fuse", "fuseblk"]
+                                            "lustre", "gfs2", "ocfs2", "glusterfs", "fuse", "fuseblk",
+                                            "vboxsf", "drvfs", "prl_fs", "vmhgfs"]
 
     /// The kind of file system `folder` is on, from the mount table `mounts` (the text of
-    /// `/proc/self/mounts`: device, mount point, type, … per line, spaces in a mount point
-    /// written `\040`): the type of the longest mount point the folder's real path is under
-    /// (local when it cannot be told).
+    /// `/proc/self/mounts`: device, mount point, type, … per line, a space, tab, line break or
+    /// backslash in a mount point written as its octal escape): the type of the longest mount
+    /// point the folder's real path is under (local when it cannot be told).
     static func of(_ folder: String, mounts: String? = try? String(contentsOfFile: "/proc/self/mounts", encoding: .utf8)) -> FileSystemKind {
         guard let mounts else { return .local }
         let path = URL(fileURLWithPath: folder).resolvingSymlinksInPath().path
@@ -107,11 +142,26 @@ enum FileSystemKind: Equatable {
         for line in mounts.split(separator: "\n") {
             let fields = line.split(separator: " ")
             guard fields.count >= 3 else { continue }
-            let point = fields[1].replacingOccurrences(of: "\\040", with: " ")
+            let point = unescaped(fields[1])
             let under = point == "/" || path == point || path.hasPrefix(point + "/")
             if under, point.count >= (best?.length ?? -1) { best = (point.count, String(fields[2])) }
         }
         guard let type = best?.type else { return .local }
         return networkTypes.contains(type) || type.hasPrefix("fuse.") ? .network : .local
+    }
+
+    /// A mount table field with its octal escapes (`\040` and the like) decoded.
+    static func unescaped(_ field: Substring) -> String {
+        var bytes: [UInt8] = []
+        var rest = Array(field.utf8)[...]
+        while let byte = rest.popFirst() {
+            if byte == UInt8(ascii: "\\"), rest.count >= 3, let code = UInt8(String(decoding: rest.prefix(3), as: UTF8.self), radix: 8) {
+                bytes.append(code)
+                rest = rest.dropFirst(3)
+            } else {
+                bytes.append(byte)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
