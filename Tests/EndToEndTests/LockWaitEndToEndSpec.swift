@@ -15,11 +15,13 @@ import Testing
 struct LockWaitEndToEndSpec {
     static let waiting = "waiting for a lock held by another program"
 
-    @Test(":open and / while sqlite3 holds BEGIN EXCLUSIVE say so after 150 ms, Esc cancels them, j still moves")
+    /// In the rollback journal's mode (`--no-wal`; the UI's own default, WAL mode while open, is
+    /// the next test): another program's exclusive lock shuts every reader out.
+    @Test("with --no-wal, :open and / while sqlite3 holds BEGIN EXCLUSIVE say so after 150 ms, Esc cancels them, j still moves")
     func lockWaitsAreShownAndCancelled() async throws {
         let workspace = try Workspace("lock-ui")
         let tmux = try TmuxSession(socket: "amigo-lock-ui", directory: workspace.directory)
-        try tmux.start([try Fixture.binary(), "chinook.sqlite"], in: workspace.directory, history: workspace.path("history"))
+        try tmux.start([try Fixture.binary(), "chinook.sqlite", "--no-wal"], in: workspace.directory, history: workspace.path("history"))
         try await tmux.waitFor("Track         3503")
         try tmux.sendKeys(":")
         try await tmux.waitUntil("the command prompt") { $0.promptLine == ":" }
@@ -58,6 +60,31 @@ struct LockWaitEndToEndSpec {
         try tmux.sendKeys("q")
         #expect(try await tmux.rc() == 0)
         #expect(workspace.databaseIsUnchanged)
+    }
+
+    @Test("in WAL mode while open (the UI's default), :open and / answer at once while sqlite3 holds BEGIN EXCLUSIVE")
+    func noLockWaitInWALMode() async throws {
+        let workspace = try Workspace("lock-ui-wal")
+        let tmux = try TmuxSession(socket: "amigo-lock-ui-wal", directory: workspace.directory)
+        try tmux.start([try Fixture.binary(), "chinook.sqlite"], in: workspace.directory, history: workspace.path("history"))
+        try await tmux.waitFor("in WAL mode while open")
+        let holder = try await LockHoldingProgram(workspace.database)
+        try tmux.sendKeys(":")
+        try await tmux.waitUntil("the command prompt") { $0.promptLine == ":" }
+        try tmux.sendLiteral("open Genre")
+        try tmux.sendKeys("Enter")
+        var screen = try await tmux.waitUntil("Genre open", timeout: .seconds(2)) { $0.statusLine.hasPrefix("row 1 of 25") }
+        #expect(!screen.statusLine.contains(Self.waiting))
+        try tmux.sendKeys("/")
+        try await tmux.waitUntil("the filter prompt") { $0.promptLine.hasPrefix("/") || $0.promptLine.hasPrefix("filter") }
+        try tmux.sendLiteral("Name BEGINSWITH 'R'")
+        try tmux.sendKeys("Enter")
+        screen = try await tmux.waitUntil("the filtered rows", timeout: .seconds(2)) { $0.statusLine.hasPrefix("row 1 of 4") }
+        #expect(!screen.statusLine.contains(Self.waiting))
+        holder.release()
+        try tmux.sendKeys("q")
+        #expect(try await tmux.rc() == 0)
+        #expect(workspace.databaseIsBackAsItWas)
     }
 
     @Test("text mode counting while another program commits in a loop: every count is current or an error, never a false schema change")

@@ -8,7 +8,7 @@ final class LockHoldingProgram {
     private let input = Pipe()
 
     /// Starts `sqlite3 database`, begins an exclusive transaction and waits until the lock is held
-    /// (another `sqlite3` that does not wait is refused).
+    /// (another `sqlite3` that does not wait is refused a write).
     init(_ database: String, sourceLocation: SourceLocation = #_sourceLocation) async throws {
         let sqlite3 = try #require(Fixture.executable(named: "sqlite3"), "sqlite3 is not installed", sourceLocation: sourceLocation)
         process.executableURL = URL(fileURLWithPath: sqlite3)
@@ -20,7 +20,8 @@ final class LockHoldingProgram {
         input.fileHandleForWriting.write(Data(".timeout 10000\nBEGIN EXCLUSIVE;\n".utf8))
         let deadline = ContinuousClock.now + .seconds(10)
         while ContinuousClock.now < deadline {
-            let probe = try ProcessRunner.run(sqlite3, ["-batch", database, "SELECT count(*) FROM sqlite_schema"])
+            // A write, refused in either journal mode (in WAL mode readers are never refused).
+            let probe = try ProcessRunner.run(sqlite3, ["-batch", database, "BEGIN IMMEDIATE; ROLLBACK;"])
             if probe.status != 0 && (probe.stdout + probe.stderr).contains("locked") { return }
             try await Task.sleep(for: .milliseconds(20))
         }
