@@ -21,8 +21,16 @@ enum TerminalRestore {
     }()
 
     /// Signals whose default action ends the program: restore, then `_exit(128 + signal)`
-    /// (``TerminatingSignals/requests``).
+    /// (``TerminatingSignals/requests``) — except SIGHUP and SIGTERM, which end it gracefully.
     private static let terminatingSignals = TerminatingSignals.requests
+    /// SIGHUP (the terminal closed) or SIGTERM (asked to end) received while curses was active:
+    /// the terminal is restored at once and the UI loop ends as if input ended, so that the
+    /// program ends the way a quit does (the session rolled back, a file's journal mode put
+    /// back) and then exits with `128 + signal`. A second such signal, or ``gracefulSeconds``
+    /// without the program ending, ends it at once. 0 when none came.
+    nonisolated(unsafe) static var endRequested: sig_atomic_t = 0
+    /// How long a graceful end may take before the process is ended at once (`alarm`).
+    static let gracefulSeconds: UInt32 = 3
     /// Set by the SIGTSTP handler when the terminal was given back before stopping; the UI loop
     /// repaints when it sees it (``TerminalScreen/resumeIfSuspended()``).
     nonisolated(unsafe) static var wasSuspended: sig_atomic_t = 0
@@ -37,9 +45,18 @@ enum TerminalRestore {
             atexitRegistered = true
             atexit { TerminalRestore.restore() }
         }
+        endRequested = 0   // touched here, on the main thread, before any handler reads it
         for signal in terminatingSignals {
             install(signal) { signal, _, _ in
                 TerminalRestore.restore()
+                // A second request, or the alarm of the first one's deadline: end now.
+                let first = TerminalRestore.endRequested
+                if first != 0 { _exit(128 + first) }
+                if signal == SIGHUP || signal == SIGTERM {
+                    TerminalRestore.endRequested = signal
+                    alarm(TerminalRestore.gracefulSeconds)
+                    return
+                }
                 _exit(128 + signal)
             }
         }

@@ -36,7 +36,16 @@ public final class TerminalScreen {
     private let window: UnsafeMutablePointer<WINDOW>
     private let colors: Bool
     private var cursorVisible = false
-    private var stopped = false
+    /// Whether ``stop()`` ran.
+    private var stoppedByCall = false
+    /// Whether the screen is unusable: stopped, or a SIGHUP or SIGTERM restored the terminal
+    /// (``TerminalRestore/endRequested``) — nothing may draw or read keys through curses then,
+    /// which would take the terminal back.
+    private var stopped: Bool { stoppedByCall || TerminalRestore.endRequested != 0 }
+
+    /// The signal (SIGHUP or SIGTERM) that asked the program to end while the screen was up, or
+    /// nil: the caller ends the way a quit does, then exits with `128 + signal`.
+    public static var endRequestedBySignal: Int32? { TerminalRestore.endRequested == 0 ? nil : TerminalRestore.endRequested }
 
     /// Takes over the terminal on stdin/stdout.
     ///
@@ -135,7 +144,7 @@ public final class TerminalScreen {
             var character: wint_t = 0
             let status = wget_wch(window, &character)
             if status == ERR {
-                if timeoutMilliseconds == nil && errno == EINTR { continue }
+                if timeoutMilliseconds == nil && errno == EINTR && !stopped { continue }
                 return nil
             }
             let code = Int32(bitPattern: character)
@@ -155,7 +164,7 @@ public final class TerminalScreen {
             var character: wint_t = 0
             let status = wget_wch(window, &character)
             if status == ERR {
-                if errno == EINTR { continue }
+                if errno == EINTR && !stopped { continue }
                 break
             }
             let code = Int32(bitPattern: character)
@@ -199,6 +208,7 @@ public final class TerminalScreen {
         guard !stopped else { return .closed }
         let started = DispatchTime.now().uptimeNanoseconds
         if let key = readKey(timeoutMilliseconds: milliseconds) { return .key(key) }
+        if stopped { return .closed }   // a SIGHUP or SIGTERM came meanwhile
         // A timeout returns after the whole wait (a signal, such as a resize, returns early with
         // EINTR); an immediate error with neither means input has ended.
         let waited = (DispatchTime.now().uptimeNanoseconds - started) / 1_000_000
@@ -264,8 +274,8 @@ public final class TerminalScreen {
     /// Leaves curses and restores the terminal, the signal handlers and stderr, then prints what
     /// was written to stderr meanwhile. Safe to call more than once; the screen is unusable after.
     public func stop() {
-        guard !stopped else { return }
-        stopped = true
+        guard !stoppedByCall else { return }
+        stoppedByCall = true
         TerminalRestore.deactivate()
         delscreen(screen)
     }

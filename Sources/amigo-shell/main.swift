@@ -198,6 +198,8 @@ struct AmigoShellCommand: ParsableCommand {
                 do { _ = try explorer.run(command) } catch { StandardError.write("--cmd: " + ErrorText.describe(error)) }
             }
             try TerminalMode(explorer: explorer, openingNotes: openingNotes).run()
+            // Ended by SIGHUP or SIGTERM: as a quit (the deferred settling runs), with its status.
+            if let signal = TerminalScreen.endRequestedBySignal { throw ExitCode(128 + signal) }
         }
     }
 

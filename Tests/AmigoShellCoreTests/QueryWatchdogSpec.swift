@@ -11,9 +11,24 @@ import Testing
         var clock: UInt64 = 0
         var typed: [Key] = []
         var announcements = 0
+        var endRequested = false
         lazy var watchdog = QueryWatchdog(now: { [unowned self] in clock },
                                           pollKey: { [unowned self] in typed.isEmpty ? nil : typed.removeFirst() },
-                                          showWorking: { [unowned self] in announcements += 1 })
+                                          showWorking: { [unowned self] in announcements += 1 },
+                                          endRequested: { [unowned self] in endRequested })
+    }
+
+    @Test func aProgramAskedToEndStopsItsQueryAtOnceWithoutReadingKeys() {
+        let h = Harness()
+        h.watchdog.begin(.key)
+        h.typed = [.char("j")]
+        h.clock = 10_000_000           // well before the 150 ms a key's work runs unwatched
+        #expect(!h.watchdog.shouldInterrupt())
+        h.endRequested = true          // SIGHUP or SIGTERM: the terminal is already given back
+        #expect(h.watchdog.shouldInterrupt())
+        #expect(h.watchdog.cancelled)
+        #expect(h.typed == [.char("j")])
+        #expect(h.announcements == 0)   // nothing is drawn on a terminal given back
     }
 
     @Test func keyWorkSaysItIsWorkingAfter150msAndEscapeCancelsIt() {

@@ -322,7 +322,7 @@ struct TerminalUISpec {
         try await quit(tmux)
     }
 
-    @Test("SIGTERM restores the terminal and leaves the file as it was, uncommitted edit and all")
+    @Test("SIGTERM restores the terminal, rolls the uncommitted edit back and puts the file's journal mode back, as a quit does")
     func sigtermRestoresTheTerminal() async throws {
         let workspace = try Workspace("sigterm")
         let tmux = try await launch("sigterm", workspace)
@@ -343,7 +343,7 @@ struct TerminalUISpec {
         for mode in ["icanon", "echo", "opost", "icrnl", "isig"] {
             #expect(modes.contains(Substring(mode)), "the tty was left with -\(mode)")
         }
-        #expect(workspace.databaseHoldsWhatItHeld)
+        #expect(workspace.databaseIsBackAsItWas)
         #expect(try SQLite3.query(workspace.database, "SELECT Name FROM Artist WHERE ArtistId = 1") == "AC/DC")
     }
 
@@ -427,7 +427,30 @@ struct TerminalUISpec {
         // Ended by the signal or by `_exit(128 + signal)`: the shell reports 128 + signal either way.
         #expect(try await tmux.rc() == 128 + signal, "signal \(signal)")
         #expect(try tmux.alternateScreenOn() == false, "signal \(signal)")
-        #expect(workspace.databaseHoldsWhatItHeld, "signal \(signal)")
+        if signal == SIGHUP || signal == SIGTERM {
+            // Ended as a quit is (the terminal restored at once): the file's own mode is back.
+            #expect(workspace.databaseIsBackAsItWas, "signal \(signal)")
+        } else {
+            // Ended at once: what the file holds is as it was, in WAL mode.
+            #expect(workspace.databaseHoldsWhatItHeld, "signal \(signal)")
+        }
+    }
+
+    @Test("SIGTERM while a query runs long stops it at once and ends as a quit does, the file's journal mode back")
+    func sigtermStopsALongQuery() async throws {
+        let workspace = try Workspace("sigterm-query")
+        let tmux = try await launch("sigterm-query", workspace)
+        try tmux.sendKeys(":")
+        try await tmux.waitUntil("the command prompt") { $0.promptLine.hasPrefix(":") }
+        try tmux.sendLiteral("sql WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c")
+        try tmux.sendKeys("Enter")
+        try await tmux.waitUntil("the working notice") { $0.statusLine.contains("Esc or Ctrl-C cancels") }
+        let pid = try #require(try tmux.programPID(), "no amigo-shell process under the pane's shell")
+        #expect(kill(pid, SIGTERM) == 0)
+        // Well within the 3 s after which a graceful end gives way to an immediate one.
+        #expect(try await tmux.rc(timeout: .seconds(2)) == 128 + SIGTERM)
+        #expect(try tmux.alternateScreenOn() == false)
+        #expect(workspace.databaseIsBackAsItWas)
     }
 
     @Test("a query that runs long says so, Esc cancels it, and the UI answers keys again")

@@ -34,6 +34,8 @@ public final class QueryWatchdog {
 
     private let now: () -> UInt64
     private let pollKey: () -> Key?
+    /// Whether the program was asked to end (``ShellTerminal/endRequested``).
+    private let endRequested: () -> Bool
     private let showWorking: () -> Void
     private let showWaitingForLock: () -> Void
     private var started: UInt64?
@@ -58,10 +60,12 @@ public final class QueryWatchdog {
     ///   - showWorking: shows that a query is running and that Esc cancels it.
     ///   - showWaitingForLock: shows that a query waits for a lock another program holds and
     ///     that Esc cancels it (by default, as ``showWorking``).
+    ///   - endRequested: whether the program was asked to end: every statement then stops.
     public init(now: @escaping () -> UInt64, pollKey: @escaping () -> Key?, showWorking: @escaping () -> Void,
-                showWaitingForLock: (() -> Void)? = nil) {
+                showWaitingForLock: (() -> Void)? = nil, endRequested: @escaping () -> Bool = { false }) {
         self.now = now
         self.pollKey = pollKey
+        self.endRequested = endRequested
         self.showWorking = showWorking
         self.showWaitingForLock = showWaitingForLock ?? showWorking
     }
@@ -94,6 +98,11 @@ public final class QueryWatchdog {
     public func shouldInterrupt(_ wait: EngineWait = .working) -> Bool {
         guard let started else { return false }
         if cancelled { return true }
+        // The program was asked to end: the statement stops at once, whatever it is.
+        if endRequested() {
+            cancelled = true
+            return true
+        }
         let time = now()
         if work == .key && time - started < slowAfterNanoseconds { return false }
         if time - lastPoll < pollEveryNanoseconds { return false }

@@ -32,7 +32,8 @@ package final class ShellRunLoop {
                                       },
                                       showWaitingForLock: { [unowned terminal] in
                                           terminal.showStatus("waiting for a lock held by another program… Esc or Ctrl-C cancels")
-                                      })
+                                      },
+                                      endRequested: { [unowned terminal] in terminal.endRequested })
     }
 
     private var explorer: Explorer { app.explorer }

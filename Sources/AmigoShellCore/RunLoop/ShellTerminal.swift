@@ -31,6 +31,14 @@ package protocol ShellTerminal: AnyObject {
     func suspend()
     /// Takes the terminal again after a stop from outside; true when the screen must be repainted.
     func resumeIfSuspended() -> Bool
+    /// Whether the program was asked to end (SIGHUP, SIGTERM) and the terminal is given back:
+    /// a running query stops, and the loop ends as when input ends.
+    var endRequested: Bool { get }
+}
+
+extension ShellTerminal {
+    /// A terminal that is never asked to end from outside.
+    package var endRequested: Bool { false }
 }
 
 /// What waiting for a key saw.
