@@ -32,13 +32,15 @@ let package = Package(
         .target(name: "CWidth"),
         // glibc's malloc_usable_size, which Swift's Glibc module does not declare.
         .target(name: "CMemory"),
+        // glibc's extended attributes (sys/xattr.h), which Swift's Glibc module does not declare.
+        .systemLibrary(name: "CXattr"),
 
         // The ORM: engine → schema → SQL → filter → ORM → reflection, as folders of one module.
         .target(name: "Amigo", dependencies: ["CSQLite", "CMemory"]),
         // The PostgreSQL engine and dialect over libpq, behind the same Engine protocol.
         .target(name: "AmigoPostgres", dependencies: ["Amigo", "CPostgreSQL"]),
         // The shell's pure core: navigation state, command language, key map, layout into a grid.
-        .target(name: "AmigoShellCore", dependencies: ["Amigo", "CWidth"]),
+        .target(name: "AmigoShellCore", dependencies: ["Amigo", "CWidth", "CXattr"]),
         // The thin terminal adapter: ncurses blit, key decoding, readline prompt, signals.
         .target(name: "AmigoTerminal", dependencies: ["AmigoShellCore", "CNcursesw", "CReadline"]),
         .executableTarget(name: "amigo-shell", dependencies: [

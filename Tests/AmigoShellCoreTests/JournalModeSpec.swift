@@ -200,6 +200,56 @@ import Testing
         #expect(try journalMode(path) == "delete")
     }
 
+    /// Whether the temporary folder's file system keeps extended attributes (tmpfs before Linux
+    /// 6.6 keeps no `user.` ones): the mark's specs need it.
+    static let marksWork: Bool = {
+        let probe = TemporaryFile.path("journal-mark-probe")
+        defer { TemporaryFile.remove(probe) }
+        guard FileManager.default.createFile(atPath: probe, contents: Data()) else { return false }
+        return JournalModeMark.set(probe, mode: "delete") && JournalModeMark.read(probe) == "delete"
+    }()
+
+    @Test(.enabled(if: marksWork, "the temporary folder keeps no extended attributes"))
+    func aFileLeftInWALByAnEarlierShellIsPutBackByTheNextOne() throws {
+        let path = try makeFile("journal-mark")
+        defer { TemporaryFile.remove(path) }
+        var first: JournalModeLease?, second: JournalModeLease?, notes: [String] = []
+        var explorer: Explorer? = try plan(path).openExplorer(postgres: Self.noPostgres, walLease: { first = $0 })
+        #expect(JournalModeMark.read(path) == "delete")
+        // A second shell on the same file finds it in WAL, marked: it takes the lease over.
+        let other = try plan(path).openExplorer(postgres: Self.noPostgres, notes: { notes.append($0) }, walLease: { second = $0 })
+        #expect(notes == ["in WAL mode while open (left so by an earlier amigo-shell; put back to delete on quit; --no-wal leaves it alone)"])
+        // The first quits while the second has the file open: it stays in WAL, still marked.
+        explorer?.settleBeforeExit()
+        #expect(first?.end() != nil)
+        #expect(try journalMode(path) == "wal" && JournalModeMark.read(path) == "delete")
+        explorer = nil   // the first shell's process ends: its connection closes
+        first = nil
+        // The second quits last: the mode is back and the mark gone.
+        other.settleBeforeExit()
+        #expect(second?.end() == nil)
+        #expect(try journalMode(path) == "delete")
+        #expect(JournalModeMark.read(path) == nil)
+    }
+
+    @Test(.enabled(if: marksWork, "the temporary folder keeps no extended attributes"))
+    func walForGoodAndAFileInWALOfItsOwnAreNeverPutBack() throws {
+        let path = try makeFile("journal-mark-for-good")
+        defer { TemporaryFile.remove(path) }
+        _ = try SQLiteEngine(path: path).switchToWAL()
+        JournalModeMark.set(path, mode: "delete")
+        // --wal: WAL for good, as asked; the mark of an earlier shell goes.
+        _ = try plan(path, wal: true, commands: ["tables"]).openExplorer(postgres: Self.noPostgres)
+        #expect(JournalModeMark.read(path) == nil)
+        var leases = 0
+        _ = try plan(path).openExplorer(postgres: Self.noPostgres, walLease: { _ in leases += 1 })
+        #expect(leases == 0)
+        #expect(try journalMode(path) == "wal")
+        // A mark that names no mode a file can be put back in is no mark.
+        JournalModeMark.set(path, mode: "memory")
+        #expect(JournalModeMark.read(path) == nil)
+    }
+
     @Test func aNetworkFileSystemIsToldFromTheMountTable() {
         let mounts = """
             /dev/vda / ext4 rw,relatime 0 0

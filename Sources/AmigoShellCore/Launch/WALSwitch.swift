@@ -19,6 +19,8 @@ package enum WALSwitch {
         guard let sqlite = engine as? SQLiteEngine else { return nil }
         if sqlite.isReadOnly { throw LaunchError.walNeedsAWritableFile(path: path) }
         let before = try sqlite.journalMode()
+        // WAL for good, as asked: no earlier shell's mark may put it back.
+        JournalModeMark.remove(path)
         guard before != "wal" else { return nil }
         let after = try sqlite.switchToWAL()
         guard after == "wal" else { return "--wal: SQLite kept \(path) in \(after) mode (WAL needs a file on a local disk that shared memory can map)" }
@@ -35,10 +37,19 @@ package enum WALSwitch {
     ///   the lease that puts the file's own mode back at exit (nil when nothing changed).
     package static func switchWhileOpen(_ engine: any Engine, path: String) -> (note: String?, lease: JournalModeLease?) {
         guard let sqlite = engine as? SQLiteEngine, !sqlite.isReadOnly, FileForWAL.allowsSwitch(path),
-              let before = try? sqlite.journalMode(), SQLiteEngine.rollbackJournalModes.contains(before) else { return (nil, nil) }
+              let before = try? sqlite.journalMode() else { return (nil, nil) }
+        // In WAL already: left so by an earlier shell that could not put it back (its mark), the
+        // lease is taken over; otherwise WAL is the file's own mode, and stays.
+        if before == "wal" {
+            guard let marked = JournalModeMark.read(path) else { return (nil, nil) }
+            return ("in WAL mode while open (left so by an earlier amigo-shell; put back to \(marked) on quit; --no-wal leaves it alone)",
+                    JournalModeLease(engine: sqlite, path: path, mode: marked))
+        }
+        guard SQLiteEngine.rollbackJournalModes.contains(before) else { return (nil, nil) }
         let outcome = withShortLockWait(sqlite) { Result { try sqlite.switchToWAL() } }
         // What the file is in now decides, whatever the statement said.
         if (try? sqlite.journalMode()) == "wal" {
+            JournalModeMark.set(path, mode: before)
             return ("in WAL mode while open (was \(before); put back on quit; --no-wal leaves the mode alone)",
                     JournalModeLease(engine: sqlite, path: path, mode: before))
         }
@@ -66,8 +77,9 @@ package enum WALSwitch {
     }
 }
 
-/// A file the shell put in WAL mode while it has it open (``WALSwitch/switchWhileOpen(_:path:)``):
-/// ``end()`` puts the file's own journal mode back.
+/// A file the shell put in WAL mode while it has it open (``WALSwitch/switchWhileOpen(_:path:)``),
+/// or found so with an earlier shell's ``JournalModeMark``: ``end()`` puts the file's own journal
+/// mode back, and removes the mark.
 package struct JournalModeLease {
     /// The connection the shell has the file open on.
     let engine: SQLiteEngine
@@ -84,7 +96,11 @@ package struct JournalModeLease {
     /// copy of the file alone may lack them (sqlite3's `.backup` copies everything).
     package func end() -> String? {
         let outcome = WALSwitch.withShortLockWait(engine) { Result { try engine.leaveWAL(for: mode) } }
-        guard (try? engine.journalMode()) == "wal" else { return nil }
+        guard (try? engine.journalMode()) == "wal" else {
+            JournalModeMark.remove(path)
+            return nil
+        }
+        // The mark stays: the next full-screen UI to open the file puts its mode back.
         let because: String
         switch outcome {
         case .success: because = "SQLite kept it so"
