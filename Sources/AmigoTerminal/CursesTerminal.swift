@@ -22,6 +22,7 @@ public final class CursesTerminal: ShellTerminal {
     public func discardTypeahead() { screen.discardTypeahead() }
     public func suspend() { screen.suspend() }
     public func resumeIfSuspended() -> Bool { screen.resumeIfSuspended() }
+    /// Whether a SIGHUP or SIGTERM asked the program to end (``TerminalScreen/endRequestedBySignal``).
     package var endRequested: Bool { TerminalScreen.endRequestedBySignal != nil }
     public func copyToClipboard(_ text: String) { screen.writeDirectly(ClipboardSequence.osc52(text)) }
 

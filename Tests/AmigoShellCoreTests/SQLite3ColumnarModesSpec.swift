@@ -201,6 +201,10 @@ import Testing
         try writer.write([.real(.infinity), .integer(7), .real(2)])
         try writer.finish()
         #expect(out == #"[{"r":0.10000000000000000555,"t":"a\"b\\c\n\u0001é","n":null},"# + "\n" + #"{"r":1e999,"t":7,"n":2.0}]"# + "\n")
+        // Backspace and form feed by name, DEL and C1 controls as they are (sqlite3 3.40.1's bytes).
+        #expect(SQLite3JSONFormatter.string("\u{8}\u{C}\u{7F}\u{80}\u{1F}\t") == "\"\\b\\f\u{7F}\u{80}\\u001f\\t\"")
+        // The shell's own JSON escapes them all, so no terminal acts on them.
+        #expect(JSONFormatter.string("\u{8}\u{7F}\u{80}") == #""\u0008\u007f\u0080""#)
         var none = ""
         let empty = RowWriter(formatter: SQLite3JSONFormatter()) { none += $0 }
         try empty.begin(columns: ["a"])

@@ -15,7 +15,7 @@ enum JournalModeMark {
     /// file system keeps no such attributes.
     @discardableResult
     static func set(_ path: String, mode: String) -> Bool {
-        guard let real = realPath(path) else { return false }
+        guard let real = FileForWAL.realPath(path) else { return false }
         return mode.utf8CString.withUnsafeBufferPointer { bytes in
             setxattr(real, attribute, bytes.baseAddress, bytes.count - 1, 0) == 0
         }
@@ -24,7 +24,7 @@ enum JournalModeMark {
     /// The mode the file at `path` was marked as put in WAL mode from, when it is one the file
     /// can be put back in (``SQLiteEngine/rollbackJournalModes``); nil when unmarked.
     static func read(_ path: String) -> String? {
-        guard let real = realPath(path) else { return nil }
+        guard let real = FileForWAL.realPath(path) else { return nil }
         var buffer = [UInt8](repeating: 0, count: 16)
         let count = getxattr(real, attribute, &buffer, buffer.count)
         guard count > 0 else { return nil }
@@ -34,14 +34,7 @@ enum JournalModeMark {
 
     /// Removes the mark from the file at `path`, if any.
     static func remove(_ path: String) {
-        guard let real = realPath(path) else { return }
+        guard let real = FileForWAL.realPath(path) else { return }
         _ = removexattr(real, attribute)
-    }
-
-    /// The file `path` names, symbolic links resolved (where SQLite opens it).
-    private static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
     }
 }

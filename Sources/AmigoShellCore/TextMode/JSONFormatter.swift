@@ -82,10 +82,20 @@ package struct JSONFormatter: RowFormatter {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Appends `s` to `output` as a JSON string: `"` and `\` escaped, line feed, carriage return
-    /// and tab as `\n`, `\r`, `\t`, and every other C0 control, DEL and C1 control (U+0080 to
-    /// U+009F, `C2 80`–`C2 9F` in UTF-8) as `\u00xx`.
-    static func appendString(_ s: String, to output: inout [UInt8]) {
+    /// Which characters a JSON string escapes beyond `"` and `\`.
+    enum Escaping {
+        /// Line feed, carriage return and tab as `\n`, `\r`, `\t`, and every other C0 control,
+        /// DEL and C1 control (U+0080 to U+009F, `C2 80`–`C2 9F` in UTF-8) as `\u00xx`: no
+        /// terminal acts on the output (the shell's own `json`).
+        case everyControl
+        /// As sqlite3's `output_json_string`: backspace, form feed, line feed, carriage return
+        /// and tab by name, every other C0 control as `\u00xx`, DEL and C1 as they are.
+        case sqlite3
+    }
+
+    /// Appends `s` to `output` as a JSON string, escaped as `escaping` says.
+    static func appendString(_ s: String, escaping: Escaping = .everyControl, to output: inout [UInt8]) {
+        let everyControl = escaping == .everyControl
         output.append(UInt8(ascii: "\""))
         var s = s
         s.withUTF8 { bytes in
@@ -98,8 +108,11 @@ package struct JSONFormatter: RowFormatter {
                 case 0x0A: output.append(0x5C); output.append(UInt8(ascii: "n"))
                 case 0x0D: output.append(0x5C); output.append(UInt8(ascii: "r"))
                 case 0x09: output.append(0x5C); output.append(UInt8(ascii: "t"))
-                case 0x00..<0x20, 0x7F: appendUnicodeEscape(byte, to: &output)
-                case 0xC2 where index + 1 < bytes.count && (0x80..<0xA0).contains(bytes[index + 1]):
+                case 0x08 where !everyControl: output.append(0x5C); output.append(UInt8(ascii: "b"))
+                case 0x0C where !everyControl: output.append(0x5C); output.append(UInt8(ascii: "f"))
+                case 0x00..<0x20: appendUnicodeEscape(byte, to: &output)
+                case 0x7F where everyControl: appendUnicodeEscape(byte, to: &output)
+                case 0xC2 where everyControl && index + 1 < bytes.count && (0x80..<0xA0).contains(bytes[index + 1]):
                     index += 1
                     appendUnicodeEscape(bytes[index], to: &output)
                 default: output.append(byte)

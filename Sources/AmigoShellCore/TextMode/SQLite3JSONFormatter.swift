@@ -45,22 +45,8 @@ package struct SQLite3JSONFormatter: RowFormatter {
 
     /// `text` as a JSON string, escaped as sqlite3's `output_json_string` escapes it.
     static func string(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\u{08}": out += "\\b"
-            case "\u{0C}": out += "\\f"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
+        var bytes: [UInt8] = []
+        JSONFormatter.appendString(text, escaping: .sqlite3, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
