@@ -1,22 +1,25 @@
+import CMemory
 import Testing
 @testable import Amigo
 
-/// A record read from a statement keeps up to eight values inside itself and builds an array
-/// only when `values` is asked for; wider rows keep an array. Both behave the same.
+/// A record read from a statement keeps up to eight values (and its rowid) inside itself, in an
+/// object of one of four sizes, and builds an array only when `values` is asked for; wider rows
+/// keep an array. Every width behaves the same, and a change that no longer fits moves the values
+/// out of the object.
 @Suite struct RecordStorageSpec {
     /// A table of `columns` columns (`id` then `c1`, `c2`, …) with two rows, reflected.
     private func database(columns: Int) throws -> (SQLiteEngine, AmigoDatabase) {
         let engine = try SQLiteEngine(path: ":memory:")
         let names = (1..<columns).map { "c\($0)" }
         try engine.executeScript("""
-            CREATE TABLE t (id INTEGER PRIMARY KEY, \(names.map { "\($0) TEXT" }.joined(separator: ", ")));
-            INSERT INTO t VALUES (1, \(names.map { "'\($0)-1'" }.joined(separator: ", ")));
-            INSERT INTO t VALUES (2, \(names.map { _ in "NULL" }.joined(separator: ", ")));
+            CREATE TABLE t (\((["id INTEGER PRIMARY KEY"] + names.map { "\($0) TEXT" }).joined(separator: ", ")));
+            INSERT INTO t VALUES (\((["1"] + names.map { "'\($0)-1'" }).joined(separator: ", ")));
+            INSERT INTO t VALUES (\((["2"] + names.map { _ in "NULL" }).joined(separator: ", ")));
             """)
         return (engine, try AmigoDatabase(reflecting: engine))
     }
 
-    @Test(arguments: [2, 8, 9, 12])
+    @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8, 9, 12])
     func valuesReadAndWrittenByIndexByNameAndAsAnArray(columns: Int) throws {
         let (engine, amigo) = try database(columns: columns)
         let session = try amigo.openSession()
@@ -25,6 +28,11 @@ import Testing
         #expect(first.valueCount == columns)
         #expect(first.values == [.integer(1)] + (1..<columns).map { .text("c\($0)-1") })
         #expect(second.values == [.integer(2)] + Array(repeating: .null, count: columns - 1))
+        guard columns > 1 else {
+            first.values = [.integer(5)]
+            #expect(first.values == [.integer(5)] && first.valueCount == 1)
+            return
+        }
         #expect(first.value(at: columns - 1) == .text("c\(columns - 1)-1"))
         #expect(first["C1"] == .text("c1-1"))
         #expect(try first.value("c1") == .text("c1-1"))
@@ -72,6 +80,61 @@ import Testing
         #expect(albums[0].relatedRecord("artist") === albums[2].relatedRecord("artist"))
     }
 
+    /// A table keyed by its rowid: the rowid takes the slot after the values while there is one
+    /// (up to seven columns), and moves beside an array with them when a change needs more room —
+    /// a `values` longer than the object holds, or a rowid set on a full object.
+    @Test(arguments: [1, 2, 5, 6, 7, 8, 9])
+    func aRowidLivesBesideTheValuesThroughEveryChange(columns: Int) throws {
+        let engine = try SQLiteEngine(path: ":memory:")
+        let names = (0..<columns).map { "c\($0)" }
+        try engine.executeScript("""
+            CREATE TABLE r (\(names.joined(separator: ", ")));
+            INSERT INTO r (rowid, \(names.joined(separator: ", "))) VALUES (41, \(names.map { "'\($0)'" }.joined(separator: ", ")));
+            INSERT INTO r (rowid, \(names.joined(separator: ", "))) VALUES (42, \(names.map { _ in "NULL" }.joined(separator: ", ")));
+            """)
+        let session = try AmigoDatabase(reflecting: engine).openSession()
+        let rows = try session.query("r").orderBy("c0").all()
+        let (empty, full) = (rows[0], rows[1])
+        #expect(full.rowID == 41 && empty.rowID == 42 && full.primaryKey == [.integer(41)])
+        #expect(full.values == names.map { .text($0) } && empty.values == Array(repeating: .null, count: columns))
+
+        // A value changed in place, then the whole row replaced by a longer one and back.
+        full.setValue(.text("changed"), at: columns - 1)
+        #expect(full.value(at: columns - 1) == .text("changed") && full.rowID == 41)
+        let longer = names.map { DatabaseValue.text($0 + "!") } + Array(repeating: .integer(9), count: 8)
+        full.values = longer
+        #expect(full.values == longer && full.rowID == 41 && full.valueCount == columns + 8)
+        full.values = names.map { .text($0 + "?") }
+        #expect(full.values == names.map { .text($0 + "?") } && full.rowID == 41)
+        try session.add(full)
+        #expect(try engine.fetchAll("SELECT \(names.joined(separator: ", ")) FROM r WHERE rowid = 41").rows == [names.map { .text($0 + "?") }])
+
+        // The rowid set, cleared and set again, whether or not the object has a free slot.
+        empty.rowID = nil
+        #expect(empty.rowID == nil && empty.primaryKey == [])
+        empty.rowID = 42
+        #expect(empty.rowID == 42 && empty.values == Array(repeating: .null, count: columns))
+        empty.values = Array(repeating: .integer(1), count: columns)
+        try session.add(empty)
+        #expect(try engine.fetchScalar("SELECT c0 FROM r WHERE rowid = 42") == .integer(1))
+    }
+
+    /// A fetched record takes no more memory than its row needs: narrower rows take smaller
+    /// objects, and six columns take at most 176 bytes (a record with room for eight took 240).
+    @Test func aFetchedRecordIsSizedToItsRow() throws {
+        var sizes: [Int] = []
+        for columns in [2, 4, 6, 8] {
+            let (_, amigo) = try database(columns: columns)
+            let record = try #require(try amigo.openSession().query("t").orderBy("id").first())
+            #expect(record.valueCount == columns)
+            sizes.append(amigo_allocation_size(Unmanaged.passUnretained(record).toOpaque()))
+        }
+        #if os(Linux)
+        #expect(sizes == sizes.sorted() && Set(sizes).count == 4, "allocation sizes \(sizes)")
+        #expect(sizes[2] > 0 && sizes[2] <= 176 - 8, "six columns take \(sizes[2]) bytes")
+        #endif
+    }
+
     /// Whether `bytes` is the only reference to its storage: asking for it mutably then leaves
     /// the storage where it was (another owner would make it copy).
     private func isUnique(_ bytes: inout [UInt8]) -> Bool {
@@ -79,8 +142,8 @@ import Testing
         return bytes.withUnsafeMutableBufferPointer { UnsafeRawPointer($0.baseAddress) } == before
     }
 
-    /// The inline values own what they hold: a value read out stays valid after the record goes,
-    /// and the record releases the value a `setValue` replaces and, when it goes, the rest.
+    /// The values in the object own what they hold: a value read out stays valid after the record
+    /// goes, and the record releases the value a `setValue` replaces and, when it goes, the rest.
     @Test func inlineValuesHoldTheirOwnReferencesAndReleaseThem() throws {
         let engine = try SQLiteEngine(path: ":memory:")
         try engine.executeScript("""

@@ -323,22 +323,39 @@ public struct StatementRow {
     /// Column `index` as a ``DatabaseValue`` of its storage class.
     public func value(at index: Int) -> DatabaseValue {
         switch storage {
-        case .sqlite(let handle):
-            guard let value = sqlite3_column_value(handle, Int32(index)) else { return .null }
-            switch sqlite3_value_type(value) {
-            case SQLITE_NULL: return .null
-            case SQLITE_INTEGER: return .integer(sqlite3_value_int64(value))
-            case SQLITE_FLOAT: return .real(sqlite3_value_double(value))
-            case SQLITE_TEXT:
-                guard let p = sqlite3_value_text(value) else { return .text("") }
-                return .text(String(decoding: UnsafeBufferPointer(start: p, count: Int(sqlite3_value_bytes(value))), as: UTF8.self))
-            default:
-                let length = Int(sqlite3_value_bytes(value))
-                guard length > 0, let p = sqlite3_value_blob(value) else { return .blob([]) }
-                return .blob(Array(UnsafeRawBufferPointer(start: p, count: length)))
-            }
+        case .sqlite(let handle): return Self.sqliteValue(handle, index)
         case .source(let reference, let row): return reference.source.value(row: row, column: index)
         case .values(_, let values): return values[index]
+        }
+    }
+
+    /// Columns `offset..<offset + count` as values, handed to `body` with their position
+    /// (`0..<count`) in column order: the row's storage is looked at once, not per column.
+    @inline(__always)
+    func forEachValue(offset: Int, count: Int, _ body: (Int, consuming DatabaseValue) -> Void) {
+        if case .sqlite(let handle) = storage {
+            for i in 0..<count { body(i, Self.sqliteValue(handle, offset + i)) }
+        } else {
+            for i in 0..<count { body(i, value(at: offset + i)) }
+        }
+    }
+
+    /// Column `index` of the SQLite statement `handle` as a value of its storage class, read
+    /// through one `sqlite3_column_value` (see the type's notes on unprotected values).
+    @inline(__always)
+    private static func sqliteValue(_ handle: OpaquePointer, _ index: Int) -> DatabaseValue {
+        guard let value = sqlite3_column_value(handle, Int32(index)) else { return .null }
+        switch sqlite3_value_type(value) {
+        case SQLITE_NULL: return .null
+        case SQLITE_INTEGER: return .integer(sqlite3_value_int64(value))
+        case SQLITE_FLOAT: return .real(sqlite3_value_double(value))
+        case SQLITE_TEXT:
+            guard let p = sqlite3_value_text(value) else { return .text("") }
+            return .text(String(decoding: UnsafeBufferPointer(start: p, count: Int(sqlite3_value_bytes(value))), as: UTF8.self))
+        default:
+            let length = Int(sqlite3_value_bytes(value))
+            guard length > 0, let p = sqlite3_value_blob(value) else { return .blob([]) }
+            return .blob(Array(UnsafeRawBufferPointer(start: p, count: length)))
         }
     }
 

@@ -84,7 +84,7 @@ public final class AmigoDatabase: @unchecked Sendable {
     /// The model of an object: its record's model, or its class's mapping.
     public func model(of object: AmigoModel) throws -> ORMModel {
         let objectType = type(of: object)
-        if objectType == Record.self, let record = object as? Record { return record.model }
+        if let record = Record.cast(object) { return record.model }
         if let m = byType[ObjectIdentifier(objectType)] { return m }
         throw AmigoError.unknownModel(String(describing: type(of: object)))
     }

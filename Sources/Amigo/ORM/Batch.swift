@@ -121,7 +121,7 @@ public final class Batch {
     /// Whether adding `object` is a new compiled object's INSERT, bound from its properties.
     @inline(__always)
     private func isDirectInsert(_ object: AmigoModel, _ model: ORMModel, upsert: Bool) -> Bool {
-        !upsert && !object.isPersisted && model.insertsDirectly && type(of: object) != Record.self
+        !upsert && !object.isPersisted && model.insertsDirectly && !type(of: object).isRecordClass
             && !(model.access.hasObjectRelationships && pointsAtUnsavedObjects(object, model))
     }
 

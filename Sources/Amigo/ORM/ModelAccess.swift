@@ -7,8 +7,8 @@ extension ORMModel {
     /// otherwise the raw value loaded with the row (so saving an object fetched without
     /// `selectRelated` keeps its foreign keys).
     func storedValue(of column: Column, in object: AmigoModel) -> DatabaseValue {
-        if isDynamic || type(of: object) == Record.self {
-            guard let record = object as? Record, column.index < record.valueCount else { return .null }
+        if isDynamic || type(of: object).isRecordClass {
+            guard let record = Record.cast(object), column.index < record.valueCount else { return .null }
             return column.kind.toDatabase(record.value(at: column.index))
         }
         let i = column.index

@@ -56,7 +56,7 @@ struct ModelWriter {
         arguments.reserveCapacity(columns.count)
         var assignsKey: Column?
         let integerKey = table.hasIntegerPrimaryKey
-        let record = type(of: object) == Record.self ? unsafeDowncast(object, to: Record.self) : nil
+        let record = Record.cast(object)
         let plan = model.access
         for column in columns where !column.isGenerated {
             var value: DatabaseValue

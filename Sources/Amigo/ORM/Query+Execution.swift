@@ -62,7 +62,7 @@ extension Query {
         let objects = collector.array()
         // Every object is exactly a `T` (checked by runObjects), and arrays of class references
         // share one representation: reinterpret the array instead of casting each element again.
-        assert(objects.allSatisfy { type(of: $0) == T.self })
+        assert(objects.allSatisfy { $0 is T })
         return unsafeBitCast(objects, to: [T].self)
     }
 

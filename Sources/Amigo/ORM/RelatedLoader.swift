@@ -38,8 +38,8 @@ final class RelatedLoader {
 
     func attach(row: StatementRow, to object: AmigoModel) {
         let related = relatedObject(in: row)
-        if type(of: object) == Record.self {
-            unsafeDowncast(object, to: Record.self).setRelated(related as? Record, for: name)
+        if let record = Record.cast(object) {
+            record.setRelated(related.flatMap(Record.cast), for: name)
             return
         }
         if let directOffset {

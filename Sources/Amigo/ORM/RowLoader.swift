@@ -19,6 +19,9 @@ struct RowLoader: @unchecked Sendable {
     private let plan: AccessPlan
     private let columnCount: Int
     private let hasUUIDColumns: Bool
+    /// The size of the records built (their values and rowid in the object), nil for rows wider
+    /// than the largest (kept in an array).
+    private let recordSize: InlineRecordSize?
 
     init(_ model: ORMModel, offset: Int, asRecord: Bool, rowIDIndex: Int?, prefixSizes: [ValuePrefix.SizeColumn] = []) {
         self.model = model
@@ -29,6 +32,7 @@ struct RowLoader: @unchecked Sendable {
         self.plan = model.access
         self.columnCount = model.table.columns.count
         self.hasUUIDColumns = !model.uuidColumnIndexes.isEmpty
+        self.recordSize = InlineRecordSize(slots: columnCount + (rowIDIndex == nil ? 0 : 1))
     }
 
     /// Whether the loader reads the model's current access plan (a model rebuilds it only while
@@ -56,7 +60,7 @@ struct RowLoader: @unchecked Sendable {
     }
 
     private func loadRecord(_ row: StatementRow) -> Record {
-        let record = Record(model, row: row, offset: offset, count: columnCount, rowID: rowIDIndex.map { row.int64(at: $0) })
+        let record = Record.read(model, row: row, offset: offset, count: columnCount, rowID: rowIDIndex.map { row.int64(at: $0) }, size: recordSize)
         if hasUUIDColumns {
             for i in model.uuidColumnIndexes { record.setValue(ColumnKind.uuid.fromDatabase(record.value(at: i)), at: i) }
         }

@@ -50,7 +50,7 @@ extension Session {
     func save(_ object: AmigoModel, deletingConflicts upsert: Bool, visiting: inout Set<ObjectIdentifier>) throws {
         let model = try amigo.model(of: object)
         try checkEditable(model, "add rows")
-        if model.access.hasObjectRelationships && !model.isDynamic && type(of: object) != Record.self {
+        if model.access.hasObjectRelationships && !model.isDynamic && !type(of: object).isRecordClass {
             guard visiting.insert(ObjectIdentifier(object)).inserted else { return }
             for case let (getter, _, _)? in model.access.slotObjects {
                 if let related = getter(object), !related.isPersisted {
@@ -58,8 +58,7 @@ extension Session {
                 }
             }
         }
-        // `Record` is final: comparing the type is enough, and cheaper than a dynamic cast per row.
-        let record = type(of: object) == Record.self ? unsafeDowncast(object, to: Record.self) : nil
+        let record = Record.cast(object)
         if !upsert && !object.isPersisted && record == nil && model.insertsDirectly {
             try insertDirectly(object, model: model)
             return
