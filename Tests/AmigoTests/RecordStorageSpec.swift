@@ -2,8 +2,8 @@ import CMemory
 import Testing
 @testable import Amigo
 
-/// A record read from a statement keeps up to eight values (and its rowid) inside itself, in an
-/// object of one of four sizes, and builds an array only when `values` is asked for; wider rows
+/// A record read from a statement keeps its values and its rowid (eight slots at most) inside
+/// itself, in an object of one of four sizes, and builds an array only when `values` is asked for; wider rows
 /// keep an array. Every width behaves the same, and a change that no longer fits moves the values
 /// out of the object.
 @Suite struct RecordStorageSpec {
@@ -117,6 +117,55 @@ import Testing
         empty.values = Array(repeating: .integer(1), count: columns)
         try session.add(empty)
         #expect(try engine.fetchScalar("SELECT c0 FROM r WHERE rowid = 42") == .integer(1))
+    }
+
+    /// The slots' edges: a `values` of another length that still fits keeps the rowid after it; a
+    /// rowid set on an object whose slots are full moves the values out; and the values own what
+    /// they hold through both moves (a BLOB stays shared with the record until the record goes).
+    @Test func changesAtTheEdgeOfTheSlotsKeepTheRowidAndTheValues() throws {
+        let engine = try SQLiteEngine(path: ":memory:")
+        try engine.executeScript("""
+            CREATE TABLE r (a, b);
+            INSERT INTO r (rowid, a, b) VALUES (41, 'x', 'y');
+            CREATE TABLE k (id INTEGER PRIMARY KEY, a, b, c);
+            INSERT INTO k VALUES (1, 'a', 'b', 'c');
+            """)
+        let session = try AmigoDatabase(reflecting: engine).openSession()
+        // BLOBs read back out of the records; each must be released with its record.
+        var replaced: [UInt8] = [], movedOut: [UInt8] = [], beside: [UInt8] = []
+
+        do {
+            // Two values and the rowid in four slots: three values still fit, then one.
+            let row = try #require(try session.query("r").first())
+            var given: [UInt8] = [1, 2, 3]
+            row.values = [.blob(given), .integer(2), .integer(3)]
+            #expect(row.rowID == 41 && row.values == [.blob([1, 2, 3]), .integer(2), .integer(3)])
+            #expect(!isUnique(&given))   // the record holds it
+            row.values = [.text("one")]
+            #expect(row.rowID == 41 && row.values == [.text("one")] && row.valueCount == 1)
+            row.values = [.blob([4, 4]), .null, .null]
+            if case .blob(let bytes) = row.value(at: 0) { replaced = bytes }
+
+            // Longer than the slots: the values and the rowid move to the array.
+            row.values = [.blob([9, 9, 9])] + Array(repeating: .null, count: 5)
+            #expect(row.rowID == 41 && row.value(at: 0) == .blob([9, 9, 9]) && row.valueCount == 6)
+            if case .blob(let bytes) = row.value(at: 0) { movedOut = bytes }
+        }
+
+        do {
+            // Four values in four slots, no rowid: setting one moves the values out.
+            let full = try #require(try session.query("k").first())
+            full.setValue(.blob([7]), at: 3)
+            full.rowID = 7
+            #expect(full.rowID == 7 && full.values == [.integer(1), .text("a"), .text("b"), .blob([7])])
+            full.rowID = nil
+            #expect(full.rowID == nil && full.valueCount == 4)
+            if case .blob(let bytes) = full.value(at: 3) { beside = bytes }
+        }
+
+        #expect(replaced == [4, 4] && movedOut == [9, 9, 9] && beside == [7])
+        // Each is ours alone now: the records released what they held, after every move.
+        #expect(isUnique(&replaced) && isUnique(&movedOut) && isUnique(&beside))
     }
 
     /// A fetched record takes no more memory than its row needs: narrower rows take smaller

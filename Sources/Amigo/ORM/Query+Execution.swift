@@ -60,8 +60,9 @@ extension Query {
         var collector = ObjectCollector()
         try explainingInvalidJSON { try runObjects(try compileForFetch()) { (object: consuming AmigoModel) in collector.append(object); return true } }
         let objects = collector.array()
-        // Every object is exactly a `T` (checked by runObjects), and arrays of class references
-        // share one representation: reinterpret the array instead of casting each element again.
+        // Every object is a `T` (checked by runObjects: the loader builds `T`, or for records one
+        // of `Record`'s own subclasses), and arrays of class references share one
+        // representation: reinterpret the array instead of casting each element again.
         assert(objects.allSatisfy { $0 is T })
         return unsafeBitCast(objects, to: [T].self)
     }

@@ -2,10 +2,11 @@
 /// from a file): its values by column, its primary key and the related rows a query loaded.
 ///
 /// A record read from a statement keeps its values inside the object itself, in an
-/// ``InlineRecord`` sized to the row (up to eight values; see there for why), so that fetching it
-/// costs one allocation no bigger than the row needs; ``values`` then builds an array when asked.
-/// Read single values with ``value(at:)`` or the name subscript, which build nothing. Wider rows,
-/// and records made by hand, keep an array.
+/// ``InlineRecord`` sized to the row (up to eight slots for the values and the rowid; see there
+/// for why), so that fetching it costs one allocation no bigger than the row needs; ``values``
+/// then builds an array when asked. Read single values with ``value(at:)`` or the name
+/// subscript, which build nothing. Wider rows, records made by hand, and records changed past
+/// their slots keep an array.
 ///
 /// `@unchecked Sendable`: like any model object it may be handed to another thread, but not changed from two at once; the ORM never does.
 public class Record: AmigoModel, @unchecked Sendable, CustomStringConvertible {
@@ -13,10 +14,11 @@ public class Record: AmigoModel, @unchecked Sendable, CustomStringConvertible {
     // base class's 38: an in-object record's values start 64 bytes into it.
 
     /// How many values are in the object (``inlineSlots``); -1 when they are in ``array``.
-    final var inlineCount: Int8
+    /// Changed only with the slots, by this class.
+    final private(set) var inlineCount: Int8
     /// Whether the record has a rowid: in the slot after the values while they are in the object,
-    /// otherwise in ``extras``.
-    final var hasRowID = false
+    /// otherwise in ``extras``. Changed only with the slots, by this class.
+    final private(set) var hasRowID = false
     /// The row's model.
     public final let model: ORMModel
     /// The values while they are not in the object.
@@ -43,7 +45,8 @@ public class Record: AmigoModel, @unchecked Sendable, CustomStringConvertible {
     /// True: records are records (see ``AmigoModel/isRecordClass``).
     override class var isRecordClass: Bool { true }
 
-    /// How many values fit in the object (0: none, the values are in an array).
+    /// How many slots (values, then the rowid) the object has: 0 for a record that never had
+    /// any. A record whose values moved out to the array keeps its slots, unused.
     var inlineCapacity: Int { 0 }
 
     /// The first of the object's value slots (``PackedValues``; meaningful for an ``InlineRecord``).
@@ -223,12 +226,14 @@ public class Record: AmigoModel, @unchecked Sendable, CustomStringConvertible {
     }
 
     /// A record whose values an ``InlineRecord`` subclass keeps in its slots (`count` of them,
-    /// and the rowid after them when `hasRowID`), which it fills once this returns.
+    /// and the rowid after them when `hasRowID`), which it fills once this returns. Only for
+    /// ``InlineRecord``, which checks that they fit: a plain record has no slots.
     init(_ model: ORMModel, inlineCount count: Int, hasRowID: Bool) {
         self.model = model
         self.inlineCount = Int8(count)
         self.hasRowID = hasRowID
         super.init(persisted: true)
+        assert(count + (hasRowID ? 1 : 0) <= inlineCapacity, "Record: slots asked of a class that has none")
     }
 
     /// Creates a row of `model` from values by column name.

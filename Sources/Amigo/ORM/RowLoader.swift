@@ -39,7 +39,8 @@ struct RowLoader: @unchecked Sendable {
     /// its database resolves relationships, before any query).
     var isCurrent: Bool { plan === model.access }
 
-    /// The class of the objects built: ``Record``, or the compiled model's class.
+    /// The class of the objects built: ``Record`` (whose fetched rows are its ``InlineRecord``
+    /// subclasses, or records with an array), or the compiled model's class.
     var builtType: AmigoModel.Type { asRecord ? Record.self : model.modelType }
 
     /// The object in the current row.
