@@ -50,7 +50,7 @@ let package = Package(
 
         // Helpers shared by the test targets (the sample databases, temporary files).
         .target(name: "AmigoTestSupport", dependencies: ["CSQLite"], path: "Tests/AmigoTestSupport"),
-        .testTarget(name: "AmigoTests", dependencies: ["Amigo", "CSQLite", "CMemory", "AmigoTestSupport"]),
+        .testTarget(name: "AmigoTests", dependencies: ["Amigo", "CSQLite", "AmigoTestSupport"]),
         .testTarget(name: "AmigoPostgresTests", dependencies: ["AmigoPostgres", "Amigo", "AmigoShellCore", "AmigoTestSupport"]),
         .testTarget(name: "AmigoShellCoreTests", dependencies: ["AmigoShellCore", "Amigo", "AmigoTestSupport"]),
         .testTarget(name: "AmigoTerminalTests", dependencies: ["AmigoTerminal", "AmigoShellCore", "CNcursesw"]),
