@@ -48,6 +48,16 @@ struct TerminalUISpec {
         }
     }
 
+    /// Runs a query that never ends on its own (a recursive count) at the `:` prompt, and waits
+    /// until the status line says it is working and how to cancel it.
+    private func startANeverEndingQuery(in tmux: TmuxSession) async throws {
+        try tmux.sendKeys(":")
+        try await tmux.waitUntil("the command prompt") { $0.promptLine.hasPrefix(":") }
+        try tmux.sendLiteral("sql WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c")
+        try tmux.sendKeys("Enter")
+        try await tmux.waitUntil("the working notice") { $0.statusLine.contains("Esc or Ctrl-C cancels") }
+    }
+
     /// Presses `q` (and `y` when asked) and waits for a clean exit with the terminal restored.
     private func quit(_ tmux: TmuxSession, confirming: Bool = false) async throws {
         try tmux.sendKeys("q")
@@ -440,11 +450,7 @@ struct TerminalUISpec {
     func sigtermStopsALongQuery() async throws {
         let workspace = try Workspace("sigterm-query")
         let tmux = try await launch("sigterm-query", workspace)
-        try tmux.sendKeys(":")
-        try await tmux.waitUntil("the command prompt") { $0.promptLine.hasPrefix(":") }
-        try tmux.sendLiteral("sql WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c")
-        try tmux.sendKeys("Enter")
-        try await tmux.waitUntil("the working notice") { $0.statusLine.contains("Esc or Ctrl-C cancels") }
+        try await startANeverEndingQuery(in: tmux)
         let pid = try #require(try tmux.programPID(), "no amigo-shell process under the pane's shell")
         #expect(kill(pid, SIGTERM) == 0)
         // Well within the 3 s after which a graceful end gives way to an immediate one.
@@ -457,11 +463,7 @@ struct TerminalUISpec {
     func escapeCancelsASlowQuery() async throws {
         let workspace = try Workspace("cancel")
         let tmux = try await launch("cancel", workspace)
-        try tmux.sendKeys(":")
-        try await tmux.waitUntil("the command prompt") { $0.promptLine.hasPrefix(":") }
-        try tmux.sendLiteral("sql WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c")
-        try tmux.sendKeys("Enter")
-        try await tmux.waitUntil("the working notice") { $0.statusLine.contains("Esc or Ctrl-C cancels") }
+        try await startANeverEndingQuery(in: tmux)
         try tmux.sendKeys("Escape")
         try await tmux.waitUntil("the query to stop") { $0.statusLine.contains("interrupted") }
         _ = try await open("Ar", rows: 275, in: tmux)

@@ -13,6 +13,7 @@ final class InlineRecord<let Bytes: Int>: Record, @unchecked Sendable {
     /// every size shares), not through this property.
     private var slots: InlineArray<Bytes, UInt8>
 
+    /// `Bytes / 17` slots: 2, 4, 6 or 8 (``InlineRecordSize``).
     override var inlineCapacity: Int { Bytes / PackedValues.size }
 
     /// The row of `model` in columns `offset..<offset + count` of `row`, with `rowID` after them.
